@@ -1,0 +1,70 @@
+// The conformance checks of SPEC section 3: whether a candidate lowering is exactly what the spec
+// gives for a plan under a mode and an equality, and every way in which it is not.
+//
+// This header is the API the rest of the project codes against (tools/, tests/); the checks
+// themselves live one per file in checks/.
+#pragma once
+
+#include "ref/io/reader.hpp"
+#include "ref/ir.hpp"
+#include "ref/lowering.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lo {
+
+// Check names: "stable, used in reports".
+#define LO_CHECK_NAMES(X)                                                                          \
+  X(provenance, "provenance")                                                                      \
+  X(order, "order")                                                                                \
+  X(emptyGroup, "empty-group")                                                                     \
+  X(kinds, "kinds")                                                                                \
+  X(op, "op")                                                                                      \
+  X(capsule, "capsule")                                                                            \
+  X(groupingKind, "grouping-kind")                                                                 \
+  X(singleton, "singleton")                                                                        \
+  X(maximal, "maximal")                                                                            \
+  X(audit, "audit")                                                                                \
+  X(trustBoundary, "trust-boundary")
+
+LO_DECLARE_VOCABULARY(Check, LO_CHECK_NAMES, "check")
+
+namespace checks {
+
+/// One way in which a candidate departs from the spec: "A report names the check, the group
+/// index, the node id, a JSON pointer into the candidate and one plain sentence."
+struct Violation {
+  Check check = Check::provenance;
+  std::optional<std::size_t> group; // index into the candidate's groups
+  std::optional<NodeId> nodeId;
+  std::string pointer; // JSON pointer into the candidate
+  std::string message; // one plain sentence
+  bool operator==(const Violation &) const = default;
+};
+
+struct Options {
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  /// "Long lists are capped with a count of the rest": at most this many violations per check.
+  std::size_t maxPerCheck = 20;
+};
+
+struct Report {
+  std::vector<Violation> violations;
+  /// Violations past the cap, per check, not listed.
+  std::vector<std::pair<Check, std::size_t>> omitted;
+  /// Remarks that are not violations of a check (for example, a candidate that declares another
+  /// `mode` or `equality` than the one checked).
+  std::vector<std::string> notes;
+  bool conforms() const { return violations.empty() && omitted.empty(); }
+};
+
+/// Runs every check of SPEC section 3 on `candidate` as a lowering of `plan`. `interner` must be
+/// the one both documents were read into, so that capsule ids compare.
+Report check(Interner &interner, const GraphExecutionPlan &plan,
+             const io::LoweringDocument &candidate, const Options &options);
+
+} // namespace checks
+} // namespace lo

@@ -1,0 +1,65 @@
+#include "ref/audit.hpp"
+
+namespace lo {
+
+KernelCapsule auditView(BackendOp op, const KernelCapsule &capsule) {
+  KernelCapsule view = capsule;
+  view.op = op;
+  view.supportsForward = true;
+  view.notes.clear();
+  return view;
+}
+
+KernelAudit ofPlannedKernel(Interner &interner, const PlannedKernel &k) {
+  return KernelAudit{interner.intern(auditView(k.op, interner.capsule(k.capsule)))};
+}
+
+bool isTrustedExternal(const Interner &interner, const KernelAudit &row) {
+  return isTrustedExternal(interner.capsule(row.view));
+}
+
+ExecutionAudit audit(Interner &interner, const ExecutionPlan &p) {
+  ExecutionAudit a;
+  a.kernels.reserve(p.kernels.size());
+  for (const auto &k : p.kernels) a.kernels.push_back(ofPlannedKernel(interner, k));
+  return a;
+}
+
+std::vector<std::string> capsuleNames(const Interner &interner, const ExecutionAudit &a) {
+  std::vector<std::string> out;
+  out.reserve(a.kernels.size());
+  for (const auto &row : a.kernels) out.push_back(interner.capsule(row.view).name);
+  return out;
+}
+
+std::vector<TrustLevel> trustLevels(const Interner &interner, const ExecutionAudit &a) {
+  std::vector<TrustLevel> out;
+  out.reserve(a.kernels.size());
+  for (const auto &row : a.kernels) out.push_back(interner.capsule(row.view).trustLevel);
+  return out;
+}
+
+std::vector<BackendOp> trustedExternalOps(const Interner &interner, const ExecutionAudit &a) {
+  std::vector<BackendOp> out;
+  for (const auto &row : a.kernels)
+    if (isTrustedExternal(interner, row)) out.push_back(interner.capsule(row.view).op);
+  return out;
+}
+
+bool hasTrustedExternal(const Interner &interner, const ExecutionAudit &a) {
+  for (const auto &row : a.kernels)
+    if (isTrustedExternal(interner, row)) return true;
+  return false;
+}
+
+AuditDocument toDocument(const Interner &interner, ExecutionAudit a) {
+  AuditDocument d;
+  d.capsuleNames = capsuleNames(interner, a);
+  d.trustLevels = trustLevels(interner, a);
+  d.trustedExternalOps = trustedExternalOps(interner, a);
+  d.hasTrustedExternal = hasTrustedExternal(interner, a);
+  d.audit = std::move(a);
+  return d;
+}
+
+} // namespace lo

@@ -1,0 +1,80 @@
+// The audit/execution-plan view: `PlannedKernel`, `ExecutionPlan`, `KernelAudit`,
+// `ExecutionAudit` (SPEC section 1, Audit.lean in the original).
+//
+// "The planner chooses capsules. The audit layer records what that choice means for trust
+// boundaries: which provider was selected, which device it targets, and whether the plan crosses a
+// trusted-external boundary."
+#pragma once
+
+#include "ref/interner.hpp"
+
+#include <string>
+#include <vector>
+
+namespace lo {
+
+/// "the older single-kernel execution-plan row": an op and the capsule selected for it.
+struct PlannedKernel {
+  BackendOp op = BackendOp::relu;
+  CapsuleId capsule{};
+  bool operator==(const PlannedKernel &) const = default;
+};
+
+struct ExecutionPlan {
+  std::vector<PlannedKernel> kernels;
+  bool operator==(const ExecutionPlan &) const = default;
+};
+
+/// One audit row: "`op` from the group; `capsuleName`, `provider`, `device`, `trustLevel`,
+/// `vjpMode`, the four contracts and `numericalPolicy` from its capsule".
+///
+/// The row's fields other than `op` are held as an interned capsule, `view`, whose `name` is the
+/// row's capsuleName, whose `op` is the row's op, and whose fields the audit does not show
+/// (`supportsForward`, `notes`) are at their defaults. Two rows are equal exactly when their views
+/// are, so comparing rows is O(1).
+struct KernelAudit {
+  CapsuleId view{};
+  bool operator==(const KernelAudit &) const = default;
+};
+
+/// The audit projection of a capsule selected for `op` (see KernelAudit).
+KernelCapsule auditView(BackendOp op, const KernelCapsule &capsule);
+
+/// `KernelAudit.ofPlannedKernel`: build an audit row from a selected planner kernel.
+KernelAudit ofPlannedKernel(Interner &interner, const PlannedKernel &k);
+
+/// `KernelAudit.isTrustedExternal`.
+bool isTrustedExternal(const Interner &interner, const KernelAudit &row);
+
+struct ExecutionAudit {
+  std::vector<KernelAudit> kernels;
+  bool operator==(const ExecutionAudit &) const = default;
+};
+
+/// `ExecutionPlan.audit`: one row per planned kernel.
+ExecutionAudit audit(Interner &interner, const ExecutionPlan &p);
+
+/// "Capsule names selected by the plan, in plan order."
+std::vector<std::string> capsuleNames(const Interner &interner, const ExecutionAudit &a);
+/// "Trust levels selected by the plan, in plan order."
+std::vector<TrustLevel> trustLevels(const Interner &interner, const ExecutionAudit &a);
+/// "Operation names whose selected capsule is trusted external."
+std::vector<BackendOp> trustedExternalOps(const Interner &interner, const ExecutionAudit &a);
+/// "Whether the plan crosses any trusted external boundary."
+bool hasTrustedExternal(const Interner &interner, const ExecutionAudit &a);
+
+/// An ExecutionAudit as a file carries it: the rows and the four derived views, each as written.
+/// A candidate's file may state views that do not follow from its rows; the `audit` check says so.
+struct AuditDocument {
+  ExecutionAudit audit;
+  std::vector<std::string> capsuleNames;
+  std::vector<TrustLevel> trustLevels;
+  std::vector<BackendOp> trustedExternalOps;
+  bool hasTrustedExternal = false;
+  bool operator==(const AuditDocument &) const = default;
+};
+
+/// The document for an audit, with every view derived from its rows.
+AuditDocument toDocument(const Interner &interner, ExecutionAudit a);
+
+} // namespace lo

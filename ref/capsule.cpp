@@ -1,0 +1,73 @@
+#include "ref/capsule.hpp"
+
+#include <functional>
+
+namespace lo {
+
+namespace {
+
+struct Hasher {
+  std::size_t h = 0xcbf29ce484222325ULL;
+  void mix(std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); }
+  void str(const std::string &s) { mix(std::hash<std::string>{}(s)); }
+  template <class E> void en(E e) { mix(static_cast<std::size_t>(e) + 1); }
+
+  void claim(const ContractClaim &c) {
+    en(c.tag);
+    en(c.op);
+    en(c.layout);
+    str(c.spec);
+    en(c.mode);
+  }
+  void descriptor(const ContractDescriptor &d) {
+    claim(d.claim);
+    str(d.summary);
+    en(d.evidence.tag);
+    str(d.evidence.text);
+    mix(d.provenance.size());
+    for (const auto &p : d.provenance) {
+      en(p.tag);
+      str(p.path);
+      str(p.symbol);
+      mix(p.buildTarget.has_value());
+      if (p.buildTarget) str(*p.buildTarget);
+    }
+  }
+};
+
+} // namespace
+
+bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b) {
+  return a.name == b.name && a.op == b.op && a.provider == b.provider && a.device == b.device;
+}
+
+bool isTrustedExternal(const KernelCapsule &c) { return c.trustLevel == TrustLevel::trusted_external; }
+
+std::size_t hashIdentity(const KernelCapsule &c) {
+  Hasher h;
+  h.str(c.name);
+  h.en(c.op);
+  h.en(c.provider);
+  h.en(c.device);
+  return h.h;
+}
+
+std::size_t hashCapsule(const KernelCapsule &c) {
+  Hasher h;
+  h.mix(hashIdentity(c));
+  h.en(c.trustLevel);
+  h.mix(c.supportsForward);
+  h.en(c.vjpMode);
+  h.descriptor(c.shapeContract);
+  h.descriptor(c.layoutContract);
+  h.descriptor(c.valueContract);
+  h.descriptor(c.vjpContract);
+  h.en(c.numericalPolicy.rounding);
+  h.en(c.numericalPolicy.subnormals);
+  h.en(c.numericalPolicy.contraction);
+  h.en(c.numericalPolicy.reduction);
+  h.str(c.notes);
+  return h.h;
+}
+
+} // namespace lo

@@ -1,0 +1,109 @@
+// KernelCapsule and its contract descriptors (SPEC section 1 and the Capsule shape of section 2).
+//
+// "A backend capsule is TorchLean's unit of delegation to fast code": it records the op it
+// implements, who provides it, where it runs, how far it is trusted, and four contract descriptors
+// whose evidence is kept as data.
+#pragma once
+
+#include "ref/vocab.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lo {
+
+/// A structured backend obligation: `shapeSafety op` | `layoutCompatibility op layout` |
+/// `valueRefinement op spec` | `vjpRefinement op spec mode`.
+struct ContractClaim {
+  enum class Tag : std::uint8_t { shapeSafety, layoutCompatibility, valueRefinement, vjpRefinement };
+  Tag tag = Tag::shapeSafety;
+  BackendOp op = BackendOp::relu;
+  TensorLayout layout = TensorLayout::canonical_tensor; // layoutCompatibility only
+  std::string spec;                                     // valueRefinement, vjpRefinement
+  VJPMode mode = VJPMode::none;                         // vjpRefinement only
+  bool operator==(const ContractClaim &) const = default;
+};
+
+/// How a capsule justifies one part of its contract: `theorem name` | `checker name` |
+/// `runtimeGuard name` | `testSuite name` | `fuzzOracle name` | `trustedBoundary reason` |
+/// `notProvided`. `text` holds the name (or the reason), empty for `notProvided`.
+struct ContractEvidence {
+  enum class Tag : std::uint8_t {
+    theorem,
+    checker,
+    runtimeGuard,
+    testSuite,
+    fuzzOracle,
+    trustedBoundary,
+    notProvided
+  };
+  Tag tag = Tag::notProvided;
+  std::string text;
+  bool operator==(const ContractEvidence &) const = default;
+};
+
+/// Source-level provenance of a contract: `sourceFile path` | `nativeSymbol path symbol
+/// buildTarget?` | `note text`. For `note`, `path` holds the text.
+struct ContractProvenance {
+  enum class Tag : std::uint8_t { sourceFile, nativeSymbol, note };
+  Tag tag = Tag::sourceFile;
+  std::string path; // sourceFile.path, nativeSymbol.path, note.text
+  std::string symbol;
+  std::optional<std::string> buildTarget;
+  bool operator==(const ContractProvenance &) const = default;
+};
+
+/// "A structured contract claim together with its evidence and human-readable explanation."
+struct ContractDescriptor {
+  ContractClaim claim;
+  std::string summary;
+  ContractEvidence evidence;
+  std::vector<ContractProvenance> provenance; // default []
+  bool operator==(const ContractDescriptor &) const = default;
+};
+
+/// `numericalPolicy {rounding, subnormals, contraction, reduction}`, each default "unspecified".
+struct NumericalPolicy {
+  Rounding rounding = Rounding::unspecified;
+  Subnormals subnormals = Subnormals::unspecified;
+  Contraction contraction = Contraction::unspecified;
+  Reduction reduction = Reduction::unspecified;
+  bool operator==(const NumericalPolicy &) const = default;
+};
+
+/// "A contract-carrying fast kernel or reference implementation."
+struct KernelCapsule {
+  std::string name;
+  BackendOp op = BackendOp::relu;
+  Provider provider = Provider::reference;
+  Device device = Device::cpu;
+  TrustLevel trustLevel = TrustLevel::verified;
+  bool supportsForward = true;
+  VJPMode vjpMode = VJPMode::none;
+  ContractDescriptor shapeContract;
+  ContractDescriptor layoutContract;
+  ContractDescriptor valueContract;
+  ContractDescriptor vjpContract;
+  NumericalPolicy numericalPolicy;
+  std::string notes;
+
+  /// Equality `contract`: "the two capsule records are equal in every field".
+  bool operator==(const KernelCapsule &) const = default;
+};
+
+/// Equality `identity`: "equal name, op, provider and device only"
+/// (`KernelCapsule.sameIdentity` in the Lean original).
+bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
+
+/// `KernelCapsule.isTrustedExternal`: `c.trustLevel == .trustedExternal`.
+bool isTrustedExternal(const KernelCapsule &c);
+
+/// A hash consistent with `operator==` (every field), used to intern capsules.
+std::size_t hashCapsule(const KernelCapsule &c);
+
+/// A hash consistent with `sameIdentity`.
+std::size_t hashIdentity(const KernelCapsule &c);
+
+} // namespace lo

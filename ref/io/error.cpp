@@ -1,0 +1,54 @@
+#include "ref/io/error.hpp"
+
+#include <string_view>
+
+namespace lo::io {
+
+namespace {
+std::string compose(const std::string &file, std::size_t line, std::size_t column,
+                    const std::string &pointer, const std::string &message) {
+  std::string out = file;
+  if (line != 0) out += ":" + std::to_string(line) + ":" + std::to_string(column);
+  out += ": ";
+  if (!pointer.empty() || line != 0) out += (pointer.empty() ? std::string("/") : pointer) + ": ";
+  return out + message;
+}
+} // namespace
+
+InputError::InputError(std::string file, std::size_t line, std::size_t column, std::string pointer,
+                       std::string message)
+    : std::runtime_error(compose(file, line, column, pointer, message)), file_(std::move(file)),
+      line_(line), column_(column), pointer_(std::move(pointer)), message_(std::move(message)) {}
+
+InputError::InputError(std::string file, std::string message)
+    : std::runtime_error(file + ": " + message), file_(std::move(file)),
+      message_(std::move(message)) {}
+
+std::string formatError(const InputError &e) { return e.what(); }
+
+std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset) {
+  if (offset > text.size()) offset = text.size();
+  std::size_t line = 1, lineStart = 0;
+  for (std::size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') {
+      ++line;
+      lineStart = i + 1;
+    }
+  return {line, offset - lineStart + 1};
+}
+
+std::string pointerToken(std::string_view token) {
+  std::string out;
+  out.reserve(token.size());
+  for (char c : token) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
+  }
+  return out;
+}
+
+} // namespace lo::io

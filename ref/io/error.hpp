@@ -1,0 +1,40 @@
+// Input errors: "Errors go to standard error as `lowering-oracle: FILE:LINE:COL: /json/pointer:
+// what is wrong`, where the position is known" (SPEC section 4).
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace lo::io {
+
+class InputError : public std::runtime_error {
+public:
+  InputError(std::string file, std::size_t line, std::size_t column, std::string pointer,
+             std::string message);
+  /// An error with no position (a file that cannot be opened, say).
+  InputError(std::string file, std::string message);
+
+  const std::string &file() const { return file_; }
+  std::size_t line() const { return line_; } // 1-based; 0 when unknown
+  std::size_t column() const { return column_; }
+  const std::string &pointer() const { return pointer_; }
+  const std::string &message() const { return message_; }
+
+private:
+  std::string file_;
+  std::size_t line_ = 0, column_ = 0;
+  std::string pointer_;
+  std::string message_;
+};
+
+/// `FILE:LINE:COL: /pointer: message` (the parts that are known).
+std::string formatError(const InputError &e);
+
+/// 1-based line and column (in bytes) of `offset` in `text`.
+std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset);
+
+/// `token` escaped as a JSON Pointer reference token (RFC 6901: `~` -> `~0`, `/` -> `~1`).
+std::string pointerToken(std::string_view token);
+
+} // namespace lo::io

@@ -1,0 +1,970 @@
+#include "ref/io/reader.hpp"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <span>
+#include <unordered_map>
+
+namespace lo::io {
+
+namespace od = simdjson::ondemand;
+
+namespace {
+
+constexpr std::string_view kPlanFormat = "nn-backend/graph-execution-plan";
+constexpr std::string_view kLoweringFormat = "nn-backend/graph-lowering-plan";
+constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
+
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using KeyTable = std::unordered_map<std::string, CapsuleId, StringHash, std::equal_to<>>;
+
+std::string quote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buf;
+    } else if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+/// The names an object may have, and which of them it must have.
+struct FieldSet {
+  std::span<const std::string_view> names;
+  std::uint32_t required; // bit i: names[i] is required
+};
+
+class Reader {
+public:
+  explicit Reader(const Source &source) : source_(source) {
+    if (source.text.size() > kMaxDocumentBytes)
+      throw InputError(source.name, "document is larger than the limit of 4 GiB");
+    if (source.text.capacity() >= source.text.size() + simdjson::SIMDJSON_PADDING) {
+      view_ = simdjson::padded_string_view(source.text.data(), source.text.size(),
+                                           source.text.capacity());
+    } else {
+      owned_ = std::make_unique<simdjson::padded_string>(source.text);
+      view_ = simdjson::padded_string_view(*owned_);
+    }
+    if (source.text.size() >= 3 && source.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+      failAtOffset(0, "", "a byte-order mark is not allowed: the document must be plain UTF-8");
+    if (auto err = parser_.allocate(std::max<std::size_t>(source.text.size(), 64), kMaxDepth))
+      throw InputError(source.name, std::string("cannot allocate the parser: ") +
+                                        simdjson::error_message(err));
+    if (auto err = parser_.iterate(view_).get(doc_)) failSimd(err, nullptr);
+  }
+
+  [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer, std::string message) {
+    auto [line, column] = lineColumn(source_.text, offset);
+    throw InputError(source_.name, line, column, std::move(pointer), std::move(message));
+  }
+
+  /// Fails at a location inside the document, with the current JSON pointer.
+  [[noreturn]] void fail(const char *at, std::string message) {
+    std::size_t offset = at ? static_cast<std::size_t>(at - source_.text.data()) : lastOffset();
+    failAtOffset(offset, pointer_, std::move(message));
+  }
+
+  /// Fails at the value a pointer names, found again by a fresh pass (used for the checks that can
+  /// be made only after the value was read: its position is needed only when there is an error).
+  [[noreturn]] void failAtPointer(const std::string &pointer, std::string message) {
+    std::size_t offset = 0;
+    od::parser again;
+    od::document d;
+    od::value v;
+    const char *at = nullptr;
+    if (!again.iterate(view_).get(d) && !d.at_pointer(pointer).get(v) &&
+        !v.current_location().get(at))
+      offset = static_cast<std::size_t>(at - source_.text.data());
+    failAtOffset(offset, pointer, std::move(message));
+  }
+
+  [[noreturn]] void failSimd(simdjson::error_code err, const char *at) {
+    std::string what;
+    switch (err) {
+    case simdjson::UTF8_ERROR:
+      what = "invalid UTF-8";
+      break;
+    case simdjson::DEPTH_ERROR:
+      what = "nesting deeper than " + std::to_string(kMaxDepth) + " levels";
+      break;
+    case simdjson::UNCLOSED_STRING:
+      what = "unclosed string";
+      break;
+    case simdjson::UNESCAPED_CHARS:
+      what = "unescaped control character in a string";
+      break;
+    case simdjson::EMPTY:
+      what = "empty document: expected a JSON object";
+      break;
+    default:
+      what = std::string("malformed JSON (") + simdjson::error_message(err) + ")";
+    }
+    fail(at, what);
+  }
+
+  std::size_t lastOffset() {
+    const char *at = nullptr;
+    if (!doc_.current_location().get(at)) return static_cast<std::size_t>(at - source_.text.data());
+    return source_.text.size();
+  }
+
+  const char *location(od::value &v) {
+    const char *at = nullptr;
+    if (v.current_location().get(at)) return nullptr;
+    return at;
+  }
+
+  // --- JSON pointer --------------------------------------------------------------------------
+
+  struct Enter {
+    Reader &r;
+    std::size_t size;
+    Enter(Reader &reader, std::string_view key) : r(reader), size(reader.pointer_.size()) {
+      r.pointer_ += '/';
+      if (key.find_first_of("~/") == std::string_view::npos)
+        r.pointer_ += key;
+      else
+        r.pointer_ += pointerToken(key);
+    }
+    Enter(Reader &reader, std::size_t index) : r(reader), size(reader.pointer_.size()) {
+      char buf[24];
+      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, index);
+      r.pointer_ += '/';
+      r.pointer_.append(buf, end);
+    }
+    ~Enter() { r.pointer_.resize(size); }
+    Enter(const Enter &) = delete;
+  };
+
+  const std::string &pointer() const { return pointer_; }
+
+  // --- Values --------------------------------------------------------------------------------
+
+  od::object object(od::value &v, std::string_view what) {
+    od::object obj;
+    if (auto err = v.get_object().get(obj)) {
+      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (a JSON object)");
+      failSimd(err, location(v));
+    }
+    return obj;
+  }
+
+  od::array array(od::value &v, std::string_view what) {
+    od::array arr;
+    if (auto err = v.get_array().get(arr)) {
+      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (a JSON array)");
+      failSimd(err, location(v));
+    }
+    return arr;
+  }
+
+  std::string_view string(od::value &v, std::string_view what) {
+    std::string_view s;
+    if (auto err = v.get_string().get(s)) {
+      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (a string)");
+      failSimd(err, location(v));
+    }
+    if (s.size() > kMaxStringBytes)
+      fail(location(v), "string longer than the limit of " + std::to_string(kMaxStringBytes) + " bytes");
+    return s;
+  }
+
+  bool boolean(od::value &v, std::string_view what) {
+    bool b = false;
+    if (auto err = v.get_bool().get(b)) {
+      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (true or false)");
+      failSimd(err, location(v));
+    }
+    return b;
+  }
+
+  std::string token(od::value &v) {
+    std::string_view raw = v.raw_json_token();
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\t' ||
+                            raw.back() == '\r'))
+      raw.remove_suffix(1);
+    if (raw.size() > 40) return std::string(raw.substr(0, 40)) + "...";
+    return std::string(raw);
+  }
+
+  std::uint64_t natural(od::value &v, std::string_view what, std::uint64_t limit = 0) {
+    std::uint64_t n = 0;
+    const char *at = location(v);
+    if (v.get_uint64().get(n)) {
+      od::json_type type;
+      if (!v.type().get(type) && type == od::json_type::number)
+        fail(at, "expected " + std::string(what) + " (a natural number" +
+                     (limit ? " below 2^63" : "") + "), found " + token(v));
+      fail(at, "expected " + std::string(what) + " (a natural number), found " + token(v));
+    }
+    if (limit && n >= limit) fail(at, "expected " + std::string(what) + " below 2^63, found " + std::to_string(n));
+    return n;
+  }
+
+  std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
+                                      std::uint64_t limit = 0) {
+    std::vector<std::uint64_t> out;
+    std::size_t i = 0;
+    for (auto item : array(v, what)) {
+      Enter e(*this, i++);
+      od::value x;
+      if (auto err = item.get(x)) failSimd(err, nullptr);
+      out.push_back(natural(x, "a natural number", limit));
+    }
+    return out;
+  }
+
+  template <class E> E enumValue(od::value &v) {
+    const char *at = location(v);
+    std::string_view s = string(v, Vocabulary<E>::name);
+    if (auto e = parseSpelling<E>(s)) return *e;
+    fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) + "; expected one of: " +
+                 joinedSpellings<E>());
+  }
+
+  /// Iterates an object's fields, checking them against `fields`; `onField(index, value)` reads
+  /// each. Unknown and repeated names are rejected; a missing required one is reported at the end.
+  template <class F>
+  void fields(od::value &v, std::string_view what, const FieldSet &set, F &&onField) {
+    const char *start = location(v);
+    std::uint32_t seen = 0;
+    for (auto result : object(v, what)) {
+      od::field field;
+      if (auto err = std::move(result).get(field)) failSimd(err, nullptr);
+      const char *keyAt = field.key().raw() - 1;
+      std::string_view key;
+      if (auto err = field.unescaped_key().get(key)) failSimd(err, keyAt);
+      std::size_t index = 0;
+      while (index < set.names.size() && set.names[index] != key) ++index;
+      Enter e(*this, key);
+      if (index == set.names.size()) {
+        std::string expected;
+        for (auto n : set.names) expected += (expected.empty() ? "" : ", ") + std::string(n);
+        fail(keyAt, "unknown field " + quote(key) + " in " + std::string(what) +
+                        "; expected one of: " + expected);
+      }
+      if (seen & (1u << index)) fail(keyAt, "duplicate field " + quote(key) + " in " + std::string(what));
+      seen |= 1u << index;
+      onField(index, field.value());
+    }
+    std::uint32_t missing = set.required & ~seen;
+    if (missing) {
+      std::size_t index = static_cast<std::size_t>(std::countr_zero(missing));
+      fail(start, "missing field " + quote(set.names[index]) + " in " + std::string(what));
+    }
+  }
+
+  void expectFormat(od::value &v, std::string_view format) {
+    const char *at = location(v);
+    std::string_view s = string(v, "format");
+    if (s != format) fail(at, "format is " + quote(s) + ", expected " + quote(format));
+  }
+
+  void expectVersion(od::value &v) {
+    const char *at = location(v);
+    std::uint64_t n = natural(v, "version");
+    if (n != 1) fail(at, "version " + std::to_string(n) + " is not supported; expected 1");
+  }
+
+  void expectEnd() {
+    // After the root value, any further token is trailing data (a second document, say).
+    const char *at = nullptr;
+    if (!doc_.current_location().get(at)) fail(at, "trailing data after the JSON document");
+  }
+
+  od::document &doc() { return doc_; }
+  Interner *interner = nullptr;
+
+  // --- Domain values -------------------------------------------------------------------------
+
+  ContractClaim claim(od::value &v);
+  ContractEvidence evidence(od::value &v);
+  std::vector<ContractProvenance> provenance(od::value &v);
+  ContractDescriptor descriptor(od::value &v);
+  NumericalPolicy numericalPolicy(od::value &v);
+  enum class CapsuleShape { capsule, auditRow };
+  KernelCapsule capsule(od::value &v, CapsuleShape shape);
+  KindId kind(od::value &v);
+  KeyTable capsuleTable(od::value &v);
+
+  template <class F> void rootFields(std::string_view what, const FieldSet &set, F &&onField);
+
+private:
+  const Source &source_;
+  std::unique_ptr<simdjson::padded_string> owned_;
+  simdjson::padded_string_view view_;
+  od::parser parser_;
+  od::document doc_;
+  std::string pointer_;
+};
+
+template <class F>
+void Reader::rootFields(std::string_view what, const FieldSet &set, F &&onField) {
+  od::value rootValue;
+  if (auto err = doc_.get_value().get(rootValue)) failSimd(err, nullptr);
+  fields(rootValue, what, set, onField);
+  expectEnd();
+}
+
+// --- Contract descriptors ----------------------------------------------------------------------
+
+constexpr std::string_view kClaimFields[] = {"tag", "op", "layout", "spec", "mode"};
+constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
+                                           "vjpRefinement"};
+// Which of kClaimFields (bits) each claim tag has, after `tag` itself.
+constexpr std::uint32_t kClaimShape[] = {0b00011, 0b00111, 0b01011, 0b11011};
+
+ContractClaim Reader::claim(od::value &v) {
+  ContractClaim c;
+  std::optional<std::size_t> tag;
+  const char *start = location(v);
+  std::uint32_t seen = 0;
+  fields(v, "a contract claim", FieldSet{kClaimFields, 0b1}, [&](std::size_t i, od::value x) {
+    seen |= 1u << i;
+    switch (i) {
+    case 0: {
+      const char *at = location(x);
+      std::string_view s = string(x, "a claim tag");
+      auto it = std::find(std::begin(kClaimTags), std::end(kClaimTags), s);
+      if (it == std::end(kClaimTags))
+        fail(at, "unknown claim tag " + quote(s) +
+                     "; expected one of: shapeSafety, layoutCompatibility, valueRefinement, "
+                     "vjpRefinement");
+      tag = static_cast<std::size_t>(it - std::begin(kClaimTags));
+      break;
+    }
+    case 1: c.op = enumValue<BackendOp>(x); break;
+    case 2: c.layout = enumValue<TensorLayout>(x); break;
+    case 3: c.spec = std::string(string(x, "a spec name")); break;
+    case 4: c.mode = enumValue<VJPMode>(x); break;
+    }
+  });
+  c.tag = static_cast<ContractClaim::Tag>(*tag);
+  const std::uint32_t shape = kClaimShape[*tag];
+  for (std::size_t i = 1; i < std::size(kClaimFields); ++i) {
+    const bool wanted = shape & (1u << i), present = seen & (1u << i);
+    if (wanted && !present)
+      fail(start, "missing field " + quote(kClaimFields[i]) + " in a " + std::string(kClaimTags[*tag]) + " claim");
+    if (!wanted && present)
+      failAtPointer(pointer() + "/" + std::string(kClaimFields[i]),
+                    "field " + quote(kClaimFields[i]) + " does not belong to a " +
+                        std::string(kClaimTags[*tag]) + " claim");
+  }
+  return c;
+}
+
+constexpr std::string_view kEvidenceFields[] = {"tag", "name", "reason"};
+constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",         "runtimeGuard",
+                                              "testSuite",  "fuzzOracle",      "trustedBoundary",
+                                              "notProvided"};
+
+ContractEvidence Reader::evidence(od::value &v) {
+  ContractEvidence e;
+  std::optional<std::size_t> tag;
+  const char *start = location(v);
+  std::uint32_t seen = 0;
+  fields(v, "contract evidence", FieldSet{kEvidenceFields, 0b1}, [&](std::size_t i, od::value x) {
+    seen |= 1u << i;
+    if (i == 0) {
+      const char *at = location(x);
+      std::string_view s = string(x, "an evidence tag");
+      auto it = std::find(std::begin(kEvidenceTags), std::end(kEvidenceTags), s);
+      if (it == std::end(kEvidenceTags))
+        fail(at, "unknown evidence tag " + quote(s) +
+                     "; expected one of: theorem, checker, runtimeGuard, testSuite, fuzzOracle, "
+                     "trustedBoundary, notProvided");
+      tag = static_cast<std::size_t>(it - std::begin(kEvidenceTags));
+    } else {
+      e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
+    }
+  });
+  e.tag = static_cast<ContractEvidence::Tag>(*tag);
+  const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided       ? 0u
+                               : e.tag == ContractEvidence::Tag::trustedBoundary ? 0b100u
+                                                                                 : 0b010u;
+  for (std::size_t i = 1; i < std::size(kEvidenceFields); ++i) {
+    const bool want = wanted & (1u << i), present = seen & (1u << i);
+    if (want && !present)
+      fail(start, "missing field " + quote(kEvidenceFields[i]) + " in " + std::string(kEvidenceTags[*tag]) + " evidence");
+    if (!want && present)
+      failAtPointer(pointer() + "/" + std::string(kEvidenceFields[i]),
+                    "field " + quote(kEvidenceFields[i]) + " does not belong to " +
+                        std::string(kEvidenceTags[*tag]) + " evidence");
+  }
+  return e;
+}
+
+constexpr std::string_view kProvenanceFields[] = {"tag", "path", "symbol", "buildTarget", "text"};
+constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
+// Required and allowed fields (bits of kProvenanceFields) per tag.
+constexpr std::uint32_t kProvenanceRequired[] = {0b00011, 0b00111, 0b10001};
+constexpr std::uint32_t kProvenanceAllowed[] = {0b00011, 0b01111, 0b10001};
+
+std::vector<ContractProvenance> Reader::provenance(od::value &v) {
+  std::vector<ContractProvenance> out;
+  std::size_t index = 0;
+  for (auto item : array(v, "provenance")) {
+    Enter e(*this, index++);
+    od::value x;
+    if (auto err = item.get(x)) failSimd(err, nullptr);
+    ContractProvenance p;
+    std::optional<std::size_t> tag;
+    const char *start = location(x);
+    std::uint32_t seen = 0;
+    fields(x, "a provenance item", FieldSet{kProvenanceFields, 0b1}, [&](std::size_t i, od::value y) {
+      seen |= 1u << i;
+      switch (i) {
+      case 0: {
+        const char *at = location(y);
+        std::string_view s = string(y, "a provenance tag");
+        auto it = std::find(std::begin(kProvenanceTags), std::end(kProvenanceTags), s);
+        if (it == std::end(kProvenanceTags))
+          fail(at, "unknown provenance tag " + quote(s) + "; expected one of: sourceFile, nativeSymbol, note");
+        tag = static_cast<std::size_t>(it - std::begin(kProvenanceTags));
+        break;
+      }
+      case 1: p.path = std::string(string(y, "a path")); break;
+      case 2: p.symbol = std::string(string(y, "a symbol")); break;
+      case 3: p.buildTarget = std::string(string(y, "a build target")); break;
+      case 4: p.path = std::string(string(y, "a note")); break;
+      }
+    });
+    p.tag = static_cast<ContractProvenance::Tag>(*tag);
+    for (std::size_t i = 1; i < std::size(kProvenanceFields); ++i) {
+      const bool required = kProvenanceRequired[*tag] & (1u << i);
+      const bool allowed = kProvenanceAllowed[*tag] & (1u << i), present = seen & (1u << i);
+      if (required && !present)
+        fail(start, "missing field " + quote(kProvenanceFields[i]) + " in a " +
+                        std::string(kProvenanceTags[*tag]) + " provenance item");
+      if (!allowed && present)
+        failAtPointer(pointer() + "/" + std::string(kProvenanceFields[i]),
+                      "field " + quote(kProvenanceFields[i]) + " does not belong to a " +
+                          std::string(kProvenanceTags[*tag]) + " provenance item");
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+constexpr std::string_view kDescriptorFields[] = {"claim", "summary", "evidence", "provenance"};
+
+ContractDescriptor Reader::descriptor(od::value &v) {
+  ContractDescriptor d;
+  fields(v, "a contract descriptor", FieldSet{kDescriptorFields, 0b0111}, [&](std::size_t i, od::value x) {
+    switch (i) {
+    case 0: d.claim = claim(x); break;
+    case 1: d.summary = std::string(string(x, "a summary")); break;
+    case 2: d.evidence = evidence(x); break;
+    case 3: d.provenance = provenance(x); break;
+    }
+  });
+  return d;
+}
+
+constexpr std::string_view kPolicyFields[] = {"rounding", "subnormals", "contraction", "reduction"};
+
+NumericalPolicy Reader::numericalPolicy(od::value &v) {
+  NumericalPolicy p;
+  fields(v, "a numerical policy", FieldSet{kPolicyFields, 0}, [&](std::size_t i, od::value x) {
+    switch (i) {
+    case 0: p.rounding = enumValue<Rounding>(x); break;
+    case 1: p.subnormals = enumValue<Subnormals>(x); break;
+    case 2: p.contraction = enumValue<Contraction>(x); break;
+    case 3: p.reduction = enumValue<Reduction>(x); break;
+    }
+  });
+  return p;
+}
+
+// --- Capsules ----------------------------------------------------------------------------------
+
+constexpr std::string_view kCapsuleFields[] = {
+    "name",           "op",          "provider",      "device",        "trustLevel",
+    "supportsForward", "vjpMode",    "shapeContract", "layoutContract", "valueContract",
+    "vjpContract",    "numericalPolicy", "notes"};
+constexpr std::uint32_t kCapsuleRequired = 0b0011110011111;
+
+// An audit row has the audited fields of a capsule, with `capsuleName` for `name`.
+constexpr std::string_view kAuditRowFields[] = {
+    "capsuleName",   "op",           "provider",      "device",     "trustLevel",
+    "vjpMode",       "shapeContract", "layoutContract", "valueContract", "vjpContract",
+    "numericalPolicy"};
+constexpr std::uint32_t kAuditRowRequired = 0b01111011111;
+
+KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
+  KernelCapsule c;
+  if (shape == CapsuleShape::capsule) {
+    fields(v, "a capsule", FieldSet{kCapsuleFields, kCapsuleRequired}, [&](std::size_t i, od::value x) {
+      switch (i) {
+      case 0: c.name = std::string(string(x, "a capsule name")); break;
+      case 1: c.op = enumValue<BackendOp>(x); break;
+      case 2: c.provider = enumValue<Provider>(x); break;
+      case 3: c.device = enumValue<Device>(x); break;
+      case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
+      case 5: c.supportsForward = boolean(x, "supportsForward"); break;
+      case 6: c.vjpMode = enumValue<VJPMode>(x); break;
+      case 7: c.shapeContract = descriptor(x); break;
+      case 8: c.layoutContract = descriptor(x); break;
+      case 9: c.valueContract = descriptor(x); break;
+      case 10: c.vjpContract = descriptor(x); break;
+      case 11: c.numericalPolicy = numericalPolicy(x); break;
+      case 12: c.notes = std::string(string(x, "notes")); break;
+      }
+    });
+  } else {
+    fields(v, "an audit row", FieldSet{kAuditRowFields, kAuditRowRequired}, [&](std::size_t i, od::value x) {
+      switch (i) {
+      case 0: c.name = std::string(string(x, "a capsule name")); break;
+      case 1: c.op = enumValue<BackendOp>(x); break;
+      case 2: c.provider = enumValue<Provider>(x); break;
+      case 3: c.device = enumValue<Device>(x); break;
+      case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
+      case 5: c.vjpMode = enumValue<VJPMode>(x); break;
+      case 6: c.shapeContract = descriptor(x); break;
+      case 7: c.layoutContract = descriptor(x); break;
+      case 8: c.valueContract = descriptor(x); break;
+      case 9: c.vjpContract = descriptor(x); break;
+      case 10: c.numericalPolicy = numericalPolicy(x); break;
+      }
+    });
+  }
+  return c;
+}
+
+KeyTable Reader::capsuleTable(od::value &v) {
+  KeyTable table;
+  for (auto result : object(v, "the capsules table")) {
+    od::field field;
+    if (auto err = std::move(result).get(field)) failSimd(err, nullptr);
+    const char *keyAt = field.key().raw() - 1;
+    std::string_view key;
+    if (auto err = field.unescaped_key().get(key)) failSimd(err, keyAt);
+    std::string name(key);
+    Enter e(*this, name);
+    if (table.count(name)) fail(keyAt, "duplicate capsule key " + quote(name));
+    CapsuleId id = interner->intern(capsule(field.value(), CapsuleShape::capsule));
+    table.emplace(std::move(name), id);
+  }
+  return table;
+}
+
+// --- Kinds -------------------------------------------------------------------------------------
+
+KindId Reader::kind(od::value &v) {
+  od::json_type type;
+  if (auto err = v.type().get(type)) failSimd(err, location(v));
+  if (type == od::json_type::string) {
+    const char *at = location(v);
+    std::string_view s = string(v, "a kind");
+    auto tag = parseSpelling<KindTag>(s);
+    if (!tag) fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
+    if (!isBare(*tag))
+      fail(at, "kind " + quote(s) + " has parameters and must be written as an object with a \"tag\"");
+    return Interner::bareKind(*tag);
+  }
+  if (type != od::json_type::object) fail(location(v), "expected a kind (a string or an object with a \"tag\")");
+  const char *start = location(v);
+  struct Param {
+    std::string name;
+    bool isArray;
+    std::vector<std::uint64_t> values;
+  };
+  std::vector<Param> params;
+  std::optional<KindTag> tag;
+  for (auto result : object(v, "a kind")) {
+    od::field field;
+    if (auto err = std::move(result).get(field)) failSimd(err, nullptr);
+    const char *keyAt = field.key().raw() - 1;
+    std::string_view key;
+    if (auto err = field.unescaped_key().get(key)) failSimd(err, keyAt);
+    Enter e(*this, key);
+    od::value x = field.value();
+    if (key == "tag") {
+      if (tag) fail(keyAt, "duplicate field \"tag\" in a kind");
+      const char *at = location(x);
+      std::string_view s = string(x, "a kind tag");
+      tag = parseSpelling<KindTag>(s);
+      if (!tag) fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
+      continue;
+    }
+    for (const auto &p : params)
+      if (p.name == key) fail(keyAt, "duplicate field " + quote(key) + " in a kind");
+    od::json_type t;
+    if (auto err = x.type().get(t)) failSimd(err, location(x));
+    Param p{std::string(key), t == od::json_type::array, {}};
+    if (p.isArray)
+      p.values = naturals(x, "a shape");
+    else
+      p.values.push_back(natural(x, "a kind parameter"));
+    params.push_back(std::move(p));
+  }
+  if (!tag) fail(start, "missing field \"tag\" in a kind");
+  const KindSignature &sig = signature(*tag);
+  OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
+  std::vector<bool> have(sig.params.size(), false);
+  for (auto &p : params) {
+    std::size_t i = 0;
+    while (i < sig.params.size() && sig.params[i].name != p.name) ++i;
+    if (i == sig.params.size())
+      failAtPointer(pointer() + "/" + pointerToken(p.name),
+                    "kind " + quote(spelling(*tag)) + " has no parameter " + quote(p.name));
+    const bool wantArray = sig.params[i].type == ParamType::naturals;
+    if (wantArray != p.isArray)
+      failAtPointer(pointer() + "/" + pointerToken(p.name),
+                    "parameter " + quote(p.name) + " of kind " + quote(spelling(*tag)) +
+                        (wantArray ? " must be an array of naturals" : " must be a natural number"));
+    k.params[i] = std::move(p.values);
+    have[i] = true;
+  }
+  for (std::size_t i = 0; i < sig.params.size(); ++i)
+    if (!have[i])
+      fail(start, "missing parameter " + quote(sig.params[i].name) + " of kind " + quote(spelling(*tag)));
+  return interner->intern(std::move(k));
+}
+
+/// A capsule reference that names a key of a table not read yet (JSON objects are unordered).
+struct PendingKey {
+  std::size_t index; // kernel or group index
+  std::string key;
+};
+
+std::string opMessage(BackendOp op) { return quote(spelling(op)); }
+
+// --- GraphExecutionPlan ------------------------------------------------------------------------
+
+constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels"};
+constexpr std::string_view kKernelFields[] = {"nodeId", "kind", "op", "capsule"};
+
+} // namespace
+
+GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
+  Reader r(source);
+  r.interner = &interner;
+  GraphExecutionPlan plan;
+  std::optional<KeyTable> table;
+  std::vector<PendingKey> pending;
+
+  auto checkCapsuleOp = [&](std::size_t i, const std::string &capsulePointer) {
+    const auto &k = plan.kernels[i];
+    const KernelCapsule &c = interner.capsule(k.capsule);
+    if (c.op != k.op)
+      r.failAtPointer(capsulePointer, "capsule " + quote(c.name) + " implements op " + opMessage(c.op) +
+                                          ", but the kernel's op is " + opMessage(k.op));
+  };
+
+  r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000}, [&](std::size_t i, od::value v) {
+    switch (i) {
+    case 0: r.expectFormat(v, kPlanFormat); break;
+    case 1: r.expectVersion(v); break;
+    case 2: table = r.capsuleTable(v); break;
+    case 3: {
+      std::size_t index = 0;
+      for (auto item : r.array(v, "the kernels array")) {
+        Reader::Enter e(r, index);
+        od::value kv;
+        if (auto err = item.get(kv)) r.failSimd(err, nullptr);
+        PlannedNodeKernel k;
+        std::optional<std::string> key;
+        bool inline_ = false;
+        r.fields(kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
+          switch (f) {
+          case 0: k.nodeId = r.natural(x, "a nodeId", kNodeIdLimit); break;
+          case 1: k.kind = r.kind(x); break;
+          case 2: k.op = r.enumValue<BackendOp>(x); break;
+          case 3: {
+            od::json_type t;
+            if (auto err = x.type().get(t)) r.failSimd(err, r.location(x));
+            if (t == od::json_type::object) {
+              k.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
+              inline_ = true;
+            } else {
+              const char *at = r.location(x);
+              std::string_view s = r.string(x, "a capsule key or an inline capsule");
+              if (table) {
+                auto it = table->find(s);
+                if (it == table->end()) r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
+                k.capsule = it->second;
+              } else {
+                key = std::string(s);
+              }
+            }
+            break;
+          }
+          }
+        });
+        const OpKind &kind = interner.kind(k.kind);
+        auto mapped = opOf(kind);
+        if (!mapped)
+          r.failAtPointer(r.pointer() + "/kind", "kind " + quote(spelling(kind.tag)) +
+                                                     " has no runtime work and is never planned");
+        if (*mapped != k.op)
+          r.failAtPointer(r.pointer() + "/op", "op " + opMessage(k.op) + " is not the op of kind " +
+                                                   quote(spelling(kind.tag)) + ", which maps to " +
+                                                   opMessage(*mapped));
+        plan.kernels.push_back(k);
+        if (key)
+          pending.push_back({index, std::move(*key)});
+        else
+          checkCapsuleOp(index, r.pointer() + "/capsule");
+        (void)inline_;
+        ++index;
+      }
+      break;
+    }
+    }
+  });
+
+  for (auto &p : pending) {
+    const std::string ptr = "/kernels/" + std::to_string(p.index) + "/capsule";
+    auto it = table ? table->find(p.key) : KeyTable::iterator{};
+    if (!table || it == table->end())
+      r.failAtPointer(ptr, "capsule key " + quote(p.key) +
+                               (table ? " is not in the capsules table" : " names a capsule, but the plan has no capsules table"));
+    plan.kernels[p.index].capsule = it->second;
+    checkCapsuleOp(p.index, ptr);
+  }
+
+  // "unique nodeIds": a plan in increasing order needs no extra memory; any other is sorted.
+  bool increasing = true;
+  for (std::size_t i = 1; i < plan.kernels.size() && increasing; ++i)
+    increasing = plan.kernels[i - 1].nodeId < plan.kernels[i].nodeId;
+  if (!increasing) {
+    std::vector<std::pair<NodeId, std::size_t>> ids;
+    ids.reserve(plan.kernels.size());
+    for (std::size_t i = 0; i < plan.kernels.size(); ++i) ids.emplace_back(plan.kernels[i].nodeId, i);
+    std::sort(ids.begin(), ids.end());
+    std::optional<std::pair<std::size_t, std::size_t>> dup; // (first, later) with the earliest later
+    for (std::size_t i = 1; i < ids.size(); ++i)
+      if (ids[i].first == ids[i - 1].first && (!dup || ids[i].second < dup->second))
+        dup = std::pair{ids[i - 1].second, ids[i].second};
+    if (dup)
+      r.failAtPointer("/kernels/" + std::to_string(dup->second) + "/nodeId",
+                      "duplicate nodeId " + std::to_string(plan.kernels[dup->second].nodeId) +
+                          " (first at /kernels/" + std::to_string(dup->first) + "/nodeId)");
+  }
+  return plan;
+}
+
+// --- GraphLoweringPlan -------------------------------------------------------------------------
+
+namespace {
+constexpr std::string_view kLoweringFields[] = {"format", "version", "mode", "equality",
+                                                "capsules", "groups", "audit"};
+constexpr std::string_view kGroupFields[] = {"nodeIds", "kinds", "op", "capsule", "groupingKind"};
+constexpr std::string_view kAuditFields[] = {"format",       "version",           "kernels",
+                                             "capsuleNames", "trustLevels",       "trustedExternalOps",
+                                             "hasTrustedExternal"};
+} // namespace
+
+LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
+  Reader r(source);
+  r.interner = &interner;
+  LoweringDocument out;
+  std::optional<KeyTable> table;
+  std::vector<PendingKey> pending;
+
+  auto readAudit = [&](od::value v) {
+    AuditDocument a;
+    r.fields(v, "an ExecutionAudit", FieldSet{kAuditFields, 0b1111100}, [&](std::size_t i, od::value x) {
+      switch (i) {
+      case 0: r.expectFormat(x, kAuditFormat); break;
+      case 1: r.expectVersion(x); break;
+      case 2: {
+        std::size_t index = 0;
+        for (auto item : r.array(x, "the audit rows")) {
+          Reader::Enter e(r, index++);
+          od::value rv;
+          if (auto err = item.get(rv)) r.failSimd(err, nullptr);
+          a.audit.kernels.push_back(KernelAudit{interner.intern(r.capsule(rv, Reader::CapsuleShape::auditRow))});
+        }
+        break;
+      }
+      case 3: {
+        std::size_t index = 0;
+        for (auto item : r.array(x, "capsuleNames")) {
+          Reader::Enter e(r, index++);
+          od::value s;
+          if (auto err = item.get(s)) r.failSimd(err, nullptr);
+          a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
+        }
+        break;
+      }
+      case 4: {
+        std::size_t index = 0;
+        for (auto item : r.array(x, "trustLevels")) {
+          Reader::Enter e(r, index++);
+          od::value s;
+          if (auto err = item.get(s)) r.failSimd(err, nullptr);
+          a.trustLevels.push_back(r.enumValue<TrustLevel>(s));
+        }
+        break;
+      }
+      case 5: {
+        std::size_t index = 0;
+        for (auto item : r.array(x, "trustedExternalOps")) {
+          Reader::Enter e(r, index++);
+          od::value s;
+          if (auto err = item.get(s)) r.failSimd(err, nullptr);
+          a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
+        }
+        break;
+      }
+      case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
+      }
+    });
+    out.audit = std::move(a);
+  };
+
+  r.rootFields("a GraphLoweringPlan", FieldSet{kLoweringFields, 0b0100000}, [&](std::size_t i, od::value v) {
+    switch (i) {
+    case 0: r.expectFormat(v, kLoweringFormat); break;
+    case 1: r.expectVersion(v); break;
+    case 2: out.mode = r.enumValue<Mode>(v); break;
+    case 3: out.equality = r.enumValue<Equality>(v); break;
+    case 4: table = r.capsuleTable(v); break;
+    case 5: {
+      std::size_t index = 0;
+      for (auto item : r.array(v, "the groups array")) {
+        Reader::Enter e(r, index);
+        od::value gv;
+        if (auto err = item.get(gv)) r.failSimd(err, nullptr);
+        LoweredKernelGroup g;
+        std::optional<std::string> key;
+        r.fields(gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
+          switch (f) {
+          case 0: g.nodeIds = r.naturals(x, "nodeIds", kNodeIdLimit); break;
+          case 1: {
+            std::size_t k = 0;
+            for (auto kind : r.array(x, "kinds")) {
+              Reader::Enter ek(r, k++);
+              od::value kv;
+              if (auto err = kind.get(kv)) r.failSimd(err, nullptr);
+              g.kinds.push_back(r.kind(kv));
+            }
+            break;
+          }
+          case 2: g.op = r.enumValue<BackendOp>(x); break;
+          case 3: {
+            od::json_type t;
+            if (auto err = x.type().get(t)) r.failSimd(err, r.location(x));
+            if (t == od::json_type::object) {
+              g.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
+            } else {
+              const char *at = r.location(x);
+              std::string_view s = r.string(x, "a capsule key or an inline capsule");
+              if (table) {
+                auto it = table->find(s);
+                if (it == table->end()) r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
+                g.capsule = it->second;
+              } else {
+                key = std::string(s);
+              }
+            }
+            break;
+          }
+          case 4: g.groupingKind = r.enumValue<GroupingKind>(x); break;
+          }
+        });
+        out.plan.groups.push_back(std::move(g));
+        if (key) pending.push_back({index, std::move(*key)});
+        ++index;
+      }
+      break;
+    }
+    case 6: readAudit(v); break;
+    }
+  });
+
+  for (auto &p : pending) {
+    auto it = table ? table->find(p.key) : KeyTable::iterator{};
+    if (!table || it == table->end())
+      r.failAtPointer("/groups/" + std::to_string(p.index) + "/capsule",
+                      "capsule key " + quote(p.key) +
+                          (table ? " is not in the capsules table" : " names a capsule, but the file has no capsules table"));
+    out.plan.groups[p.index].capsule = it->second;
+  }
+  return out;
+}
+
+// --- Sources and detection ---------------------------------------------------------------------
+
+Source loadSource(const std::string &path) {
+  Source s;
+  s.name = path == "-" ? "<stdin>" : path;
+  std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (!f) throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
+  char buf[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+    if (s.text.size() + n > kMaxDocumentBytes) {
+      if (f != stdin) std::fclose(f);
+      throw InputError(s.name, "document is larger than the limit of 4 GiB");
+    }
+    s.text.append(buf, n);
+  }
+  const bool failed = std::ferror(f);
+  if (f != stdin) std::fclose(f);
+  if (failed) throw InputError(s.name, "read error");
+  s.text.reserve(s.text.size() + simdjson::SIMDJSON_PADDING);
+  return s;
+}
+
+Source sourceFromString(std::string name, std::string_view text) {
+  Source s{std::move(name), {}};
+  s.text.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+  s.text.assign(text);
+  return s;
+}
+
+DocumentKind detectDocumentKind(const Source &source) {
+  Reader r(source);
+  od::object obj;
+  if (auto err = r.doc().get_object().get(obj)) {
+    if (err == simdjson::INCORRECT_TYPE) r.failAtOffset(0, "", "expected a GraphExecutionPlan or a GraphLoweringPlan (a JSON object)");
+    r.failSimd(err, nullptr);
+  }
+  std::optional<DocumentKind> byKey;
+  for (auto result : obj) {
+    od::field field;
+    if (auto err = std::move(result).get(field)) r.failSimd(err, nullptr);
+    std::string_view key;
+    if (auto err = field.unescaped_key().get(key)) r.failSimd(err, nullptr);
+    if (key == "format") {
+      std::string_view f;
+      if (!field.value().get_string().get(f)) {
+        if (f == kPlanFormat) return DocumentKind::executionPlan;
+        if (f == kLoweringFormat) return DocumentKind::loweringPlan;
+      }
+      r.failAtPointer("/format", "format is neither " + quote(kPlanFormat) + " nor " + quote(kLoweringFormat));
+    }
+    if (key == "kernels" && !byKey) byKey = DocumentKind::executionPlan;
+    if (key == "groups" && !byKey) byKey = DocumentKind::loweringPlan;
+  }
+  if (!byKey)
+    r.failAtOffset(0, "", "neither a GraphExecutionPlan (no \"kernels\") nor a GraphLoweringPlan (no \"groups\")");
+  return *byKey;
+}
+
+} // namespace lo::io

@@ -1,0 +1,55 @@
+// Readers for the files of SPEC section 2 (simdjson On-Demand).
+//
+// "Readers accept exactly these shapes and reject anything else with a clear error." Every
+// rejection is an InputError carrying the file, the line and column, and a JSON pointer.
+#pragma once
+
+#include "ref/audit.hpp"
+#include "ref/io/error.hpp"
+#include "ref/ir.hpp"
+#include "ref/lowering.hpp"
+
+#include <optional>
+#include <string>
+
+namespace lo::io {
+
+/// A document's bytes and the name used in messages. `text.capacity()` leaves room for the
+/// padding simdjson reads past the end, so the reader does not copy it.
+struct Source {
+  std::string name;
+  std::string text;
+};
+
+/// Reads a file, or standard input for "-" (named "<stdin>" in messages).
+Source loadSource(const std::string &path);
+Source sourceFromString(std::string name, std::string_view text);
+
+enum class DocumentKind { executionPlan, loweringPlan };
+
+/// Whether a document is a GraphExecutionPlan or a GraphLoweringPlan: its `format` when it has
+/// one, else whether it has `kernels` or `groups`.
+DocumentKind detectDocumentKind(const Source &source);
+
+/// A GraphLoweringPlan file: the groups and what the file declares about them.
+struct LoweringDocument {
+  std::optional<Mode> mode;
+  std::optional<Equality> equality;
+  GraphLoweringPlan plan;
+  std::optional<AuditDocument> audit;
+};
+
+/// Reads a GraphExecutionPlan and checks what makes it valid: unique `nodeId`s below 2^63, `op`
+/// equal to the op its kind maps to, and `capsule.op == op`.
+GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner);
+
+/// Reads a GraphLoweringPlan. Only its shape is checked here: whether its groups are what the
+/// spec gives is for the checks (checks/) to say.
+LoweringDocument readLoweringPlan(const Source &source, Interner &interner);
+
+/// Hardening limits of the readers (documented in docs/errors.md).
+inline constexpr std::size_t kMaxDepth = 64;
+inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 32; // 4 GiB
+inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;   // 1 MiB
+
+} // namespace lo::io

@@ -1,0 +1,55 @@
+// Writers for the files of SPEC section 2.
+//
+// "Writers emit them deterministically (same input, same bytes)." `format` and `version` are always
+// written, and every capsule field is written out, defaults included.
+#pragma once
+
+#include "ref/audit.hpp"
+#include "ref/io/output.hpp"
+#include "ref/ir.hpp"
+#include "ref/lowering.hpp"
+
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace lo::io {
+
+/// "Written capsule keys are the capsule's name, with `#2`, `#3`, ... for later distinct capsules
+/// of the same name, in order of first use." A key that some capsule's own name already took is
+/// skipped (a capsule named "a#2" keeps "a#2"; the second "a" then gets "a#3").
+class CapsuleKeys {
+public:
+  CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse);
+  const std::vector<CapsuleId> &order() const { return order_; }
+  const std::string &key(CapsuleId id) const { return keys_.at(id); }
+
+private:
+  std::vector<CapsuleId> order_;
+  std::unordered_map<CapsuleId, std::string> keys_;
+};
+
+void writeCapsule(Sink &out, const KernelCapsule &c);
+void writeKind(Sink &out, const OpKind &kind);
+
+void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
+
+/// A GraphLoweringPlan with its `mode` and `equality`, and its audit when `audit` is given.
+void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
+                       Equality equality, const AuditDocument *audit = nullptr);
+
+/// An ExecutionAudit document (at top level, or nested with `indent`).
+void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
+                std::string_view indent = "");
+
+/// The audit as text: "one line a row, like a backend report" (op, capsule, provider, device,
+/// trust, vjp, numerical policy), then one summary line.
+void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit);
+
+/// Convenience: the document as a string.
+std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan);
+std::string loweringPlanJson(const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
+                             Equality equality, const AuditDocument *audit = nullptr);
+
+} // namespace lo::io

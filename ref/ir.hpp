@@ -1,0 +1,33 @@
+// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan` (SPEC section 1).
+//
+// "A GraphExecutionPlan picks one kernel capsule for every runtime-relevant IR node, in graph
+// order."
+#pragma once
+
+#include "ref/interner.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace lo {
+
+/// IR node ids are naturals below 2^63 (SPEC section 2).
+using NodeId = std::uint64_t;
+inline constexpr NodeId kNodeIdLimit = NodeId{1} << 63;
+
+/// One planned node: its id, its kind, the op it lowers to and the capsule chosen for it.
+struct PlannedNodeKernel {
+  NodeId nodeId = 0;
+  KindId kind{};
+  BackendOp op = BackendOp::relu;
+  CapsuleId capsule{};
+  bool operator==(const PlannedNodeKernel &) const = default;
+};
+
+/// Planned nodes in graph order.
+struct GraphExecutionPlan {
+  std::vector<PlannedNodeKernel> kernels;
+  bool operator==(const GraphExecutionPlan &) const = default;
+};
+
+} // namespace lo

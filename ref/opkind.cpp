@@ -1,0 +1,98 @@
+#include "ref/opkind.hpp"
+
+#include <array>
+#include <functional>
+
+namespace lo {
+
+namespace {
+
+using enum ParamType;
+constexpr ParamSpec kNone[] = {{"", natural}}; // placeholder, never used (span of size 0)
+constexpr ParamSpec kValueShape[] = {{"valueShape", naturals}};
+constexpr ParamSpec kPerm[] = {{"perm", naturals}};
+constexpr ParamSpec kSeed[] = {{"seed", natural}};
+constexpr ParamSpec kPool[] = {{"kH", natural}, {"kW", natural}, {"stride", natural}};
+constexpr ParamSpec kPoolPad[] = {
+    {"kH", natural}, {"kW", natural}, {"stride", natural}, {"padding", natural}};
+constexpr ParamSpec kBroadcast[] = {{"s1", naturals}, {"s2", naturals}};
+constexpr ParamSpec kAxis[] = {{"axis", natural}};
+constexpr ParamSpec kConv[] = {{"inC", natural},    {"outC", natural},  {"kH", natural},
+                               {"kW", natural},     {"stride", natural}, {"padding", natural}};
+constexpr ParamSpec kChannels[] = {{"channels", natural}};
+constexpr ParamSpec kReshape[] = {{"inShape", naturals}, {"outShape", naturals}};
+constexpr ParamSpec kFlatten[] = {{"s", naturals}};
+
+const std::span<const ParamSpec> none{kNone, 0};
+
+std::array<KindSignature, vocabularySize<KindTag>()> buildSignatures() {
+  std::array<KindSignature, vocabularySize<KindTag>()> t{};
+  auto set = [&](KindTag tag, std::span<const ParamSpec> params, std::optional<BackendOp> op) {
+    t[static_cast<std::size_t>(tag)] = KindSignature{params, op};
+  };
+  using K = KindTag;
+  using B = BackendOp;
+  set(K::input, none, std::nullopt);
+  set(K::const_, kValueShape, std::nullopt);
+  set(K::detach, none, std::nullopt);
+  set(K::permute, kPerm, B::permute);
+  set(K::rand_uniform, kSeed, B::rand_uniform);
+  set(K::bernoulli_mask, kSeed, B::bernoulli_mask);
+  set(K::add, none, B::add);
+  set(K::sub, none, B::sub);
+  set(K::mul_elem, none, B::mul);
+  set(K::abs, none, B::abs);
+  set(K::sqrt, none, B::sqrt);
+  set(K::inv, none, B::inv);
+  set(K::max_elem, none, B::max);
+  set(K::min_elem, none, B::min);
+  set(K::max_pool2d, kPool, B::max_pool);
+  set(K::max_pool2d_pad, kPoolPad, B::max_pool);
+  set(K::avg_pool2d, kPool, B::avg_pool);
+  set(K::avg_pool2d_pad, kPoolPad, B::avg_pool);
+  set(K::swap_first_two, none, B::permute);
+  set(K::mse_loss, none, B::mse_loss);
+  set(K::broadcastTo, kBroadcast, B::broadcast);
+  set(K::reduce_sum, kAxis, B::reduce_sum);
+  set(K::reduce_mean, kAxis, B::reduce_mean);
+  set(K::sum, none, B::reduce_sum);
+  set(K::matmul, none, B::matmul);
+  set(K::linear, none, B::linear);
+  set(K::conv2d, kConv, B::conv);
+  set(K::batch_norm2d_nchw_eval, kChannels, B::batch_norm);
+  set(K::relu, none, B::relu);
+  set(K::tanh, none, B::tanh);
+  set(K::sigmoid, none, B::sigmoid);
+  set(K::exp, none, B::exp);
+  set(K::log, none, B::log);
+  set(K::sin, none, B::sin);
+  set(K::cos, none, B::cos);
+  set(K::softmax, kAxis, B::softmax);
+  set(K::layernorm, kAxis, B::layer_norm);
+  set(K::reshape, kReshape, B::reshape);
+  set(K::flatten, kFlatten, B::reshape);
+  set(K::concat, kAxis, B::concat);
+  set(K::transpose3d_last_two, none, B::permute);
+  return t;
+}
+
+const std::array<KindSignature, vocabularySize<KindTag>()> kSignatures = buildSignatures();
+
+} // namespace
+
+const KindSignature &signature(KindTag tag) { return kSignatures[static_cast<std::size_t>(tag)]; }
+
+std::optional<BackendOp> opOf(const OpKind &kind) { return signature(kind.tag).op; }
+
+bool isBare(KindTag tag) { return signature(tag).params.empty(); }
+
+std::size_t hashKind(const OpKind &kind) {
+  std::size_t h = static_cast<std::size_t>(kind.tag) * 0x9e3779b97f4a7c15ULL;
+  for (const auto &p : kind.params) {
+    h ^= p.size() + 0x517cc1b727220a95ULL + (h << 6) + (h >> 2);
+    for (auto v : p) h ^= std::hash<std::uint64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return h;
+}
+
+} // namespace lo

@@ -1,0 +1,57 @@
+// `audit FILE [--format json|text] [-o OUT]`: "audit of a lowering plan, or of a plan's coalesced
+// lowering; text is one line a row, like a backend report".
+#include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+
+namespace lo::cli {
+
+namespace {
+
+Action setup(CLI::App &app) {
+  struct Options {
+    std::string file, out = "-", format = "json", equality = "contract";
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "audit", "Audit a GraphLoweringPlan, or the coalesced lowering of a GraphExecutionPlan.");
+  sub->add_option("FILE", o->file, "GraphLoweringPlan or GraphExecutionPlan JSON file, or -")->required();
+  sub->add_option("--format", o->format, "json: an ExecutionAudit document; text: one line a row")
+      ->check(CLI::IsMember({"json", "text"}))
+      ->default_str("json");
+  addEqualityOption(*sub, o->equality);
+  sub->footer("For a GraphExecutionPlan, --equality chooses the coalesced lowering that is audited; "
+              "for a GraphLoweringPlan, the audit is derived from its groups (an audit it carries "
+              "is ignored: `check` compares the two).");
+  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  return [o] {
+    Interner interner;
+    io::Source source = io::loadSource(o->file);
+    GraphLoweringPlan lowering;
+    if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan) {
+      GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
+      lowering = toCoalescedLoweringPlan(interner, plan, *parseSpelling<Equality>(o->equality));
+    } else {
+      lowering = io::readLoweringPlan(source, interner).plan;
+    }
+    ExecutionAudit a = lo::audit(interner, lowering);
+    io::OutputFile file(o->out);
+    io::Sink sink(file);
+    if (o->format == "text") {
+      io::writeAuditText(sink, interner, a);
+    } else {
+      io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
+      sink << '\n';
+      sink.flush();
+    }
+    file.commit();
+    return int{kSuccess};
+  };
+}
+
+const Registration registration{20, setup};
+
+} // namespace
+
+} // namespace lo::cli

@@ -1,0 +1,45 @@
+// `lower PLAN [--mode singleton|coalesced] [--equality contract|identity] [--audit] [-o OUT]`:
+// "writes the GraphLoweringPlan (default coalesced, contract)".
+#include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+
+namespace lo::cli {
+
+namespace {
+
+Action setup(CLI::App &app) {
+  struct Options {
+    std::string plan, out = "-", mode = "coalesced", equality = "contract";
+    bool audit = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand("lower", "Lower a GraphExecutionPlan to a GraphLoweringPlan.");
+  sub->add_option("PLAN", o->plan, "GraphExecutionPlan JSON file, or - for standard input")->required();
+  addModeOption(*sub, o->mode);
+  addEqualityOption(*sub, o->equality);
+  sub->add_flag("--audit", o->audit, "include the ExecutionAudit of the lowering");
+  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  return [o] {
+    Interner interner;
+    GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
+    const Mode mode = *parseSpelling<Mode>(o->mode);
+    const Equality equality = *parseSpelling<Equality>(o->equality);
+    GraphLoweringPlan lowering = lower(interner, plan, mode, equality);
+    plan = {}; // the plan is no longer needed: keep peak memory to the lowering
+    std::optional<AuditDocument> audit;
+    if (o->audit) audit = toDocument(interner, lo::audit(interner, lowering));
+    io::OutputFile file(o->out);
+    io::Sink sink(file);
+    io::writeLoweringPlan(sink, interner, lowering, mode, equality, audit ? &*audit : nullptr);
+    file.commit();
+    return int{kSuccess};
+  };
+}
+
+const Registration registration{10, setup};
+
+} // namespace
+
+} // namespace lo::cli

@@ -1,0 +1,76 @@
+// `lowering-oracle`: the command line of SPEC section 4.
+#include "ref/io/error.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/version.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+namespace lo::cli {
+
+namespace {
+std::vector<std::pair<int, Setup>> &registry() {
+  static std::vector<std::pair<int, Setup>> r;
+  return r;
+}
+} // namespace
+
+Registration::Registration(int order, Setup setup) { registry().emplace_back(order, std::move(setup)); }
+
+void addModeOption(CLI::App &sub, std::string &mode) {
+  sub.add_option("--mode", mode, "singleton: one group per node; coalesced: adjacent nodes with "
+                                 "the same op and the same capsule share a group")
+      ->check(CLI::IsMember({"singleton", "coalesced"}))
+      ->default_str("coalesced");
+}
+
+void addEqualityOption(CLI::App &sub, std::string &equality) {
+  sub.add_option("--equality", equality,
+                 "capsule equality for coalescing: contract (every field equal) or identity "
+                 "(name, op, provider and device only)")
+      ->check(CLI::IsMember({"contract", "identity"}))
+      ->default_str("contract");
+}
+
+} // namespace lo::cli
+
+int main(int argc, char **argv) {
+  using namespace lo::cli;
+  CLI::App app{"lowering-oracle: reference lowering and conformance oracle for neural-network "
+               "backend lowering plans.\n\nExit status: 0 success (conforms, proved), 1 a finding "
+               "(does not conform, differs, refuted), 2 bad usage or invalid input, 3 inconclusive "
+               "(solver unknown or timed out)."};
+  app.set_version_flag("--version", std::string("lowering-oracle ") + lo::kVersion);
+  app.require_subcommand(1);
+  std::stable_sort(registry().begin(), registry().end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::vector<std::pair<CLI::App *, Action>> actions;
+  for (auto &[order, setup] : registry()) {
+    const std::size_t before = app.get_subcommands({}).size();
+    Action action = setup(app);
+    auto subs = app.get_subcommands({});
+    if (subs.size() > before) actions.emplace_back(subs.back(), std::move(action));
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success &e) {
+    return app.exit(e); // --help, --version
+  } catch (const CLI::ParseError &e) {
+    app.exit(e);
+    return kBadInput;
+  }
+
+  try {
+    for (auto &[sub, action] : actions)
+      if (sub->parsed()) return action();
+  } catch (const lo::io::InputError &e) {
+    std::cerr << "lowering-oracle: " << e.what() << '\n';
+    return kBadInput;
+  } catch (const std::exception &e) {
+    std::cerr << "lowering-oracle: " << e.what() << '\n';
+    return kBadInput;
+  }
+  return kBadInput;
+}
