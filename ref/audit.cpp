@@ -21,34 +21,39 @@ bool isTrustedExternal(const Interner &interner, const KernelAudit &row) {
 ExecutionAudit audit(Interner &interner, const ExecutionPlan &p) {
   ExecutionAudit a;
   a.kernels.reserve(p.kernels.size());
-  for (const auto &k : p.kernels) a.kernels.push_back(ofPlannedKernel(interner, k));
+  for (const auto &k : p.kernels)
+    a.kernels.push_back(ofPlannedKernel(interner, k));
   return a;
 }
 
 std::vector<std::string> capsuleNames(const Interner &interner, const ExecutionAudit &a) {
   std::vector<std::string> out;
   out.reserve(a.kernels.size());
-  for (const auto &row : a.kernels) out.push_back(interner.capsule(row.view).name);
+  for (const auto &row : a.kernels)
+    out.push_back(interner.capsule(row.view).name);
   return out;
 }
 
 std::vector<TrustLevel> trustLevels(const Interner &interner, const ExecutionAudit &a) {
   std::vector<TrustLevel> out;
   out.reserve(a.kernels.size());
-  for (const auto &row : a.kernels) out.push_back(interner.capsule(row.view).trustLevel);
+  for (const auto &row : a.kernels)
+    out.push_back(interner.capsule(row.view).trustLevel);
   return out;
 }
 
 std::vector<BackendOp> trustedExternalOps(const Interner &interner, const ExecutionAudit &a) {
   std::vector<BackendOp> out;
   for (const auto &row : a.kernels)
-    if (isTrustedExternal(interner, row)) out.push_back(interner.capsule(row.view).op);
+    if (isTrustedExternal(interner, row))
+      out.push_back(interner.capsule(row.view).op);
   return out;
 }
 
 bool hasTrustedExternal(const Interner &interner, const ExecutionAudit &a) {
   for (const auto &row : a.kernels)
-    if (isTrustedExternal(interner, row)) return true;
+    if (isTrustedExternal(interner, row))
+      return true;
   return false;
 }
 

@@ -30,7 +30,8 @@ struct Hasher {
       str(p.path);
       str(p.symbol);
       mix(p.buildTarget.has_value());
-      if (p.buildTarget) str(*p.buildTarget);
+      if (p.buildTarget)
+        str(*p.buildTarget);
     }
   }
 };
@@ -41,7 +42,9 @@ bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b) {
   return a.name == b.name && a.op == b.op && a.provider == b.provider && a.device == b.device;
 }
 
-bool isTrustedExternal(const KernelCapsule &c) { return c.trustLevel == TrustLevel::trusted_external; }
+bool isTrustedExternal(const KernelCapsule &c) {
+  return c.trustLevel == TrustLevel::trusted_external;
+}
 
 std::size_t hashIdentity(const KernelCapsule &c) {
   Hasher h;

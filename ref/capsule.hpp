@@ -17,7 +17,12 @@ namespace lo {
 /// A structured backend obligation: `shapeSafety op` | `layoutCompatibility op layout` |
 /// `valueRefinement op spec` | `vjpRefinement op spec mode`.
 struct ContractClaim {
-  enum class Tag : std::uint8_t { shapeSafety, layoutCompatibility, valueRefinement, vjpRefinement };
+  enum class Tag : std::uint8_t {
+    shapeSafety,
+    layoutCompatibility,
+    valueRefinement,
+    vjpRefinement
+  };
   Tag tag = Tag::shapeSafety;
   BackendOp op = BackendOp::relu;
   TensorLayout layout = TensorLayout::canonical_tensor; // layoutCompatibility only

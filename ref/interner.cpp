@@ -16,7 +16,8 @@ CapsuleId Interner::intern(KernelCapsule capsule) {
   const std::size_t h = hashCapsule(capsule);
   auto [lo, hi] = byHash_.equal_range(h);
   for (auto it = lo; it != hi; ++it)
-    if (capsules_[index(it->second)] == capsule) return it->second;
+    if (capsules_[index(it->second)] == capsule)
+      return it->second;
 
   const auto id = static_cast<CapsuleId>(capsules_.size());
   const std::size_t ih = hashIdentity(capsule);
@@ -40,7 +41,8 @@ KindId Interner::intern(OpKind kind) {
   const std::size_t h = hashKind(kind);
   auto [lo, hi] = kindsByHash_.equal_range(h);
   for (auto it = lo; it != hi; ++it)
-    if (kinds_[index(it->second)] == kind) return it->second;
+    if (kinds_[index(it->second)] == kind)
+      return it->second;
   const auto id = static_cast<KindId>(kinds_.size());
   kinds_.push_back(std::move(kind));
   kindsByHash_.emplace(h, id);

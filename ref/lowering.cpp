@@ -21,24 +21,28 @@ void appendNode(LoweredKernelGroup &g, const PlannedNodeKernel &k) {
 
 std::vector<NodeId> nodeIds(const GraphLoweringPlan &p) {
   std::size_t n = 0;
-  for (const auto &g : p.groups) n += g.nodeIds.size();
+  for (const auto &g : p.groups)
+    n += g.nodeIds.size();
   std::vector<NodeId> out;
   out.reserve(n);
-  for (const auto &g : p.groups) out.insert(out.end(), g.nodeIds.begin(), g.nodeIds.end());
+  for (const auto &g : p.groups)
+    out.insert(out.end(), g.nodeIds.begin(), g.nodeIds.end());
   return out;
 }
 
 std::vector<std::string> capsuleNames(const Interner &interner, const GraphLoweringPlan &p) {
   std::vector<std::string> out;
   out.reserve(p.groups.size());
-  for (const auto &g : p.groups) out.push_back(interner.capsule(g.capsule).name);
+  for (const auto &g : p.groups)
+    out.push_back(interner.capsule(g.capsule).name);
   return out;
 }
 
 ExecutionPlan toExecutionPlan(const GraphLoweringPlan &p) {
   ExecutionPlan e;
   e.kernels.reserve(p.groups.size());
-  for (const auto &g : p.groups) e.kernels.push_back(toPlannedKernel(g));
+  for (const auto &g : p.groups)
+    e.kernels.push_back(toPlannedKernel(g));
   return e;
 }
 
@@ -48,7 +52,8 @@ ExecutionAudit audit(Interner &interner, const GraphLoweringPlan &p) {
 
 bool hasTrustedExternal(const Interner &interner, const GraphLoweringPlan &p) {
   for (const auto &g : p.groups)
-    if (hasTrustedExternal(interner, g)) return true;
+    if (hasTrustedExternal(interner, g))
+      return true;
   return false;
 }
 
@@ -59,7 +64,8 @@ LoweredKernelGroup toSingletonLoweredGroup(const PlannedNodeKernel &k) {
 GraphLoweringPlan toSingletonLoweringPlan(const GraphExecutionPlan &p) {
   GraphLoweringPlan out;
   out.groups.reserve(p.kernels.size());
-  for (const auto &k : p.kernels) out.groups.push_back(toSingletonLoweredGroup(k));
+  for (const auto &k : p.kernels)
+    out.groups.push_back(toSingletonLoweredGroup(k));
   return out;
 }
 
@@ -73,7 +79,8 @@ void LoweringState::pushKernel(const PlannedNodeKernel &k) {
 GraphLoweringPlan toCoalescedLoweringPlan(const Interner &interner, const GraphExecutionPlan &p,
                                           Equality equality) {
   LoweringState s{interner, equality, {}};
-  for (const auto &k : p.kernels) s.pushKernel(k);
+  for (const auto &k : p.kernels)
+    s.pushKernel(k);
   return GraphLoweringPlan{std::move(s.groups)};
 }
 

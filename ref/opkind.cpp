@@ -17,8 +17,8 @@ constexpr ParamSpec kPoolPad[] = {
     {"kH", natural}, {"kW", natural}, {"stride", natural}, {"padding", natural}};
 constexpr ParamSpec kBroadcast[] = {{"s1", naturals}, {"s2", naturals}};
 constexpr ParamSpec kAxis[] = {{"axis", natural}};
-constexpr ParamSpec kConv[] = {{"inC", natural},    {"outC", natural},  {"kH", natural},
-                               {"kW", natural},     {"stride", natural}, {"padding", natural}};
+constexpr ParamSpec kConv[] = {{"inC", natural}, {"outC", natural},   {"kH", natural},
+                               {"kW", natural},  {"stride", natural}, {"padding", natural}};
 constexpr ParamSpec kChannels[] = {{"channels", natural}};
 constexpr ParamSpec kReshape[] = {{"inShape", naturals}, {"outShape", naturals}};
 constexpr ParamSpec kFlatten[] = {{"s", naturals}};
@@ -90,7 +90,8 @@ std::size_t hashKind(const OpKind &kind) {
   std::size_t h = static_cast<std::size_t>(kind.tag) * 0x9e3779b97f4a7c15ULL;
   for (const auto &p : kind.params) {
     h ^= p.size() + 0x517cc1b727220a95ULL + (h << 6) + (h >> 2);
-    for (auto v : p) h ^= std::hash<std::uint64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    for (auto v : p)
+      h ^= std::hash<std::uint64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   }
   return h;
 }

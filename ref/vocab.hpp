@@ -183,7 +183,8 @@ template <class E> constexpr std::string_view spelling(E value) {
 template <class E> constexpr std::optional<E> parseSpelling(std::string_view text) {
   const auto &table = Vocabulary<E>::spellings;
   for (std::size_t i = 0; i < table.size(); ++i)
-    if (table[i] == text) return static_cast<E>(i);
+    if (table[i] == text)
+      return static_cast<E>(i);
   return std::nullopt;
 }
 
@@ -191,7 +192,8 @@ template <class E> constexpr std::optional<E> parseSpelling(std::string_view tex
 template <class E> std::string joinedSpellings() {
   std::string out;
   for (auto s : Vocabulary<E>::spellings) {
-    if (!out.empty()) out += ", ";
+    if (!out.empty())
+      out += ", ";
     out += s;
   }
   return out;

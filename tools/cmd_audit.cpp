@@ -16,14 +16,16 @@ Action setup(CLI::App &app) {
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
       "audit", "Audit a GraphLoweringPlan, or the coalesced lowering of a GraphExecutionPlan.");
-  sub->add_option("FILE", o->file, "GraphLoweringPlan or GraphExecutionPlan JSON file, or -")->required();
+  sub->add_option("FILE", o->file, "GraphLoweringPlan or GraphExecutionPlan JSON file, or -")
+      ->required();
   sub->add_option("--format", o->format, "json: an ExecutionAudit document; text: one line a row")
       ->check(CLI::IsMember({"json", "text"}))
       ->default_str("json");
   addEqualityOption(*sub, o->equality);
-  sub->footer("For a GraphExecutionPlan, --equality chooses the coalesced lowering that is audited; "
-              "for a GraphLoweringPlan, the audit is derived from its groups (an audit it carries "
-              "is ignored: `check` compares the two).");
+  sub->footer(
+      "For a GraphExecutionPlan, --equality chooses the coalesced lowering that is audited; "
+      "for a GraphLoweringPlan, the audit is derived from its groups (an audit it carries "
+      "is ignored: `check` compares the two).");
   sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
   return [o] {
     Interner interner;

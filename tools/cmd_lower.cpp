@@ -16,7 +16,8 @@ Action setup(CLI::App &app) {
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand("lower", "Lower a GraphExecutionPlan to a GraphLoweringPlan.");
-  sub->add_option("PLAN", o->plan, "GraphExecutionPlan JSON file, or - for standard input")->required();
+  sub->add_option("PLAN", o->plan, "GraphExecutionPlan JSON file, or - for standard input")
+      ->required();
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
   sub->add_flag("--audit", o->audit, "include the ExecutionAudit of the lowering");
@@ -29,7 +30,8 @@ Action setup(CLI::App &app) {
     GraphLoweringPlan lowering = lower(interner, plan, mode, equality);
     plan = {}; // the plan is no longer needed: keep peak memory to the lowering
     std::optional<AuditDocument> audit;
-    if (o->audit) audit = toDocument(interner, lo::audit(interner, lowering));
+    if (o->audit)
+      audit = toDocument(interner, lo::audit(interner, lowering));
     io::OutputFile file(o->out);
     io::Sink sink(file);
     io::writeLoweringPlan(sink, interner, lowering, mode, equality, audit ? &*audit : nullptr);

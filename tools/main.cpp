@@ -16,11 +16,14 @@ std::vector<std::pair<int, Setup>> &registry() {
 }
 } // namespace
 
-Registration::Registration(int order, Setup setup) { registry().emplace_back(order, std::move(setup)); }
+Registration::Registration(int order, Setup setup) {
+  registry().emplace_back(order, std::move(setup));
+}
 
 void addModeOption(CLI::App &sub, std::string &mode) {
-  sub.add_option("--mode", mode, "singleton: one group per node; coalesced: adjacent nodes with "
-                                 "the same op and the same capsule share a group")
+  sub.add_option("--mode", mode,
+                 "singleton: one group per node; coalesced: adjacent nodes with "
+                 "the same op and the same capsule share a group")
       ->check(CLI::IsMember({"singleton", "coalesced"}))
       ->default_str("coalesced");
 }
@@ -50,7 +53,8 @@ int main(int argc, char **argv) {
     const std::size_t before = app.get_subcommands({}).size();
     Action action = setup(app);
     auto subs = app.get_subcommands({});
-    if (subs.size() > before) actions.emplace_back(subs.back(), std::move(action));
+    if (subs.size() > before)
+      actions.emplace_back(subs.back(), std::move(action));
   }
 
   try {
@@ -64,7 +68,8 @@ int main(int argc, char **argv) {
 
   try {
     for (auto &[sub, action] : actions)
-      if (sub->parsed()) return action();
+      if (sub->parsed())
+        return action();
   } catch (const lo::io::InputError &e) {
     std::cerr << "lowering-oracle: " << e.what() << '\n';
     return kBadInput;

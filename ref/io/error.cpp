@@ -8,9 +8,11 @@ namespace {
 std::string compose(const std::string &file, std::size_t line, std::size_t column,
                     const std::string &pointer, const std::string &message) {
   std::string out = file;
-  if (line != 0) out += ":" + std::to_string(line) + ":" + std::to_string(column);
+  if (line != 0)
+    out += ":" + std::to_string(line) + ":" + std::to_string(column);
   out += ": ";
-  if (!pointer.empty() || line != 0) out += (pointer.empty() ? std::string("/") : pointer) + ": ";
+  if (!pointer.empty() || line != 0)
+    out += (pointer.empty() ? std::string("/") : pointer) + ": ";
   return out + message;
 }
 } // namespace
@@ -27,7 +29,8 @@ InputError::InputError(std::string file, std::string message)
 std::string formatError(const InputError &e) { return e.what(); }
 
 std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset) {
-  if (offset > text.size()) offset = text.size();
+  if (offset > text.size())
+    offset = text.size();
   std::size_t line = 1, lineStart = 0;
   for (std::size_t i = 0; i < offset; ++i)
     if (text[i] == '\n') {

@@ -18,7 +18,8 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   struct stat st {};
   if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     file_ = std::fopen(path_.c_str(), "wb");
-    if (!file_) throw std::runtime_error(path_ + ": cannot open for writing: " + std::strerror(errno));
+    if (!file_)
+      throw std::runtime_error(path_ + ": cannot open for writing: " + std::strerror(errno));
     return;
   }
   temp_ = path_ + ".tmp.XXXXXX";
@@ -26,7 +27,8 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   if (fd < 0) {
     const int e = errno;
     temp_.clear();
-    throw std::runtime_error(path_ + ": cannot create a temporary file beside it: " + std::strerror(e));
+    throw std::runtime_error(path_ +
+                             ": cannot create a temporary file beside it: " + std::strerror(e));
   }
   ::fchmod(fd, 0644);
   file_ = ::fdopen(fd, "wb");
@@ -38,25 +40,31 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
 }
 
 OutputFile::~OutputFile() {
-  if (file_ && file_ != stdout) std::fclose(file_);
-  if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+  if (file_ && file_ != stdout)
+    std::fclose(file_);
+  if (!committed_ && !temp_.empty())
+    ::unlink(temp_.c_str());
 }
 
 void OutputFile::write(std::string_view bytes) {
-  if (bytes.empty()) return;
+  if (bytes.empty())
+    return;
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
     throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
 }
 
 void OutputFile::commit() {
-  if (std::fflush(file_) != 0) throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
+  if (std::fflush(file_) != 0)
+    throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
   if (file_ != stdout) {
     std::FILE *f = file_;
     file_ = nullptr;
-    if (std::fclose(f) != 0) throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
+    if (std::fclose(f) != 0)
+      throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
   }
   if (!temp_.empty() && std::rename(temp_.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error(path_ + ": cannot rename the temporary file into place: " + std::strerror(errno));
+    throw std::runtime_error(
+        path_ + ": cannot rename the temporary file into place: " + std::strerror(errno));
   committed_ = true;
 }
 
@@ -91,7 +99,8 @@ Sink &Sink::jsonString(std::string_view s) {
     }
   }
   buffer_.push_back('"');
-  if (buffer_.size() >= kFlushAt) flush();
+  if (buffer_.size() >= kFlushAt)
+    flush();
   return *this;
 }
 

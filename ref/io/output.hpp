@@ -41,7 +41,8 @@ public:
 
   Sink &operator<<(std::string_view s) {
     buffer_.append(s);
-    if (buffer_.size() >= kFlushAt) flush();
+    if (buffer_.size() >= kFlushAt)
+      flush();
     return *this;
   }
   Sink &operator<<(char c) {

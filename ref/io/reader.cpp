@@ -6,9 +6,9 @@
 #include <array>
 #include <bit>
 #include <cerrno>
-#include <cstring>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -37,7 +37,8 @@ std::string quote(std::string_view s) {
   for (char c : s) {
     if (static_cast<unsigned char>(c) < 0x20) {
       char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      std::snprintf(buf, sizeof buf, "\\u%04x",
+                    static_cast<unsigned>(static_cast<unsigned char>(c)));
       out += buf;
     } else if (c == '"' || c == '\\') {
       out += '\\';
@@ -70,9 +71,10 @@ public:
     if (source.text.size() >= 3 && source.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
       failAtOffset(0, "", "a byte-order mark is not allowed: the document must be plain UTF-8");
     if (auto err = parser_.allocate(std::max<std::size_t>(source.text.size(), 64), kMaxDepth))
-      throw InputError(source.name, std::string("cannot allocate the parser: ") +
-                                        simdjson::error_message(err));
-    if (auto err = parser_.iterate(view_).get(doc_)) failSimd(err, nullptr);
+      throw InputError(source.name,
+                       std::string("cannot allocate the parser: ") + simdjson::error_message(err));
+    if (auto err = parser_.iterate(view_).get(doc_))
+      failSimd(err, nullptr);
   }
 
   [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer, std::string message) {
@@ -103,36 +105,29 @@ public:
   [[noreturn]] void failSimd(simdjson::error_code err, const char *at) {
     std::string what;
     switch (err) {
-    case simdjson::UTF8_ERROR:
-      what = "invalid UTF-8";
-      break;
+    case simdjson::UTF8_ERROR: what = "invalid UTF-8"; break;
     case simdjson::DEPTH_ERROR:
       what = "nesting deeper than " + std::to_string(kMaxDepth) + " levels";
       break;
-    case simdjson::UNCLOSED_STRING:
-      what = "unclosed string";
-      break;
-    case simdjson::UNESCAPED_CHARS:
-      what = "unescaped control character in a string";
-      break;
-    case simdjson::EMPTY:
-      what = "empty document: expected a JSON object";
-      break;
-    default:
-      what = std::string("malformed JSON (") + simdjson::error_message(err) + ")";
+    case simdjson::UNCLOSED_STRING: what = "unclosed string"; break;
+    case simdjson::UNESCAPED_CHARS: what = "unescaped control character in a string"; break;
+    case simdjson::EMPTY: what = "empty document: expected a JSON object"; break;
+    default: what = std::string("malformed JSON (") + simdjson::error_message(err) + ")";
     }
     fail(at, what);
   }
 
   std::size_t lastOffset() {
     const char *at = nullptr;
-    if (!doc_.current_location().get(at)) return static_cast<std::size_t>(at - source_.text.data());
+    if (!doc_.current_location().get(at))
+      return static_cast<std::size_t>(at - source_.text.data());
     return source_.text.size();
   }
 
   const char *location(od::value &v) {
     const char *at = nullptr;
-    if (v.current_location().get(at)) return nullptr;
+    if (v.current_location().get(at))
+      return nullptr;
     return at;
   }
 
@@ -165,7 +160,8 @@ public:
   od::object object(od::value &v, std::string_view what) {
     od::object obj;
     if (auto err = v.get_object().get(obj)) {
-      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (a JSON object)");
+      if (err == simdjson::INCORRECT_TYPE)
+        fail(location(v), "expected " + std::string(what) + " (a JSON object)");
       failSimd(err, location(v));
     }
     return obj;
@@ -174,7 +170,8 @@ public:
   od::array array(od::value &v, std::string_view what) {
     od::array arr;
     if (auto err = v.get_array().get(arr)) {
-      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (a JSON array)");
+      if (err == simdjson::INCORRECT_TYPE)
+        fail(location(v), "expected " + std::string(what) + " (a JSON array)");
       failSimd(err, location(v));
     }
     return arr;
@@ -183,18 +180,21 @@ public:
   std::string_view string(od::value &v, std::string_view what) {
     std::string_view s;
     if (auto err = v.get_string().get(s)) {
-      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (a string)");
+      if (err == simdjson::INCORRECT_TYPE)
+        fail(location(v), "expected " + std::string(what) + " (a string)");
       failSimd(err, location(v));
     }
     if (s.size() > kMaxStringBytes)
-      fail(location(v), "string longer than the limit of " + std::to_string(kMaxStringBytes) + " bytes");
+      fail(location(v),
+           "string longer than the limit of " + std::to_string(kMaxStringBytes) + " bytes");
     return s;
   }
 
   bool boolean(od::value &v, std::string_view what) {
     bool b = false;
     if (auto err = v.get_bool().get(b)) {
-      if (err == simdjson::INCORRECT_TYPE) fail(location(v), "expected " + std::string(what) + " (true or false)");
+      if (err == simdjson::INCORRECT_TYPE)
+        fail(location(v), "expected " + std::string(what) + " (true or false)");
       failSimd(err, location(v));
     }
     return b;
@@ -202,10 +202,11 @@ public:
 
   std::string token(od::value &v) {
     std::string_view raw = v.raw_json_token();
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\t' ||
-                            raw.back() == '\r'))
+    while (!raw.empty() &&
+           (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\t' || raw.back() == '\r'))
       raw.remove_suffix(1);
-    if (raw.size() > 40) return std::string(raw.substr(0, 40)) + "...";
+    if (raw.size() > 40)
+      return std::string(raw.substr(0, 40)) + "...";
     return std::string(raw);
   }
 
@@ -219,7 +220,8 @@ public:
                      (limit ? " below 2^63" : "") + "), found " + token(v));
       fail(at, "expected " + std::string(what) + " (a natural number), found " + token(v));
     }
-    if (limit && n >= limit) fail(at, "expected " + std::string(what) + " below 2^63, found " + std::to_string(n));
+    if (limit && n >= limit)
+      fail(at, "expected " + std::string(what) + " below 2^63, found " + std::to_string(n));
     return n;
   }
 
@@ -230,7 +232,8 @@ public:
     for (auto item : array(v, what)) {
       Enter e(*this, i++);
       od::value x;
-      if (auto err = item.get(x)) failSimd(err, nullptr);
+      if (auto err = item.get(x))
+        failSimd(err, nullptr);
       out.push_back(natural(x, "a natural number", limit));
     }
     return out;
@@ -239,9 +242,10 @@ public:
   template <class E> E enumValue(od::value &v) {
     const char *at = location(v);
     std::string_view s = string(v, Vocabulary<E>::name);
-    if (auto e = parseSpelling<E>(s)) return *e;
-    fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) + "; expected one of: " +
-                 joinedSpellings<E>());
+    if (auto e = parseSpelling<E>(s))
+      return *e;
+    fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) +
+                 "; expected one of: " + joinedSpellings<E>());
   }
 
   /// Iterates an object's fields, checking them against `fields`; `onField(index, value)` reads
@@ -252,20 +256,25 @@ public:
     std::uint32_t seen = 0;
     for (auto result : object(v, what)) {
       od::field field;
-      if (auto err = std::move(result).get(field)) failSimd(err, nullptr);
+      if (auto err = std::move(result).get(field))
+        failSimd(err, nullptr);
       const char *keyAt = field.key().raw() - 1;
       std::string_view key;
-      if (auto err = field.unescaped_key().get(key)) failSimd(err, keyAt);
+      if (auto err = field.unescaped_key().get(key))
+        failSimd(err, keyAt);
       std::size_t index = 0;
-      while (index < set.names.size() && set.names[index] != key) ++index;
+      while (index < set.names.size() && set.names[index] != key)
+        ++index;
       Enter e(*this, key);
       if (index == set.names.size()) {
         std::string expected;
-        for (auto n : set.names) expected += (expected.empty() ? "" : ", ") + std::string(n);
+        for (auto n : set.names)
+          expected += (expected.empty() ? "" : ", ") + std::string(n);
         fail(keyAt, "unknown field " + quote(key) + " in " + std::string(what) +
                         "; expected one of: " + expected);
       }
-      if (seen & (1u << index)) fail(keyAt, "duplicate field " + quote(key) + " in " + std::string(what));
+      if (seen & (1u << index))
+        fail(keyAt, "duplicate field " + quote(key) + " in " + std::string(what));
       seen |= 1u << index;
       onField(index, field.value());
     }
@@ -279,19 +288,22 @@ public:
   void expectFormat(od::value &v, std::string_view format) {
     const char *at = location(v);
     std::string_view s = string(v, "format");
-    if (s != format) fail(at, "format is " + quote(s) + ", expected " + quote(format));
+    if (s != format)
+      fail(at, "format is " + quote(s) + ", expected " + quote(format));
   }
 
   void expectVersion(od::value &v) {
     const char *at = location(v);
     std::uint64_t n = natural(v, "version");
-    if (n != 1) fail(at, "version " + std::to_string(n) + " is not supported; expected 1");
+    if (n != 1)
+      fail(at, "version " + std::to_string(n) + " is not supported; expected 1");
   }
 
   void expectEnd() {
     // After the root value, any further token is trailing data (a second document, say).
     const char *at = nullptr;
-    if (!doc_.current_location().get(at)) fail(at, "trailing data after the JSON document");
+    if (!doc_.current_location().get(at))
+      fail(at, "trailing data after the JSON document");
   }
 
   od::document &doc() { return doc_; }
@@ -323,7 +335,8 @@ private:
 template <class F>
 void Reader::rootFields(std::string_view what, const FieldSet &set, F &&onField) {
   od::value rootValue;
-  if (auto err = doc_.get_value().get(rootValue)) failSimd(err, nullptr);
+  if (auto err = doc_.get_value().get(rootValue))
+    failSimd(err, nullptr);
   fields(rootValue, what, set, onField);
   expectEnd();
 }
@@ -366,7 +379,8 @@ ContractClaim Reader::claim(od::value &v) {
   for (std::size_t i = 1; i < std::size(kClaimFields); ++i) {
     const bool wanted = shape & (1u << i), present = seen & (1u << i);
     if (wanted && !present)
-      fail(start, "missing field " + quote(kClaimFields[i]) + " in a " + std::string(kClaimTags[*tag]) + " claim");
+      fail(start, "missing field " + quote(kClaimFields[i]) + " in a " +
+                      std::string(kClaimTags[*tag]) + " claim");
     if (!wanted && present)
       failAtPointer(pointer() + "/" + std::string(kClaimFields[i]),
                     "field " + quote(kClaimFields[i]) + " does not belong to a " +
@@ -376,8 +390,8 @@ ContractClaim Reader::claim(od::value &v) {
 }
 
 constexpr std::string_view kEvidenceFields[] = {"tag", "name", "reason"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",         "runtimeGuard",
-                                              "testSuite",  "fuzzOracle",      "trustedBoundary",
+constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
+                                              "testSuite",  "fuzzOracle", "trustedBoundary",
                                               "notProvided"};
 
 ContractEvidence Reader::evidence(od::value &v) {
@@ -407,7 +421,8 @@ ContractEvidence Reader::evidence(od::value &v) {
   for (std::size_t i = 1; i < std::size(kEvidenceFields); ++i) {
     const bool want = wanted & (1u << i), present = seen & (1u << i);
     if (want && !present)
-      fail(start, "missing field " + quote(kEvidenceFields[i]) + " in " + std::string(kEvidenceTags[*tag]) + " evidence");
+      fail(start, "missing field " + quote(kEvidenceFields[i]) + " in " +
+                      std::string(kEvidenceTags[*tag]) + " evidence");
     if (!want && present)
       failAtPointer(pointer() + "/" + std::string(kEvidenceFields[i]),
                     "field " + quote(kEvidenceFields[i]) + " does not belong to " +
@@ -428,29 +443,32 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
   for (auto item : array(v, "provenance")) {
     Enter e(*this, index++);
     od::value x;
-    if (auto err = item.get(x)) failSimd(err, nullptr);
+    if (auto err = item.get(x))
+      failSimd(err, nullptr);
     ContractProvenance p;
     std::optional<std::size_t> tag;
     const char *start = location(x);
     std::uint32_t seen = 0;
-    fields(x, "a provenance item", FieldSet{kProvenanceFields, 0b1}, [&](std::size_t i, od::value y) {
-      seen |= 1u << i;
-      switch (i) {
-      case 0: {
-        const char *at = location(y);
-        std::string_view s = string(y, "a provenance tag");
-        auto it = std::find(std::begin(kProvenanceTags), std::end(kProvenanceTags), s);
-        if (it == std::end(kProvenanceTags))
-          fail(at, "unknown provenance tag " + quote(s) + "; expected one of: sourceFile, nativeSymbol, note");
-        tag = static_cast<std::size_t>(it - std::begin(kProvenanceTags));
-        break;
-      }
-      case 1: p.path = std::string(string(y, "a path")); break;
-      case 2: p.symbol = std::string(string(y, "a symbol")); break;
-      case 3: p.buildTarget = std::string(string(y, "a build target")); break;
-      case 4: p.path = std::string(string(y, "a note")); break;
-      }
-    });
+    fields(x, "a provenance item", FieldSet{kProvenanceFields, 0b1},
+           [&](std::size_t i, od::value y) {
+             seen |= 1u << i;
+             switch (i) {
+             case 0: {
+               const char *at = location(y);
+               std::string_view s = string(y, "a provenance tag");
+               auto it = std::find(std::begin(kProvenanceTags), std::end(kProvenanceTags), s);
+               if (it == std::end(kProvenanceTags))
+                 fail(at, "unknown provenance tag " + quote(s) +
+                              "; expected one of: sourceFile, nativeSymbol, note");
+               tag = static_cast<std::size_t>(it - std::begin(kProvenanceTags));
+               break;
+             }
+             case 1: p.path = std::string(string(y, "a path")); break;
+             case 2: p.symbol = std::string(string(y, "a symbol")); break;
+             case 3: p.buildTarget = std::string(string(y, "a build target")); break;
+             case 4: p.path = std::string(string(y, "a note")); break;
+             }
+           });
     p.tag = static_cast<ContractProvenance::Tag>(*tag);
     for (std::size_t i = 1; i < std::size(kProvenanceFields); ++i) {
       const bool required = kProvenanceRequired[*tag] & (1u << i);
@@ -472,14 +490,15 @@ constexpr std::string_view kDescriptorFields[] = {"claim", "summary", "evidence"
 
 ContractDescriptor Reader::descriptor(od::value &v) {
   ContractDescriptor d;
-  fields(v, "a contract descriptor", FieldSet{kDescriptorFields, 0b0111}, [&](std::size_t i, od::value x) {
-    switch (i) {
-    case 0: d.claim = claim(x); break;
-    case 1: d.summary = std::string(string(x, "a summary")); break;
-    case 2: d.evidence = evidence(x); break;
-    case 3: d.provenance = provenance(x); break;
-    }
-  });
+  fields(v, "a contract descriptor", FieldSet{kDescriptorFields, 0b0111},
+         [&](std::size_t i, od::value x) {
+           switch (i) {
+           case 0: d.claim = claim(x); break;
+           case 1: d.summary = std::string(string(x, "a summary")); break;
+           case 2: d.evidence = evidence(x); break;
+           case 3: d.provenance = provenance(x); break;
+           }
+         });
   return d;
 }
 
@@ -500,55 +519,60 @@ NumericalPolicy Reader::numericalPolicy(od::value &v) {
 
 // --- Capsules ----------------------------------------------------------------------------------
 
-constexpr std::string_view kCapsuleFields[] = {
-    "name",           "op",          "provider",      "device",        "trustLevel",
-    "supportsForward", "vjpMode",    "shapeContract", "layoutContract", "valueContract",
-    "vjpContract",    "numericalPolicy", "notes"};
+constexpr std::string_view kCapsuleFields[] = {"name",           "op",
+                                               "provider",       "device",
+                                               "trustLevel",     "supportsForward",
+                                               "vjpMode",        "shapeContract",
+                                               "layoutContract", "valueContract",
+                                               "vjpContract",    "numericalPolicy",
+                                               "notes"};
 constexpr std::uint32_t kCapsuleRequired = 0b0011110011111;
 
 // An audit row has the audited fields of a capsule, with `capsuleName` for `name`.
 constexpr std::string_view kAuditRowFields[] = {
-    "capsuleName",   "op",           "provider",      "device",     "trustLevel",
-    "vjpMode",       "shapeContract", "layoutContract", "valueContract", "vjpContract",
-    "numericalPolicy"};
+    "capsuleName",   "op",          "provider",       "device",
+    "trustLevel",    "vjpMode",     "shapeContract",  "layoutContract",
+    "valueContract", "vjpContract", "numericalPolicy"};
 constexpr std::uint32_t kAuditRowRequired = 0b01111011111;
 
 KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
   KernelCapsule c;
   if (shape == CapsuleShape::capsule) {
-    fields(v, "a capsule", FieldSet{kCapsuleFields, kCapsuleRequired}, [&](std::size_t i, od::value x) {
-      switch (i) {
-      case 0: c.name = std::string(string(x, "a capsule name")); break;
-      case 1: c.op = enumValue<BackendOp>(x); break;
-      case 2: c.provider = enumValue<Provider>(x); break;
-      case 3: c.device = enumValue<Device>(x); break;
-      case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
-      case 5: c.supportsForward = boolean(x, "supportsForward"); break;
-      case 6: c.vjpMode = enumValue<VJPMode>(x); break;
-      case 7: c.shapeContract = descriptor(x); break;
-      case 8: c.layoutContract = descriptor(x); break;
-      case 9: c.valueContract = descriptor(x); break;
-      case 10: c.vjpContract = descriptor(x); break;
-      case 11: c.numericalPolicy = numericalPolicy(x); break;
-      case 12: c.notes = std::string(string(x, "notes")); break;
-      }
-    });
+    fields(v, "a capsule", FieldSet{kCapsuleFields, kCapsuleRequired},
+           [&](std::size_t i, od::value x) {
+             switch (i) {
+             case 0: c.name = std::string(string(x, "a capsule name")); break;
+             case 1: c.op = enumValue<BackendOp>(x); break;
+             case 2: c.provider = enumValue<Provider>(x); break;
+             case 3: c.device = enumValue<Device>(x); break;
+             case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
+             case 5: c.supportsForward = boolean(x, "supportsForward"); break;
+             case 6: c.vjpMode = enumValue<VJPMode>(x); break;
+             case 7: c.shapeContract = descriptor(x); break;
+             case 8: c.layoutContract = descriptor(x); break;
+             case 9: c.valueContract = descriptor(x); break;
+             case 10: c.vjpContract = descriptor(x); break;
+             case 11: c.numericalPolicy = numericalPolicy(x); break;
+             case 12: c.notes = std::string(string(x, "notes")); break;
+             }
+           });
   } else {
-    fields(v, "an audit row", FieldSet{kAuditRowFields, kAuditRowRequired}, [&](std::size_t i, od::value x) {
-      switch (i) {
-      case 0: c.name = std::string(string(x, "a capsule name")); break;
-      case 1: c.op = enumValue<BackendOp>(x); break;
-      case 2: c.provider = enumValue<Provider>(x); break;
-      case 3: c.device = enumValue<Device>(x); break;
-      case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
-      case 5: c.vjpMode = enumValue<VJPMode>(x); break;
-      case 6: c.shapeContract = descriptor(x); break;
-      case 7: c.layoutContract = descriptor(x); break;
-      case 8: c.valueContract = descriptor(x); break;
-      case 9: c.vjpContract = descriptor(x); break;
-      case 10: c.numericalPolicy = numericalPolicy(x); break;
-      }
-    });
+    fields(v, "an audit row", FieldSet{kAuditRowFields, kAuditRowRequired},
+           [&](std::size_t i, od::value x) {
+             switch (i) {
+             case 0: c.name = std::string(string(x, "a capsule name")); break;
+             case 1: c.op = enumValue<BackendOp>(x); break;
+             case 2: c.provider = enumValue<Provider>(x); break;
+             case 3: c.device = enumValue<Device>(x); break;
+             case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
+             case 5: c.vjpMode = enumValue<VJPMode>(x); break;
+             case 6: c.shapeContract = descriptor(x); break;
+             case 7: c.layoutContract = descriptor(x); break;
+             case 8: c.valueContract = descriptor(x); break;
+             case 9: c.vjpContract = descriptor(x); break;
+             case 10: c.numericalPolicy = numericalPolicy(x); break;
+             }
+           });
   }
   return c;
 }
@@ -557,13 +581,16 @@ KeyTable Reader::capsuleTable(od::value &v) {
   KeyTable table;
   for (auto result : object(v, "the capsules table")) {
     od::field field;
-    if (auto err = std::move(result).get(field)) failSimd(err, nullptr);
+    if (auto err = std::move(result).get(field))
+      failSimd(err, nullptr);
     const char *keyAt = field.key().raw() - 1;
     std::string_view key;
-    if (auto err = field.unescaped_key().get(key)) failSimd(err, keyAt);
+    if (auto err = field.unescaped_key().get(key))
+      failSimd(err, keyAt);
     std::string name(key);
     Enter e(*this, name);
-    if (table.count(name)) fail(keyAt, "duplicate capsule key " + quote(name));
+    if (table.count(name))
+      fail(keyAt, "duplicate capsule key " + quote(name));
     CapsuleId id = interner->intern(capsule(field.value(), CapsuleShape::capsule));
     table.emplace(std::move(name), id);
   }
@@ -574,17 +601,21 @@ KeyTable Reader::capsuleTable(od::value &v) {
 
 KindId Reader::kind(od::value &v) {
   od::json_type type;
-  if (auto err = v.type().get(type)) failSimd(err, location(v));
+  if (auto err = v.type().get(type))
+    failSimd(err, location(v));
   if (type == od::json_type::string) {
     const char *at = location(v);
     std::string_view s = string(v, "a kind");
     auto tag = parseSpelling<KindTag>(s);
-    if (!tag) fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
+    if (!tag)
+      fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
     if (!isBare(*tag))
-      fail(at, "kind " + quote(s) + " has parameters and must be written as an object with a \"tag\"");
+      fail(at,
+           "kind " + quote(s) + " has parameters and must be written as an object with a \"tag\"");
     return Interner::bareKind(*tag);
   }
-  if (type != od::json_type::object) fail(location(v), "expected a kind (a string or an object with a \"tag\")");
+  if (type != od::json_type::object)
+    fail(location(v), "expected a kind (a string or an object with a \"tag\")");
   const char *start = location(v);
   struct Param {
     std::string name;
@@ -595,24 +626,30 @@ KindId Reader::kind(od::value &v) {
   std::optional<KindTag> tag;
   for (auto result : object(v, "a kind")) {
     od::field field;
-    if (auto err = std::move(result).get(field)) failSimd(err, nullptr);
+    if (auto err = std::move(result).get(field))
+      failSimd(err, nullptr);
     const char *keyAt = field.key().raw() - 1;
     std::string_view key;
-    if (auto err = field.unescaped_key().get(key)) failSimd(err, keyAt);
+    if (auto err = field.unescaped_key().get(key))
+      failSimd(err, keyAt);
     Enter e(*this, key);
     od::value x = field.value();
     if (key == "tag") {
-      if (tag) fail(keyAt, "duplicate field \"tag\" in a kind");
+      if (tag)
+        fail(keyAt, "duplicate field \"tag\" in a kind");
       const char *at = location(x);
       std::string_view s = string(x, "a kind tag");
       tag = parseSpelling<KindTag>(s);
-      if (!tag) fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
+      if (!tag)
+        fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
       continue;
     }
     for (const auto &p : params)
-      if (p.name == key) fail(keyAt, "duplicate field " + quote(key) + " in a kind");
+      if (p.name == key)
+        fail(keyAt, "duplicate field " + quote(key) + " in a kind");
     od::json_type t;
-    if (auto err = x.type().get(t)) failSimd(err, location(x));
+    if (auto err = x.type().get(t))
+      failSimd(err, location(x));
     Param p{std::string(key), t == od::json_type::array, {}};
     if (p.isArray)
       p.values = naturals(x, "a shape");
@@ -620,27 +657,31 @@ KindId Reader::kind(od::value &v) {
       p.values.push_back(natural(x, "a kind parameter"));
     params.push_back(std::move(p));
   }
-  if (!tag) fail(start, "missing field \"tag\" in a kind");
+  if (!tag)
+    fail(start, "missing field \"tag\" in a kind");
   const KindSignature &sig = signature(*tag);
   OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
   std::vector<bool> have(sig.params.size(), false);
   for (auto &p : params) {
     std::size_t i = 0;
-    while (i < sig.params.size() && sig.params[i].name != p.name) ++i;
+    while (i < sig.params.size() && sig.params[i].name != p.name)
+      ++i;
     if (i == sig.params.size())
       failAtPointer(pointer() + "/" + pointerToken(p.name),
                     "kind " + quote(spelling(*tag)) + " has no parameter " + quote(p.name));
     const bool wantArray = sig.params[i].type == ParamType::naturals;
     if (wantArray != p.isArray)
-      failAtPointer(pointer() + "/" + pointerToken(p.name),
-                    "parameter " + quote(p.name) + " of kind " + quote(spelling(*tag)) +
-                        (wantArray ? " must be an array of naturals" : " must be a natural number"));
+      failAtPointer(
+          pointer() + "/" + pointerToken(p.name),
+          "parameter " + quote(p.name) + " of kind " + quote(spelling(*tag)) +
+              (wantArray ? " must be an array of naturals" : " must be a natural number"));
     k.params[i] = std::move(p.values);
     have[i] = true;
   }
   for (std::size_t i = 0; i < sig.params.size(); ++i)
     if (!have[i])
-      fail(start, "missing parameter " + quote(sig.params[i].name) + " of kind " + quote(spelling(*tag)));
+      fail(start,
+           "missing parameter " + quote(sig.params[i].name) + " of kind " + quote(spelling(*tag)));
   return interner->intern(std::move(k));
 }
 
@@ -670,78 +711,87 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
     const auto &k = plan.kernels[i];
     const KernelCapsule &c = interner.capsule(k.capsule);
     if (c.op != k.op)
-      r.failAtPointer(capsulePointer, "capsule " + quote(c.name) + " implements op " + opMessage(c.op) +
-                                          ", but the kernel's op is " + opMessage(k.op));
+      r.failAtPointer(capsulePointer, "capsule " + quote(c.name) + " implements op " +
+                                          opMessage(c.op) + ", but the kernel's op is " +
+                                          opMessage(k.op));
   };
 
-  r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000}, [&](std::size_t i, od::value v) {
-    switch (i) {
-    case 0: r.expectFormat(v, kPlanFormat); break;
-    case 1: r.expectVersion(v); break;
-    case 2: table = r.capsuleTable(v); break;
-    case 3: {
-      std::size_t index = 0;
-      for (auto item : r.array(v, "the kernels array")) {
-        Reader::Enter e(r, index);
-        od::value kv;
-        if (auto err = item.get(kv)) r.failSimd(err, nullptr);
-        PlannedNodeKernel k;
-        std::optional<std::string> key;
-        bool inline_ = false;
-        r.fields(kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
-          switch (f) {
-          case 0: k.nodeId = r.natural(x, "a nodeId", kNodeIdLimit); break;
-          case 1: k.kind = r.kind(x); break;
-          case 2: k.op = r.enumValue<BackendOp>(x); break;
-          case 3: {
-            od::json_type t;
-            if (auto err = x.type().get(t)) r.failSimd(err, r.location(x));
-            if (t == od::json_type::object) {
-              k.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
-              inline_ = true;
-            } else {
-              const char *at = r.location(x);
-              std::string_view s = r.string(x, "a capsule key or an inline capsule");
-              if (table) {
-                auto it = table->find(s);
-                if (it == table->end()) r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
-                k.capsule = it->second;
-              } else {
-                key = std::string(s);
-              }
-            }
-            break;
+  r.rootFields(
+      "a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000}, [&](std::size_t i, od::value v) {
+        switch (i) {
+        case 0: r.expectFormat(v, kPlanFormat); break;
+        case 1: r.expectVersion(v); break;
+        case 2: table = r.capsuleTable(v); break;
+        case 3: {
+          std::size_t index = 0;
+          for (auto item : r.array(v, "the kernels array")) {
+            Reader::Enter e(r, index);
+            od::value kv;
+            if (auto err = item.get(kv))
+              r.failSimd(err, nullptr);
+            PlannedNodeKernel k;
+            std::optional<std::string> key;
+            bool inline_ = false;
+            r.fields(
+                kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
+                  switch (f) {
+                  case 0: k.nodeId = r.natural(x, "a nodeId", kNodeIdLimit); break;
+                  case 1: k.kind = r.kind(x); break;
+                  case 2: k.op = r.enumValue<BackendOp>(x); break;
+                  case 3: {
+                    od::json_type t;
+                    if (auto err = x.type().get(t))
+                      r.failSimd(err, r.location(x));
+                    if (t == od::json_type::object) {
+                      k.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
+                      inline_ = true;
+                    } else {
+                      const char *at = r.location(x);
+                      std::string_view s = r.string(x, "a capsule key or an inline capsule");
+                      if (table) {
+                        auto it = table->find(s);
+                        if (it == table->end())
+                          r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
+                        k.capsule = it->second;
+                      } else {
+                        key = std::string(s);
+                      }
+                    }
+                    break;
+                  }
+                  }
+                });
+            const OpKind &kind = interner.kind(k.kind);
+            auto mapped = opOf(kind);
+            if (!mapped)
+              r.failAtPointer(r.pointer() + "/kind",
+                              "kind " + quote(spelling(kind.tag)) +
+                                  " has no runtime work and is never planned");
+            if (*mapped != k.op)
+              r.failAtPointer(r.pointer() + "/op", "op " + opMessage(k.op) +
+                                                       " is not the op of kind " +
+                                                       quote(spelling(kind.tag)) +
+                                                       ", which maps to " + opMessage(*mapped));
+            plan.kernels.push_back(k);
+            if (key)
+              pending.push_back({index, std::move(*key)});
+            else
+              checkCapsuleOp(index, r.pointer() + "/capsule");
+            (void)inline_;
+            ++index;
           }
-          }
-        });
-        const OpKind &kind = interner.kind(k.kind);
-        auto mapped = opOf(kind);
-        if (!mapped)
-          r.failAtPointer(r.pointer() + "/kind", "kind " + quote(spelling(kind.tag)) +
-                                                     " has no runtime work and is never planned");
-        if (*mapped != k.op)
-          r.failAtPointer(r.pointer() + "/op", "op " + opMessage(k.op) + " is not the op of kind " +
-                                                   quote(spelling(kind.tag)) + ", which maps to " +
-                                                   opMessage(*mapped));
-        plan.kernels.push_back(k);
-        if (key)
-          pending.push_back({index, std::move(*key)});
-        else
-          checkCapsuleOp(index, r.pointer() + "/capsule");
-        (void)inline_;
-        ++index;
-      }
-      break;
-    }
-    }
-  });
+          break;
+        }
+        }
+      });
 
   for (auto &p : pending) {
     const std::string ptr = "/kernels/" + std::to_string(p.index) + "/capsule";
     auto it = table ? table->find(p.key) : KeyTable::iterator{};
     if (!table || it == table->end())
       r.failAtPointer(ptr, "capsule key " + quote(p.key) +
-                               (table ? " is not in the capsules table" : " names a capsule, but the plan has no capsules table"));
+                               (table ? " is not in the capsules table"
+                                      : " names a capsule, but the plan has no capsules table"));
     plan.kernels[p.index].capsule = it->second;
     checkCapsuleOp(p.index, ptr);
   }
@@ -753,9 +803,11 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
   if (!increasing) {
     std::vector<std::pair<NodeId, std::size_t>> ids;
     ids.reserve(plan.kernels.size());
-    for (std::size_t i = 0; i < plan.kernels.size(); ++i) ids.emplace_back(plan.kernels[i].nodeId, i);
+    for (std::size_t i = 0; i < plan.kernels.size(); ++i)
+      ids.emplace_back(plan.kernels[i].nodeId, i);
     std::sort(ids.begin(), ids.end());
-    std::optional<std::pair<std::size_t, std::size_t>> dup; // (first, later) with the earliest later
+    std::optional<std::pair<std::size_t, std::size_t>>
+        dup; // (first, later) with the earliest later
     for (std::size_t i = 1; i < ids.size(); ++i)
       if (ids[i].first == ids[i - 1].first && (!dup || ids[i].second < dup->second))
         dup = std::pair{ids[i - 1].second, ids[i].second};
@@ -770,11 +822,15 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
 // --- GraphLoweringPlan -------------------------------------------------------------------------
 
 namespace {
-constexpr std::string_view kLoweringFields[] = {"format", "version", "mode", "equality",
-                                                "capsules", "groups", "audit"};
+constexpr std::string_view kLoweringFields[] = {"format",   "version", "mode", "equality",
+                                                "capsules", "groups",  "audit"};
 constexpr std::string_view kGroupFields[] = {"nodeIds", "kinds", "op", "capsule", "groupingKind"};
-constexpr std::string_view kAuditFields[] = {"format",       "version",           "kernels",
-                                             "capsuleNames", "trustLevels",       "trustedExternalOps",
+constexpr std::string_view kAuditFields[] = {"format",
+                                             "version",
+                                             "kernels",
+                                             "capsuleNames",
+                                             "trustLevels",
+                                             "trustedExternalOps",
                                              "hasTrustedExternal"};
 } // namespace
 
@@ -787,122 +843,136 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
 
   auto readAudit = [&](od::value v) {
     AuditDocument a;
-    r.fields(v, "an ExecutionAudit", FieldSet{kAuditFields, 0b1111100}, [&](std::size_t i, od::value x) {
-      switch (i) {
-      case 0: r.expectFormat(x, kAuditFormat); break;
-      case 1: r.expectVersion(x); break;
-      case 2: {
-        std::size_t index = 0;
-        for (auto item : r.array(x, "the audit rows")) {
-          Reader::Enter e(r, index++);
-          od::value rv;
-          if (auto err = item.get(rv)) r.failSimd(err, nullptr);
-          a.audit.kernels.push_back(KernelAudit{interner.intern(r.capsule(rv, Reader::CapsuleShape::auditRow))});
-        }
-        break;
-      }
-      case 3: {
-        std::size_t index = 0;
-        for (auto item : r.array(x, "capsuleNames")) {
-          Reader::Enter e(r, index++);
-          od::value s;
-          if (auto err = item.get(s)) r.failSimd(err, nullptr);
-          a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
-        }
-        break;
-      }
-      case 4: {
-        std::size_t index = 0;
-        for (auto item : r.array(x, "trustLevels")) {
-          Reader::Enter e(r, index++);
-          od::value s;
-          if (auto err = item.get(s)) r.failSimd(err, nullptr);
-          a.trustLevels.push_back(r.enumValue<TrustLevel>(s));
-        }
-        break;
-      }
-      case 5: {
-        std::size_t index = 0;
-        for (auto item : r.array(x, "trustedExternalOps")) {
-          Reader::Enter e(r, index++);
-          od::value s;
-          if (auto err = item.get(s)) r.failSimd(err, nullptr);
-          a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
-        }
-        break;
-      }
-      case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
-      }
-    });
+    r.fields(v, "an ExecutionAudit", FieldSet{kAuditFields, 0b1111100},
+             [&](std::size_t i, od::value x) {
+               switch (i) {
+               case 0: r.expectFormat(x, kAuditFormat); break;
+               case 1: r.expectVersion(x); break;
+               case 2: {
+                 std::size_t index = 0;
+                 for (auto item : r.array(x, "the audit rows")) {
+                   Reader::Enter e(r, index++);
+                   od::value rv;
+                   if (auto err = item.get(rv))
+                     r.failSimd(err, nullptr);
+                   a.audit.kernels.push_back(
+                       KernelAudit{interner.intern(r.capsule(rv, Reader::CapsuleShape::auditRow))});
+                 }
+                 break;
+               }
+               case 3: {
+                 std::size_t index = 0;
+                 for (auto item : r.array(x, "capsuleNames")) {
+                   Reader::Enter e(r, index++);
+                   od::value s;
+                   if (auto err = item.get(s))
+                     r.failSimd(err, nullptr);
+                   a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
+                 }
+                 break;
+               }
+               case 4: {
+                 std::size_t index = 0;
+                 for (auto item : r.array(x, "trustLevels")) {
+                   Reader::Enter e(r, index++);
+                   od::value s;
+                   if (auto err = item.get(s))
+                     r.failSimd(err, nullptr);
+                   a.trustLevels.push_back(r.enumValue<TrustLevel>(s));
+                 }
+                 break;
+               }
+               case 5: {
+                 std::size_t index = 0;
+                 for (auto item : r.array(x, "trustedExternalOps")) {
+                   Reader::Enter e(r, index++);
+                   od::value s;
+                   if (auto err = item.get(s))
+                     r.failSimd(err, nullptr);
+                   a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
+                 }
+                 break;
+               }
+               case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
+               }
+             });
     out.audit = std::move(a);
   };
 
-  r.rootFields("a GraphLoweringPlan", FieldSet{kLoweringFields, 0b0100000}, [&](std::size_t i, od::value v) {
-    switch (i) {
-    case 0: r.expectFormat(v, kLoweringFormat); break;
-    case 1: r.expectVersion(v); break;
-    case 2: out.mode = r.enumValue<Mode>(v); break;
-    case 3: out.equality = r.enumValue<Equality>(v); break;
-    case 4: table = r.capsuleTable(v); break;
-    case 5: {
-      std::size_t index = 0;
-      for (auto item : r.array(v, "the groups array")) {
-        Reader::Enter e(r, index);
-        od::value gv;
-        if (auto err = item.get(gv)) r.failSimd(err, nullptr);
-        LoweredKernelGroup g;
-        std::optional<std::string> key;
-        r.fields(gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
-          switch (f) {
-          case 0: g.nodeIds = r.naturals(x, "nodeIds", kNodeIdLimit); break;
-          case 1: {
-            std::size_t k = 0;
-            for (auto kind : r.array(x, "kinds")) {
-              Reader::Enter ek(r, k++);
-              od::value kv;
-              if (auto err = kind.get(kv)) r.failSimd(err, nullptr);
-              g.kinds.push_back(r.kind(kv));
-            }
-            break;
+  r.rootFields(
+      "a GraphLoweringPlan", FieldSet{kLoweringFields, 0b0100000}, [&](std::size_t i, od::value v) {
+        switch (i) {
+        case 0: r.expectFormat(v, kLoweringFormat); break;
+        case 1: r.expectVersion(v); break;
+        case 2: out.mode = r.enumValue<Mode>(v); break;
+        case 3: out.equality = r.enumValue<Equality>(v); break;
+        case 4: table = r.capsuleTable(v); break;
+        case 5: {
+          std::size_t index = 0;
+          for (auto item : r.array(v, "the groups array")) {
+            Reader::Enter e(r, index);
+            od::value gv;
+            if (auto err = item.get(gv))
+              r.failSimd(err, nullptr);
+            LoweredKernelGroup g;
+            std::optional<std::string> key;
+            r.fields(
+                gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
+                  switch (f) {
+                  case 0: g.nodeIds = r.naturals(x, "nodeIds", kNodeIdLimit); break;
+                  case 1: {
+                    std::size_t k = 0;
+                    for (auto kind : r.array(x, "kinds")) {
+                      Reader::Enter ek(r, k++);
+                      od::value kv;
+                      if (auto err = kind.get(kv))
+                        r.failSimd(err, nullptr);
+                      g.kinds.push_back(r.kind(kv));
+                    }
+                    break;
+                  }
+                  case 2: g.op = r.enumValue<BackendOp>(x); break;
+                  case 3: {
+                    od::json_type t;
+                    if (auto err = x.type().get(t))
+                      r.failSimd(err, r.location(x));
+                    if (t == od::json_type::object) {
+                      g.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
+                    } else {
+                      const char *at = r.location(x);
+                      std::string_view s = r.string(x, "a capsule key or an inline capsule");
+                      if (table) {
+                        auto it = table->find(s);
+                        if (it == table->end())
+                          r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
+                        g.capsule = it->second;
+                      } else {
+                        key = std::string(s);
+                      }
+                    }
+                    break;
+                  }
+                  case 4: g.groupingKind = r.enumValue<GroupingKind>(x); break;
+                  }
+                });
+            out.plan.groups.push_back(std::move(g));
+            if (key)
+              pending.push_back({index, std::move(*key)});
+            ++index;
           }
-          case 2: g.op = r.enumValue<BackendOp>(x); break;
-          case 3: {
-            od::json_type t;
-            if (auto err = x.type().get(t)) r.failSimd(err, r.location(x));
-            if (t == od::json_type::object) {
-              g.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
-            } else {
-              const char *at = r.location(x);
-              std::string_view s = r.string(x, "a capsule key or an inline capsule");
-              if (table) {
-                auto it = table->find(s);
-                if (it == table->end()) r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
-                g.capsule = it->second;
-              } else {
-                key = std::string(s);
-              }
-            }
-            break;
-          }
-          case 4: g.groupingKind = r.enumValue<GroupingKind>(x); break;
-          }
-        });
-        out.plan.groups.push_back(std::move(g));
-        if (key) pending.push_back({index, std::move(*key)});
-        ++index;
-      }
-      break;
-    }
-    case 6: readAudit(v); break;
-    }
-  });
+          break;
+        }
+        case 6: readAudit(v); break;
+        }
+      });
 
   for (auto &p : pending) {
     auto it = table ? table->find(p.key) : KeyTable::iterator{};
     if (!table || it == table->end())
       r.failAtPointer("/groups/" + std::to_string(p.index) + "/capsule",
                       "capsule key " + quote(p.key) +
-                          (table ? " is not in the capsules table" : " names a capsule, but the file has no capsules table"));
+                          (table ? " is not in the capsules table"
+                                 : " names a capsule, but the file has no capsules table"));
     out.plan.groups[p.index].capsule = it->second;
   }
   return out;
@@ -914,19 +984,23 @@ Source loadSource(const std::string &path) {
   Source s;
   s.name = path == "-" ? "<stdin>" : path;
   std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
+  if (!f)
+    throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
   char buf[1 << 16];
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
     if (s.text.size() + n > kMaxDocumentBytes) {
-      if (f != stdin) std::fclose(f);
+      if (f != stdin)
+        std::fclose(f);
       throw InputError(s.name, "document is larger than the limit of 4 GiB");
     }
     s.text.append(buf, n);
   }
   const bool failed = std::ferror(f);
-  if (f != stdin) std::fclose(f);
-  if (failed) throw InputError(s.name, "read error");
+  if (f != stdin)
+    std::fclose(f);
+  if (failed)
+    throw InputError(s.name, "read error");
   s.text.reserve(s.text.size() + simdjson::SIMDJSON_PADDING);
   return s;
 }
@@ -942,28 +1016,38 @@ DocumentKind detectDocumentKind(const Source &source) {
   Reader r(source);
   od::object obj;
   if (auto err = r.doc().get_object().get(obj)) {
-    if (err == simdjson::INCORRECT_TYPE) r.failAtOffset(0, "", "expected a GraphExecutionPlan or a GraphLoweringPlan (a JSON object)");
+    if (err == simdjson::INCORRECT_TYPE)
+      r.failAtOffset(0, "", "expected a GraphExecutionPlan or a GraphLoweringPlan (a JSON object)");
     r.failSimd(err, nullptr);
   }
   std::optional<DocumentKind> byKey;
   for (auto result : obj) {
     od::field field;
-    if (auto err = std::move(result).get(field)) r.failSimd(err, nullptr);
+    if (auto err = std::move(result).get(field))
+      r.failSimd(err, nullptr);
     std::string_view key;
-    if (auto err = field.unescaped_key().get(key)) r.failSimd(err, nullptr);
+    if (auto err = field.unescaped_key().get(key))
+      r.failSimd(err, nullptr);
     if (key == "format") {
       std::string_view f;
       if (!field.value().get_string().get(f)) {
-        if (f == kPlanFormat) return DocumentKind::executionPlan;
-        if (f == kLoweringFormat) return DocumentKind::loweringPlan;
+        if (f == kPlanFormat)
+          return DocumentKind::executionPlan;
+        if (f == kLoweringFormat)
+          return DocumentKind::loweringPlan;
       }
-      r.failAtPointer("/format", "format is neither " + quote(kPlanFormat) + " nor " + quote(kLoweringFormat));
+      r.failAtPointer("/format",
+                      "format is neither " + quote(kPlanFormat) + " nor " + quote(kLoweringFormat));
     }
-    if (key == "kernels" && !byKey) byKey = DocumentKind::executionPlan;
-    if (key == "groups" && !byKey) byKey = DocumentKind::loweringPlan;
+    if (key == "kernels" && !byKey)
+      byKey = DocumentKind::executionPlan;
+    if (key == "groups" && !byKey)
+      byKey = DocumentKind::loweringPlan;
   }
   if (!byKey)
-    r.failAtOffset(0, "", "neither a GraphExecutionPlan (no \"kernels\") nor a GraphLoweringPlan (no \"groups\")");
+    r.failAtOffset(
+        0, "",
+        "neither a GraphExecutionPlan (no \"kernels\") nor a GraphLoweringPlan (no \"groups\")");
   return *byKey;
 }
 

@@ -9,8 +9,8 @@ namespace {
 
 constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
                                            "vjpRefinement"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",   "checker",    "runtimeGuard",
-                                              "testSuite", "fuzzOracle", "trustedBoundary",
+constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
+                                              "testSuite",  "fuzzOracle", "trustedBoundary",
                                               "notProvided"};
 constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
 
@@ -60,7 +60,8 @@ void writeDescriptor(Sink &out, const ContractDescriptor &d) {
   out << ",\"provenance\":[";
   for (std::size_t i = 0; i < d.provenance.size(); ++i) {
     const auto &p = d.provenance[i];
-    if (i) out << ',';
+    if (i)
+      out << ',';
     out << "{\"tag\":\"" << kProvenanceTags[static_cast<std::size_t>(p.tag)] << '"';
     using T = ContractProvenance::Tag;
     if (p.tag == T::note) {
@@ -145,7 +146,8 @@ CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> in
   std::unordered_map<std::string, std::size_t> seenNames; // name -> distinct capsules so far
   std::unordered_set<std::string> taken;
   for (CapsuleId id : inOrderOfUse) {
-    if (keys_.count(id)) continue;
+    if (keys_.count(id))
+      continue;
     const std::string &name = interner.capsule(id).name;
     std::size_t &n = seenNames[name];
     std::string key;
@@ -193,7 +195,8 @@ void writeKind(Sink &out, const OpKind &kind) {
     } else {
       out << '[';
       for (std::size_t j = 0; j < values.size(); ++j) {
-        if (j) out << ',';
+        if (j)
+          out << ',';
         out << values[j];
       }
       out << ']';
@@ -205,7 +208,8 @@ void writeKind(Sink &out, const OpKind &kind) {
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
   std::vector<CapsuleId> used;
   used.reserve(plan.kernels.size());
-  for (const auto &k : plan.kernels) used.push_back(k.capsule);
+  for (const auto &k : plan.kernels)
+    used.push_back(k.capsule);
   CapsuleKeys keys(interner, used);
   out << "{\n  \"format\": \"nn-backend/graph-execution-plan\",\n  \"version\": 1,\n";
   writeCapsuleTable(out, interner, keys);
@@ -225,8 +229,10 @@ void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutio
 void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
                 std::string_view indent) {
   const std::string in(indent);
-  out << "{\n" << in << "  \"format\": \"nn-backend/execution-audit\",\n"
-      << in << "  \"version\": 1,\n" << in << "  \"kernels\": [";
+  out << "{\n"
+      << in << "  \"format\": \"nn-backend/execution-audit\",\n"
+      << in << "  \"version\": 1,\n"
+      << in << "  \"kernels\": [";
   for (std::size_t i = 0; i < audit.audit.kernels.size(); ++i) {
     out << (i ? ",\n" : "\n") << in << "    ";
     writeAuditRow(out, interner.capsule(audit.audit.kernels[i].view));
@@ -234,7 +240,8 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
   out << (audit.audit.kernels.empty() ? "],\n" : "\n" + in + "  ],\n");
   out << in << "  \"capsuleNames\": [";
   for (std::size_t i = 0; i < audit.capsuleNames.size(); ++i) {
-    if (i) out << ',';
+    if (i)
+      out << ',';
     out.jsonString(audit.capsuleNames[i]);
   }
   out << "],\n" << in << "  \"trustLevels\": [";
@@ -243,15 +250,17 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
   out << "],\n" << in << "  \"trustedExternalOps\": [";
   for (std::size_t i = 0; i < audit.trustedExternalOps.size(); ++i)
     out << (i ? ",\"" : "\"") << spelling(audit.trustedExternalOps[i]) << '"';
-  out << "],\n" << in << "  \"hasTrustedExternal\": " << (audit.hasTrustedExternal ? "true" : "false")
-      << '\n' << in << '}';
+  out << "],\n"
+      << in << "  \"hasTrustedExternal\": " << (audit.hasTrustedExternal ? "true" : "false") << '\n'
+      << in << '}';
 }
 
-void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
-                       Equality equality, const AuditDocument *audit) {
+void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
+                       Mode mode, Equality equality, const AuditDocument *audit) {
   std::vector<CapsuleId> used;
   used.reserve(plan.groups.size());
-  for (const auto &g : plan.groups) used.push_back(g.capsule);
+  for (const auto &g : plan.groups)
+    used.push_back(g.capsule);
   CapsuleKeys keys(interner, used);
   out << "{\n  \"format\": \"nn-backend/graph-lowering-plan\",\n  \"version\": 1,\n"
       << "  \"mode\": \"" << spelling(mode) << "\",\n  \"equality\": \"" << spelling(equality)
@@ -262,12 +271,14 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
     const auto &g = plan.groups[i];
     out << (i ? ",\n    " : "\n    ") << "{\"nodeIds\":[";
     for (std::size_t j = 0; j < g.nodeIds.size(); ++j) {
-      if (j) out << ',';
+      if (j)
+        out << ',';
       out << g.nodeIds[j];
     }
     out << "],\"kinds\":[";
     for (std::size_t j = 0; j < g.kinds.size(); ++j) {
-      if (j) out << ',';
+      if (j)
+        out << ',';
       writeKind(out, interner.kind(g.kinds[j]));
     }
     out << "],\"op\":\"" << spelling(g.op) << "\",\"capsule\":";
@@ -292,12 +303,14 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
   }
   auto pad = [&](std::string_view s, std::size_t w) {
     out << s;
-    for (std::size_t i = s.size(); i < w; ++i) out << ' ';
+    for (std::size_t i = s.size(); i < w; ++i)
+      out << ' ';
   };
   std::size_t trusted = 0;
   for (std::size_t i = 0; i < audit.kernels.size(); ++i) {
     const auto &v = interner.capsule(audit.kernels[i].view);
-    if (isTrustedExternal(v)) ++trusted;
+    if (isTrustedExternal(v))
+      ++trusted;
     out << "#" << std::uint64_t{i} << "  ";
     pad(spelling(v.op), opWidth);
     out << "  ";
@@ -310,7 +323,8 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
   }
   out << std::uint64_t{audit.kernels.size()} << (audit.kernels.size() == 1 ? " row" : " rows")
       << "; trusted-external: ";
-  if (trusted == 0) out << "none";
+  if (trusted == 0)
+    out << "none";
   bool first = true;
   for (BackendOp op : trustedExternalOps(interner, audit)) {
     out << (first ? "" : ", ") << spelling(op);

@@ -36,8 +36,8 @@ void writeKind(Sink &out, const OpKind &kind);
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
 
 /// A GraphLoweringPlan with its `mode` and `equality`, and its audit when `audit` is given.
-void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
-                       Equality equality, const AuditDocument *audit = nullptr);
+void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
+                       Mode mode, Equality equality, const AuditDocument *audit = nullptr);
 
 /// An ExecutionAudit document (at top level, or nested with `indent`).
 void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
