@@ -1,0 +1,136 @@
+// audit: "an audit in the candidate differs from the audit derived from its groups, or a group's
+// audit row differs from the singleton audit row of one of its nodes" (SPEC section 3).
+#include "checks/audit_rows.hpp"
+
+namespace lo::checks::detail {
+
+namespace {
+
+std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth) {
+  std::string d = capsuleDifference(shown, truth);
+  if (d.rfind("name (", 0) == 0)
+    d = "capsuleName" + d.substr(4);
+  return d;
+}
+
+// A carried audit equals the derived one exactly when its rows equal the derived rows and its
+// views equal the views of its own rows. Judging the views against the candidate's own rows
+// keeps one finding for a row that was changed consistently everywhere. Differences that hide a
+// trusted-external boundary are the trust-boundary check's; every other one is named here.
+void carriedAudit(Context &cx) {
+  const AuditDocument &a = *cx.candidate.audit;
+  const auto &derived = cx.derivedAudit();
+  const Interner &in = cx.interner;
+  auto report = [&](std::optional<std::size_t> g, std::string pointer, std::string message) {
+    if (!cx.findings.listing(Check::audit))
+      return cx.findings.count(Check::audit);
+    cx.findings.add(Check::audit, g, std::nullopt, std::move(pointer), std::move(message));
+  };
+  const auto &rows = a.audit.kernels;
+  if (rows.size() != derived.size()) {
+    report(std::nullopt, "/audit/kernels",
+           "the audit has " + std::to_string(rows.size()) + " rows, but the candidate has " +
+               std::to_string(derived.size()) + " groups (one row a group)");
+  } else {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const CapsuleId shown = rows[i].view, truth = derived[i].view;
+      if (shown == truth || hidesBoundary(in, shown, truth))
+        continue;
+      if (!cx.findings.listing(Check::audit)) {
+        cx.findings.count(Check::audit);
+        continue;
+      }
+      cx.findings.add(Check::audit, i, std::nullopt, "/audit/kernels/" + std::to_string(i),
+                      rowLabel(in, i, shown) + " differs from the row derived from group " +
+                          std::to_string(i) + " in " +
+                          rowDifference(in.capsule(shown), in.capsule(truth)));
+    }
+  }
+
+  const AuditDocument own = viewsOf(in, a.audit);
+  auto firstDifference = [](const auto &x, const auto &y) {
+    std::size_t i = 0;
+    while (i < x.size() && i < y.size() && x[i] == y[i])
+      ++i;
+    return i;
+  };
+  if (a.capsuleNames != own.capsuleNames) {
+    const std::size_t i = firstDifference(a.capsuleNames, own.capsuleNames);
+    report(std::nullopt, "/audit/capsuleNames",
+           a.capsuleNames.size() != own.capsuleNames.size()
+               ? "the audit lists " + std::to_string(a.capsuleNames.size()) + " capsuleNames for " +
+                     std::to_string(own.capsuleNames.size()) + " rows"
+               : "capsuleNames[" + std::to_string(i) + "] is " + a.capsuleNames[i] +
+                     ", but audit row " + std::to_string(i) + " names " + own.capsuleNames[i]);
+  }
+  if (a.trustLevels.size() != own.trustLevels.size()) {
+    report(std::nullopt, "/audit/trustLevels",
+           "the audit lists " + std::to_string(a.trustLevels.size()) + " trustLevels for " +
+               std::to_string(own.trustLevels.size()) + " rows");
+  } else {
+    for (std::size_t i = 0; i < own.trustLevels.size(); ++i) {
+      const TrustLevel shown = a.trustLevels[i], truth = own.trustLevels[i];
+      if (shown == truth || truth == TrustLevel::trusted_external)
+        continue;
+      report(std::nullopt, "/audit/trustLevels/" + std::to_string(i),
+             "trustLevels[" + std::to_string(i) + "] is " + std::string(spelling(shown)) +
+                 ", but audit row " + std::to_string(i) + " says " + std::string(spelling(truth)));
+      break;
+    }
+  }
+  if (a.trustedExternalOps != own.trustedExternalOps &&
+      a.trustedExternalOps.size() >= own.trustedExternalOps.size()) {
+    report(std::nullopt, "/audit/trustedExternalOps",
+           "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
+               " ops, but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
+               (a.trustedExternalOps.size() == own.trustedExternalOps.size() ? " different ones"
+                                                                             : ""));
+  }
+  if (a.hasTrustedExternal && !own.hasTrustedExternal)
+    report(std::nullopt, "/audit/hasTrustedExternal",
+           "hasTrustedExternal is true, but no audit row is trusted-external");
+}
+
+} // namespace
+
+void checkAudit(Context &cx) {
+  if (cx.candidate.audit)
+    carriedAudit(cx);
+
+  // "a group's audit row differs from the singleton audit row of one of its nodes". Under
+  // equality identity a group's later members may differ from it in trust level or evidence:
+  // that is what the identity lowering gives (the reference output must pass), so it is told as
+  // a note, not as a violation.
+  const Interner &in = cx.interner;
+  const bool identity =
+      cx.options.equality == Equality::identity && cx.options.mode == Mode::coalesced;
+  std::size_t notes = 0;
+  forEachMemberRowDifference(cx, [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i,
+                                     CapsuleId groupRow, CapsuleId memberRow) {
+    const auto &group = cx.lowering.groups[g];
+    if (identity && i > 0) {
+      if (notes++ < cx.options.maxPerCheck)
+        cx.findings.note(
+            "under equality identity, " + groupLabel(group, g) + " shows node " +
+            std::to_string(k.nodeId) + " with the audit row of its first node, which differs in " +
+            rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
+            (hidesBoundary(in, groupRow, memberRow)
+                 ? ": the audit hides the trusted-external boundary the singleton lowering shows"
+                 : ""));
+      return;
+    }
+    if (hidesBoundary(in, groupRow, memberRow))
+      return; // the trust-boundary check's finding
+    if (!cx.findings.listing(Check::audit))
+      return cx.findings.count(Check::audit);
+    cx.findings.add(Check::audit, g, k.nodeId, groupPointer(g),
+                    "the audit row of " + groupLabel(group, g) + " differs from node " +
+                        std::to_string(k.nodeId) + "'s singleton audit row in " +
+                        rowDifference(in.capsule(groupRow), in.capsule(memberRow)));
+  });
+  if (notes > cx.options.maxPerCheck)
+    cx.findings.note("and " + std::to_string(notes - cx.options.maxPerCheck) +
+                     " more such rows under equality identity");
+}
+
+} // namespace lo::checks::detail

@@ -1,0 +1,181 @@
+#include "checks/context.hpp"
+
+#include "ref/io/writer.hpp"
+
+#include <algorithm>
+
+namespace lo::checks::detail {
+
+NodeIndex::NodeIndex(const GraphExecutionPlan &plan) {
+  NodeId maxId = 0;
+  for (const auto &k : plan.kernels)
+    maxId = std::max(maxId, k.nodeId);
+  const std::size_t n = plan.kernels.size();
+  // A direct table when it is at most a few times larger than the plan.
+  dense_ = n < kNone && maxId < 4 * static_cast<NodeId>(n) + 64;
+  if (dense_) {
+    table_.assign(static_cast<std::size_t>(maxId) + 1, kNone);
+    for (std::size_t i = 0; i < n; ++i)
+      table_[static_cast<std::size_t>(plan.kernels[i].nodeId)] = static_cast<std::uint32_t>(i);
+  } else {
+    map_.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+      map_[plan.kernels[i].nodeId] = i;
+  }
+}
+
+void Findings::add(Violation v) {
+  const std::size_t i = index(v.check);
+  if (counts_[i]++ < cap_)
+    violations_.push_back(std::move(v));
+}
+
+Report Findings::finish() && {
+  Report r;
+  // Listed in the order of the checks (the order of SPEC section 3), then by group.
+  std::stable_sort(violations_.begin(), violations_.end(),
+                   [](const Violation &a, const Violation &b) { return a.check < b.check; });
+  r.violations = std::move(violations_);
+  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c)
+    if (counts_[c] > cap_)
+      r.omitted.emplace_back(static_cast<Check>(c), counts_[c] - cap_);
+  r.notes = std::move(notes_);
+  return r;
+}
+
+Context::Context(Interner &interner, const GraphExecutionPlan &plan,
+                 const io::LoweringDocument &candidate, const Options &options)
+    : interner(interner), plan(plan), candidate(candidate), lowering(candidate.plan),
+      options(options), index(plan), findings(options.maxPerCheck),
+      groupJudged(candidate.plan.groups.size(), 0) {}
+
+KernelAudit Context::auditRow(BackendOp op, CapsuleId c) {
+  const std::uint64_t key =
+      (std::uint64_t{static_cast<std::uint8_t>(op)} << 32) | static_cast<std::uint32_t>(c);
+  auto [it, fresh] = rows_.try_emplace(key);
+  if (fresh)
+    it->second = ofPlannedKernel(interner, PlannedKernel{op, c}).view;
+  return KernelAudit{it->second};
+}
+
+const std::vector<KernelAudit> &Context::derivedAudit() {
+  if (!derived_) {
+    derived_.emplace();
+    derived_->reserve(lowering.groups.size());
+    for (const auto &g : lowering.groups)
+      derived_->push_back(auditRow(g.op, g.capsule));
+  }
+  return *derived_;
+}
+
+bool hidesBoundary(const Interner &interner, CapsuleId shown, CapsuleId truth) {
+  return isTrustedExternal(interner.capsule(truth)) && !isTrustedExternal(interner.capsule(shown));
+}
+
+// --- Wording ----------------------------------------------------------------------------------
+
+std::string groupPointer(std::size_t g) { return "/groups/" + std::to_string(g); }
+
+std::string groupPointer(std::size_t g, std::string_view field) {
+  return groupPointer(g) + "/" + std::string(field);
+}
+
+std::string groupPointer(std::size_t g, std::string_view field, std::size_t i) {
+  return groupPointer(g, field) + "/" + std::to_string(i);
+}
+
+std::string nodeList(const std::vector<NodeId> &ids) {
+  constexpr std::size_t kShown = 5;
+  std::string out = ids.size() == 1 ? "node " : "nodes ";
+  const std::size_t shown = ids.size() <= kShown + 1 ? ids.size() : kShown;
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i)
+      out += ", ";
+    out += std::to_string(ids[i]);
+  }
+  if (shown < ids.size())
+    out += " and " + std::to_string(ids.size() - shown) + " more";
+  return out;
+}
+
+std::string groupLabel(const LoweredKernelGroup &g, std::size_t index) {
+  return "group " + std::to_string(index) + " (" +
+         (g.nodeIds.empty() ? std::string("no nodes") : nodeList(g.nodeIds)) + ")";
+}
+
+std::string kindText(const Interner &interner, KindId kind) {
+  std::string out;
+  {
+    io::Sink sink(out);
+    io::writeKind(sink, interner.kind(kind));
+    sink.flush();
+  }
+  if (out.size() >= 2 && out.front() == '"' && out.back() == '"')
+    out = out.substr(1, out.size() - 2);
+  return out;
+}
+
+std::string capsuleText(const Interner &interner, CapsuleId c) {
+  return "capsule " + interner.capsule(c).name;
+}
+
+namespace {
+
+template <class E> std::string pair(std::string_view field, E a, E b) {
+  return std::string(field) + " (" + std::string(spelling(a)) + ", not " +
+         std::string(spelling(b)) + ")";
+}
+
+} // namespace
+
+std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b) {
+  if (a.name != b.name)
+    return "name (" + a.name + ", not " + b.name + ")";
+  if (a.op != b.op)
+    return pair("op", a.op, b.op);
+  if (a.provider != b.provider)
+    return pair("provider", a.provider, b.provider);
+  if (a.device != b.device)
+    return pair("device", a.device, b.device);
+  if (a.trustLevel != b.trustLevel)
+    return pair("trustLevel", a.trustLevel, b.trustLevel);
+  if (a.supportsForward != b.supportsForward)
+    return std::string("supportsForward (") + (a.supportsForward ? "true" : "false") + ", not " +
+           (b.supportsForward ? "true" : "false") + ")";
+  if (a.vjpMode != b.vjpMode)
+    return pair("vjpMode", a.vjpMode, b.vjpMode);
+  if (a.shapeContract != b.shapeContract)
+    return "shapeContract";
+  if (a.layoutContract != b.layoutContract)
+    return "layoutContract";
+  if (a.valueContract != b.valueContract)
+    return "valueContract";
+  if (a.vjpContract != b.vjpContract)
+    return "vjpContract";
+  const auto &p = a.numericalPolicy, &q = b.numericalPolicy;
+  if (p.rounding != q.rounding)
+    return pair("numericalPolicy.rounding", p.rounding, q.rounding);
+  if (p.subnormals != q.subnormals)
+    return pair("numericalPolicy.subnormals", p.subnormals, q.subnormals);
+  if (p.contraction != q.contraction)
+    return pair("numericalPolicy.contraction", p.contraction, q.contraction);
+  if (p.reduction != q.reduction)
+    return pair("numericalPolicy.reduction", p.reduction, q.reduction);
+  if (a.notes != b.notes)
+    return "notes";
+  return {};
+}
+
+std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b) {
+  if (a.name != b.name)
+    return "name (" + a.name + ", not " + b.name + ")";
+  if (a.op != b.op)
+    return pair("op", a.op, b.op);
+  if (a.provider != b.provider)
+    return pair("provider", a.provider, b.provider);
+  if (a.device != b.device)
+    return pair("device", a.device, b.device);
+  return {};
+}
+
+} // namespace lo::checks::detail

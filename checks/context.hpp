@@ -1,0 +1,142 @@
+// Shared machinery of the checks (internal to checks/): the plan indexed by node id, the
+// candidate, the options, the findings collected so far (with the per-check cap), and the
+// helpers that word the one plain sentence of a violation.
+#pragma once
+
+#include "checks/checks.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace lo::checks::detail {
+
+/// Node id -> position in the plan, in O(1). Dense ids (the common case: 0..n or 1..n) use a
+/// direct table; sparse ids use a hash map.
+class NodeIndex {
+public:
+  static constexpr std::size_t kAbsent = static_cast<std::size_t>(-1);
+  explicit NodeIndex(const GraphExecutionPlan &plan);
+  std::size_t find(NodeId id) const {
+    if (dense_) {
+      if (id >= table_.size())
+        return kAbsent;
+      const auto p = table_[static_cast<std::size_t>(id)];
+      return p == kNone ? kAbsent : p;
+    }
+    auto it = map_.find(id);
+    return it == map_.end() ? kAbsent : it->second;
+  }
+
+private:
+  static constexpr std::uint32_t kNone = UINT32_MAX;
+  bool dense_ = false;
+  std::vector<std::uint32_t> table_;
+  std::unordered_map<NodeId, std::size_t> map_;
+};
+
+/// Violations collected so far, at most `Options::maxPerCheck` listed per check and the rest
+/// counted ("Long lists are capped with a count of the rest").
+class Findings {
+public:
+  explicit Findings(std::size_t cap) : cap_(cap) {}
+  /// Whether another violation of `check` would be listed (build its message only then).
+  bool listing(Check check) const { return counts_[index(check)] < cap_; }
+  /// Counts a violation; lists it if under the cap.
+  void add(Violation v);
+  /// Counts a violation that is past the cap, without building it.
+  void count(Check check) { ++counts_[index(check)]; }
+  void add(Check check, std::optional<std::size_t> group, std::optional<NodeId> node,
+           std::string pointer, std::string message) {
+    add(Violation{check, group, node, std::move(pointer), std::move(message)});
+  }
+  std::size_t total(Check check) const { return counts_[index(check)]; }
+  void note(std::string text) { notes_.push_back(std::move(text)); }
+  Report finish() &&;
+
+private:
+  static std::size_t index(Check c) { return static_cast<std::size_t>(c); }
+  std::size_t cap_;
+  std::vector<Violation> violations_;
+  std::size_t counts_[vocabularySize<Check>()] = {};
+  std::vector<std::string> notes_;
+};
+
+/// Everything a check reads, plus what earlier checks found that later checks must not repeat
+/// ("one root cause gives one finding, not a cascade").
+struct Context {
+  Context(Interner &interner, const GraphExecutionPlan &plan, const io::LoweringDocument &candidate,
+          const Options &options);
+
+  Interner &interner;
+  const GraphExecutionPlan &plan;
+  const io::LoweringDocument &candidate;
+  const GraphLoweringPlan &lowering; // candidate.plan
+  const Options &options;
+  NodeIndex index;
+  Findings findings;
+
+  /// Whether the groups' ids are the plan's ids as a multiset (set by the provenance check).
+  bool sameMultiset = true;
+  /// Per group: whether the op or capsule check already named it (the audit checks skip it).
+  std::vector<std::uint8_t> groupJudged;
+
+  /// The audit row of a group or node of `op` with capsule `c` (`KernelAudit.ofPlannedKernel`),
+  /// memoized per (op, capsule).
+  KernelAudit auditRow(BackendOp op, CapsuleId c);
+  /// "the audit derived from its groups": one row per candidate group (computed once).
+  const std::vector<KernelAudit> &derivedAudit();
+
+  /// The plan kernel of a node id, or nullptr when the plan has no such node.
+  const PlannedNodeKernel *kernel(NodeId id) const {
+    const std::size_t p = index.find(id);
+    return p == NodeIndex::kAbsent ? nullptr : &plan.kernels[p];
+  }
+
+private:
+  std::unordered_map<std::uint64_t, CapsuleId> rows_;
+  std::optional<std::vector<KernelAudit>> derived_;
+};
+
+/// Whether showing `shown` for what is really `truth` hides a trusted-external boundary: the
+/// difference that the trust-boundary check names (the audit check names every other one).
+bool hidesBoundary(const Interner &interner, CapsuleId shown, CapsuleId truth);
+
+// --- Wording ----------------------------------------------------------------------------------
+
+/// "/groups/3", "/groups/3/nodeIds/1".
+std::string groupPointer(std::size_t g);
+std::string groupPointer(std::size_t g, std::string_view field);
+std::string groupPointer(std::size_t g, std::string_view field, std::size_t i);
+
+/// "node 7" or "nodes 7, 8" (at most a few listed, then "and N more").
+std::string nodeList(const std::vector<NodeId> &ids);
+/// "group 3 (nodes 7, 8)" or "group 3 (no nodes)".
+std::string groupLabel(const LoweredKernelGroup &g, std::size_t index);
+/// A kind as it is written in files: `relu`, `{"tag":"conv2d",...}`.
+std::string kindText(const Interner &interner, KindId kind);
+/// "capsule reference.relu".
+std::string capsuleText(const Interner &interner, CapsuleId c);
+/// The first field in which two different capsules differ, worded:
+/// "trustLevel (checked, not trusted-external)". Empty when they are equal.
+std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b);
+/// The first field in which two capsules differ in identity (name, op, provider, device).
+std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b);
+
+// --- The checks, one per file -----------------------------------------------------------------
+
+void checkProvenance(Context &cx);
+void checkOrder(Context &cx);
+void checkEmptyGroup(Context &cx);
+void checkKinds(Context &cx);
+void checkOp(Context &cx);
+void checkCapsule(Context &cx);
+void checkGroupingKind(Context &cx);
+void checkSingleton(Context &cx);
+void checkMaximal(Context &cx);
+void checkAudit(Context &cx);
+void checkTrustBoundary(Context &cx);
+
+} // namespace lo::checks::detail

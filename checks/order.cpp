@@ -1,0 +1,83 @@
+// order: "same multiset, different sequence" (SPEC section 3).
+#include "checks/context.hpp"
+
+#include <algorithm>
+
+namespace lo::checks::detail {
+
+// Judged only when provenance holds, so the candidate's ids are a permutation of the plan's.
+// The nodes that stay in place are a longest increasing subsequence of plan positions (found in
+// O(n log n)); every maximal run of the other, displaced nodes is one violation. Two swapped
+// groups are thus one finding (the smaller group moved), not one per later node.
+void checkOrder(Context &cx) {
+  if (!cx.sameMultiset)
+    return;
+  const auto &groups = cx.lowering.groups;
+  std::vector<std::size_t> pos;                        // candidate sequence as plan positions
+  std::vector<std::pair<std::size_t, std::size_t>> at; // (group, index in group)
+  pos.reserve(cx.plan.kernels.size());
+  bool sorted = true;
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (std::size_t i = 0; i < groups[g].nodeIds.size(); ++i) {
+      const std::size_t p = cx.index.find(groups[g].nodeIds[i]);
+      if (p != pos.size())
+        sorted = false;
+      pos.push_back(p);
+    }
+  if (sorted)
+    return;
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (std::size_t i = 0; i < groups[g].nodeIds.size(); ++i)
+      at.emplace_back(g, i);
+
+  // Patience sorting: tails[l] = index (into pos) of the smallest tail of an increasing
+  // subsequence of length l + 1; prev links reconstruct one longest subsequence.
+  const std::size_t n = pos.size();
+  std::vector<std::size_t> tails, prev(n, SIZE_MAX);
+  for (std::size_t j = 0; j < n; ++j) {
+    auto it = std::lower_bound(tails.begin(), tails.end(), pos[j],
+                               [&](std::size_t t, std::size_t v) { return pos[t] < v; });
+    if (it != tails.begin())
+      prev[j] = *(it - 1);
+    if (it == tails.end())
+      tails.push_back(j);
+    else
+      *it = j;
+  }
+  std::vector<std::uint8_t> kept(n, 0);
+  for (std::size_t j = tails.empty() ? SIZE_MAX : tails.back(); j != SIZE_MAX; j = prev[j])
+    kept[j] = 1;
+
+  for (std::size_t j = 0; j < n;) {
+    if (kept[j]) {
+      ++j;
+      continue;
+    }
+    std::size_t end = j;
+    while (end < n && !kept[end])
+      ++end;
+    if (!cx.findings.listing(Check::order)) {
+      cx.findings.count(Check::order);
+      j = end;
+      continue;
+    }
+    std::vector<NodeId> moved;
+    for (std::size_t k = j; k < end; ++k)
+      moved.push_back(cx.plan.kernels[pos[k]].nodeId);
+    const std::size_t p = pos[j];
+    std::string where = p == 0 ? std::string("the plan has it first")
+                               : "the plan has it right after node " +
+                                     std::to_string(cx.plan.kernels[p - 1].nodeId);
+    if (moved.size() > 1)
+      where = p == 0 ? std::string("the plan has the first of them first")
+                     : "the plan has the first of them right after node " +
+                           std::to_string(cx.plan.kernels[p - 1].nodeId);
+    const auto [g, i] = at[j];
+    cx.findings.add(Check::order, g, moved.front(), groupPointer(g, "nodeIds", i),
+                    nodeList(moved) + (moved.size() == 1 ? " is" : " are") +
+                        " out of plan order in group " + std::to_string(g) + "; " + where);
+    j = end;
+  }
+}
+
+} // namespace lo::checks::detail
