@@ -1,0 +1,139 @@
+// io::OutputFile: "An output file is written whole or not at all: a failed run leaves no partial
+// file behind" (SPEC section 4); a target that is not a regular file is written directly.
+#include "ref/io/output.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace lo::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct OutputFileTest : ::testing::Test {
+  fs::path dir;
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "lo-output-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    dir = tmpl;
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), {}));
+  }
+  static std::string slurp(const fs::path &p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+};
+
+TEST_F(OutputFileTest, CommittedFileHasTheWholeContentAndNoTemporaryRemains) {
+  const fs::path out = dir / "out.json";
+  {
+    io::OutputFile f(out.string());
+    io::Sink sink(f);
+    sink << "{\"a\":" << std::uint64_t{42} << '}';
+    sink.jsonString("x\"y");
+    sink.flush();
+    EXPECT_FALSE(fs::exists(out)) << "nothing appears before commit";
+    f.commit();
+  }
+  EXPECT_EQ(slurp(out), "{\"a\":42}\"x\\\"y\"");
+  EXPECT_EQ(entries(), 1u);
+  EXPECT_TRUE(fs::is_regular_file(out));
+  EXPECT_EQ(fs::status(out).permissions() & fs::perms::owner_read, fs::perms::owner_read);
+}
+
+TEST_F(OutputFileTest, AFailedRunLeavesNoFile) {
+  const fs::path out = dir / "out.json";
+  try {
+    io::OutputFile f(out.string());
+    f.write("partial");
+    throw std::runtime_error("the run fails before commit");
+  } catch (const std::runtime_error &) {
+  }
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(entries(), 0u) << "the temporary file was removed";
+}
+
+TEST_F(OutputFileTest, AFailedRunKeepsTheOldFile) {
+  const fs::path out = dir / "out.json";
+  std::ofstream(out) << "old";
+  {
+    io::OutputFile f(out.string());
+    f.write("new but never committed");
+  }
+  EXPECT_EQ(slurp(out), "old");
+  EXPECT_EQ(entries(), 1u);
+  {
+    io::OutputFile f(out.string());
+    f.write("new");
+    f.commit();
+  }
+  EXPECT_EQ(slurp(out), "new");
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, DevNullIsWrittenDirectlyAndNeverReplaced) {
+  struct stat before {};
+  ASSERT_EQ(::stat("/dev/null", &before), 0);
+  ASSERT_TRUE(S_ISCHR(before.st_mode));
+  {
+    io::OutputFile f("/dev/null");
+    f.write("discarded");
+    f.commit();
+  }
+  struct stat after {};
+  ASSERT_EQ(::stat("/dev/null", &after), 0);
+  EXPECT_TRUE(S_ISCHR(after.st_mode)) << "/dev/null was replaced";
+  EXPECT_EQ(before.st_ino, after.st_ino);
+  EXPECT_EQ(before.st_rdev, after.st_rdev);
+}
+
+TEST_F(OutputFileTest, FifoIsWrittenDirectly) {
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // Open the reading end first (non-blocking), so that opening for writing does not block.
+  const int rd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(rd, 0);
+  {
+    io::OutputFile f(fifo.string());
+    f.write("through the pipe");
+    f.commit();
+  }
+  char buf[64] = {};
+  const ssize_t n = ::read(rd, buf, sizeof buf - 1);
+  ::close(rd);
+  EXPECT_EQ(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0), "through the pipe");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, UnwritableDirectoryThrowsAndCreatesNothing) {
+  const fs::path out = dir / "missing" / "out.json";
+  EXPECT_THROW(io::OutputFile f(out.string()), std::runtime_error);
+  EXPECT_FALSE(fs::exists(dir / "missing"));
+}
+
+TEST(Sink, WritesToAStringWithJsonEscapes) {
+  std::string s;
+  {
+    io::Sink sink(s);
+    sink.jsonString(std::string("a\"b\\c\nd\te\x01\x1f\0", 12));
+    sink << ' ' << std::uint64_t{18446744073709551615ull};
+    sink.flush();
+  }
+  EXPECT_EQ(s, "\"a\\\"b\\\\c\\nd\\te\\u0001\\u001f\\u0000\" 18446744073709551615");
+}
+
+} // namespace
+} // namespace lo::test

@@ -1,0 +1,325 @@
+// Reading and writing (SPEC section 2): round trips, determinism, defaults, capsule keys, the
+// capsules table after the kernels, inline capsules.
+#include "support.hpp"
+
+#include "ref/io/writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace lo::test {
+namespace {
+
+using B = BackendOp;
+using K = KindTag;
+
+GraphExecutionPlan readPlan(Interner &interner, const std::string &text) {
+  return io::readExecutionPlan(io::sourceFromString("plan.json", text), interner);
+}
+
+/// A plan that uses every kind of value the writer has to spell: parameterized kinds, provenance
+/// of all three tags, every evidence tag, a non-default policy, and strings needing escapes.
+GraphExecutionPlan richPlan(Interner &interner) {
+  KernelCapsule relu = makeCapsule("reference.relu", B::relu);
+  relu.valueContract.provenance = {
+      {ContractProvenance::Tag::sourceFile, "NN/Backend/Reference.lean", "", {}},
+      {ContractProvenance::Tag::nativeSymbol, "csrc/relu.cpp", "relu_fwd", "relu_so"},
+      {ContractProvenance::Tag::nativeSymbol, "csrc/relu.cpp", "relu_bwd", std::nullopt},
+      {ContractProvenance::Tag::note, "quote \" backslash \\ newline \n tab \t bell \x07", "", {}}};
+  relu.numericalPolicy = {Rounding::nearest_even, Subnormals::flush_to_zero,
+                          Contraction::not_applicable, Reduction::fixed_tree};
+  relu.supportsForward = false;
+  KernelCapsule sm = makeCapsule("reference.softmax", B::softmax, TrustLevel::verified);
+  sm.shapeContract.evidence = {ContractEvidence::Tag::theorem, "Spec.softmax_shape"};
+  sm.layoutContract.evidence = {ContractEvidence::Tag::checker, "layoutChecker"};
+  sm.valueContract.evidence = {ContractEvidence::Tag::fuzzOracle, "softmaxFuzz"};
+  sm.vjpContract.evidence = {ContractEvidence::Tag::notProvided, ""};
+  KernelCapsule conv = makeCapsule("ünïcode.conv", B::conv, TrustLevel::trusted_external,
+                                   Provider::cudnn, Device::cuda);
+  conv.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "cuDNN"};
+  const CapsuleId r = interner.intern(relu), s = interner.intern(sm), c = interner.intern(conv);
+  const KindId conv2d = interner.intern(OpKind{K::conv2d, {{3}, {8}, {3}, {3}, {1}, {0}}});
+  const KindId softmax = interner.intern(OpKind{K::softmax, {{1}}});
+  const KindId flatten = interner.intern(OpKind{K::flatten, {{}}}); // scalar shape []
+  const KindId permute = interner.intern(OpKind{K::permute, {{2, 0, 1}}});
+  const CapsuleId reshape = interner.intern(makeCapsule("reference.reshape", B::reshape));
+  const CapsuleId perm = interner.intern(makeCapsule("reference.permute", B::permute));
+  return GraphExecutionPlan{{{10, conv2d, B::conv, c},
+                             node(11, K::relu, B::relu, r),
+                             node(12, K::relu, B::relu, r),
+                             {13, flatten, B::reshape, reshape},
+                             {14, permute, B::permute, perm},
+                             {15, softmax, B::softmax, s},
+                             {16, softmax, B::softmax, s}}};
+}
+
+TEST(RoundTrip, ExecutionPlanReadWriteRead) {
+  Interner interner;
+  const GraphExecutionPlan plan = richPlan(interner);
+  const std::string text = io::executionPlanJson(interner, plan);
+  EXPECT_EQ(readPlan(interner, text), plan);
+  // Into a fresh interner: the same bytes again.
+  Interner other;
+  const GraphExecutionPlan again = readPlan(other, text);
+  EXPECT_EQ(io::executionPlanJson(other, again), text);
+}
+
+TEST(RoundTrip, WriteIsByteIdenticalTwice) {
+  Interner interner;
+  const GraphExecutionPlan plan = richPlan(interner);
+  EXPECT_EQ(io::executionPlanJson(interner, plan), io::executionPlanJson(interner, plan));
+  for (Mode mode : {Mode::singleton, Mode::coalesced})
+    for (Equality eq : {Equality::contract, Equality::identity}) {
+      const GraphLoweringPlan l = lower(interner, plan, mode, eq);
+      const AuditDocument a = toDocument(interner, audit(interner, l));
+      EXPECT_EQ(io::loweringPlanJson(interner, l, mode, eq, &a),
+                io::loweringPlanJson(interner, l, mode, eq, &a));
+      EXPECT_EQ(io::loweringPlanJson(interner, l, mode, eq),
+                io::loweringPlanJson(interner, lower(interner, plan, mode, eq), mode, eq));
+    }
+}
+
+TEST(RoundTrip, LoweringPlanWithAuditReadWriteRead) {
+  Interner interner;
+  const GraphExecutionPlan plan = richPlan(interner);
+  for (Mode mode : {Mode::singleton, Mode::coalesced})
+    for (Equality eq : {Equality::contract, Equality::identity}) {
+      const GraphLoweringPlan l = lower(interner, plan, mode, eq);
+      const AuditDocument a = toDocument(interner, audit(interner, l));
+      const std::string text = io::loweringPlanJson(interner, l, mode, eq, &a);
+      const io::LoweringDocument d =
+          io::readLoweringPlan(io::sourceFromString("lowering.json", text), interner);
+      EXPECT_EQ(d.plan, l);
+      EXPECT_EQ(d.mode, mode);
+      EXPECT_EQ(d.equality, eq);
+      ASSERT_TRUE(d.audit.has_value());
+      EXPECT_EQ(*d.audit, a);
+      EXPECT_EQ(io::loweringPlanJson(interner, d.plan, *d.mode, *d.equality, &*d.audit), text);
+      // Without --audit, no audit is written or read.
+      const io::LoweringDocument bare = io::readLoweringPlan(
+          io::sourceFromString("lowering.json", io::loweringPlanJson(interner, l, mode, eq)),
+          interner);
+      EXPECT_FALSE(bare.audit.has_value());
+      EXPECT_EQ(bare.plan, l);
+    }
+}
+
+TEST(RoundTrip, CoalescedTwoReluPlanAsWritten) {
+  Interner interner;
+  const CapsuleId r = interner.intern(makeCapsule("reference.relu", B::relu));
+  const GraphExecutionPlan plan{{node(1, K::relu, B::relu, r), node(2, K::relu, B::relu, r)}};
+  const std::string text = io::loweringPlanJson(interner, toCoalescedLoweringPlan(interner, plan),
+                                                Mode::coalesced, Equality::contract);
+  EXPECT_NE(text.find("\"format\": \"nn-backend/graph-lowering-plan\""), std::string::npos);
+  EXPECT_NE(text.find("\"version\": 1"), std::string::npos);
+  EXPECT_NE(text.find("{\"nodeIds\":[1,2],\"kinds\":[\"relu\",\"relu\"],\"op\":\"relu\","
+                      "\"capsule\":\"reference.relu\",\"groupingKind\":\"sameCapsuleRun\"}"),
+            std::string::npos)
+      << text;
+}
+
+TEST(Defaults, OmittedFieldsEqualWrittenOutDefaults) {
+  const std::string minimal = capsuleJson("reference.relu", "relu");
+  std::string full = minimal;
+  full.insert(full.size() - 1,
+              ",\"supportsForward\":true,\"vjpMode\":\"none\",\"numericalPolicy\":{\"rounding\":"
+              "\"unspecified\",\"subnormals\":\"unspecified\",\"contraction\":\"unspecified\","
+              "\"reduction\":\"unspecified\"},\"notes\":\"\"");
+  // provenance: [] written out in every descriptor.
+  for (std::size_t at = 0;
+       (at = full.find("\"evidence\":{\"tag\":\"notProvided\"}", at)) != std::string::npos;) {
+    at += 32;
+    full.insert(at, ",\"provenance\":[]");
+  }
+  std::string partialPolicy = minimal;
+  partialPolicy.insert(partialPolicy.size() - 1, ",\"numericalPolicy\":{}");
+  auto doc = [](const std::string &cap) {
+    return "{\"kernels\":[{\"nodeId\":1,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" + cap +
+           "}]}";
+  };
+  Interner interner;
+  const GraphExecutionPlan a = readPlan(interner, doc(minimal));
+  const GraphExecutionPlan b = readPlan(interner, doc(full));
+  const GraphExecutionPlan c = readPlan(interner, doc(partialPolicy));
+  EXPECT_EQ(a.kernels[0].capsule, b.kernels[0].capsule);
+  EXPECT_EQ(a.kernels[0].capsule, c.kernels[0].capsule);
+  EXPECT_EQ(interner.capsuleCount(), 1u);
+  const KernelCapsule &cap = interner.capsule(a.kernels[0].capsule);
+  EXPECT_TRUE(cap.supportsForward);
+  EXPECT_EQ(cap.vjpMode, VJPMode::none);
+  EXPECT_EQ(cap.numericalPolicy, NumericalPolicy{});
+  EXPECT_EQ(cap.numericalPolicy.rounding, Rounding::unspecified);
+  EXPECT_EQ(cap.notes, "");
+  EXPECT_TRUE(cap.valueContract.provenance.empty());
+  // The writer writes the defaults out.
+  const std::string written = io::executionPlanJson(interner, a);
+  EXPECT_NE(written.find("\"supportsForward\":true"), std::string::npos);
+  EXPECT_NE(written.find("\"vjpMode\":\"none\""), std::string::npos);
+  EXPECT_NE(written.find("\"rounding\":\"unspecified\""), std::string::npos);
+  EXPECT_NE(written.find("\"notes\":\"\""), std::string::npos);
+  EXPECT_NE(written.find("\"provenance\":[]"), std::string::npos);
+  // A non-default value is a different capsule.
+  std::string other = minimal;
+  other.insert(other.size() - 1, ",\"supportsForward\":false");
+  EXPECT_NE(readPlan(interner, doc(other)).kernels[0].capsule, a.kernels[0].capsule);
+}
+
+TEST(Defaults, FormatAndVersionAreOptionalOnInputAndAlwaysWritten) {
+  Interner interner;
+  const GraphExecutionPlan p = readPlan(interner, "{\"kernels\":[]}");
+  EXPECT_TRUE(p.kernels.empty());
+  const std::string text = io::executionPlanJson(interner, p);
+  EXPECT_EQ(
+      text.rfind("{\n  \"format\": \"nn-backend/graph-execution-plan\",\n  \"version\": 1,", 0), 0u)
+      << text;
+  const io::LoweringDocument d =
+      io::readLoweringPlan(io::sourceFromString("l.json", "{\"groups\":[]}"), interner);
+  EXPECT_FALSE(d.mode.has_value());
+  EXPECT_FALSE(d.equality.has_value());
+  EXPECT_FALSE(d.audit.has_value());
+}
+
+TEST(CapsuleKeys, NameThenHashNumbersInOrderOfFirstUse) {
+  Interner interner;
+  const CapsuleId x1 = interner.intern(makeCapsule("x", B::relu, TrustLevel::checked));
+  const CapsuleId x2 = interner.intern(makeCapsule("x", B::relu, TrustLevel::verified));
+  const CapsuleId x3 = interner.intern(makeCapsule("x", B::relu, TrustLevel::fuzzed));
+  const CapsuleId y = interner.intern(makeCapsule("y", B::relu));
+  // First use order: x3, y, x1, x3 again, x2.
+  const std::vector<CapsuleId> use{x3, y, x1, x3, x2};
+  const io::CapsuleKeys keys(interner, use);
+  EXPECT_EQ(keys.order(), (std::vector<CapsuleId>{x3, y, x1, x2}));
+  EXPECT_EQ(keys.key(x3), "x");
+  EXPECT_EQ(keys.key(y), "y");
+  EXPECT_EQ(keys.key(x1), "x#2");
+  EXPECT_EQ(keys.key(x2), "x#3");
+}
+
+TEST(CapsuleKeys, AKeyTakenByAnotherCapsulesNameIsSkipped) {
+  Interner interner;
+  const CapsuleId literal = interner.intern(makeCapsule("x#2", B::relu));
+  const CapsuleId x1 = interner.intern(makeCapsule("x", B::relu, TrustLevel::checked));
+  const CapsuleId x2 = interner.intern(makeCapsule("x", B::relu, TrustLevel::verified));
+  const std::vector<CapsuleId> use{literal, x1, x2};
+  const io::CapsuleKeys keys(interner, use);
+  EXPECT_EQ(keys.key(literal), "x#2");
+  EXPECT_EQ(keys.key(x1), "x");
+  EXPECT_EQ(keys.key(x2), "x#3");
+}
+
+TEST(CapsuleKeys, WrittenPlanUsesTheKeysAndReadsBackDistinctCapsules) {
+  Interner interner;
+  const CapsuleId a =
+      interner.intern(makeCapsule("native_cuda.relu", B::relu, TrustLevel::checked));
+  const CapsuleId b =
+      interner.intern(makeCapsule("native_cuda.relu", B::relu, TrustLevel::trusted_external));
+  const GraphExecutionPlan plan{
+      {node(1, K::relu, B::relu, b), node(2, K::relu, B::relu, a), node(3, K::relu, B::relu, b)}};
+  const std::string text = io::executionPlanJson(interner, plan);
+  const auto first = text.find("\"native_cuda.relu\": {");
+  const auto second = text.find("\"native_cuda.relu#2\": {");
+  ASSERT_NE(first, std::string::npos) << text;
+  ASSERT_NE(second, std::string::npos) << text;
+  EXPECT_LT(first, second);
+  EXPECT_LT(text.find("\"trusted-external\""), text.find("\"checked\"")) << "b is used first";
+  EXPECT_NE(
+      text.find(
+          "\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":\"native_cuda.relu#2\""),
+      std::string::npos);
+  Interner fresh;
+  const GraphExecutionPlan back = readPlan(fresh, text);
+  EXPECT_EQ(back.kernels[0].capsule, back.kernels[2].capsule);
+  EXPECT_NE(back.kernels[0].capsule, back.kernels[1].capsule);
+  EXPECT_EQ(fresh.capsule(back.kernels[0].capsule), interner.capsule(b));
+  EXPECT_EQ(fresh.capsule(back.kernels[1].capsule), interner.capsule(a));
+}
+
+TEST(Reader, CapsulesTableAfterTheKernels) {
+  const std::string cap = capsuleJson("reference.relu", "relu");
+  const std::string kernels = "\"kernels\":[{\"nodeId\":1,\"kind\":\"relu\",\"op\":\"relu\","
+                              "\"capsule\":\"k\"},{\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\","
+                              "\"capsule\":\"k\"}]";
+  const std::string table = "\"capsules\":{\"k\":" + cap + "}";
+  Interner interner;
+  const GraphExecutionPlan before = readPlan(interner, "{" + table + "," + kernels + "}");
+  const GraphExecutionPlan after = readPlan(interner, "{" + kernels + "," + table + "}");
+  EXPECT_EQ(before, after);
+  EXPECT_EQ(after.kernels[0].capsule, after.kernels[1].capsule);
+  EXPECT_EQ(toCoalescedLoweringPlan(interner, after).groups.size(), 1u);
+  // The same for a lowering plan.
+  const std::string groups = "\"groups\":[{\"nodeIds\":[1,2],\"kinds\":[\"relu\",\"relu\"],\"op\":"
+                             "\"relu\",\"capsule\":\"k\",\"groupingKind\":\"sameCapsuleRun\"}]";
+  const auto l1 =
+      io::readLoweringPlan(io::sourceFromString("l", "{" + groups + "," + table + "}"), interner);
+  const auto l2 =
+      io::readLoweringPlan(io::sourceFromString("l", "{" + table + "," + groups + "}"), interner);
+  EXPECT_EQ(l1.plan, l2.plan);
+  EXPECT_EQ(l1.plan, toCoalescedLoweringPlan(interner, after));
+}
+
+TEST(Reader, InlineCapsulesInternToTheTableCapsule) {
+  const std::string cap = capsuleJson("reference.relu", "relu");
+  Interner interner;
+  const GraphExecutionPlan inlined = readPlan(
+      interner, "{\"kernels\":[{\"nodeId\":1,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" + cap +
+                    "},{\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" + cap + "}]}");
+  const GraphExecutionPlan mixed = readPlan(
+      interner,
+      "{\"capsules\":{\"any key\":" + cap +
+          "},\"kernels\":[{\"nodeId\":1,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" + cap +
+          "},{\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":\"any key\"}]}");
+  EXPECT_EQ(inlined, mixed);
+  EXPECT_EQ(inlined.kernels[0].capsule, inlined.kernels[1].capsule);
+  const GraphLoweringPlan c = toCoalescedLoweringPlan(interner, inlined);
+  ASSERT_EQ(c.groups.size(), 1u);
+  // Written back with the name as the key.
+  EXPECT_NE(io::executionPlanJson(interner, inlined).find("\"capsule\":\"reference.relu\""),
+            std::string::npos);
+}
+
+TEST(Reader, KindsInBothForms) {
+  Interner interner;
+  const GraphExecutionPlan p = readPlan(
+      interner,
+      "{\"kernels\":[{\"nodeId\":1,\"kind\":{\"tag\":\"relu\"},\"op\":\"relu\",\"capsule\":" +
+          capsuleJson("r", "relu") +
+          "},{\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" +
+          capsuleJson("r", "relu") +
+          "},{\"nodeId\":3,\"kind\":{\"axis\":1,\"tag\":\"softmax\"},\"op\":\"softmax\","
+          "\"capsule\":" +
+          capsuleJson("s", "softmax") + "}]}");
+  EXPECT_EQ(p.kernels[0].kind, p.kernels[1].kind);
+  EXPECT_EQ(interner.kind(p.kernels[2].kind), (OpKind{K::softmax, {{1}}}));
+  const std::string text = io::executionPlanJson(interner, p);
+  EXPECT_NE(text.find("\"kind\":\"relu\""), std::string::npos);
+  EXPECT_NE(text.find("\"kind\":{\"tag\":\"softmax\",\"axis\":1}"), std::string::npos);
+}
+
+/// The bundled examples read, lower under every mode and equality, and round-trip.
+TEST(Examples, ReadLowerWriteRead) {
+  std::size_t seen = 0;
+  for (const auto &entry : std::filesystem::directory_iterator(LO_EXAMPLES_DIR)) {
+    const std::string path = entry.path().string();
+    if (entry.path().extension() != ".json" || path.find(".lowering.json") != std::string::npos)
+      continue;
+    SCOPED_TRACE(path);
+    ++seen;
+    Interner interner;
+    const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(path), interner);
+    EXPECT_FALSE(plan.kernels.empty());
+    const std::string text = io::executionPlanJson(interner, plan);
+    EXPECT_EQ(readPlan(interner, text), plan);
+    for (Mode mode : {Mode::singleton, Mode::coalesced})
+      for (Equality eq : {Equality::contract, Equality::identity}) {
+        const GraphLoweringPlan l = lower(interner, plan, mode, eq);
+        EXPECT_EQ(nodeIds(l), nodeIds(toSingletonLoweringPlan(plan)));
+        const std::string out = io::loweringPlanJson(interner, l, mode, eq);
+        EXPECT_EQ(io::readLoweringPlan(io::sourceFromString("l", out), interner).plan, l);
+      }
+  }
+  EXPECT_GE(seen, 4u);
+}
+
+} // namespace
+} // namespace lo::test
