@@ -1,0 +1,399 @@
+#include "proofs/encoding.hpp"
+
+#include "ref/opkind.hpp"
+
+#include <array>
+
+namespace lo::proofs {
+
+namespace {
+
+struct SabotageInfo {
+  std::string_view spelling, what;
+};
+#define LO_SABOTAGE_INFO(name, spelling, what) SabotageInfo{spelling, what},
+constexpr std::array kSabotages{LO_SABOTAGES(LO_SABOTAGE_INFO)};
+#undef LO_SABOTAGE_INFO
+
+z3::expr ifThen(const z3::expr &c, const z3::expr &a, const z3::expr &b) {
+  return z3::ite(c, a, b);
+}
+
+} // namespace
+
+std::string_view spelling(Sabotage s) { return kSabotages[static_cast<std::size_t>(s)].spelling; }
+std::string_view describe(Sabotage s) { return kSabotages[static_cast<std::size_t>(s)].what; }
+std::vector<Sabotage> allSabotages() {
+  std::vector<Sabotage> out;
+  for (std::size_t i = 1; i < kSabotages.size(); ++i)
+    out.push_back(static_cast<Sabotage>(i));
+  return out;
+}
+
+// --- capsules, rows, groups ---------------------------------------------------------------------
+
+z3::expr sameIdentity(const Capsule &a, const Capsule &b) {
+  return a.name == b.name && a.op == b.op && a.provider == b.provider && a.device == b.device;
+}
+
+z3::expr sameContract(const Capsule &a, const Capsule &b) {
+  return sameIdentity(a, b) && a.trustLevel == b.trustLevel &&
+         a.supportsForward == b.supportsForward && a.vjpMode == b.vjpMode &&
+         a.shapeContract == b.shapeContract && a.layoutContract == b.layoutContract &&
+         a.valueContract == b.valueContract && a.vjpContract == b.vjpContract &&
+         a.numericalPolicy == b.numericalPolicy && a.notes == b.notes;
+}
+
+z3::expr same(Equality equality, const Capsule &a, const Capsule &b) {
+  return equality == Equality::contract ? sameContract(a, b) : sameIdentity(a, b);
+}
+
+z3::expr sameRow(const AuditRow &a, const AuditRow &b) {
+  return a.op == b.op && a.capsuleName == b.capsuleName && a.provider == b.provider &&
+         a.device == b.device && a.trustLevel == b.trustLevel && a.vjpMode == b.vjpMode &&
+         a.shapeContract == b.shapeContract && a.layoutContract == b.layoutContract &&
+         a.valueContract == b.valueContract && a.vjpContract == b.vjpContract &&
+         a.numericalPolicy == b.numericalPolicy;
+}
+
+Capsule ite(const z3::expr &c, const Capsule &a, const Capsule &b) {
+  return Capsule{ifThen(c, a.name, b.name),
+                 ifThen(c, a.op, b.op),
+                 ifThen(c, a.provider, b.provider),
+                 ifThen(c, a.device, b.device),
+                 ifThen(c, a.trustLevel, b.trustLevel),
+                 ifThen(c, a.supportsForward, b.supportsForward),
+                 ifThen(c, a.vjpMode, b.vjpMode),
+                 ifThen(c, a.shapeContract, b.shapeContract),
+                 ifThen(c, a.layoutContract, b.layoutContract),
+                 ifThen(c, a.valueContract, b.valueContract),
+                 ifThen(c, a.vjpContract, b.vjpContract),
+                 ifThen(c, a.numericalPolicy, b.numericalPolicy),
+                 ifThen(c, a.notes, b.notes)};
+}
+
+Node ite(const z3::expr &c, const Node &a, const Node &b) {
+  return Node{ifThen(c, a.nodeId, b.nodeId), ifThen(c, a.kind, b.kind), ifThen(c, a.op, b.op),
+              ite(c, a.capsule, b.capsule)};
+}
+
+Group ite(const z3::expr &c, const Group &a, const Group &b) {
+  Group g{ifThen(c, a.idCount, b.idCount),
+          ifThen(c, a.kindCount, b.kindCount),
+          {},
+          {},
+          ifThen(c, a.op, b.op),
+          ite(c, a.capsule, b.capsule),
+          ifThen(c, a.run, b.run)};
+  for (std::size_t p = 0; p < a.nodeIds.size(); ++p) {
+    g.nodeIds.push_back(ifThen(c, a.nodeIds[p], b.nodeIds[p]));
+    g.kinds.push_back(ifThen(c, a.kinds[p], b.kinds[p]));
+  }
+  return g;
+}
+
+z3::expr isTrustedExternal(const Capsule &c) { return c.trustLevel == kTrustedExternal; }
+z3::expr isTrustedExternal(const AuditRow &r) { return r.trustLevel == kTrustedExternal; }
+
+z3::expr sameLowering(const Lowering &l, const Lowering &r) {
+  z3::context &ctx = l.count.ctx();
+  z3::expr_vector all(ctx);
+  all.push_back(l.count == r.count);
+  for (std::size_t j = 0; j < l.groups.size() && j < r.groups.size(); ++j) {
+    const Group &a = l.groups[j], &b = r.groups[j];
+    z3::expr_vector eq(ctx);
+    eq.push_back(a.idCount == b.idCount);
+    eq.push_back(a.kindCount == b.kindCount);
+    for (std::size_t p = 0; p < a.nodeIds.size() && p < b.nodeIds.size(); ++p) {
+      const int pi = static_cast<int>(p);
+      eq.push_back(z3::implies(a.idCount > pi, a.nodeIds[p] == b.nodeIds[p]));
+      eq.push_back(z3::implies(a.kindCount > pi, a.kinds[p] == b.kinds[p]));
+    }
+    eq.push_back(a.op == b.op);
+    eq.push_back(sameContract(a.capsule, b.capsule));
+    eq.push_back(a.run == b.run);
+    all.push_back(z3::implies(l.count > static_cast<int>(j), z3::mk_and(eq)));
+  }
+  // slots beyond the other's capacity must be unused
+  for (std::size_t j = r.groups.size(); j < l.groups.size(); ++j)
+    all.push_back(l.count <= static_cast<int>(j));
+  for (std::size_t j = l.groups.size(); j < r.groups.size(); ++j)
+    all.push_back(r.count <= static_cast<int>(j));
+  return z3::mk_and(all);
+}
+
+// --- the encoder ------------------------------------------------------------------------------
+
+Encoder::Encoder(z3::context &ctx, Equality equality, Sabotage sabotage)
+    : ctx_(ctx), equality_(equality), sabotage_(sabotage),
+      opOfKind_(ctx.function("opOfKind", ctx.int_sort(), ctx.int_sort())) {}
+
+Capsule Encoder::freshCapsule(const std::string &prefix) {
+  auto i = [&](const char *field) { return ctx_.int_const((prefix + "." + field).c_str()); };
+  return Capsule{i("name"),           i("op"),
+                 i("provider"),       i("device"),
+                 i("trustLevel"),     ctx_.bool_const((prefix + ".supportsForward").c_str()),
+                 i("vjpMode"),        i("shapeContract"),
+                 i("layoutContract"), i("valueContract"),
+                 i("vjpContract"),    i("numericalPolicy"),
+                 i("notes")};
+}
+
+Node Encoder::freshNode(const std::string &prefix) {
+  return Node{ctx_.int_const((prefix + ".nodeId").c_str()),
+              ctx_.int_const((prefix + ".kind").c_str()), ctx_.int_const((prefix + ".op").c_str()),
+              freshCapsule(prefix + ".capsule")};
+}
+
+Plan Encoder::freshPlan(std::size_t n, const std::string &prefix) {
+  Plan p;
+  for (std::size_t i = 0; i < n; ++i)
+    p.nodes.push_back(freshNode(prefix + std::to_string(i)));
+  return p;
+}
+
+Lowering Encoder::freshLowering(std::size_t capacity, const std::string &prefix) {
+  Lowering l{ctx_.int_const((prefix + ".count").c_str()), {}};
+  for (std::size_t j = 0; j < capacity; ++j) {
+    const std::string g = prefix + ".group" + std::to_string(j);
+    Group group{ctx_.int_const((g + ".idCount").c_str()),
+                ctx_.int_const((g + ".kindCount").c_str()),
+                {},
+                {},
+                ctx_.int_const((g + ".op").c_str()),
+                freshCapsule(g + ".capsule"),
+                ctx_.bool_const((g + ".run").c_str())};
+    for (std::size_t p = 0; p < capacity; ++p) {
+      group.nodeIds.push_back(ctx_.int_const((g + ".nodeIds" + std::to_string(p)).c_str()));
+      group.kinds.push_back(ctx_.int_const((g + ".kinds" + std::to_string(p)).c_str()));
+    }
+    l.groups.push_back(std::move(group));
+  }
+  return l;
+}
+
+namespace {
+z3::expr inRange(const z3::expr &x, std::size_t size) {
+  return x >= 0 && x < static_cast<int>(size);
+}
+} // namespace
+
+z3::expr Encoder::wellFormed(const Node &k) {
+  // Ops that some kind maps to: a planned node's op is one of them.
+  z3::expr_vector plannable(ctx_);
+  for (std::size_t o = 0; o < vocabularySize<BackendOp>(); ++o) {
+    bool some = false;
+    for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
+      some = some || signature(static_cast<KindTag>(t)).op == static_cast<BackendOp>(o);
+    if (some)
+      plannable.push_back(k.op == static_cast<int>(o));
+  }
+  const Capsule &c = k.capsule;
+  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && c.op == k.op &&
+         inRange(c.provider, vocabularySize<Provider>()) &&
+         inRange(c.device, vocabularySize<Device>()) &&
+         inRange(c.trustLevel, vocabularySize<TrustLevel>()) &&
+         inRange(c.vjpMode, vocabularySize<VJPMode>());
+}
+
+z3::expr Encoder::valid(const Plan &p) {
+  z3::expr_vector all(ctx_);
+  const z3::expr limit = ctx_.int_val("9223372036854775808"); // 2^63
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    const Node &k = p.nodes[i];
+    all.push_back(k.nodeId >= 0 && k.nodeId < limit);
+    all.push_back(wellFormed(k));
+    for (std::size_t j = 0; j < i; ++j)
+      all.push_back(k.nodeId != p.nodes[j].nodeId);
+  }
+  return z3::mk_and(all);
+}
+
+z3::expr Encoder::wellFormed(const Lowering &l) {
+  const int cap = static_cast<int>(l.groups.size());
+  z3::expr_vector all(ctx_);
+  all.push_back(l.count >= 0 && l.count <= cap);
+  for (const Group &g : l.groups) {
+    all.push_back(g.idCount >= 0 && g.idCount <= cap);
+    all.push_back(g.kindCount >= 0 && g.kindCount <= cap);
+  }
+  return z3::mk_and(all);
+}
+
+z3::expr Encoder::specCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule,
+                                const Node &k) const {
+  return groupOp == k.op && same(equality_, groupCapsule, k.capsule);
+}
+
+z3::expr Encoder::algorithmCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule,
+                                     const Node &k) const {
+  switch (sabotage_) {
+  case Sabotage::canAppendIgnoresOp: return same(equality_, groupCapsule, k.capsule);
+  case Sabotage::canAppendIgnoresCapsule: return groupOp == k.op;
+  case Sabotage::foldNeverAppends: return ctx_.bool_val(false);
+  case Sabotage::foldAlwaysAppends: return ctx_.bool_val(true);
+  default: return specCanAppend(groupOp, groupCapsule, k);
+  }
+}
+
+Group Encoder::appendNode(const Group &g, const Node &k) const {
+  Group out = g;
+  const std::size_t cap = g.nodeIds.size();
+  // "appends the node's id to nodeIds and its kind to kinds": cell idCount gets the id.
+  for (std::size_t p = 0; p < cap; ++p) {
+    const int pi = static_cast<int>(p);
+    if (sabotage_ == Sabotage::appendPrepends) {
+      out.nodeIds[p] = p == 0 ? k.nodeId : g.nodeIds[p - 1];
+      out.kinds[p] = p == 0 ? k.kind : g.kinds[p - 1];
+      continue;
+    }
+    if (sabotage_ != Sabotage::appendDropsId)
+      out.nodeIds[p] = z3::ite(g.idCount == pi, k.nodeId, g.nodeIds[p]);
+    if (sabotage_ != Sabotage::appendDropsKind)
+      out.kinds[p] = z3::ite(g.kindCount == pi, k.kind, g.kinds[p]);
+  }
+  if (sabotage_ != Sabotage::appendDropsId)
+    out.idCount = g.idCount + 1;
+  if (sabotage_ != Sabotage::appendDropsKind)
+    out.kindCount = g.kindCount + 1;
+  const Head head = appendHead(Head{g.op, g.capsule, g.run}, k);
+  out.op = head.op;
+  out.capsule = head.capsule;
+  out.run = head.run;
+  return out;
+}
+
+Encoder::Head Encoder::appendHead(const Head &g, const Node &k) const {
+  Head out = g;
+  // "keeps the group's op and capsule (those of the group's first node)"
+  if (sabotage_ == Sabotage::appendTakesNodeCapsule)
+    out.capsule = k.capsule;
+  // "sets groupingKind = sameCapsuleRun"
+  if (sabotage_ != Sabotage::appendKeepsSingleton)
+    out.run = ctx_.bool_val(true);
+  return out;
+}
+
+Group Encoder::emptyGroup(std::size_t capacity) const {
+  const z3::expr zero = ctx_.int_val(0);
+  Capsule c{zero, zero, zero, zero, zero, ctx_.bool_val(true), zero, zero,
+            zero, zero, zero, zero, zero};
+  return Group{zero,
+               zero,
+               std::vector<z3::expr>(capacity, zero),
+               std::vector<z3::expr>(capacity, zero),
+               zero,
+               c,
+               ctx_.bool_val(false)};
+}
+
+Group Encoder::singletonGroup(const Node &k, std::size_t capacity) const {
+  Group g = emptyGroup(capacity);
+  g.idCount = ctx_.int_val(1);
+  g.kindCount = ctx_.int_val(1);
+  g.nodeIds[0] = k.nodeId;
+  g.kinds[0] = k.kind;
+  g.op = k.op;
+  g.capsule = k.capsule;
+  g.run = ctx_.bool_val(false);
+  return g;
+}
+
+Lowering Encoder::pushKernel(const Lowering &s, const Node &k, std::size_t step) const {
+  const std::size_t cap = s.groups.size();
+  const std::size_t live = std::min(step + 1, cap); // slots 0..step may be in use afterwards
+  // the last group, groups.back(): slot count-1
+  Group last = s.groups[0];
+  for (std::size_t j = 1; j < live; ++j)
+    last = ite(s.count == static_cast<int>(j + 1), s.groups[j], last);
+  const z3::expr append = s.count > 0 && algorithmCanAppend(last.op, last.capsule, k);
+  const Group appended = appendNode(last, k);
+  const Group fresh = singletonGroup(k, cap);
+  Lowering out{z3::ite(append, s.count, s.count + 1), s.groups};
+  for (std::size_t j = 0; j < live; ++j) {
+    const int ji = static_cast<int>(j);
+    out.groups[j] = ite(append && s.count == ji + 1, appended,
+                        ite(!append && s.count == ji, fresh, s.groups[j]));
+  }
+  return out;
+}
+
+Lowering Encoder::toCoalesced(const Plan &p) const {
+  const std::size_t n = p.nodes.size();
+  Lowering s{ctx_.int_val(0), std::vector<Group>(n, emptyGroup(n))};
+  for (std::size_t i = 0; i < n; ++i)
+    s = pushKernel(s, p.nodes[i], i);
+  return s;
+}
+
+Lowering Encoder::toSingleton(const Plan &p) const {
+  const std::size_t n = p.nodes.size();
+  Lowering out{ctx_.int_val(static_cast<int>(n)), {}};
+  for (std::size_t i = 0; i < n; ++i) {
+    std::size_t from = sabotage_ == Sabotage::singletonReversed ? n - 1 - i : i;
+    Group g = singletonGroup(p.nodes[from], n);
+    if (sabotage_ == Sabotage::singletonShiftsCapsule && i > 0)
+      g.capsule = p.nodes[i - 1].capsule;
+    out.groups.push_back(std::move(g));
+  }
+  if (sabotage_ == Sabotage::singletonDropsLast && n > 0)
+    out.count = ctx_.int_val(static_cast<int>(n - 1));
+  if (sabotage_ == Sabotage::singletonMergesFirstTwo && n >= 2) {
+    out.groups[0] = appendNode(out.groups[0], p.nodes[1]);
+    out.groups.erase(out.groups.begin() + 1);
+    out.groups.push_back(emptyGroup(n));
+    out.count = ctx_.int_val(static_cast<int>(n - 1));
+  }
+  return out;
+}
+
+AuditRow Encoder::auditRow(const z3::expr &op, const Capsule &c) const {
+  return AuditRow{op,
+                  c.name,
+                  c.provider,
+                  c.device,
+                  sabotage_ == Sabotage::auditDropsTrust
+                      ? ctx_.int_val(static_cast<int>(TrustLevel::verified))
+                      : c.trustLevel,
+                  c.vjpMode,
+                  c.shapeContract,
+                  c.layoutContract,
+                  c.valueContract,
+                  c.vjpContract,
+                  c.numericalPolicy};
+}
+
+AuditRow Encoder::nodeRow(const Node &k) const {
+  // The singleton lowering's row of k is the row of {k.op, k.capsule}; the sabotages of the audit
+  // apply to groups of the lowering under audit, not to this reference row.
+  return AuditRow{k.op,
+                  k.capsule.name,
+                  k.capsule.provider,
+                  k.capsule.device,
+                  k.capsule.trustLevel,
+                  k.capsule.vjpMode,
+                  k.capsule.shapeContract,
+                  k.capsule.layoutContract,
+                  k.capsule.valueContract,
+                  k.capsule.vjpContract,
+                  k.capsule.numericalPolicy};
+}
+
+AuditRow Encoder::groupRow(const Lowering &l, std::size_t j, const Plan &p) const {
+  const Group &g = l.groups[j];
+  if (sabotage_ != Sabotage::auditFromLastNode || p.nodes.empty())
+    return auditRow(g.op, g.capsule);
+  // The row of the node whose id is the group's last id.
+  const z3::expr lastId = [&] {
+    z3::expr id = g.nodeIds[0];
+    for (std::size_t q = 1; q < g.nodeIds.size(); ++q)
+      id = z3::ite(g.idCount == static_cast<int>(q + 1), g.nodeIds[q], id);
+    return id;
+  }();
+  Node last = p.nodes[0];
+  for (std::size_t i = 1; i < p.nodes.size(); ++i)
+    last = ite(lastId == p.nodes[i].nodeId, p.nodes[i], last);
+  return nodeRow(last);
+}
+
+} // namespace lo::proofs

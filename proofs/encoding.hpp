@@ -1,0 +1,190 @@
+// Symbolic plans and the reference algorithm over them (SPEC section 5).
+//
+// A plan of length n is n symbolic nodes: an id, a kind, an op and a capsule whose identity part
+// (name, op, provider, device) and contract part (trust level, supportsForward, vjp mode, the four
+// contracts, the numerical policy, notes) are separate symbolic fields, so that `contract`
+// equality (every field) and `identity` equality (the identity part) differ exactly as in SPEC
+// section 1. Field values are integers: the lowering only ever compares them for equality, so any
+// carrier with equality is as good as the real vocabularies; the small enumerations (trust level,
+// vjp mode, provider, device, op) are kept to their real ranges so a model maps back to a plan.
+//
+// The algorithm is encoded as written in ref/lowering.cpp, not as its properties: `canAppend`,
+// `appendNode`, `toSingletonLoweredGroup`, the `pushKernel` fold over a bounded array of group
+// slots, the singleton map and the audit row. The conformance checks of SPEC section 3 are encoded
+// separately (checks.* of this file) as predicates over any symbolic lowering, so the obligations
+// can say "the reference passes check X" and "whatever passes every check is the reference".
+//
+// A `Sabotage` breaks the algorithm on purpose; the tests use it to show each obligation can fail.
+#pragma once
+
+#include "proofs/smt.hpp"
+#include "ref/vocab.hpp"
+
+#include <string_view>
+#include <vector>
+
+namespace lo::proofs {
+
+// X(enumerator, spelling, what it breaks)
+#define LO_SABOTAGES(X)                                                                            \
+  X(none, "none", "the reference algorithm")                                                       \
+  X(canAppendIgnoresOp, "canAppend-ignores-op", "canAppend does not compare the op")               \
+  X(canAppendIgnoresCapsule, "canAppend-ignores-capsule", "canAppend does not compare capsules")   \
+  X(foldNeverAppends, "fold-never-appends", "pushKernel always starts a new group")                \
+  X(foldAlwaysAppends, "fold-always-appends", "pushKernel appends to any last group")              \
+  X(appendDropsKind, "appendNode-drops-kind", "appendNode does not append the kind")               \
+  X(appendDropsId, "appendNode-drops-id", "appendNode does not append the node id")                \
+  X(appendPrepends, "appendNode-prepends", "appendNode puts the id and kind first")                \
+  X(appendKeepsSingleton, "appendNode-keeps-singleton", "appendNode leaves groupingKind alone")    \
+  X(appendTakesNodeCapsule, "appendNode-takes-node-capsule",                                       \
+    "appendNode replaces the group's capsule by the node's")                                       \
+  X(auditFromLastNode, "audit-from-last-node", "a group's audit row is the last node's row")       \
+  X(auditDropsTrust, "audit-drops-trust", "a group's audit row has trust level verified")          \
+  X(singletonReversed, "singleton-reversed", "the singleton map emits the nodes in reverse")       \
+  X(singletonDropsLast, "singleton-drops-last", "the singleton map omits the last node")           \
+  X(singletonMergesFirstTwo, "singleton-merges-first-two",                                         \
+    "the singleton map puts the first two nodes in one group")                                     \
+  X(singletonShiftsCapsule, "singleton-shifts-capsule",                                            \
+    "the singleton map gives node i the capsule of node i-1")
+
+#define LO_SABOTAGE_ENUMERATOR(name, spelling, what) name,
+enum class Sabotage : std::uint8_t { LO_SABOTAGES(LO_SABOTAGE_ENUMERATOR) };
+#undef LO_SABOTAGE_ENUMERATOR
+
+std::string_view spelling(Sabotage s);
+std::string_view describe(Sabotage s);
+std::vector<Sabotage> allSabotages(); // every value but `none`
+
+/// A capsule with symbolic fields: the identity part, then the contract part.
+struct Capsule {
+  // identity part
+  z3::expr name, op, provider, device;
+  // contract part
+  z3::expr trustLevel, supportsForward, vjpMode, shapeContract, layoutContract, valueContract,
+      vjpContract, numericalPolicy, notes;
+};
+
+/// One audit row: "`op` from the group; `capsuleName`, `provider`, `device`, `trustLevel`,
+/// `vjpMode`, the four contracts and `numericalPolicy` from its capsule".
+struct AuditRow {
+  z3::expr op, capsuleName, provider, device, trustLevel, vjpMode, shapeContract, layoutContract,
+      valueContract, vjpContract, numericalPolicy;
+};
+
+/// A planned node (`PlannedNodeKernel`).
+struct Node {
+  z3::expr nodeId, kind, op;
+  Capsule capsule;
+};
+
+/// A plan of symbolic nodes (`GraphExecutionPlan`).
+struct Plan {
+  std::vector<Node> nodes;
+};
+
+/// A group (`LoweredKernelGroup`) in a bounded slot: `nodeIds` and `kinds` are arrays of
+/// `capacity` cells of which the first `idCount` and `kindCount` are meaningful; `run` is
+/// `groupingKind == sameCapsuleRun`.
+struct Group {
+  z3::expr idCount, kindCount;
+  std::vector<z3::expr> nodeIds, kinds;
+  z3::expr op;
+  Capsule capsule;
+  z3::expr run;
+};
+
+/// A lowering (`GraphLoweringPlan`): the first `count` of the slots are its groups.
+struct Lowering {
+  z3::expr count;
+  std::vector<Group> groups;
+};
+
+/// Capsule equality of SPEC section 1.
+z3::expr sameContract(const Capsule &a, const Capsule &b); // every field
+z3::expr sameIdentity(const Capsule &a, const Capsule &b); // name, op, provider, device
+z3::expr same(Equality equality, const Capsule &a, const Capsule &b);
+z3::expr sameRow(const AuditRow &a, const AuditRow &b);
+Capsule ite(const z3::expr &c, const Capsule &a, const Capsule &b);
+Node ite(const z3::expr &c, const Node &a, const Node &b);
+Group ite(const z3::expr &c, const Group &a, const Group &b);
+/// `KernelCapsule.isTrustedExternal` and `KernelAudit.isTrustedExternal`.
+z3::expr isTrustedExternal(const Capsule &c);
+z3::expr isTrustedExternal(const AuditRow &r);
+
+/// The integer that stands for `trusted-external` in `trustLevel` fields.
+inline constexpr int kTrustedExternal = static_cast<int>(TrustLevel::trusted_external);
+
+/// Builds symbolic plans and lowerings in one Z3 context, under one equality and one sabotage.
+class Encoder {
+public:
+  Encoder(z3::context &ctx, Equality equality, Sabotage sabotage = Sabotage::none);
+
+  z3::context &ctx() const { return ctx_; }
+  Equality equality() const { return equality_; }
+  Sabotage sabotage() const { return sabotage_; }
+
+  // --- symbolic values ---------------------------------------------------------------------
+  Capsule freshCapsule(const std::string &prefix);
+  Node freshNode(const std::string &prefix);
+  Plan freshPlan(std::size_t n, const std::string &prefix = "node");
+  /// Any lowering with `capacity` slots (the candidates of the uniqueness obligations).
+  Lowering freshLowering(std::size_t capacity, const std::string &prefix = "cand");
+
+  /// A node is well formed: its capsule's op is its op, its op is the op its kind maps to, and
+  /// the enumerations are in range.
+  z3::expr wellFormed(const Node &k);
+  /// "A valid plan also has: unique `nodeId`s (naturals below 2^63); `op` equal to the op its kind
+  /// maps to; `capsule.op == op`."
+  z3::expr valid(const Plan &p);
+  /// A lowering's counts are within its slots (any lowering that passes `provenance` and
+  /// `empty-group` has at most n groups of at most n nodes, so n slots of n cells lose nothing).
+  z3::expr wellFormed(const Lowering &l);
+
+  // --- the reference algorithm (ref/lowering.cpp) ------------------------------------------
+  /// `canAppend(g, k) = g.op == k.op && same(g.capsule, k.capsule)`, as the algorithm runs it
+  /// (sabotages of canAppend and of the fold apply).
+  z3::expr algorithmCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule,
+                              const Node &k) const;
+  /// `canAppend` as SPEC section 1 defines it (what the `maximal` check uses; never sabotaged).
+  z3::expr specCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule, const Node &k) const;
+  /// `appendNode`: keeps `op` and `capsule`, appends the id and the kind, sets
+  /// `groupingKind = sameCapsuleRun`.
+  Group appendNode(const Group &g, const Node &k) const;
+  /// The part of `appendNode` that is not the lists: the op, capsule and `run` it leaves.
+  struct Head {
+    z3::expr op;
+    Capsule capsule;
+    z3::expr run;
+  };
+  Head appendHead(const Head &g, const Node &k) const;
+  /// `toSingletonLoweredGroup`: `{[k.nodeId], [k.kind], k.op, k.capsule, singleton}`.
+  Group singletonGroup(const Node &k, std::size_t capacity) const;
+  /// An unused slot.
+  Group emptyGroup(std::size_t capacity) const;
+  /// `LoweringState.pushKernel`: "if the last group exists and canAppend(last, k), appendNode;
+  /// otherwise push toSingletonLoweredGroup(k)". `step` is the number of nodes pushed before, so
+  /// only slots 0..step can be touched.
+  Lowering pushKernel(const Lowering &s, const Node &k, std::size_t step) const;
+  /// `toCoalescedLoweringPlan`: the left fold of pushKernel from the empty state.
+  Lowering toCoalesced(const Plan &p) const;
+  /// `toSingletonLoweringPlan`: one singleton group per node.
+  Lowering toSingleton(const Plan &p) const;
+  /// The audit row of group `j` of a lowering of `p` (`KernelAudit.ofPlannedKernel` of
+  /// `toPlannedKernel(g)`).
+  AuditRow groupRow(const Lowering &l, std::size_t j, const Plan &p) const;
+  /// The audit row of a planned node's singleton group: the row the singleton lowering shows.
+  AuditRow nodeRow(const Node &k) const;
+  /// `KernelAudit.ofPlannedKernel {op, capsule}`.
+  AuditRow auditRow(const z3::expr &op, const Capsule &c) const;
+
+private:
+  z3::context &ctx_;
+  Equality equality_;
+  Sabotage sabotage_;
+  z3::func_decl opOfKind_;
+};
+
+/// `l` and `r` are the same lowering: same groups, each equal in every field.
+z3::expr sameLowering(const Lowering &l, const Lowering &r);
+
+} // namespace lo::proofs

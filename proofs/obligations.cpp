@@ -1,0 +1,291 @@
+#include "proofs/obligations.hpp"
+
+#include "proofs/counterexample.hpp"
+#include "proofs/spec_checks.hpp"
+#include "proofs/step.hpp"
+
+namespace lo::proofs {
+
+namespace {
+
+int asInt(std::size_t i) { return static_cast<int>(i); }
+
+/// The reference lowering of a fresh valid plan of length n, with the checks over it.
+struct Bounded {
+  Plan plan;
+  Lowering lowering;
+  z3::expr valid;
+};
+
+Bounded singletonOf(Encoder &e, std::size_t n) {
+  Plan p = e.freshPlan(n);
+  Lowering s = e.toSingleton(p);
+  z3::expr v = e.valid(p);
+  return Bounded{std::move(p), std::move(s), v};
+}
+
+Bounded coalescedOf(Encoder &e, std::size_t n) {
+  Plan p = e.freshPlan(n);
+  Lowering c = e.toCoalesced(p);
+  z3::expr v = e.valid(p);
+  return Bounded{std::move(p), std::move(c), v};
+}
+
+/// "valid(plan) => property(checks of the reference lowering)".
+template <class F> Query referencePasses(Bounded b, const Encoder &e, F property) {
+  SpecChecks c(e, b.plan, b.lowering);
+  return Query{b.valid, property(c), std::move(b.plan), {}};
+}
+
+/// "Every lowering of the plan that passes every check of `mode` is the reference lowering."
+Query unique(Encoder &e, Bounded b, Mode mode) {
+  const std::size_t n = b.plan.nodes.size();
+  Lowering candidate = e.freshLowering(n);
+  SpecChecks c(e, b.plan, candidate);
+  return Query{b.valid && e.wellFormed(candidate) && c.all(mode),
+               sameLowering(candidate, b.lowering),
+               std::move(b.plan),
+               {}};
+}
+
+// --- singleton ------------------------------------------------------------------------------
+
+Query singletonProvenance(Encoder &e, std::size_t n) {
+  return referencePasses(singletonOf(e, n), e,
+                         [](const SpecChecks &c) { return c.provenance() && c.kinds(); });
+}
+
+Query singletonOrder(Encoder &e, std::size_t n) {
+  return referencePasses(singletonOf(e, n), e, [](const SpecChecks &c) { return c.order(); });
+}
+
+Query singletonOneNode(Encoder &e, std::size_t n) {
+  Bounded b = singletonOf(e, n);
+  const z3::expr count = b.lowering.count == asInt(n);
+  return referencePasses(std::move(b), e, [&](const SpecChecks &c) {
+    return count && c.singleton() && c.emptyGroup() && c.groupingKind();
+  });
+}
+
+Query singletonAudit(Encoder &e, std::size_t n) {
+  return referencePasses(singletonOf(e, n), e,
+                         [](const SpecChecks &c) { return c.audit() && c.trustBoundary(); });
+}
+
+Query singletonUnique(Encoder &e, std::size_t n) {
+  return unique(e, singletonOf(e, n), Mode::singleton);
+}
+
+// --- coalesced ------------------------------------------------------------------------------
+
+Query coalescedProvenance(Encoder &e, std::size_t n) {
+  return referencePasses(coalescedOf(e, n), e,
+                         [](const SpecChecks &c) { return c.provenance() && c.kinds(); });
+}
+
+Query coalescedOrder(Encoder &e, std::size_t n) {
+  return referencePasses(coalescedOf(e, n), e, [](const SpecChecks &c) { return c.order(); });
+}
+
+Query coalescedContractEquality(Encoder &e, std::size_t n) {
+  return referencePasses(coalescedOf(e, n), e,
+                         [](const SpecChecks &c) { return c.op() && c.capsule(); });
+}
+
+Query coalescedGroupingKind(Encoder &e, std::size_t n) {
+  return referencePasses(coalescedOf(e, n), e,
+                         [](const SpecChecks &c) { return c.emptyGroup() && c.groupingKind(); });
+}
+
+Query coalescedMaximal(Encoder &e, std::size_t n) {
+  return referencePasses(coalescedOf(e, n), e, [](const SpecChecks &c) { return c.maximal(); });
+}
+
+Query coalescedAudit(Encoder &e, std::size_t n) {
+  Bounded b = coalescedOf(e, n);
+  SpecChecks c(e, b.plan, b.lowering);
+  const z3::expr boundary = c.trustBoundary(), goal = c.audit() && boundary;
+  // A counterexample that hides a trusted-external boundary is the most telling one.
+  return Query{b.valid, goal, std::move(b.plan), {boundary}};
+}
+
+Query coalescedRefinesSingleton(Encoder &e, std::size_t n) {
+  Bounded b = coalescedOf(e, n);
+  const Lowering s = e.toSingleton(b.plan);
+  return referencePasses(std::move(b), e, [&](const SpecChecks &c) { return c.expandsTo(s); });
+}
+
+Query coalescedUnique(Encoder &e, std::size_t n) {
+  return unique(e, coalescedOf(e, n), Mode::coalesced);
+}
+
+// --- step lemmas: one pushKernel step from an arbitrary state ----------------------------------
+
+struct Step {
+  FoldState s, t;
+  Node k;
+  z3::expr nodes; // the nodes involved are well formed
+};
+
+Step step(Encoder &e) {
+  FoldState s = freshFoldState(e, "state");
+  Node k = e.freshNode("pushed");
+  FoldState t = pushKernel(e, s, k);
+  z3::expr nodes = e.wellFormed(k) && e.wellFormed(s.leader) && e.wellFormed(s.member);
+  return Step{std::move(s), std::move(t), std::move(k), nodes};
+}
+
+/// "If the invariant holds before the step, it holds after it."
+Query preserved(const Step &st, const z3::expr &before, const z3::expr &after) {
+  return Query{st.nodes && before, after, std::nullopt, {}};
+}
+
+Query stepOrder(Encoder &e, std::size_t) {
+  Step st = step(e);
+  z3::context &ctx = e.ctx();
+  const z3::sort seq = intSequence(ctx);
+  const z3::expr ids = ctx.constant("prefix.ids", seq), kinds = ctx.constant("prefix.kinds", seq);
+  const FoldState &s = st.s, &t = st.t;
+  // groups' ids (kinds) concatenated == the pushed prefix's ids (kinds)
+  const z3::expr before = z3::ite(
+      s.hasGroup, z3::concat(s.doneIds, s.ids) == ids && z3::concat(s.doneKinds, s.kinds) == kinds,
+      ids == z3::empty(seq) && kinds == z3::empty(seq));
+  const z3::expr after = z3::concat(t.doneIds, t.ids) == z3::concat(ids, st.k.nodeId.unit()) &&
+                         z3::concat(t.doneKinds, t.kinds) == z3::concat(kinds, st.k.kind.unit());
+  return preserved(st, before, after);
+}
+
+z3::expr groupShape(const FoldState &s) {
+  const z3::expr len = s.ids.length();
+  return len >= 1 && s.kinds.length() == len && s.last.run == (len >= 2);
+}
+
+Query stepGroupingKind(Encoder &e, std::size_t) {
+  Step st = step(e);
+  return preserved(st, z3::implies(st.s.hasGroup, groupShape(st.s)), groupShape(st.t));
+}
+
+/// `op` and `capsule` checks for one member of the last group; `first` when it is the leader.
+z3::expr memberFits(const Encoder &e, const FoldState &s, const Node &m, bool first) {
+  const z3::expr capsule = first ? sameContract(s.last.capsule, m.capsule)
+                                 : same(e.equality(), s.last.capsule, m.capsule);
+  return m.op == s.last.op && capsule;
+}
+
+Query stepContractEquality(Encoder &e, std::size_t) {
+  Step st = step(e);
+  const FoldState &s = st.s, &t = st.t;
+  const z3::expr before = z3::implies(s.hasGroup, memberFits(e, s, s.leader, true) &&
+                                                      memberFits(e, s, s.member, false));
+  const z3::expr after = memberFits(e, t, t.leader, true) && memberFits(e, t, st.k, false) &&
+                         z3::implies(t.appended, memberFits(e, t, s.member, false));
+  return preserved(st, before, after);
+}
+
+Query stepMaximal(Encoder &e, std::size_t) {
+  Step st = step(e);
+  const FoldState &s = st.s, &t = st.t;
+  auto boundary = [&](const FoldState &x) {
+    return z3::implies(x.hasPrevious, !e.specCanAppend(x.previousOp, x.previousCapsule, x.leader));
+  };
+  const z3::expr before = z3::implies(s.hasGroup, memberFits(e, s, s.leader, true) && boundary(s));
+  return preserved(st, before, memberFits(e, t, t.leader, true) && boundary(t));
+}
+
+AuditRow headRow(const Encoder &e, const FoldState &x, const Node &lastNode) {
+  return e.sabotage() == Sabotage::auditFromLastNode ? e.nodeRow(lastNode)
+                                                     : e.auditRow(x.last.op, x.last.capsule);
+}
+
+Query stepAudit(Encoder &e, std::size_t) {
+  Step st = step(e);
+  const FoldState &s = st.s, &t = st.t;
+  const AuditRow after = headRow(e, t, st.k);
+  const z3::expr before =
+      z3::implies(s.hasGroup, sameRow(headRow(e, s, s.member), e.nodeRow(s.member)));
+  return preserved(st, before,
+                   sameRow(after, e.nodeRow(st.k)) &&
+                       z3::implies(t.appended, sameRow(after, e.nodeRow(s.member))));
+}
+
+Query stepRefinesSingleton(Encoder &e, std::size_t) {
+  Step st = step(e);
+  const FoldState &s = st.s, &t = st.t;
+  // expanding the last group at a member gives that member's singleton group
+  auto expands = [](const FoldState &x, const Node &m) {
+    return m.op == x.last.op && sameContract(x.last.capsule, m.capsule);
+  };
+  return preserved(st, z3::implies(s.hasGroup, expands(s, s.member)),
+                   expands(t, st.k) && z3::implies(t.appended, expands(t, s.member)));
+}
+
+// clang-format off
+const std::vector<Obligation> kObligations{
+  {"singleton.provenance", "for all valid P with |P| <= N: the ids of toSingleton(P)'s groups, concatenated, are ids(P) as a multiset, each group's kinds are its nodes' kinds", false, singletonProvenance},
+  {"singleton.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toSingleton(P)) = ids(P)", false, singletonOrder},
+  {"singleton.one-node", "for all valid P with |P| <= N: |toSingleton(P)| = |P| and every group has exactly one node and groupingKind singleton", false, singletonOneNode},
+  {"singleton.audit", "for all valid P with |P| <= N: each group's audit row equals the singleton audit row of its node, and hasTrustedExternal and the set of trusted-external ops are those of the singleton audit", false, singletonAudit},
+  {"singleton.unique", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode singleton => L = toSingleton(P)", false, singletonUnique},
+  {"coalesced.provenance", "for all valid P with |P| <= N: the ids of toCoalesced(P)'s groups, concatenated, are ids(P) as a multiset, each group's kinds are its nodes' kinds", false, coalescedProvenance},
+  {"coalesced.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toCoalesced(P)) = ids(P)", false, coalescedOrder},
+  {"coalesced.contract-equality", "for all valid P with |P| <= N, groups g of toCoalesced(P) and members k of g: g.op = k.op and g.capsule equals k.capsule (contract: every field; identity: every field for the first member, the identity part for the others)", false, coalescedContractEquality},
+  {"coalesced.grouping-kind", "for all valid P with |P| <= N and groups g of toCoalesced(P): |g| >= 1 and g.groupingKind = (if |g| = 1 then singleton else sameCapsuleRun)", false, coalescedGroupingKind},
+  {"coalesced.maximal", "for all valid P with |P| <= N and adjacent groups g, h of toCoalesced(P): not canAppend(g, first(h))", false, coalescedMaximal},
+  {"coalesced.audit", "for all valid P with |P| <= N, groups g of toCoalesced(P) and members k of g: row(g) = row(singleton(k)), and hasTrustedExternal and the set of trusted-external ops equal the singleton audit's", false, coalescedAudit},
+  {"coalesced.refines-singleton", "for all valid P with |P| <= N: replacing each group g of toCoalesced(P) by the singleton groups {[id], [kind], g.op, g.capsule} of its nodes gives toSingleton(P)", false, coalescedRefinesSingleton},
+  {"coalesced.unique", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode coalesced => L = toCoalesced(P)", false, coalescedUnique},
+  {"step.order", "for every fold state S over a prefix Q and node k: ids(S) = ids(Q) and kinds(S) = kinds(Q) => ids(pushKernel(S, k)) = ids(Q)++[k.id] and kinds likewise", true, stepOrder},
+  {"step.grouping-kind", "for every fold state S and node k: the last group is non-empty, has as many kinds as ids and is sameCapsuleRun iff it has >= 2 ids => the same holds after pushKernel(S, k)", true, stepGroupingKind},
+  {"step.contract-equality", "for every fold state S and node k: the last group's op and capsule fit its first node and an arbitrary member => they fit the first node, k and (if appended) that member after pushKernel(S, k)", true, stepContractEquality},
+  {"step.maximal", "for every fold state S and node k: the last group's head is its first node's and the last boundary is maximal => both hold after pushKernel(S, k)", true, stepMaximal},
+  {"step.audit", "for every fold state S and node k: the last group's audit row is an arbitrary member's singleton row => it is k's and (if appended) that member's after pushKernel(S, k)", true, stepAudit},
+  {"step.refines-singleton", "for every fold state S and node k: expanding the last group at an arbitrary member gives the member's singleton group => the same holds for k and (if appended) that member after pushKernel(S, k)", true, stepRefinesSingleton},
+};
+// clang-format on
+
+} // namespace
+
+const std::vector<Obligation> &obligations() { return kObligations; }
+
+const Obligation *findObligation(std::string_view name) {
+  for (const Obligation &o : kObligations)
+    if (o.name == name)
+      return &o;
+  return nullptr;
+}
+
+Result discharge(const Obligation &o, const Options &options, Interner *interner) {
+  const auto start = std::chrono::steady_clock::now();
+  Result r;
+  r.name = o.name;
+  r.everyLength = o.everyLength;
+  r.status = Status::proved;
+  const std::size_t last = o.everyLength ? 0 : options.bound;
+  for (std::size_t n = 0; n <= last; ++n) {
+    z3::context ctx;
+    Encoder e(ctx, options.equality, options.sabotage);
+    Query q = o.build(e, n);
+    Solver solver(ctx, options.timeoutMs);
+    solver.add(q.hypothesis);
+    const Status s = solver.prove(q.goal);
+    r.length = n;
+    if (s == Status::proved)
+      continue;
+    r.status = s;
+    r.reason = solver.reason();
+    if (s == Status::refuted && interner && q.plan) {
+      std::optional<z3::model> model = solver.model();
+      for (const z3::expr &part : q.preferred) // a more telling model, if there is one
+        if (solver.prove(part) == Status::refuted) {
+          model = solver.model();
+          break;
+        }
+      r.counterexample = concretePlan(*model, *q.plan, *interner);
+    }
+    break;
+  }
+  r.seconds = secondsSince(start);
+  return r;
+}
+
+} // namespace lo::proofs

@@ -1,0 +1,63 @@
+// The obligations of SPEC section 5, one named obligation per function, and their discharge.
+//
+// A bounded obligation is a statement about every valid plan of length n, checked for every n
+// from 0 to the bound (one solver call per length, each with the timeout). A `step.*` lemma is a
+// statement about one `pushKernel` step from an arbitrary fold state: with the (trivial) empty
+// initial state it is an inductive proof of a fold invariant for every length.
+#pragma once
+
+#include "proofs/encoding.hpp"
+#include "ref/ir.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lo::proofs {
+
+/// What one solver call decides: valid(hypothesis) => goal.
+struct Query {
+  z3::expr hypothesis;
+  z3::expr goal;
+  /// The symbolic plan, when a model of the refutation should be written as a plan.
+  std::optional<Plan> plan;
+  /// Parts of the goal whose refutation makes a more telling counterexample: tried first.
+  std::vector<z3::expr> preferred;
+};
+
+struct Obligation {
+  std::string_view name;
+  std::string_view statement; // one sentence of mathematics (docs/proofs.md, prove --help)
+  bool everyLength;           // a step lemma: proved for every length by induction
+  std::function<Query(Encoder &e, std::size_t n)> build;
+};
+
+/// Every obligation, in the order `prove` lists them.
+const std::vector<Obligation> &obligations();
+const Obligation *findObligation(std::string_view name);
+
+struct Options {
+  std::size_t bound = 6;
+  Equality equality = Equality::contract;
+  unsigned timeoutMs = 20000;
+  Sabotage sabotage = Sabotage::none;
+};
+
+struct Result {
+  std::string name;
+  Status status = Status::unknown;
+  bool everyLength = false;
+  /// proved: the bound; refuted or unknown: the length at which it happened.
+  std::size_t length = 0;
+  double seconds = 0;
+  std::string reason; // why unknown
+  /// For a refuted bounded obligation with `interner` given: the counterexample plan.
+  std::optional<GraphExecutionPlan> counterexample;
+};
+
+/// Discharges `o` for every length 0..options.bound (or once, for a step lemma). When refuted and
+/// `interner` is not null, the model is turned into a plan whose capsules and kinds live there.
+Result discharge(const Obligation &o, const Options &options, Interner *interner = nullptr);
+
+} // namespace lo::proofs

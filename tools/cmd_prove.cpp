@@ -1,0 +1,159 @@
+// `prove [--bound N] [--equality contract|identity] [--timeout-ms T] [--format text|json]
+// [--counterexample-out FILE] [--only NAME]`: "discharges the Z3 obligations; prints each one's
+// name, status (proved, refuted, unknown), bound and time" (SPEC section 4 and 5).
+#include "proofs/obligations.hpp"
+#include "ref/io/output.hpp"
+#include "ref/io/writer.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace lo::cli {
+
+namespace {
+
+std::string lengths(const proofs::Result &r) {
+  return r.everyLength ? "all" : std::to_string(r.length);
+}
+
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
+void writeText(io::Sink &out, const std::vector<proofs::Result> &results) {
+  out << "obligation                   status   bound  seconds\n";
+  for (const auto &r : results) {
+    std::string line = r.name;
+    line.resize(std::max<std::size_t>(line.size() + 1, 29), ' ');
+    std::string status(proofs::spelling(r.status));
+    status.resize(9, ' ');
+    std::string bound = lengths(r);
+    bound.resize(std::max<std::size_t>(bound.size() + 1, 7), ' ');
+    out << line << status << bound << seconds(r.seconds);
+    if (!r.reason.empty())
+      out << "  (" << r.reason << ")";
+    out << '\n';
+  }
+}
+
+void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
+               const proofs::Options &options) {
+  out << "{\n  \"format\": \"lowering-oracle/proofs\",\n  \"version\": 1,\n  \"equality\": \""
+      << spelling(options.equality) << "\",\n  \"bound\": " << std::uint64_t{options.bound}
+      << ",\n  \"timeoutMs\": " << std::uint64_t{options.timeoutMs} << ",\n  \"obligations\": [";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto &r = results[i];
+    out << (i ? ",\n    " : "\n    ") << "{\"name\":";
+    out.jsonString(r.name);
+    out << ",\"status\":\"" << proofs::spelling(r.status) << "\",\"bound\":";
+    if (r.everyLength)
+      out << "\"all\"";
+    else
+      out << std::uint64_t{r.length};
+    out << ",\"seconds\":" << seconds(r.seconds);
+    if (!r.reason.empty()) {
+      out << ",\"reason\":";
+      out.jsonString(r.reason);
+    }
+    out << '}';
+  }
+  out << "\n  ]\n}\n";
+}
+
+Action setup(CLI::App &app) {
+  struct Options {
+    std::size_t bound = 6;
+    std::string equality = "contract", format = "text", counterexampleOut, only;
+    unsigned timeoutMs = 20000;
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "prove", "Discharge the Z3 obligations of the reference lowering for every plan up to a "
+               "bound, and the step lemmas for every length.");
+  sub->add_option("--bound", o->bound, "largest plan length checked (default 6)")
+      ->check(CLI::Range(0, 64));
+  addEqualityOption(*sub, o->equality);
+  sub->add_option("--timeout-ms", o->timeoutMs,
+                  "timeout of each solver call, in milliseconds (default 20000)")
+      ->check(CLI::Range(1u, 3600000u));
+  sub->add_option("--format", o->format, "text: a table; json: a document")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
+  sub->add_option("--counterexample-out", o->counterexampleOut,
+                  "write the first refuted obligation's counterexample as a GraphExecutionPlan");
+  sub->add_option("--only", o->only,
+                  "discharge only this obligation (or every obligation whose name starts with "
+                  "NAME followed by a dot, e.g. --only step)");
+  std::string names = "Obligations:";
+  for (const auto &ob : proofs::obligations())
+    names += "\n  " + std::string(ob.name);
+  sub->footer(names + "\nExit status: 0 all proved, 1 one refuted, 3 one unknown or timed out.");
+  return [o] {
+    proofs::Options options;
+    options.bound = o->bound;
+    options.equality = *parseSpelling<Equality>(o->equality);
+    options.timeoutMs = o->timeoutMs;
+    std::vector<const proofs::Obligation *> chosen;
+    for (const auto &ob : proofs::obligations())
+      if (o->only.empty() || ob.name == o->only ||
+          (ob.name.size() > o->only.size() && ob.name.starts_with(o->only) &&
+           ob.name[o->only.size()] == '.'))
+        chosen.push_back(&ob);
+    if (chosen.empty()) {
+      std::cerr << "lowering-oracle: prove: no obligation named \"" << o->only
+                << "\" (see prove --help)\n";
+      return int{kBadInput};
+    }
+    Interner interner;
+    std::vector<proofs::Result> results;
+    std::optional<std::pair<std::string, GraphExecutionPlan>> counterexample;
+    for (const auto *ob : chosen) {
+      results.push_back(proofs::discharge(*ob, options, &interner));
+      auto &r = results.back();
+      if (r.counterexample && !counterexample)
+        counterexample.emplace(r.name, std::move(*r.counterexample));
+    }
+    int exit = kSuccess;
+    for (const auto &r : results)
+      if (r.status == proofs::Status::refuted)
+        exit = kFinding;
+    if (exit == kSuccess)
+      for (const auto &r : results)
+        if (r.status == proofs::Status::unknown)
+          exit = kInconclusive;
+    if (!o->counterexampleOut.empty()) {
+      if (counterexample) {
+        io::OutputFile file(o->counterexampleOut);
+        io::Sink sink(file);
+        io::writeExecutionPlan(sink, interner, counterexample->second);
+        sink.flush();
+        file.commit();
+        std::cerr << "lowering-oracle: prove: counterexample to " << counterexample->first << " ("
+                  << counterexample->second.kernels.size() << " nodes) written to "
+                  << o->counterexampleOut << '\n';
+      } else {
+        std::cerr << "lowering-oracle: prove: no obligation was refuted; " << o->counterexampleOut
+                  << " not written\n";
+      }
+    }
+    io::OutputFile file("-");
+    io::Sink sink(file);
+    if (o->format == "json")
+      writeJson(sink, results, options);
+    else
+      writeText(sink, results);
+    sink.flush();
+    file.commit();
+    return exit;
+  };
+}
+
+const Registration registration{70, setup};
+
+} // namespace
+
+} // namespace lo::cli
