@@ -1,0 +1,193 @@
+#include "checks/catalogue.hpp"
+
+#include <array>
+
+namespace lo::checks {
+
+namespace {
+
+constexpr std::array<CheckInfo, vocabularySize<Check>()> kInfo{{
+    {Check::provenance,
+     "the groups' ids, concatenated, are not the plan's ids as a multiset (missing, extra, "
+     "repeated)",
+     "Every planned node must be lowered exactly once: a node of the plan that is in no group is "
+     "missing, an id the plan does not have is extra, and an id listed twice is repeated. Each "
+     "such id is one finding; a dropped node is not also reported as an order problem.",
+     std::nullopt},
+    {Check::order, "same multiset, different sequence",
+     "The groups, read in order, must list the nodes in graph order. Judged only when provenance "
+     "holds. The nodes that keep their relative order are taken as a longest increasing "
+     "subsequence; each run of displaced nodes is one finding, so two swapped groups are one "
+     "finding.",
+     std::nullopt},
+    {Check::emptyGroup, "a group has no nodes",
+     "A group is one backend call for at least one planned node; a group with an empty `nodeIds` "
+     "is reported once and not judged by the other per-group checks.",
+     std::nullopt},
+    {Check::kinds, "`kinds` is not, position by position, the kinds of the group's nodes",
+     "`kinds[i]` must be the plan kind of `nodeIds[i]`, parameters included; a group is one "
+     "finding whether one or several positions differ, or the two lists differ in length.",
+     std::nullopt},
+    {Check::op, "the group's op differs from a member's op",
+     "A group's `op` must be the op of every node in it (a lowering only coalesces nodes of one "
+     "op). One finding per group, naming the first node that differs.",
+     std::nullopt},
+    {Check::capsule,
+     "contract: the group's capsule is not equal to every member's; identity: not equal to the "
+     "first member's, or a member's capsule differs in identity",
+     "Under equality contract the group's capsule must equal, field for field, the capsule the "
+     "plan chose for each of its nodes; under identity it must be exactly its first node's, and "
+     "the others must share name, op, provider and device with it. The message names the first "
+     "field that differs and says when the group hides a trusted-external node.",
+     std::nullopt},
+    {Check::groupingKind, "not `singleton` for one node and `sameCapsuleRun` for two or more",
+     "`groupingKind` records why nodes share a group: `singleton` for a group of one node, "
+     "`sameCapsuleRun` for a coalesced run of two or more.",
+     std::nullopt},
+    {Check::singleton, "mode singleton and a group holds more than one node",
+     "The singleton lowering gives one group per planned node; a group of several nodes is one "
+     "finding.",
+     Mode::singleton},
+    {Check::maximal,
+     "mode coalesced and two adjacent groups could be one (`canAppend` across the boundary)",
+     "The coalesced lowering appends a node to the previous group whenever `canAppend` holds "
+     "(same op, same capsule under the checked equality), so no two adjacent groups of plan-"
+     "adjacent nodes may be joinable.",
+     Mode::coalesced},
+    {Check::audit,
+     "an audit in the candidate differs from the audit derived from its groups, or a group's "
+     "audit row differs from the singleton audit row of one of its nodes",
+     "A carried audit must have one row per group, derived from the group's op and capsule, and "
+     "views (capsuleNames, trustLevels, trustedExternalOps, hasTrustedExternal) that follow from "
+     "its rows. A group's row must equal the singleton row of its nodes; under equality identity "
+     "a later node whose row differs (trust level, evidence) is what the identity lowering gives, "
+     "and is told as a note, not a violation. Differences that hide a trusted-external boundary "
+     "are reported by trust-boundary instead.",
+     std::nullopt},
+    {Check::trustBoundary,
+     "the candidate's audit hides a trusted-external boundary that the singleton lowering shows",
+     "A row, or a view, of the audit shows a node's capsule as not trusted-external where the "
+     "groups (and the singleton lowering) say it is trusted-external. Such a forged or lossy "
+     "audit is the most serious audit finding and is reported here, once, not also as audit.",
+     std::nullopt},
+}};
+
+LoweredKernelGroup group(std::vector<const PlannedNodeKernel *> nodes) {
+  LoweredKernelGroup g = toSingletonLoweredGroup(*nodes.front());
+  for (std::size_t i = 1; i < nodes.size(); ++i)
+    appendNode(g, *nodes[i]);
+  return g;
+}
+
+} // namespace
+
+const CheckInfo &info(Check check) { return kInfo[static_cast<std::size_t>(check)]; }
+
+KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,
+                            Device device) {
+  KernelCapsule c;
+  c.name = std::move(name);
+  c.op = op;
+  c.provider = provider;
+  c.device = device;
+  c.trustLevel = trust;
+  for (auto *d : {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract})
+    d->claim.op = op;
+  return c;
+}
+
+Example example(Interner &in, Check check) {
+  const CapsuleId relu = in.intern(sampleCapsule("reference.relu", BackendOp::relu));
+  const CapsuleId cudnnRelu = in.intern(sampleCapsule(
+      "cudnn.relu", BackendOp::relu, TrustLevel::checked, Provider::cudnn, Device::cuda));
+  const CapsuleId tanh = in.intern(sampleCapsule("reference.tanh", BackendOp::tanh));
+  const CapsuleId external =
+      in.intern(sampleCapsule("vendor.relu", BackendOp::relu, TrustLevel::trusted_external,
+                              Provider::external, Device::external));
+  const KindId reluKind = Interner::bareKind(KindTag::relu);
+  const KindId tanhKind = Interner::bareKind(KindTag::tanh);
+
+  Example ex;
+  ex.options = Options{};
+  auto &plan = ex.plan.kernels;
+  auto &groups = ex.candidate.plan.groups;
+  ex.candidate.mode = Mode::coalesced;
+  ex.candidate.equality = Equality::contract;
+  switch (check) {
+  case Check::provenance:
+    plan = {{1, reluKind, BackendOp::relu, relu},
+            {2, reluKind, BackendOp::relu, relu},
+            {3, tanhKind, BackendOp::tanh, tanh}};
+    groups = {group({&plan[0], &plan[1]})};
+    ex.story = "node 3 was dropped";
+    break;
+  case Check::order:
+    plan = {{1, reluKind, BackendOp::relu, relu}, {2, tanhKind, BackendOp::tanh, tanh}};
+    groups = {group({&plan[1]}), group({&plan[0]})};
+    ex.story = "the two groups are swapped";
+    break;
+  case Check::emptyGroup:
+    plan = {{1, reluKind, BackendOp::relu, relu}, {2, tanhKind, BackendOp::tanh, tanh}};
+    groups = {group({&plan[0]}),
+              LoweredKernelGroup{{}, {}, BackendOp::tanh, tanh, GroupingKind::singleton},
+              group({&plan[1]})};
+    ex.story = "an empty group was inserted between the two groups";
+    break;
+  case Check::kinds:
+    plan = {{1, reluKind, BackendOp::relu, relu}};
+    groups = {group({&plan[0]})};
+    groups[0].kinds = {tanhKind};
+    ex.story = "the group lists kind tanh for a relu node";
+    break;
+  case Check::op:
+    plan = {{1, reluKind, BackendOp::relu, relu}};
+    groups = {group({&plan[0]})};
+    groups[0].op = BackendOp::tanh;
+    ex.story = "the group's op is tanh, but its node's op is relu";
+    break;
+  case Check::capsule:
+    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, cudnnRelu}};
+    groups = {group({&plan[0], &plan[1]})};
+    ex.story = "two nodes with different capsules were merged into one group";
+    break;
+  case Check::groupingKind:
+    plan = {{1, reluKind, BackendOp::relu, relu}};
+    groups = {group({&plan[0]})};
+    groups[0].groupingKind = GroupingKind::sameCapsuleRun;
+    ex.story = "a group of one node says sameCapsuleRun";
+    break;
+  case Check::singleton:
+    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, relu}};
+    groups = {group({&plan[0], &plan[1]})};
+    ex.options.mode = Mode::singleton;
+    ex.candidate.mode = Mode::singleton;
+    ex.story = "in mode singleton, two nodes share a group";
+    break;
+  case Check::maximal:
+    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, relu}};
+    groups = {group({&plan[0]}), group({&plan[1]})};
+    ex.story = "in mode coalesced, two nodes with the same op and capsule were not coalesced";
+    break;
+  case Check::audit: {
+    plan = {{1, reluKind, BackendOp::relu, relu}};
+    groups = {group({&plan[0]})};
+    KernelCapsule row = in.capsule(ofPlannedKernel(in, toPlannedKernel(groups[0])).view);
+    row.vjpMode = VJPMode::backend_vjp;
+    ex.candidate.audit = toDocument(in, ExecutionAudit{{KernelAudit{in.intern(row)}}});
+    ex.story = "the audit row says vjpMode backend-vjp, but the group's capsule says none";
+    break;
+  }
+  case Check::trustBoundary: {
+    plan = {{1, reluKind, BackendOp::relu, external}};
+    groups = {group({&plan[0]})};
+    KernelCapsule row = in.capsule(ofPlannedKernel(in, toPlannedKernel(groups[0])).view);
+    row.trustLevel = TrustLevel::checked;
+    ex.candidate.audit = toDocument(in, ExecutionAudit{{KernelAudit{in.intern(row)}}});
+    ex.story = "the audit relabels the trusted-external row as checked";
+    break;
+  }
+  }
+  return ex;
+}
+
+} // namespace lo::checks

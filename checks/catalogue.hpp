@@ -1,0 +1,39 @@
+// What each check means, and a minimal failing example of it: used by `explain`, by the report
+// writers (SARIF rule descriptions, JUnit test cases) and by the tests.
+#pragma once
+
+#include "checks/checks.hpp"
+
+#include <string_view>
+
+namespace lo::checks {
+
+struct CheckInfo {
+  Check check;
+  /// The "fails when" sentence of SPEC section 3.
+  std::string_view failsWhen;
+  /// What the check protects and how it words its findings (a short paragraph).
+  std::string_view meaning;
+  /// The mode it applies in (nullopt: both).
+  std::optional<Mode> onlyIn;
+};
+
+const CheckInfo &info(Check check);
+
+/// A minimal plan and a candidate that fails exactly `check` (and no other check) under
+/// `options`.
+struct Example {
+  GraphExecutionPlan plan;
+  io::LoweringDocument candidate;
+  Options options;
+  /// One sentence: what is wrong with the candidate.
+  std::string_view story;
+};
+
+Example example(Interner &interner, Check check);
+
+/// A capsule for examples and tests: every contract at its default, the given fields set.
+KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
+                            Provider provider = Provider::reference, Device device = Device::cpu);
+
+} // namespace lo::checks

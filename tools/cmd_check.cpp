@@ -1,0 +1,93 @@
+// `check PLAN CANDIDATE [--mode] [--equality] [--format text|json|junit|sarif] [-o OUT]`: "the
+// checks of section 3" — whether CANDIDATE is exactly what the spec gives for PLAN.
+#include "checks/checks.hpp"
+#include "ref/io/reader.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/support/report.hpp"
+
+#include <map>
+
+namespace lo::cli {
+
+namespace {
+
+Action setup(CLI::App &app) {
+  struct Options {
+    std::string plan, candidate, out = "-", mode, equality, format = "text";
+    std::size_t maxPerCheck = 20;
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "check", "Check that a candidate GraphLoweringPlan is exactly the lowering the spec gives "
+               "for a GraphExecutionPlan, and name every way in which it is not.");
+  sub->add_option("PLAN", o->plan, "GraphExecutionPlan JSON file, or - for standard input")
+      ->required();
+  sub->add_option("CANDIDATE", o->candidate, "candidate GraphLoweringPlan JSON file, or -")
+      ->required();
+  auto *mode = sub->add_option("--mode", o->mode,
+                               "singleton or coalesced (default: the mode the candidate "
+                               "declares, else coalesced)")
+                   ->check(CLI::IsMember({"singleton", "coalesced"}));
+  auto *equality = sub->add_option("--equality", o->equality,
+                                   "contract or identity (default: the equality the candidate "
+                                   "declares, else contract)")
+                       ->check(CLI::IsMember({"contract", "identity"}));
+  sub->add_option("--format", o->format,
+                  "text: one line a violation and a summary line; json: the violations with "
+                  "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "
+                  "rule id = check name")
+      ->check(CLI::IsMember({"text", "json", "junit", "sarif"}))
+      ->default_str("text");
+  sub->add_option("--max-per-check", o->maxPerCheck,
+                  "list at most this many violations per check, and count the rest")
+      ->default_str("20")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
+  sub->footer(
+      "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
+      "maximal, audit, trust-boundary (`lowering-oracle explain CHECK` says what each means).\n"
+      "A candidate that declares another mode or equality than the one checked is told so in a "
+      "note.\nExit status: 0 the candidate conforms, 1 it does not, 2 bad usage or invalid "
+      "input.");
+  (void)mode;
+  (void)equality;
+  return [o] {
+    if (o->plan == "-" && o->candidate == "-")
+      throw std::runtime_error("PLAN and CANDIDATE cannot both be standard input");
+    Interner interner;
+    const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
+    const io::LoweringDocument candidate =
+        io::readLoweringPlan(io::loadSource(o->candidate), interner);
+    checks::Options options;
+    options.mode =
+        !o->mode.empty() ? *parseSpelling<Mode>(o->mode) : candidate.mode.value_or(Mode::coalesced);
+    options.equality = !o->equality.empty() ? *parseSpelling<Equality>(o->equality)
+                                            : candidate.equality.value_or(Equality::contract);
+    options.maxPerCheck = o->maxPerCheck;
+    const checks::Report report = checks::check(interner, plan, candidate, options);
+
+    ReportSubject subject{o->plan == "-" ? "<stdin>" : o->plan,
+                          o->candidate == "-" ? "<stdin>" : o->candidate,
+                          options.mode,
+                          options.equality,
+                          candidate.plan.groups.size(),
+                          plan.kernels.size()};
+    static const std::map<std::string, ReportFormat> formats{{"text", ReportFormat::text},
+                                                             {"json", ReportFormat::json},
+                                                             {"junit", ReportFormat::junit},
+                                                             {"sarif", ReportFormat::sarif}};
+    io::OutputFile file(o->out);
+    io::Sink sink(file);
+    writeReport(sink, formats.at(o->format), report, subject);
+    sink.flush();
+    file.commit();
+    return int{report.conforms() ? kSuccess : kFinding};
+  };
+}
+
+const Registration registration{30, setup};
+
+} // namespace
+
+} // namespace lo::cli

@@ -1,0 +1,72 @@
+// `explain CHECK`: "what a check means, with a minimal failing example" (SPEC section 4).
+#include "checks/catalogue.hpp"
+#include "ref/io/writer.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/support/report.hpp"
+
+#include <iostream>
+
+namespace lo::cli {
+
+namespace {
+
+std::vector<std::string> checkNames() {
+  std::vector<std::string> names;
+  for (auto s : Vocabulary<Check>::spellings)
+    names.emplace_back(s);
+  return names;
+}
+
+Action setup(CLI::App &app) {
+  struct Options {
+    std::string check, out = "-";
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "explain", "Say what a check means, with a minimal failing example (a plan, a candidate "
+                 "and the report `check` gives for them).");
+  sub->add_option("CHECK", o->check, "the check: " + joinedSpellings<Check>())
+      ->required()
+      ->check(CLI::IsMember(checkNames()));
+  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  return [o] {
+    const Check check = *parseSpelling<Check>(o->check);
+    const checks::CheckInfo &i = checks::info(check);
+    Interner interner;
+    const checks::Example ex = checks::example(interner, check);
+    const checks::Report report = checks::check(interner, ex.plan, ex.candidate, ex.options);
+
+    io::OutputFile file(o->out);
+    io::Sink out(file);
+    out << spelling(check) << ": fails when " << i.failsWhen << ".\n\n" << i.meaning << '\n';
+    if (i.onlyIn)
+      out << "Applies only in mode " << spelling(*i.onlyIn) << ".\n";
+    out << "\nExample (" << ex.story << "), checked with --mode " << spelling(ex.options.mode)
+        << " --equality " << spelling(ex.options.equality) << ".\n\nplan.json:\n";
+    io::writeExecutionPlan(out, interner, ex.plan);
+    out << "\ncandidate.json:\n";
+    io::writeLoweringPlan(out, interner, ex.candidate.plan,
+                          ex.candidate.mode.value_or(ex.options.mode),
+                          ex.candidate.equality.value_or(ex.options.equality),
+                          ex.candidate.audit ? &*ex.candidate.audit : nullptr);
+    out << "\n$ lowering-oracle check plan.json candidate.json --mode " << spelling(ex.options.mode)
+        << " --equality " << spelling(ex.options.equality) << '\n';
+    ReportSubject subject{"plan.json",
+                          "candidate.json",
+                          ex.options.mode,
+                          ex.options.equality,
+                          ex.candidate.plan.groups.size(),
+                          ex.plan.kernels.size()};
+    writeReportText(out, report, subject);
+    out.flush();
+    file.commit();
+    return int{kSuccess};
+  };
+}
+
+const Registration registration{40, setup};
+
+} // namespace
+
+} // namespace lo::cli
