@@ -1,6 +1,7 @@
 // `lower PLAN [--mode singleton|coalesced] [--equality contract|identity] [--audit] [-o OUT]`:
 // "writes the GraphLoweringPlan (default coalesced, contract)".
 #include "ref/io/reader.hpp"
+#include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
@@ -12,7 +13,7 @@ namespace {
 Action setup(CLI::App &app) {
   struct Options {
     std::string plan, out = "-", mode = "coalesced", equality = "contract";
-    bool audit = false;
+    bool audit = false, stream = false;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand("lower", "Lower a GraphExecutionPlan to a GraphLoweringPlan.");
@@ -20,10 +21,24 @@ Action setup(CLI::App &app) {
       ->required();
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
-  sub->add_flag("--audit", o->audit, "include the ExecutionAudit of the lowering");
+  auto *auditFlag =
+      sub->add_flag("--audit", o->audit, "include the ExecutionAudit of the lowering");
+  sub->add_flag("--stream", o->stream,
+                "read the NDJSON stream form (docs/formats.md) and write the lowering as a "
+                "stream, in memory bounded by the largest group and the capsule table")
+      ->excludes(auditFlag);
   sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
   return [o] {
     Interner interner;
+    if (o->stream) {
+      io::PlanStream in(o->plan, interner);
+      io::OutputFile file(o->out);
+      io::Sink sink(file);
+      io::lowerStream(in, sink, interner, *parseSpelling<Mode>(o->mode),
+                      *parseSpelling<Equality>(o->equality));
+      file.commit();
+      return int{kSuccess};
+    }
     GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
     const Mode mode = *parseSpelling<Mode>(o->mode);
     const Equality equality = *parseSpelling<Equality>(o->equality);

@@ -58,7 +58,13 @@ struct FieldSet {
 
 class Reader {
 public:
-  explicit Reader(const Source &source) : source_(source) {
+  /// Reads `source` with its own parser.
+  explicit Reader(const Source &source) : Reader(source, nullptr, 0) {}
+
+  /// Reads `source` with `parser` when given (one parser reused for the lines of a stream, grown
+  /// when a line needs it); `lineBase` is added to the line numbers of messages.
+  Reader(const Source &source, od::parser *parser, std::size_t lineBase)
+      : source_(source), parser_(parser ? parser : &ownParser_), lineBase_(lineBase) {
     if (source.text.size() > kMaxDocumentBytes)
       throw InputError(source.name, "document is larger than the limit of 4 GiB");
     if (source.text.capacity() >= source.text.size() + simdjson::SIMDJSON_PADDING) {
@@ -70,16 +76,20 @@ public:
     }
     if (source.text.size() >= 3 && source.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
       failAtOffset(0, "", "a byte-order mark is not allowed: the document must be plain UTF-8");
-    if (auto err = parser_.allocate(std::max<std::size_t>(source.text.size(), 64), kMaxDepth))
-      throw InputError(source.name,
-                       std::string("cannot allocate the parser: ") + simdjson::error_message(err));
-    if (auto err = parser_.iterate(view_).get(doc_))
+    const std::size_t capacity = std::max<std::size_t>(source.text.size(), 64);
+    if (parser_->capacity() < capacity || parser != parser_)
+      if (auto err = parser_->allocate(
+              parser ? std::max(capacity, 2 * parser_->capacity()) : capacity, kMaxDepth))
+        throw InputError(source.name, std::string("cannot allocate the parser: ") +
+                                          simdjson::error_message(err));
+    if (auto err = parser_->iterate(view_).get(doc_))
       failSimd(err, nullptr);
   }
 
   [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer, std::string message) {
     auto [line, column] = lineColumn(source_.text, offset);
-    throw InputError(source_.name, line, column, std::move(pointer), std::move(message));
+    throw InputError(source_.name, line + lineBase_, column, std::move(pointer),
+                     std::move(message));
   }
 
   /// Fails at a location inside the document, with the current JSON pointer.
@@ -319,7 +329,12 @@ public:
   enum class CapsuleShape { capsule, auditRow };
   KernelCapsule capsule(od::value &v, CapsuleShape shape);
   KindId kind(od::value &v);
-  KeyTable capsuleTable(od::value &v);
+  /// The capsules table; `order`, when given, receives its keys and capsules in file order.
+  KeyTable capsuleTable(od::value &v,
+                        std::vector<std::pair<std::string, CapsuleId>> *order = nullptr);
+  /// One kernel of a plan. A capsule key is looked up in `table` when there is one, else left in
+  /// `key` for later (the table may come after the kernels).
+  PlannedNodeKernel kernel(od::value &kv, const KeyTable *table, std::optional<std::string> &key);
 
   template <class F> void rootFields(std::string_view what, const FieldSet &set, F &&onField);
 
@@ -327,7 +342,9 @@ private:
   const Source &source_;
   std::unique_ptr<simdjson::padded_string> owned_;
   simdjson::padded_string_view view_;
-  od::parser parser_;
+  od::parser ownParser_;
+  od::parser *parser_;
+  std::size_t lineBase_ = 0;
   od::document doc_;
   std::string pointer_;
 };
@@ -577,7 +594,7 @@ KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
   return c;
 }
 
-KeyTable Reader::capsuleTable(od::value &v) {
+KeyTable Reader::capsuleTable(od::value &v, std::vector<std::pair<std::string, CapsuleId>> *order) {
   KeyTable table;
   for (auto result : object(v, "the capsules table")) {
     od::field field;
@@ -592,6 +609,8 @@ KeyTable Reader::capsuleTable(od::value &v) {
     if (table.count(name))
       fail(keyAt, "duplicate capsule key " + quote(name));
     CapsuleId id = interner->intern(capsule(field.value(), CapsuleShape::capsule));
+    if (order)
+      order->emplace_back(name, id);
     table.emplace(std::move(name), id);
   }
   return table;
@@ -698,6 +717,49 @@ std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels"};
 constexpr std::string_view kKernelFields[] = {"nodeId", "kind", "op", "capsule"};
 
+PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
+                                 std::optional<std::string> &key) {
+  PlannedNodeKernel k;
+  fields(kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
+    switch (f) {
+    case 0: k.nodeId = natural(x, "a nodeId", kNodeIdLimit); break;
+    case 1: k.kind = kind(x); break;
+    case 2: k.op = enumValue<BackendOp>(x); break;
+    case 3: {
+      od::json_type t;
+      if (auto err = x.type().get(t))
+        failSimd(err, location(x));
+      if (t == od::json_type::object) {
+        k.capsule = interner->intern(capsule(x, CapsuleShape::capsule));
+      } else {
+        const char *at = location(x);
+        std::string_view s = string(x, "a capsule key or an inline capsule");
+        if (table) {
+          auto it = table->find(s);
+          if (it == table->end())
+            fail(at, "capsule key " + quote(s) + " is not in the capsules table");
+          k.capsule = it->second;
+        } else {
+          key = std::string(s);
+        }
+      }
+      break;
+    }
+    }
+  });
+  // "A valid plan also has ... `op` equal to the op its kind maps to".
+  const OpKind &kd = interner->kind(k.kind);
+  auto mapped = opOf(kd);
+  if (!mapped)
+    failAtPointer(pointer() + "/kind",
+                  "kind " + quote(spelling(kd.tag)) + " has no runtime work and is never planned");
+  if (*mapped != k.op)
+    failAtPointer(pointer() + "/op", "op " + opMessage(k.op) + " is not the op of kind " +
+                                         quote(spelling(kd.tag)) + ", which maps to " +
+                                         opMessage(*mapped));
+  return k;
+}
+
 } // namespace
 
 GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
@@ -716,74 +778,31 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                                           opMessage(k.op));
   };
 
-  r.rootFields(
-      "a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000}, [&](std::size_t i, od::value v) {
-        switch (i) {
-        case 0: r.expectFormat(v, kPlanFormat); break;
-        case 1: r.expectVersion(v); break;
-        case 2: table = r.capsuleTable(v); break;
-        case 3: {
-          std::size_t index = 0;
-          for (auto item : r.array(v, "the kernels array")) {
-            Reader::Enter e(r, index);
-            od::value kv;
-            if (auto err = item.get(kv))
-              r.failSimd(err, nullptr);
-            PlannedNodeKernel k;
-            std::optional<std::string> key;
-            bool inline_ = false;
-            r.fields(
-                kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
-                  switch (f) {
-                  case 0: k.nodeId = r.natural(x, "a nodeId", kNodeIdLimit); break;
-                  case 1: k.kind = r.kind(x); break;
-                  case 2: k.op = r.enumValue<BackendOp>(x); break;
-                  case 3: {
-                    od::json_type t;
-                    if (auto err = x.type().get(t))
-                      r.failSimd(err, r.location(x));
-                    if (t == od::json_type::object) {
-                      k.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
-                      inline_ = true;
-                    } else {
-                      const char *at = r.location(x);
-                      std::string_view s = r.string(x, "a capsule key or an inline capsule");
-                      if (table) {
-                        auto it = table->find(s);
-                        if (it == table->end())
-                          r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
-                        k.capsule = it->second;
-                      } else {
-                        key = std::string(s);
-                      }
-                    }
-                    break;
-                  }
-                  }
-                });
-            const OpKind &kind = interner.kind(k.kind);
-            auto mapped = opOf(kind);
-            if (!mapped)
-              r.failAtPointer(r.pointer() + "/kind",
-                              "kind " + quote(spelling(kind.tag)) +
-                                  " has no runtime work and is never planned");
-            if (*mapped != k.op)
-              r.failAtPointer(r.pointer() + "/op", "op " + opMessage(k.op) +
-                                                       " is not the op of kind " +
-                                                       quote(spelling(kind.tag)) +
-                                                       ", which maps to " + opMessage(*mapped));
-            plan.kernels.push_back(k);
-            if (key)
-              pending.push_back({index, std::move(*key)});
-            else
-              checkCapsuleOp(index, r.pointer() + "/capsule");
-            (void)inline_;
-            ++index;
-          }
-          break;
-        }
-        }
-      });
+  r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kPlanFormat); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: table = r.capsuleTable(v); break;
+                 case 3: {
+                   std::size_t index = 0;
+                   for (auto item : r.array(v, "the kernels array")) {
+                     Reader::Enter e(r, index);
+                     od::value kv;
+                     if (auto err = item.get(kv))
+                       r.failSimd(err, nullptr);
+                     std::optional<std::string> key;
+                     plan.kernels.push_back(r.kernel(kv, table ? &*table : nullptr, key));
+                     if (key)
+                       pending.push_back({index, std::move(*key)});
+                     else
+                       checkCapsuleOp(index, r.pointer() + "/capsule");
+                     ++index;
+                   }
+                   break;
+                 }
+                 }
+               });
 
   for (auto &p : pending) {
     const std::string ptr = "/kernels/" + std::to_string(p.index) + "/capsule";
@@ -976,6 +995,69 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
     out.plan.groups[p.index].capsule = it->second;
   }
   return out;
+}
+
+// --- Lines of a stream (ref/io/stream.hpp) ----------------------------------------------------
+
+namespace {
+constexpr std::string_view kStreamHeaderFields[] = {"format", "version", "capsules"};
+} // namespace
+
+struct LineReader::Impl {
+  Source line;
+  od::parser parser;
+  Interner *interner = nullptr;
+  std::optional<KeyTable> table;
+  std::vector<std::pair<std::string, CapsuleId>> order;
+
+  /// Copies a line into a buffer with simdjson's padding.
+  const Source &load(std::string_view text) {
+    line.text.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+    line.text.assign(text);
+    return line;
+  }
+};
+
+LineReader::LineReader(std::string name, Interner &interner) : impl_(std::make_unique<Impl>()) {
+  impl_->line.name = std::move(name);
+  impl_->interner = &interner;
+}
+
+LineReader::~LineReader() = default;
+
+const std::vector<std::pair<std::string, CapsuleId>> &
+LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::string_view format) {
+  Reader r(impl_->load(text), &impl_->parser, lineNumber - 1);
+  r.interner = impl_->interner;
+  r.rootFields("a stream header", FieldSet{kStreamHeaderFields, 0b001},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, format); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: impl_->table = r.capsuleTable(v, &impl_->order); break;
+                 }
+               });
+  return impl_->order;
+}
+
+PlannedNodeKernel LineReader::readKernel(std::string_view text, std::size_t lineNumber) {
+  Reader r(impl_->load(text), &impl_->parser, lineNumber - 1);
+  r.interner = impl_->interner;
+  od::value v;
+  if (auto err = r.doc().get_value().get(v))
+    r.failSimd(err, nullptr);
+  std::optional<std::string> key;
+  PlannedNodeKernel k = r.kernel(v, impl_->table ? &*impl_->table : nullptr, key);
+  r.expectEnd();
+  const KernelCapsule &c = impl_->interner->capsule(k.capsule);
+  if (key)
+    r.failAtPointer("/capsule",
+                    "capsule key " + quote(*key) +
+                        " names a capsule, but the stream header has no capsules table");
+  if (c.op != k.op)
+    r.failAtPointer("/capsule", "capsule " + quote(c.name) + " implements op " + opMessage(c.op) +
+                                    ", but the kernel's op is " + opMessage(k.op));
+  return k;
 }
 
 // --- Sources and detection ---------------------------------------------------------------------

@@ -9,6 +9,7 @@
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -46,6 +47,29 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner);
 /// Reads a GraphLoweringPlan. Only its shape is checked here: whether its groups are what the
 /// spec gives is for the checks (checks/) to say.
 LoweringDocument readLoweringPlan(const Source &source, Interner &interner);
+
+/// Reads the lines of a stream (the NDJSON form of ref/io/stream.hpp), each line one JSON
+/// document, with one parser reused for all of them. Messages name `name` and the line number.
+class LineReader {
+public:
+  LineReader(std::string name, Interner &interner);
+  ~LineReader();
+  LineReader(const LineReader &) = delete;
+  LineReader &operator=(const LineReader &) = delete;
+
+  /// The header line: `format` (required, must equal `format`), `version` and the capsules
+  /// table, kept for the kernel lines. Returns the table's keys and capsules in file order.
+  const std::vector<std::pair<std::string, CapsuleId>> &
+  readHeader(std::string_view line, std::size_t lineNumber, std::string_view format);
+
+  /// One kernel line, checked as a kernel of a GraphExecutionPlan is (its op, its capsule's op,
+  /// its capsule key in the header's table).
+  PlannedNodeKernel readKernel(std::string_view line, std::size_t lineNumber);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 /// Hardening limits of the readers (documented in docs/errors.md).
 inline constexpr std::size_t kMaxDepth = 64;

@@ -205,6 +205,40 @@ void writeKind(Sink &out, const OpKind &kind) {
   out << '}';
 }
 
+void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
+                 const std::string *key) {
+  out << "{\"nodeId\":" << k.nodeId << ",\"kind\":";
+  writeKind(out, interner.kind(k.kind));
+  out << ",\"op\":\"" << spelling(k.op) << "\",\"capsule\":";
+  if (key)
+    out.jsonString(*key);
+  else
+    writeCapsule(out, interner.capsule(k.capsule));
+  out << '}';
+}
+
+void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
+                const std::string *key) {
+  out << "{\"nodeIds\":[";
+  for (std::size_t j = 0; j < g.nodeIds.size(); ++j) {
+    if (j)
+      out << ',';
+    out << g.nodeIds[j];
+  }
+  out << "],\"kinds\":[";
+  for (std::size_t j = 0; j < g.kinds.size(); ++j) {
+    if (j)
+      out << ',';
+    writeKind(out, interner.kind(g.kinds[j]));
+  }
+  out << "],\"op\":\"" << spelling(g.op) << "\",\"capsule\":";
+  if (key)
+    out.jsonString(*key);
+  else
+    writeCapsule(out, interner.capsule(g.capsule));
+  out << ",\"groupingKind\":\"" << spelling(g.groupingKind) << "\"}";
+}
+
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
   std::vector<CapsuleId> used;
   used.reserve(plan.kernels.size());
@@ -215,12 +249,8 @@ void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutio
   writeCapsuleTable(out, interner, keys);
   out << "  \"kernels\": [";
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
-    const auto &k = plan.kernels[i];
-    out << (i ? ",\n    " : "\n    ") << "{\"nodeId\":" << k.nodeId << ",\"kind\":";
-    writeKind(out, interner.kind(k.kind));
-    out << ",\"op\":\"" << spelling(k.op) << "\",\"capsule\":";
-    out.jsonString(keys.key(k.capsule));
-    out << '}';
+    out << (i ? ",\n    " : "\n    ");
+    writeKernel(out, interner, plan.kernels[i], &keys.key(plan.kernels[i].capsule));
   }
   out << (plan.kernels.empty() ? "]\n}\n" : "\n  ]\n}\n");
   out.flush();
@@ -268,22 +298,8 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
   writeCapsuleTable(out, interner, keys);
   out << "  \"groups\": [";
   for (std::size_t i = 0; i < plan.groups.size(); ++i) {
-    const auto &g = plan.groups[i];
-    out << (i ? ",\n    " : "\n    ") << "{\"nodeIds\":[";
-    for (std::size_t j = 0; j < g.nodeIds.size(); ++j) {
-      if (j)
-        out << ',';
-      out << g.nodeIds[j];
-    }
-    out << "],\"kinds\":[";
-    for (std::size_t j = 0; j < g.kinds.size(); ++j) {
-      if (j)
-        out << ',';
-      writeKind(out, interner.kind(g.kinds[j]));
-    }
-    out << "],\"op\":\"" << spelling(g.op) << "\",\"capsule\":";
-    out.jsonString(keys.key(g.capsule));
-    out << ",\"groupingKind\":\"" << spelling(g.groupingKind) << "\"}";
+    out << (i ? ",\n    " : "\n    ");
+    writeGroup(out, interner, plan.groups[i], &keys.key(plan.groups[i].capsule));
   }
   out << (plan.groups.empty() ? "]" : "\n  ]");
   if (audit) {

@@ -33,6 +33,13 @@ private:
 void writeCapsule(Sink &out, const KernelCapsule &c);
 void writeKind(Sink &out, const OpKind &kind);
 
+/// One kernel of a plan on one line: its capsule as `key`, or inline when `key` is null.
+void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
+                 const std::string *key);
+/// One group of a lowering plan on one line: its capsule as `key`, or inline when `key` is null.
+void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
+                const std::string *key);
+
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
 
 /// A GraphLoweringPlan with its `mode` and `equality`, and its audit when `audit` is given.

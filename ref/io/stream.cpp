@@ -1,0 +1,198 @@
+#include "ref/io/stream.hpp"
+
+#include "ref/io/writer.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <unordered_map>
+
+namespace lo::io {
+
+namespace {
+
+constexpr std::size_t kReadBlock = std::size_t{1} << 20;
+
+/// The keys of the capsules of a stream header, by the spec's rule ("the capsule's name, with
+/// `#2`, `#3`, ... for later distinct capsules of the same name, in order of first use"), taking
+/// the table's order as the order of use.
+class HeaderKeys {
+public:
+  HeaderKeys(const Interner &interner, const std::vector<CapsuleId> &order)
+      : keys_(interner, order) {
+    for (CapsuleId id : keys_.order())
+      byId_.emplace(id, &keys_.key(id));
+  }
+  const CapsuleKeys &keys() const { return keys_; }
+  /// The key of a capsule of the table, or null for one that is not in it.
+  const std::string *find(CapsuleId id) const {
+    if (id == lastId_ && last_)
+      return last_;
+    auto it = byId_.find(id);
+    lastId_ = id;
+    last_ = it == byId_.end() ? nullptr : it->second;
+    return last_;
+  }
+
+private:
+  CapsuleKeys keys_;
+  std::unordered_map<CapsuleId, const std::string *> byId_;
+  mutable CapsuleId lastId_{};
+  mutable const std::string *last_ = nullptr;
+};
+
+void writeHeaderTable(Sink &out, const Interner &interner, const CapsuleKeys &keys) {
+  out << ",\"capsules\":{";
+  bool first = true;
+  for (CapsuleId id : keys.order()) {
+    if (!first)
+      out << ',';
+    first = false;
+    out.jsonString(keys.key(id));
+    out << ':';
+    writeCapsule(out, interner.capsule(id));
+  }
+  out << "}}\n";
+}
+
+} // namespace
+
+void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
+  std::vector<CapsuleId> used;
+  used.reserve(plan.kernels.size());
+  for (const auto &k : plan.kernels)
+    used.push_back(k.capsule);
+  CapsuleKeys keys(interner, used);
+  out << "{\"format\":\"" << kPlanStreamFormat << "\",\"version\":1";
+  writeHeaderTable(out, interner, keys);
+  for (const auto &k : plan.kernels) {
+    writeKernel(out, interner, k, &keys.key(k.capsule));
+    out << '\n';
+  }
+  out.flush();
+}
+
+// --- Reading ---------------------------------------------------------------------------------
+
+PlanStream::PlanStream(const std::string &path, Interner &interner)
+    : name_(path == "-" ? "<stdin>" : path), lines_(name_, interner) {
+  file_ = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (!file_)
+    throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
+  std::string_view line;
+  if (!nextLine(line)) {
+    if (file_ != stdin)
+      std::fclose(file_);
+    throw InputError(name_, "empty stream: expected a header line");
+  }
+  capsules_ = &lines_.readHeader(line, lineNumber_, kPlanStreamFormat);
+}
+
+PlanStream::~PlanStream() {
+  if (file_ && file_ != stdin)
+    std::fclose(file_);
+}
+
+bool PlanStream::nextLine(std::string_view &line) {
+  for (;;) {
+    const char *start = buffer_.data() + begin_;
+    if (const void *nl = std::memchr(start, '\n', end_ - begin_)) {
+      const std::size_t length = static_cast<std::size_t>(static_cast<const char *>(nl) - start);
+      line = std::string_view(start, length);
+      begin_ += length + 1;
+      ++lineNumber_;
+      if (line.find_first_not_of(" \t\r") == std::string_view::npos)
+        throw InputError(name_, lineNumber_, 1, "", "empty line: expected one JSON object a line");
+      return true;
+    }
+    if (eof_) {
+      if (begin_ == end_)
+        return false;
+      line = std::string_view(start, end_ - begin_); // a last line without a newline
+      begin_ = end_;
+      ++lineNumber_;
+      return line.find_first_not_of(" \t\r") != std::string_view::npos;
+    }
+    // Keep the unread bytes, then read a block after them (a long line grows the buffer).
+    if (begin_ > 0) {
+      std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    }
+    if (buffer_.size() < end_ + kReadBlock) {
+      if (end_ + kReadBlock > kMaxDocumentBytes)
+        throw InputError(name_, lineNumber_ + 1, 1, "", "line longer than the limit of 4 GiB");
+      buffer_.resize(end_ + kReadBlock);
+    }
+    const std::size_t n = std::fread(buffer_.data() + end_, 1, kReadBlock, file_);
+    end_ += n;
+    if (n < kReadBlock) {
+      if (std::ferror(file_))
+        throw InputError(name_, "read error");
+      eof_ = true;
+    }
+  }
+}
+
+bool PlanStream::next(PlannedNodeKernel &k) {
+  std::string_view line;
+  if (!nextLine(line))
+    return false;
+  k = lines_.readKernel(line, lineNumber_);
+  // "unique nodeIds": in the stream form they must increase, so a duplicate is found in O(1).
+  if (anyKernel_ && k.nodeId <= lastId_)
+    throw InputError(name_, lineNumber_, 1, "/nodeId",
+                     "nodeId " + std::to_string(k.nodeId) +
+                         " does not increase (the line before has " + std::to_string(lastId_) +
+                         "): in the stream form node ids must increase, so that a duplicate is "
+                         "found without remembering every id; use the JSON form for other orders");
+  anyKernel_ = true;
+  lastId_ = k.nodeId;
+  return true;
+}
+
+// --- Lowering ----------------------------------------------------------------------------------
+
+StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, Mode mode,
+                          Equality equality) {
+  std::vector<CapsuleId> order;
+  order.reserve(in.capsules().size());
+  for (const auto &entry : in.capsules())
+    order.push_back(entry.second);
+  const HeaderKeys keys(interner, order);
+  out << "{\"format\":\"" << kLoweringStreamFormat << "\",\"version\":1,\"mode\":\""
+      << spelling(mode) << "\",\"equality\":\"" << spelling(equality) << '"';
+  writeHeaderTable(out, interner, keys.keys());
+
+  StreamSummary summary;
+  auto emit = [&](const LoweredKernelGroup &g) {
+    writeGroup(out, interner, g, keys.find(g.capsule));
+    out << '\n';
+    ++summary.groups;
+    summary.largestGroup = std::max<std::uint64_t>(summary.largestGroup, g.nodeIds.size());
+  };
+
+  // The fold of `toCoalescedLoweringPlan` (or the map of `toSingletonLoweringPlan`), keeping only
+  // the last group: every group before it is finished, since `pushKernel` only appends to the last.
+  LoweringState state{interner, equality, {}};
+  PlannedNodeKernel k;
+  while (in.next(k)) {
+    ++summary.kernels;
+    if (mode == Mode::singleton) {
+      emit(toSingletonLoweredGroup(k));
+      continue;
+    }
+    state.pushKernel(k);
+    if (state.groups.size() == 2) {
+      emit(state.groups.front());
+      state.groups.front() = std::move(state.groups.back());
+      state.groups.pop_back();
+    }
+  }
+  for (const auto &g : state.groups)
+    emit(g);
+  out.flush();
+  return summary;
+}
+
+} // namespace lo::io

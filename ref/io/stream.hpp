@@ -1,0 +1,88 @@
+// The stream form (NDJSON) of a GraphExecutionPlan and of a GraphLoweringPlan, for plans that do
+// not fit in memory (issue 8; described in docs/formats.md).
+//
+// "An NDJSON form (a header line with format, version and the capsule table; then one kernel per
+// line; output one group per line after a header) ... processed in memory bounded by the largest
+// group and the capsule table."
+//
+//   {"format":"nn-backend/graph-execution-plan-stream","version":1,"capsules":{"KEY":Capsule,...}}
+//   {"nodeId":1,"kind":"relu","op":"relu","capsule":"KEY"}
+//   ...
+//
+//   {"format":"nn-backend/graph-lowering-plan-stream","version":1,"mode":"coalesced",
+//    "equality":"contract","capsules":{...}}
+//   {"nodeIds":[1,2],"kinds":["relu","relu"],"op":"relu","capsule":"KEY","groupingKind":"..."}
+//   ...
+//
+// Each line is one JSON object (one line of the header is shown wrapped above). Node ids must
+// increase from line to line: that is how duplicates are rejected without remembering every id.
+#pragma once
+
+#include "ref/io/output.hpp"
+#include "ref/io/reader.hpp"
+#include "ref/lowering.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace lo::io {
+
+inline constexpr std::string_view kPlanStreamFormat = "nn-backend/graph-execution-plan-stream";
+inline constexpr std::string_view kLoweringStreamFormat = "nn-backend/graph-lowering-plan-stream";
+
+/// Writes `plan` in the stream form: the header (capsule keys by the spec's rule), then one kernel
+/// a line.
+void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
+
+/// Reads a plan in the stream form from a file or "-" (standard input), one kernel at a time, in
+/// memory bounded by the longest line and the capsule table.
+class PlanStream {
+public:
+  /// Opens `path` and reads the header line.
+  PlanStream(const std::string &path, Interner &interner);
+  ~PlanStream();
+  PlanStream(const PlanStream &) = delete;
+  PlanStream &operator=(const PlanStream &) = delete;
+
+  /// The header's capsules table: keys and capsules in file order.
+  const std::vector<std::pair<std::string, CapsuleId>> &capsules() const { return *capsules_; }
+
+  /// Reads the next kernel into `k`; false at the end of the stream.
+  bool next(PlannedNodeKernel &k);
+
+private:
+  /// The next non-empty line, or false at the end.
+  bool nextLine(std::string_view &line);
+
+  std::string name_;
+  std::FILE *file_ = nullptr;
+  std::string buffer_;
+  std::size_t begin_ = 0, end_ = 0; // unread bytes are buffer_[begin_, end_)
+  bool eof_ = false;
+  std::size_t lineNumber_ = 0;
+  LineReader lines_;
+  const std::vector<std::pair<std::string, CapsuleId>> *capsules_ = nullptr;
+  bool anyKernel_ = false;
+  NodeId lastId_ = 0;
+};
+
+/// What a streamed lowering saw.
+struct StreamSummary {
+  std::uint64_t kernels = 0;
+  std::uint64_t groups = 0;
+  std::uint64_t largestGroup = 0;
+};
+
+/// Lowers a plan stream to a lowering stream as it reads: a group is written as soon as the next
+/// kernel cannot be appended to it (`LoweringState::pushKernel` decides), so memory holds one
+/// group, the line being read and the capsule table. The output header's capsules are the input
+/// header's, keyed by the spec's rule in table order; a group whose capsule was written inline in
+/// the input is written with its capsule inline.
+StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, Mode mode,
+                          Equality equality);
+
+} // namespace lo::io
