@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""A small conforming implementation of the two lowerings (SPEC section 1), for `diff` tests.
+
+usage: conforming.py PLAN OUT [MODE [EQUALITY]]
+
+Reads a GraphExecutionPlan (capsules by key or inline) and writes the GraphLoweringPlan of MODE
+(singleton | coalesced, default coalesced) under EQUALITY (contract | identity, default contract).
+"""
+import json
+import sys
+
+POLICY_DEFAULTS = {"rounding": "unspecified", "subnormals": "unspecified",
+                   "contraction": "unspecified", "reduction": "unspecified"}
+
+
+def normalize(capsule):
+    """The capsule record with its defaults filled in, so that equal records compare equal."""
+    c = dict(capsule)
+    c.setdefault("supportsForward", True)
+    c.setdefault("vjpMode", "none")
+    c.setdefault("notes", "")
+    c["numericalPolicy"] = {**POLICY_DEFAULTS, **c.get("numericalPolicy", {})}
+    for field in ("shapeContract", "layoutContract", "valueContract", "vjpContract"):
+        c[field] = {"provenance": [], **c[field]}
+    return c
+
+
+def same_contract(a, b):
+    """Equality `contract`: the two capsule records are equal in every field."""
+    return a == b
+
+
+def same_identity(a, b):
+    """Equality `identity`: equal name, op, provider and device only."""
+    return all(a[f] == b[f] for f in ("name", "op", "provider", "device"))
+
+
+def lower(plan, mode, same):
+    table = plan.get("capsules", {})
+    groups = []
+    for k in plan["kernels"]:
+        capsule = normalize(table[k["capsule"]] if isinstance(k["capsule"], str) else k["capsule"])
+        last = groups[-1] if groups else None
+        # canAppend(g, k) = g.op == k.op && same(g.capsule, k.capsule)
+        if mode == "coalesced" and last and last["op"] == k["op"] and same(last["capsule"], capsule):
+            last["nodeIds"].append(k["nodeId"])
+            last["kinds"].append(k["kind"])
+            last["groupingKind"] = "sameCapsuleRun"
+        else:
+            groups.append({"nodeIds": [k["nodeId"]], "kinds": [k["kind"]], "op": k["op"],
+                           "capsule": capsule, "groupingKind": "singleton"})
+    return groups
+
+
+def write(groups, mode, equality, out):
+    # Keys: the capsule's name, then name#2, name#3, ... for later distinct capsules of that name.
+    keys, capsules = [], {}
+    for g in groups:
+        for key, c in keys:
+            if c == g["capsule"]:
+                g["capsule"] = key
+                break
+        else:
+            n, key = 1, g["capsule"]["name"]
+            while key in capsules:
+                n += 1
+                key = "%s#%d" % (g["capsule"]["name"], n)
+            keys.append((key, g["capsule"]))
+            capsules[key] = g["capsule"]
+            g["capsule"] = key
+    doc = {"format": "nn-backend/graph-lowering-plan", "version": 1, "mode": mode,
+           "equality": equality, "capsules": capsules, "groups": groups}
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(doc, f, ensure_ascii=False)
+
+
+def main(argv, same_for=None):
+    plan_path, out = argv[1], argv[2]
+    mode = argv[3] if len(argv) > 3 else "coalesced"
+    equality = argv[4] if len(argv) > 4 else "contract"
+    same = same_for or (same_identity if equality == "identity" else same_contract)
+    with open(plan_path, encoding="utf-8") as f:
+        plan = json.load(f)
+    write(lower(plan, mode, same), mode, equality, out)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
