@@ -342,6 +342,31 @@ TEST(ReaderReject, TrailingDataAfterALoweringPlan) {
   expectLoweringRejected("{\"groups\":[]}\n@@[]", "", "trailing data");
 }
 
+TEST(ReaderReject, NodeIdWrittenAsAFloat) {
+  expectPlanRejected(planDoc(R"({"nodeId":@@1.0,"kind":"relu","op":"relu","capsule":"r"})"),
+                     "/kernels/0/nodeId", "natural number");
+}
+
+TEST(ReaderReject, ByteOrderMark) {
+  expectPlanRejected("@@\xEF\xBB\xBF{\"kernels\":[]}", "", "byte-order mark");
+}
+
+TEST(ReaderReject, InvalidUtf8InAString) {
+  // simdjson finds invalid UTF-8 in its first pass, before any value is visited: the message and
+  // the file are what matter here.
+  const io::Source src = io::sourceFromString(
+      "plan.json", planDoc(k1, "\"format\":\"nn-backend/graph-execution-plan\xFF\",\n"));
+  Interner interner;
+  try {
+    (void)io::readExecutionPlan(src, interner);
+    ADD_FAILURE() << "accepted invalid UTF-8";
+  } catch (const io::InputError &e) {
+    EXPECT_EQ(e.file(), "plan.json");
+    EXPECT_NE(e.message().find("invalid UTF-8"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("plan.json:", 0), 0u) << e.what();
+  }
+}
+
 TEST(ReaderReject, Empty) {
   const io::Source src = io::sourceFromString("plan.json", "");
   Interner interner;
