@@ -95,7 +95,7 @@ public:
   /// Fails at a location inside the document, with the current JSON pointer.
   [[noreturn]] void fail(const char *at, std::string message) {
     std::size_t offset = at ? static_cast<std::size_t>(at - source_.text.data()) : lastOffset();
-    failAtOffset(offset, pointer_, std::move(message));
+    failAtOffset(offset, pointer(), std::move(message));
   }
 
   /// Fails at the value a pointer names, found again by a fresh pass (used for the checks that can
@@ -143,27 +143,49 @@ public:
 
   // --- JSON pointer --------------------------------------------------------------------------
 
+  // The path to the current value is a stack of keys and indices, spelled as a JSON pointer only
+  // when a message needs it (building it for every field was a fifth of the reading time). A key
+  // is a view into the document or the parser's string buffer, both alive while it is read.
+  struct Step {
+    std::string_view key;
+    std::size_t index;
+    bool isIndex;
+  };
+
   struct Enter {
     Reader &r;
-    std::size_t size;
-    Enter(Reader &reader, std::string_view key) : r(reader), size(reader.pointer_.size()) {
-      r.pointer_ += '/';
-      if (key.find_first_of("~/") == std::string_view::npos)
-        r.pointer_ += key;
-      else
-        r.pointer_ += pointerToken(key);
-    }
-    Enter(Reader &reader, std::size_t index) : r(reader), size(reader.pointer_.size()) {
-      char buf[24];
-      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, index);
-      r.pointer_ += '/';
-      r.pointer_.append(buf, end);
-    }
-    ~Enter() { r.pointer_.resize(size); }
+    Enter(Reader &reader, std::string_view key) : r(reader) { r.path_.push_back({key, 0, false}); }
+    Enter(Reader &reader, std::size_t index) : r(reader) { r.path_.push_back({{}, index, true}); }
+    ~Enter() { r.path_.pop_back(); }
     Enter(const Enter &) = delete;
   };
 
-  const std::string &pointer() const { return pointer_; }
+  std::string pointer() const {
+    std::string out;
+    for (const Step &s : path_) {
+      out += '/';
+      if (s.isIndex)
+        out += std::to_string(s.index);
+      else if (s.key.find_first_of("~/") == std::string_view::npos)
+        out += s.key;
+      else
+        out += pointerToken(s.key);
+    }
+    return out;
+  }
+
+  /// A field's key, read in place when it has no escape (the common case), else unescaped.
+  std::string_view key(od::field &field) {
+    const char *raw = field.key().raw();
+    const char *end = source_.text.data() + source_.text.size();
+    const char *quote = static_cast<const char *>(std::memchr(raw, '"', end - raw));
+    if (quote && !std::memchr(raw, '\\', quote - raw))
+      return std::string_view(raw, static_cast<std::size_t>(quote - raw));
+    std::string_view k;
+    if (auto err = field.unescaped_key().get(k))
+      failSimd(err, raw - 1);
+    return k;
+  }
 
   // --- Values --------------------------------------------------------------------------------
 
@@ -188,6 +210,13 @@ public:
   }
 
   std::string_view string(od::value &v, std::string_view what) {
+    // In place when the string has no escape (the common case): no copy to the string buffer.
+    const std::string_view token = v.raw_json_token();
+    if (token.size() >= 2 && token.front() == '"' && token.find('\\') == std::string_view::npos) {
+      const std::size_t close = token.rfind('"');
+      if (close > 0 && close - 1 <= kMaxStringBytes && !v.get_raw_json_string().error())
+        return token.substr(1, close - 1);
+    }
     std::string_view s;
     if (auto err = v.get_string().get(s)) {
       if (err == simdjson::INCORRECT_TYPE)
@@ -269,9 +298,7 @@ public:
       if (auto err = std::move(result).get(field))
         failSimd(err, nullptr);
       const char *keyAt = field.key().raw() - 1;
-      std::string_view key;
-      if (auto err = field.unescaped_key().get(key))
-        failSimd(err, keyAt);
+      const std::string_view key = this->key(field);
       std::size_t index = 0;
       while (index < set.names.size() && set.names[index] != key)
         ++index;
@@ -329,6 +356,8 @@ public:
   enum class CapsuleShape { capsule, auditRow };
   KernelCapsule capsule(od::value &v, CapsuleShape shape);
   KindId kind(od::value &v);
+  KindId parseKind(od::value &v, const char *start);
+  std::string_view objectText(const char *start) const;
   /// The capsules table; `order`, when given, receives its keys and capsules in file order.
   KeyTable capsuleTable(od::value &v,
                         std::vector<std::pair<std::string, CapsuleId>> *order = nullptr);
@@ -346,7 +375,14 @@ private:
   od::parser *parser_;
   std::size_t lineBase_ = 0;
   od::document doc_;
-  std::string pointer_;
+  std::vector<Step> path_;
+  std::string_view lastKey_; // the capsule key looked up last, its table and its capsule
+  const KeyTable *lastKeyTable_ = nullptr;
+  CapsuleId lastKeyId_{};
+  /// Kinds with parameters repeat (the same reshape, layernorm, conv2d): the text of each one read
+  /// is kept with its id, and the same text again is not parsed again. At most kKindCacheSize.
+  std::unordered_map<std::string_view, KindId> kindCache_;
+  static constexpr std::size_t kKindCacheSize = 4096;
 };
 
 template <class F>
@@ -636,6 +672,50 @@ KindId Reader::kind(od::value &v) {
   if (type != od::json_type::object)
     fail(location(v), "expected a kind (a string or an object with a \"tag\")");
   const char *start = location(v);
+  const std::string_view text = objectText(start);
+  if (!text.empty())
+    if (auto it = kindCache_.find(text); it != kindCache_.end())
+      return it->second; // the caller's object iteration skips the unread value
+  const KindId id = parseKind(v, start);
+  // Cached only when the object the parser read ends where the scan of its text ended.
+  if (!text.empty() && kindCache_.size() < kKindCacheSize) {
+    const char *after = nullptr, *end = text.data() + text.size();
+    const char *limit = source_.text.data() + source_.text.size();
+    while (end < limit && (*end == ' ' || *end == '\n' || *end == '\t' || *end == '\r'))
+      ++end;
+    if (!doc_.current_location().get(after) && after == end)
+      kindCache_.emplace(text, id);
+  }
+  return id;
+}
+
+std::string_view Reader::objectText(const char *start) const {
+  // The text of the object at `start`, found by matching brackets outside strings; empty when it
+  // is longer than 512 bytes or not found.
+  const char *end = source_.text.data() + source_.text.size();
+  if (!start || start >= end || *start != '{')
+    return {};
+  int depth = 0;
+  bool inString = false;
+  for (const char *p = start; p < end && p < start + 512; ++p) {
+    const char c = *p;
+    if (inString) {
+      if (c == '\\')
+        ++p;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return std::string_view(start, static_cast<std::size_t>(p + 1 - start));
+    }
+  }
+  return {};
+}
+
+KindId Reader::parseKind(od::value &v, const char *start) {
   struct Param {
     std::string name;
     bool isArray;
@@ -734,11 +814,16 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
       } else {
         const char *at = location(x);
         std::string_view s = string(x, "a capsule key or an inline capsule");
-        if (table) {
+        if (table && s == lastKey_ && lastKeyTable_ == table) {
+          k.capsule = lastKeyId_; // a run of kernels names the same key: look it up once
+        } else if (table) {
           auto it = table->find(s);
           if (it == table->end())
             fail(at, "capsule key " + quote(s) + " is not in the capsules table");
           k.capsule = it->second;
+          lastKey_ = it->first;
+          lastKeyTable_ = table;
+          lastKeyId_ = it->second;
         } else {
           key = std::string(s);
         }
@@ -769,13 +854,14 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
 
-  auto checkCapsuleOp = [&](std::size_t i, const std::string &capsulePointer) {
+  // `capsulePointer()` spells the pointer to the kernel's capsule, only for a message.
+  auto checkCapsuleOp = [&](std::size_t i, auto &&capsulePointer) {
     const auto &k = plan.kernels[i];
     const KernelCapsule &c = interner.capsule(k.capsule);
     if (c.op != k.op)
-      r.failAtPointer(capsulePointer, "capsule " + quote(c.name) + " implements op " +
-                                          opMessage(c.op) + ", but the kernel's op is " +
-                                          opMessage(k.op));
+      r.failAtPointer(capsulePointer(), "capsule " + quote(c.name) + " implements op " +
+                                            opMessage(c.op) + ", but the kernel's op is " +
+                                            opMessage(k.op));
   };
 
   r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000},
@@ -785,6 +871,9 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                  case 1: r.expectVersion(v); break;
                  case 2: table = r.capsuleTable(v); break;
                  case 3: {
+                   // No kernel is shorter than 48 bytes, so this is room for all of them; the
+                   // pages never written are never resident, and the vector is never copied.
+                   plan.kernels.reserve(source.text.size() / 48);
                    std::size_t index = 0;
                    for (auto item : r.array(v, "the kernels array")) {
                      Reader::Enter e(r, index);
@@ -796,7 +885,7 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                      if (key)
                        pending.push_back({index, std::move(*key)});
                      else
-                       checkCapsuleOp(index, r.pointer() + "/capsule");
+                       checkCapsuleOp(index, [&] { return r.pointer() + "/capsule"; });
                      ++index;
                    }
                    break;
@@ -812,7 +901,7 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                                (table ? " is not in the capsules table"
                                       : " names a capsule, but the plan has no capsules table"));
     plan.kernels[p.index].capsule = it->second;
-    checkCapsuleOp(p.index, ptr);
+    checkCapsuleOp(p.index, [&] { return ptr; });
   }
 
   // "unique nodeIds": a plan in increasing order needs no extra memory; any other is sorted.
