@@ -1,16 +1,22 @@
 // op: "the group's op differs from a member's op" (SPEC section 3).
 #include "checks/context.hpp"
 
+#include <algorithm>
+
 namespace lo::checks::detail {
 
-// One violation per group, naming the first member whose plan op differs.
+// One violation per group, naming the first member whose plan op differs. In mode singleton only
+// the first member is judged: further members are the singleton check's finding.
 void checkOp(Context &cx) {
   const auto &groups = cx.lowering.groups;
+  const bool onlyFirst = cx.options.mode == Mode::singleton;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const auto &group = groups[g];
     const PlannedNodeKernel *first = nullptr;
     std::size_t wrong = 0;
-    for (std::size_t i = 0; i < group.nodeIds.size(); ++i) {
+    const std::size_t members =
+        onlyFirst ? std::min<std::size_t>(1, group.nodeIds.size()) : group.nodeIds.size();
+    for (std::size_t i = 0; i < members; ++i) {
       const PlannedNodeKernel *k = cx.kernel(group.nodeIds[i]);
       if (k && k->op != group.op && !wrong++)
         first = k;

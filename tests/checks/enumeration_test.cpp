@@ -1,0 +1,96 @@
+// Completeness by enumeration: for every plan of up to 6 nodes over a small capsule alphabet
+// (including identity-equal, contract-different capsules), every way of cutting it into
+// contiguous groups is checked; under each mode and equality exactly one cut passes, and it is
+// the reference lowering. (The checks never compute the reference: this test is what shows that
+// passing them implies equality.)
+#include "fixtures.hpp"
+
+#include <gtest/gtest.h>
+
+namespace lo::checks::testing {
+namespace {
+
+struct Symbol {
+  KindId kind;
+  BackendOp op;
+  CapsuleId capsule;
+};
+
+/// The cut `mask` (bit i set: a group boundary after node i) as a lowering: each group carries
+/// its first node's op and capsule, its nodes' kinds, and the groupingKind of its size.
+GraphLoweringPlan cut(const GraphExecutionPlan &plan, unsigned mask) {
+  GraphLoweringPlan out;
+  for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
+    if (i == 0 || (mask >> (i - 1)) & 1u)
+      out.groups.push_back(toSingletonLoweredGroup(plan.kernels[i]));
+    else
+      appendNode(out.groups.back(), plan.kernels[i]);
+  }
+  return out;
+}
+
+TEST(Enumeration, ExactlyTheReferenceCutPasses) {
+  Interner in;
+  const Alphabet a = alphabet(in);
+  // relu with reference.relu (verified), reference.relu (trusted-external: same identity, other
+  // contract), cudnn.relu (another identity); tanh with reference.tanh (another op).
+  const Symbol symbols[] = {{a.relu, BackendOp::relu, a.R},
+                            {a.relu, BackendOp::relu, a.Rx},
+                            {a.relu, BackendOp::relu, a.C},
+                            {a.tanh, BackendOp::tanh, a.T}};
+  constexpr std::size_t kSymbols = std::size(symbols);
+  constexpr std::size_t kMaxNodes = 6;
+  const Mode modes[] = {Mode::coalesced, Mode::singleton};
+  const Equality equalities[] = {Equality::contract, Equality::identity};
+
+  std::size_t plans = 0, candidates = 0;
+  for (std::size_t n = 1; n <= kMaxNodes; ++n) {
+    std::size_t words = 1;
+    for (std::size_t i = 0; i < n; ++i)
+      words *= kSymbols;
+    for (std::size_t word = 0; word < words; ++word) {
+      GraphExecutionPlan plan;
+      for (std::size_t i = 0, w = word; i < n; ++i, w /= kSymbols) {
+        const Symbol &s = symbols[w % kSymbols];
+        plan.kernels.push_back({NodeId{10 + i}, s.kind, s.op, s.capsule});
+      }
+      ++plans;
+      std::vector<io::LoweringDocument> cuts(std::size_t{1} << (n - 1));
+      for (unsigned mask = 0; mask < cuts.size(); ++mask)
+        cuts[mask].plan = cut(plan, mask);
+      for (Mode mode : modes)
+        for (Equality equality : equalities) {
+          const GraphLoweringPlan reference = lower(in, plan, mode, equality);
+          std::size_t passing = 0;
+          for (unsigned mask = 0; mask < cuts.size(); ++mask) {
+            ++candidates;
+            // A cap of 0 lists nothing and counts everything: no message is built.
+            const Report r = check(in, plan, cuts[mask], Options{mode, equality, 0});
+            const bool isReference = cuts[mask].plan == reference;
+            if (r.conforms()) {
+              ++passing;
+              ASSERT_TRUE(isReference) << "a cut that is not the reference passes: plan word "
+                                       << word << " of " << n << " nodes, cut " << mask;
+            } else {
+              ASSERT_FALSE(isReference)
+                  << "the reference fails: plan word " << word << " of " << n << " nodes\n"
+                  << describe(r);
+              // One wrong cut, one root cause: every finding names maximal or singleton,
+              // capsule or op (the only things a cut can get wrong).
+              for (Check c : checksOf(r))
+                ASSERT_TRUE(c == Check::maximal || c == Check::singleton || c == Check::capsule ||
+                            c == Check::op)
+                    << spelling(c) << " for plan word " << word << ", cut " << mask;
+            }
+          }
+          ASSERT_EQ(passing, 1u) << "plan word " << word << " of " << n << " nodes, mode "
+                                 << spelling(mode) << ", equality " << spelling(equality);
+        }
+    }
+  }
+  std::printf("enumerated %zu plans, %zu candidate checks\n", plans, candidates);
+  EXPECT_EQ(plans, 4u + 16 + 64 + 256 + 1024 + 4096);
+}
+
+} // namespace
+} // namespace lo::checks::testing
