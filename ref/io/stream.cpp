@@ -113,7 +113,8 @@ bool PlanStream::nextLine(std::string_view &line) {
       ++lineNumber_;
       return line.find_first_not_of(" \t\r") != std::string_view::npos;
     }
-    // Keep the unread bytes, then read a block after them (a long line grows the buffer).
+    // Keep the unread bytes, then fill the buffer after them. The buffer holds two blocks and
+    // grows only for a line longer than one block, so memory does not depend on the length.
     if (begin_ > 0) {
       std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
       end_ -= begin_;
@@ -122,11 +123,12 @@ bool PlanStream::nextLine(std::string_view &line) {
     if (buffer_.size() < end_ + kReadBlock) {
       if (end_ + kReadBlock > kMaxDocumentBytes)
         throw InputError(name_, lineNumber_ + 1, 1, "", "line longer than the limit of 4 GiB");
-      buffer_.resize(end_ + kReadBlock);
+      buffer_.resize(std::max(2 * kReadBlock, 2 * end_));
     }
-    const std::size_t n = std::fread(buffer_.data() + end_, 1, kReadBlock, file_);
+    const std::size_t room = buffer_.size() - end_;
+    const std::size_t n = std::fread(buffer_.data() + end_, 1, room, file_);
     end_ += n;
-    if (n < kReadBlock) {
+    if (n < room) {
       if (std::ferror(file_))
         throw InputError(name_, "read error");
       eof_ = true;
