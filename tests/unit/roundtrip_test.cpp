@@ -119,6 +119,39 @@ TEST(RoundTrip, CoalescedTwoReluPlanAsWritten) {
       << text;
 }
 
+TEST(RoundTrip, EmptyPlanAndEmptyLowering) {
+  Interner interner;
+  const GraphExecutionPlan empty;
+  const std::string text = io::executionPlanJson(interner, empty);
+  EXPECT_EQ(readPlan(interner, text), empty);
+  const GraphLoweringPlan l = toCoalescedLoweringPlan(interner, empty);
+  const AuditDocument a = toDocument(interner, audit(interner, l));
+  const std::string lt = io::loweringPlanJson(interner, l, Mode::coalesced, Equality::contract, &a);
+  const io::LoweringDocument d = io::readLoweringPlan(io::sourceFromString("l", lt), interner);
+  EXPECT_TRUE(d.plan.groups.empty());
+  ASSERT_TRUE(d.audit.has_value());
+  EXPECT_EQ(*d.audit, a);
+  EXPECT_FALSE(d.audit->hasTrustedExternal);
+}
+
+TEST(RoundTrip, AStatedAuditIsKeptAsWritten) {
+  // A candidate's audit may state views that do not follow from its rows; the reader keeps them
+  // (the `audit` check compares).
+  Interner interner;
+  const CapsuleId r = interner.intern(makeCapsule("reference.relu", B::relu));
+  const GraphLoweringPlan l =
+      toCoalescedLoweringPlan(interner, GraphExecutionPlan{{node(1, K::relu, B::relu, r)}});
+  AuditDocument a = toDocument(interner, audit(interner, l));
+  a.capsuleNames = {"something else"};
+  a.hasTrustedExternal = true;
+  a.trustedExternalOps = {B::gelu};
+  const std::string lt = io::loweringPlanJson(interner, l, Mode::coalesced, Equality::contract, &a);
+  const io::LoweringDocument d = io::readLoweringPlan(io::sourceFromString("l", lt), interner);
+  ASSERT_TRUE(d.audit.has_value());
+  EXPECT_EQ(*d.audit, a);
+  EXPECT_NE(*d.audit, toDocument(interner, audit(interner, d.plan)));
+}
+
 TEST(Defaults, OmittedFieldsEqualWrittenOutDefaults) {
   const std::string minimal = capsuleJson("reference.relu", "relu");
   std::string full = minimal;
@@ -206,6 +239,28 @@ TEST(CapsuleKeys, AKeyTakenByAnotherCapsulesNameIsSkipped) {
   EXPECT_EQ(keys.key(literal), "x#2");
   EXPECT_EQ(keys.key(x1), "x");
   EXPECT_EQ(keys.key(x2), "x#3");
+}
+
+TEST(CapsuleKeys, KeysStayUniqueWhenANameLooksLikeAGeneratedKey) {
+  Interner interner;
+  const CapsuleId x1 = interner.intern(makeCapsule("x", B::relu, TrustLevel::checked));
+  const CapsuleId x2 = interner.intern(makeCapsule("x", B::relu, TrustLevel::verified));
+  const CapsuleId literal = interner.intern(makeCapsule("x#2", B::relu));
+  const GraphExecutionPlan plan{{node(1, K::relu, B::relu, x1), node(2, K::relu, B::relu, x2),
+                                 node(3, K::relu, B::relu, literal)}};
+  const std::vector<CapsuleId> use{x1, x2, literal};
+  const io::CapsuleKeys keys(interner, use);
+  EXPECT_EQ(keys.key(x1), "x");
+  EXPECT_EQ(keys.key(x2), "x#2");
+  EXPECT_NE(keys.key(literal), "x#2");
+  EXPECT_NE(keys.key(literal), "x");
+  // Whatever the keys, the plan reads back with three distinct capsules.
+  Interner fresh;
+  const GraphExecutionPlan back = readPlan(fresh, io::executionPlanJson(interner, plan));
+  ASSERT_EQ(back.kernels.size(), 3u);
+  EXPECT_EQ(fresh.capsule(back.kernels[0].capsule), interner.capsule(x1));
+  EXPECT_EQ(fresh.capsule(back.kernels[1].capsule), interner.capsule(x2));
+  EXPECT_EQ(fresh.capsule(back.kernels[2].capsule), interner.capsule(literal));
 }
 
 TEST(CapsuleKeys, WrittenPlanUsesTheKeysAndReadsBackDistinctCapsules) {
