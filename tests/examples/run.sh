@@ -115,6 +115,11 @@ identity-trap)
   hasnt 'trusted-external'
   run 0 lower --mode singleton --audit "$EX/identity-trap.json"
   has '"trustedExternalOps": ["relu"]'
+  # audit of a plan audits its coalesced lowering under the chosen equality.
+  run 0 audit "$EX/identity-trap.json"
+  has '"trustLevels": ["checked","trusted-external"]'
+  run 0 audit --equality identity --format text "$EX/identity-trap.json"
+  has '1 row; trusted-external: none'
   ;;
 stdin-and-output-file)
   run 0 lower "$EX/two-relu.json"
