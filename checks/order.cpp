@@ -13,19 +13,23 @@ void checkOrder(Context &cx) {
   if (!cx.sameMultiset)
     return;
   const auto &groups = cx.lowering.groups;
+  // The common case, in order, is decided without allocating.
+  bool sorted = true;
+  std::size_t next = 0;
+  for (std::size_t g = 0; g < groups.size() && sorted; ++g)
+    for (NodeId id : groups[g].nodeIds)
+      if (cx.index.find(id) != next++) {
+        sorted = false;
+        break;
+      }
+  if (sorted)
+    return;
   std::vector<std::size_t> pos;                        // candidate sequence as plan positions
   std::vector<std::pair<std::size_t, std::size_t>> at; // (group, index in group)
   pos.reserve(cx.plan.kernels.size());
-  bool sorted = true;
   for (std::size_t g = 0; g < groups.size(); ++g)
-    for (std::size_t i = 0; i < groups[g].nodeIds.size(); ++i) {
-      const std::size_t p = cx.index.find(groups[g].nodeIds[i]);
-      if (p != pos.size())
-        sorted = false;
-      pos.push_back(p);
-    }
-  if (sorted)
-    return;
+    for (NodeId id : groups[g].nodeIds)
+      pos.push_back(cx.index.find(id));
   for (std::size_t g = 0; g < groups.size(); ++g)
     for (std::size_t i = 0; i < groups[g].nodeIds.size(); ++i)
       at.emplace_back(g, i);

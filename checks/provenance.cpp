@@ -9,7 +9,6 @@ namespace lo::checks::detail {
 // missing: one violation each, so a dropped node is exactly one finding.
 void checkProvenance(Context &cx) {
   std::vector<std::uint8_t> seen(cx.plan.kernels.size(), 0);
-  std::vector<std::size_t> firstGroup; // where each seen node first appeared (for messages)
   const auto &groups = cx.lowering.groups;
   bool clean = true;
   for (std::size_t g = 0; g < groups.size(); ++g) {
