@@ -230,6 +230,8 @@ z3::expr Encoder::algorithmCanAppend(const z3::expr &groupOp, const Capsule &gro
   switch (sabotage_) {
   case Sabotage::canAppendIgnoresOp: return same(equality_, groupCapsule, k.capsule);
   case Sabotage::canAppendIgnoresCapsule: return groupOp == k.op;
+  case Sabotage::canAppendIdentityOnly:
+    return groupOp == k.op && sameIdentity(groupCapsule, k.capsule);
   case Sabotage::foldNeverAppends: return ctx_.bool_val(false);
   case Sabotage::foldAlwaysAppends: return ctx_.bool_val(true);
   default: return specCanAppend(groupOp, groupCapsule, k);

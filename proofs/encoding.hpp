@@ -30,6 +30,8 @@ namespace lo::proofs {
   X(none, "none", "the reference algorithm")                                                       \
   X(canAppendIgnoresOp, "canAppend-ignores-op", "canAppend does not compare the op")               \
   X(canAppendIgnoresCapsule, "canAppend-ignores-capsule", "canAppend does not compare capsules")   \
+  X(canAppendIdentityOnly, "canAppend-identity-only",                                              \
+    "canAppend compares the identity part only, whatever the equality")                            \
   X(foldNeverAppends, "fold-never-appends", "pushKernel always starts a new group")                \
   X(foldAlwaysAppends, "fold-always-appends", "pushKernel appends to any last group")              \
   X(appendDropsKind, "appendNode-drops-kind", "appendNode does not append the kind")               \

@@ -39,6 +39,9 @@ const Obligation *findObligation(std::string_view name);
 
 struct Options {
   std::size_t bound = 6;
+  /// The smallest length checked (the sabotage matrix starts at the length of its
+  /// counterexamples).
+  std::size_t minLength = 0;
   Equality equality = Equality::contract;
   unsigned timeoutMs = 20000;
   Sabotage sabotage = Sabotage::none;

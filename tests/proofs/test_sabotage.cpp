@@ -1,0 +1,124 @@
+// Proofs that cannot fail prove nothing: every obligation is refuted once the encoding of the
+// algorithm is broken on purpose. Each test prints its obligation's row of the sabotage matrix
+// (docs/proofs.md has the whole table) and asserts the sabotages it must catch are caught.
+#include "proofs/obligations.hpp"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <map>
+#include <set>
+
+namespace lo::proofs {
+namespace {
+
+// Every sabotage that is caught has a counterexample of exactly two nodes (a bounded obligation
+// holds for lengths 0 and 1 under each), so the matrix checks length 2 only.
+constexpr std::size_t kBound = 2;
+
+using S = Sabotage;
+
+// The sabotages each obligation must catch, by reading the sabotage and the obligation: a test
+// fails if one of these is not refuted. (The printed row shows every sabotage that is caught.)
+const std::map<std::string_view, std::set<Sabotage>> kMustCatch{
+    {"singleton.provenance", {S::singletonDropsLast}},
+    {"singleton.order", {S::singletonReversed, S::singletonDropsLast}},
+    {"singleton.one-node", {S::singletonMergesFirstTwo, S::singletonDropsLast}},
+    {"singleton.audit", {S::singletonShiftsCapsule, S::auditDropsTrust}},
+    {"singleton.unique",
+     {S::singletonReversed, S::singletonDropsLast, S::singletonMergesFirstTwo,
+      S::singletonShiftsCapsule}},
+    {"coalesced.provenance", {S::appendDropsKind, S::appendDropsId}},
+    {"coalesced.order", {S::appendDropsId, S::appendPrepends}},
+    {"coalesced.contract-equality",
+     {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule, S::foldAlwaysAppends}},
+    {"coalesced.grouping-kind", {S::appendKeepsSingleton}},
+    {"coalesced.maximal", {S::foldNeverAppends}},
+    {"coalesced.audit", {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule, S::auditDropsTrust}},
+    {"coalesced.refines-singleton",
+     {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule, S::appendPrepends, S::appendDropsKind}},
+    {"coalesced.unique",
+     {S::canAppendIdentityOnly, S::foldNeverAppends, S::appendKeepsSingleton, S::appendPrepends}},
+    {"step.order", {S::appendDropsId, S::appendDropsKind, S::appendPrepends}},
+    {"step.grouping-kind", {S::appendKeepsSingleton, S::appendDropsKind}},
+    {"step.contract-equality",
+     {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule, S::foldAlwaysAppends}},
+    {"step.maximal", {S::foldNeverAppends}},
+    {"step.audit", {S::canAppendIgnoresCapsule, S::auditDropsTrust}},
+    {"step.refines-singleton", {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule}},
+};
+
+// `canAppend-ignores-op` is caught by nothing, and rightly: in a valid plan `capsule.op == op`,
+// and both equalities compare the capsules' ops, so the op comparison of canAppend is implied.
+TEST(Sabotage, IgnoringTheOpInCanAppendChangesNothingOnValidPlans) {
+  for (const auto &o : obligations()) {
+    const Result r = discharge(o, Options{.bound = 3,
+                                          .equality = Equality::contract,
+                                          .timeoutMs = 60000,
+                                          .sabotage = S::canAppendIgnoresOp});
+    EXPECT_EQ(r.status, Status::proved) << o.name;
+  }
+}
+
+class SabotageMatrix : public ::testing::TestWithParam<std::string_view> {};
+
+TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
+  const Obligation &o = *findObligation(GetParam());
+  std::set<Sabotage> caught;
+  std::string row = "sabotage row " + std::string(o.name) + ":";
+  for (Sabotage s : allSabotages()) {
+    const Result r = discharge(o, Options{.bound = kBound,
+                                          .minLength = kBound,
+                                          .equality = Equality::contract,
+                                          .timeoutMs = 60000,
+                                          .sabotage = s});
+    EXPECT_NE(r.status, Status::unknown) << o.name << " under " << spelling(s) << ": " << r.reason;
+    if (r.status == Status::refuted) {
+      caught.insert(s);
+      row += " " + std::string(spelling(s));
+    }
+  }
+  std::cout << row << '\n';
+  EXPECT_FALSE(caught.empty()) << o.name << " catches no sabotage";
+  ASSERT_TRUE(kMustCatch.contains(o.name)) << o.name;
+  for (Sabotage s : kMustCatch.at(o.name))
+    EXPECT_TRUE(caught.contains(s)) << o.name << " does not catch " << spelling(s);
+}
+
+std::vector<std::string_view> names() {
+  std::vector<std::string_view> out;
+  for (const auto &o : obligations())
+    out.push_back(o.name);
+  return out;
+}
+
+std::string testName(const ::testing::TestParamInfo<std::string_view> &info) {
+  std::string s(info.param);
+  for (char &c : s)
+    if (c == '.' || c == '-')
+      c = '_';
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(Proofs, SabotageMatrix, ::testing::ValuesIn(names()), testName);
+
+// Under contract equality, taking the node's capsule on append changes nothing (an appended node's
+// capsule equals the group's); under identity it does: the group no longer keeps its first
+// node's capsule, which the `capsule` check requires.
+TEST(Sabotage, AppendTakingTheNodeCapsuleIsCaughtUnderIdentity) {
+  const Options contract{.bound = kBound,
+                         .equality = Equality::contract,
+                         .timeoutMs = 60000,
+                         .sabotage = S::appendTakesNodeCapsule};
+  const Options identity{.bound = kBound,
+                         .equality = Equality::identity,
+                         .timeoutMs = 60000,
+                         .sabotage = S::appendTakesNodeCapsule};
+  const Obligation &o = *findObligation("coalesced.contract-equality");
+  EXPECT_EQ(discharge(o, contract).status, Status::proved);
+  EXPECT_EQ(discharge(o, identity).status, Status::refuted);
+  EXPECT_EQ(discharge(*findObligation("step.maximal"), identity).status, Status::refuted);
+}
+
+} // namespace
+} // namespace lo::proofs
