@@ -1,0 +1,134 @@
+// `gen`: same seed same bytes, the manifest, every expected output passes the checks, and the
+// directory is written whole or not at all.
+#include "checks/checks.hpp"
+#include "ref/io/reader.hpp"
+#include "tests/gen/cli.hpp"
+
+#include <simdjson.h>
+
+#include <map>
+#include <set>
+
+namespace lo::testing {
+namespace {
+
+constexpr int kCount = 60;
+
+std::map<std::string, std::string> allFiles(const fs::path &root) {
+  std::map<std::string, std::string> out;
+  for (const auto &e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file())
+      out[fs::relative(e.path(), root).string()] = slurp(e.path());
+  return out;
+}
+
+std::string str(simdjson::simdjson_result<simdjson::dom::element> e) {
+  return std::string(std::string_view(e.value()));
+}
+
+using Gen = TempDir;
+
+TEST_F(Gen, SameSeedSameBytes) {
+  const auto gen = [&](const std::string &name, const std::string &seed) {
+    const auto r = oracle({"gen", "--out", (dir / name).string(), "--count", std::to_string(kCount),
+                           "--seed", seed, "--max-nodes", "16"});
+    EXPECT_TRUE(r.ok()) << r.standardError;
+    return allFiles(dir / name);
+  };
+  const auto a = gen("a", "11"), b = gen("b", "11"), c = gen("c", "12");
+  EXPECT_EQ(a.size(), 2u + 4u * kCount); // manifest, README, and per case a plan + 3 outputs
+  EXPECT_TRUE(a == b) << "same seed, same bytes";
+  std::size_t differ = 0;
+  for (const auto &[name, text] : a)
+    differ += c.count(name) && c.at(name) != text;
+  EXPECT_GT(differ, 20u) << "another seed, other random cases";
+}
+
+TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesTheChecks) {
+  const fs::path suite = dir / "suite";
+  const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
+  ASSERT_TRUE(r.ok()) << r.standardError;
+  EXPECT_TRUE(fs::exists(suite / "README.md"));
+  EXPECT_NE(slurp(suite / "README.md").find("lowering-oracle check"), std::string::npos);
+
+  simdjson::dom::parser parser;
+  simdjson::dom::element manifest = parser.load((suite / "manifest.json").string());
+  EXPECT_EQ(str(manifest["format"]), "lowering-oracle/conformance-suite");
+  EXPECT_EQ(int64_t(manifest["count"]), kCount);
+  std::map<std::string, std::set<std::string>> modes; // case -> {"mode/equality"}
+  std::size_t entries = 0;
+  for (simdjson::dom::element e : manifest["cases"].get_array()) {
+    ++entries;
+    const std::string name = str(e["case"]);
+    const std::string modeText = str(e["mode"]);
+    const std::string equalityText = str(e["equality"]);
+    modes[name].insert(modeText + "/" + equalityText);
+    const fs::path plan = suite / str(e["files"]["plan"]);
+    const fs::path expected = suite / str(e["files"]["expected"]);
+    ASSERT_TRUE(fs::exists(plan)) << plan;
+    ASSERT_TRUE(fs::exists(expected)) << expected;
+    EXPECT_EQ(plan.parent_path().filename().string(), name);
+
+    // The expected output passes every check of its mode and equality.
+    Interner interner;
+    const auto p = io::readExecutionPlan(io::loadSource(plan.string()), interner);
+    const auto candidate = io::readLoweringPlan(io::loadSource(expected.string()), interner);
+    checks::Options options;
+    options.mode = *parseSpelling<Mode>(modeText);
+    options.equality = *parseSpelling<Equality>(equalityText);
+    const checks::Report report = checks::check(interner, p, candidate, options);
+    EXPECT_TRUE(report.conforms())
+        << expected << ": " << (report.violations.empty() ? "" : report.violations[0].message);
+    EXPECT_EQ(candidate.mode, options.mode);
+    EXPECT_EQ(candidate.equality, options.equality);
+  }
+  EXPECT_EQ(entries, 3u * kCount);
+  ASSERT_EQ(modes.size(), std::size_t{kCount});
+  for (const auto &[name, set] : modes)
+    EXPECT_EQ(set, (std::set<std::string>{"singleton/contract", "coalesced/contract",
+                                          "coalesced/identity"}))
+        << name;
+}
+
+TEST_F(Gen, ExpectedOutputPassesTheCheckCommand) {
+  const fs::path suite = dir / "suite";
+  ASSERT_TRUE(oracle({"gen", "--out", suite.string(), "--count", "12"}).ok());
+  const fs::path c = suite / "cases" / "0003-trusted-external-in-checked-run";
+  EXPECT_TRUE(oracle({"check", (c / "plan.json").string(), (c / "coalesced-contract.json").string(),
+                      "--mode", "coalesced", "--equality", "contract"})
+                  .ok());
+  // The identity lowering hides the trusted-external node: judged under contract, it fails.
+  const auto r = oracle({"check", (c / "plan.json").string(),
+                         (c / "coalesced-identity.json").string(), "--equality", "contract"});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+}
+
+TEST_F(Gen, RefusesANonEmptyDirectoryUnlessForcedAndLeavesNoTemporaryBehind) {
+  const fs::path suite = dir / "suite";
+  fs::create_directories(suite);
+  { std::ofstream(suite / "mine.txt") << "keep me"; }
+  auto r = oracle({"gen", "--out", suite.string(), "--count", "3"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("not empty"), std::string::npos) << r.standardError;
+  EXPECT_EQ(slurp(suite / "mine.txt"), "keep me");
+
+  r = oracle({"gen", "--out", suite.string(), "--count", "3", "--force"});
+  EXPECT_TRUE(r.ok()) << r.standardError;
+  EXPECT_FALSE(fs::exists(suite / "mine.txt"));
+  EXPECT_TRUE(fs::exists(suite / "manifest.json"));
+
+  // A file where the directory should be: bad usage, nothing created.
+  { std::ofstream(dir / "file") << "x"; }
+  EXPECT_EQ(oracle({"gen", "--out", (dir / "file").string()}).code, 2);
+  // An empty directory is fine.
+  fs::create_directories(dir / "empty");
+  EXPECT_TRUE(oracle({"gen", "--out", (dir / "empty").string(), "--count", "2"}).ok());
+
+  std::set<std::string> names;
+  for (const auto &e : fs::directory_iterator(dir))
+    names.insert(e.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"empty", "file", "suite"})) << "no .tmp or .old left";
+}
+
+} // namespace
+} // namespace lo::testing

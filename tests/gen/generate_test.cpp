@@ -1,0 +1,145 @@
+// The generator: portable SplitMix64, same seed same bytes, valid plans, the hand-picked cases and
+// the near-collisions the random cases are meant to contain.
+#include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
+#include "ref/lowering.hpp"
+#include "tools/support/generate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace lo::gen {
+namespace {
+
+TEST(Rng, SplitMix64KnownAnswers) {
+  // The published SplitMix64 sequence for seed 0: any platform must produce exactly these.
+  Rng rng(0);
+  EXPECT_EQ(rng.next(), 0xe220a8397b1dcdafULL);
+  EXPECT_EQ(rng.next(), 0x6e789e6aa1b965f4ULL);
+  EXPECT_EQ(rng.next(), 0x06c45d188009454fULL);
+  EXPECT_EQ(rng.next(), 0xf88bb8a8724c81ecULL);
+}
+
+TEST(Rng, BelowStaysInRangeAndHitsEveryValue) {
+  Rng rng(42);
+  std::set<std::uint64_t> seen;
+  for (int i = 0; i < 1000; ++i) {
+    const auto v = rng.below(7);
+    ASSERT_LT(v, 7u);
+    seen.insert(v);
+  }
+  EXPECT_EQ(seen.size(), 7u);
+}
+
+std::string caseText(const Settings &s, std::size_t i) {
+  Interner interner;
+  const Case c = caseAt(interner, s, i);
+  return caseLabel(i, c) + planJson(interner, c.plan, c.encoding);
+}
+
+TEST(Generator, SameSeedSameBytesOtherSeedOtherPlans) {
+  const Settings a{7, 24}, b{8, 24};
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < 80; ++i) {
+    EXPECT_EQ(caseText(a, i), caseText(a, i)) << "case " << i;
+    differ += caseText(a, i) != caseText(b, i);
+  }
+  EXPECT_EQ(caseText(a, 0), caseText(b, 0)) << "hand-picked cases do not depend on the seed";
+  EXPECT_GT(differ, 60u);
+}
+
+// Every generated plan, in every encoding, is a valid GraphExecutionPlan that reads back to the
+// same plan; random cases respect --max-nodes.
+TEST(Generator, PlansAreValidAndReadBack) {
+  const Settings s{3, 12};
+  std::set<Encoding> encodings;
+  for (std::size_t i = 0; i < 300; ++i) {
+    Interner in;
+    const Case c = caseAt(in, s, i);
+    encodings.insert(c.encoding);
+    if (i >= edgeCaseCount()) {
+      EXPECT_LE(c.plan.kernels.size(), s.maxNodes);
+    }
+    const std::string text = planJson(in, c.plan, c.encoding);
+    Interner back;
+    GraphExecutionPlan read;
+    ASSERT_NO_THROW(read = io::readExecutionPlan(io::sourceFromString("plan.json", text), back))
+        << caseLabel(i, c) << "\n"
+        << text;
+    EXPECT_EQ(io::executionPlanJson(back, read), io::executionPlanJson(in, c.plan));
+  }
+  EXPECT_EQ(encodings.size(), 3u) << "table, inline and mixed capsule encodings all occur";
+}
+
+const Case *findCase(const std::vector<Case> &cases, std::string_view name) {
+  for (const auto &c : cases)
+    if (c.name == name)
+      return &c;
+  return nullptr;
+}
+
+TEST(Generator, HandPickedCases) {
+  Interner in;
+  std::vector<Case> cases;
+  for (std::size_t i = 0; i < edgeCaseCount(); ++i)
+    cases.push_back(caseAt(in, {}, i));
+  ASSERT_NE(findCase(cases, "empty-plan"), nullptr);
+  EXPECT_TRUE(findCase(cases, "empty-plan")->plan.kernels.empty());
+  EXPECT_EQ(findCase(cases, "one-node")->plan.kernels.size(), 1u);
+  EXPECT_EQ(toCoalescedLoweringPlan(in, findCase(cases, "long-run")->plan).groups.size(), 1u);
+
+  // A trusted-external capsule inside a run of checked ones, all of one identity.
+  const auto &run = findCase(cases, "trusted-external-in-checked-run")->plan.kernels;
+  std::size_t trusted = 0;
+  for (std::size_t i = 0; i < run.size(); ++i) {
+    const KernelCapsule &c = in.capsule(run[i].capsule);
+    EXPECT_TRUE(sameIdentity(c, in.capsule(run[0].capsule)));
+    if (isTrustedExternal(c)) {
+      ++trusted;
+      EXPECT_TRUE(i > 0 && i + 1 < run.size());
+      EXPECT_EQ(in.capsule(run[i - 1].capsule).trustLevel, TrustLevel::checked);
+      EXPECT_EQ(in.capsule(run[i + 1].capsule).trustLevel, TrustLevel::checked);
+    }
+  }
+  EXPECT_EQ(trusted, 1u);
+
+  // Identity-equal, contract-different neighbours: identity coalesces them, contract does not.
+  const auto &near = findCase(cases, "identity-equal-contract-different")->plan;
+  EXPECT_EQ(toCoalescedLoweringPlan(in, near, Equality::identity).groups.size(), 1u);
+  EXPECT_EQ(toCoalescedLoweringPlan(in, near, Equality::contract).groups.size(),
+            near.kernels.size()); // every neighbour differs in contract
+
+  // Every planned kind with its parameters, inline and by table.
+  for (const char *name : {"every-kind-inline", "every-kind-table"}) {
+    std::set<KindTag> tags;
+    for (const auto &k : findCase(cases, name)->plan.kernels)
+      tags.insert(in.kind(k.kind).tag);
+    EXPECT_EQ(tags.size(), vocabularySize<KindTag>() - 3)
+        << name << ": all but input, const, detach";
+  }
+  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding, Encoding::inline_);
+}
+
+// Random cases contain what tells the equalities apart: runs of capsules equal in identity but
+// not in contract, and among those, a trusted-external one.
+TEST(Generator, RandomCasesHaveNearCollisions) {
+  const Settings s{1, 24};
+  std::size_t equalitiesDiffer = 0, trustHidden = 0, runs = 0;
+  for (std::size_t i = edgeCaseCount(); i < edgeCaseCount() + 200; ++i) {
+    Interner in;
+    const Case c = caseAt(in, s, i);
+    const auto contract = toCoalescedLoweringPlan(in, c.plan, Equality::contract);
+    const auto identity = toCoalescedLoweringPlan(in, c.plan, Equality::identity);
+    equalitiesDiffer += contract.groups.size() != identity.groups.size();
+    trustHidden += hasTrustedExternal(in, toSingletonLoweringPlan(c.plan)) &&
+                   !hasTrustedExternal(in, identity);
+    runs += contract.groups.size() < c.plan.kernels.size();
+  }
+  EXPECT_GT(equalitiesDiffer, 20u);
+  EXPECT_GT(trustHidden, 2u);
+  EXPECT_GT(runs, 100u);
+}
+
+} // namespace
+} // namespace lo::gen
