@@ -1,0 +1,756 @@
+#include "tests/property/generators.hpp"
+
+#include "ref/io/reader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <functional>
+#include <ostream>
+#include <unordered_set>
+
+namespace lo::prop {
+
+namespace {
+
+// --- Vocabulary tables --------------------------------------------------------------------------
+
+template <class E> std::vector<E> allOf() {
+  std::vector<E> out;
+  for (std::size_t i = 0; i < vocabularySize<E>(); ++i)
+    out.push_back(static_cast<E>(i));
+  return out;
+}
+
+struct KindTable {
+  std::vector<BackendOp> ops;
+  std::array<std::vector<KindTag>, vocabularySize<BackendOp>()> byOp;
+  KindTable() {
+    for (KindTag tag : allOf<KindTag>())
+      if (auto op = signature(tag).op)
+        byOp[static_cast<std::size_t>(*op)].push_back(tag);
+    for (BackendOp op : allOf<BackendOp>())
+      if (!byOp[static_cast<std::size_t>(op)].empty())
+        ops.push_back(op);
+  }
+};
+
+const KindTable &kindTable() {
+  static const KindTable table;
+  return table;
+}
+
+// Names and texts are few, so that unrelated capsules share names, and they hold the characters
+// that JSON strings and JSON pointers escape.
+const std::vector<std::string> kNames = {"relu_ref",    "fast",        "k",        "a#2", "q\"uote",
+                                         "back\\slash", "caf\xC3\xA9", "sl/ash~0", ""};
+const std::vector<std::string> kTexts = {"", "ok", "see docs", "line\nbreak", "tab\there", "k"};
+
+template <class E> rc::Gen<E> genEnum() { return rc::gen::elementOf(allOf<E>()); }
+
+/// Reads a generated seed a few bits at a time. A seed of zero decodes to the simplest value
+/// (defaults everywhere), and RapidCheck shrinks seeds towards zero, so shrinking simplifies.
+class Bits {
+public:
+  explicit Bits(std::span<const std::uint64_t> words) : words_(words) {}
+  std::uint64_t take(unsigned n) {
+    std::uint64_t v = 0;
+    for (unsigned i = 0; i < n; ++i, ++at_) {
+      const std::size_t w = at_ / 64;
+      const std::uint64_t bit = w < words_.size() ? (words_[w] >> (at_ % 64)) & 1 : 0;
+      v |= bit << i;
+    }
+    return v;
+  }
+  /// Uniform over the vocabulary.
+  template <class E> E any() {
+    return static_cast<E>(take(bitsFor(vocabularySize<E>())) % vocabularySize<E>());
+  }
+  /// `usual` half the time, else uniform.
+  template <class E> E usually(E usual) { return take(1) ? any<E>() : usual; }
+  /// Zero decodes to `list[0]`.
+  const std::string &of(const std::vector<std::string> &list) {
+    return list[take(4) % list.size()];
+  }
+
+private:
+  static unsigned bitsFor(std::size_t n) { return static_cast<unsigned>(std::bit_width(n)) + 2; }
+  std::span<const std::uint64_t> words_;
+  std::size_t at_ = 0;
+};
+
+const std::vector<std::string> kTextsEmptyFirst = {"",          "ok", "see docs", "line\nbreak",
+                                                   "tab\there", "k"};
+
+ContractDescriptor decodeDescriptor(Bits &b, BackendOp op) {
+  ContractDescriptor d;
+  d.claim.tag = static_cast<ContractClaim::Tag>(b.take(2));
+  d.claim.op = b.take(1) ? b.any<BackendOp>() : op;
+  if (d.claim.tag == ContractClaim::Tag::layoutCompatibility)
+    d.claim.layout = b.any<TensorLayout>();
+  if (d.claim.tag == ContractClaim::Tag::valueRefinement ||
+      d.claim.tag == ContractClaim::Tag::vjpRefinement)
+    d.claim.spec = b.of(kTexts);
+  if (d.claim.tag == ContractClaim::Tag::vjpRefinement)
+    d.claim.mode = b.any<VJPMode>();
+  d.summary = b.of(kTextsEmptyFirst);
+  d.evidence.tag = static_cast<ContractEvidence::Tag>((b.take(3) + 6) % 7); // 0: notProvided
+  if (d.evidence.tag != ContractEvidence::Tag::notProvided)
+    d.evidence.text = b.of(kTexts);
+  for (std::uint64_t n = b.take(2) == 3 ? 1 + b.take(1) : 0; n > 0; --n) {
+    ContractProvenance p;
+    p.tag = static_cast<ContractProvenance::Tag>(b.take(2) % 3);
+    p.path = b.of(kTexts);
+    if (p.tag == ContractProvenance::Tag::nativeSymbol) {
+      p.symbol = b.of(kTexts);
+      if (b.take(1))
+        p.buildTarget = b.of(kTexts);
+    }
+    d.provenance.push_back(std::move(p));
+  }
+  return d;
+}
+
+/// A capsule for `op` from four seed words; zero words give a verified reference capsule with
+/// every default.
+KernelCapsule decodeCapsule(BackendOp op, std::span<const std::uint64_t> seed) {
+  Bits b(seed);
+  KernelCapsule c;
+  c.name = b.of(kNames);
+  c.op = op;
+  c.provider = b.any<Provider>();
+  c.device = b.any<Device>();
+  c.trustLevel = b.any<TrustLevel>();
+  c.supportsForward = b.take(2) != 3;
+  c.vjpMode = b.usually(VJPMode::none);
+  c.numericalPolicy.rounding = b.usually(Rounding::unspecified);
+  c.numericalPolicy.subnormals = b.usually(Subnormals::unspecified);
+  c.numericalPolicy.contraction = b.usually(Contraction::unspecified);
+  c.numericalPolicy.reduction = b.usually(Reduction::unspecified);
+  c.notes = b.of(kTextsEmptyFirst);
+  c.shapeContract = decodeDescriptor(b, op);
+  c.layoutContract = decodeDescriptor(b, op);
+  c.valueContract = decodeDescriptor(b, op);
+  c.vjpContract = decodeDescriptor(b, op);
+  return c;
+}
+
+constexpr std::size_t kCapsuleWords = 4;
+
+rc::Gen<std::vector<std::uint64_t>> genWords(std::size_t n) {
+  return rc::gen::container<std::vector<std::uint64_t>>(n, rc::gen::arbitrary<std::uint64_t>());
+}
+
+/// Ops that several kinds map to, or that coalesce in real models, drawn more often.
+BackendOp decodePoolOp(std::uint64_t v) {
+  using B = BackendOp;
+  static constexpr B common[] = {B::relu, B::add, B::matmul, B::max_pool, B::reshape, B::permute};
+  const auto &all = plannableOps();
+  return v % 4 != 3 ? common[(v / 4) % 6] : all[(v / 4) % all.size()];
+}
+
+/// `base` changed in the one way `kind` names (see Collision). The result differs from `base`
+/// except for Collision::spelling.
+KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t salt) {
+  KernelCapsule c = base;
+  auto rotate = [salt](auto value) {
+    using E = decltype(value);
+    constexpr std::size_t n = vocabularySize<E>();
+    return static_cast<E>((static_cast<std::size_t>(value) + 1 + salt % (n - 1)) % n);
+  };
+  switch (kind) {
+  case Collision::base:
+  case Collision::spelling: break;
+  case Collision::trustLevel: c.trustLevel = rotate(c.trustLevel); break;
+  case Collision::evidence: {
+    ContractDescriptor *ds[] = {&c.shapeContract, &c.layoutContract, &c.valueContract,
+                                &c.vjpContract};
+    ContractEvidence &e = ds[salt % 4]->evidence;
+    if (e.tag == ContractEvidence::Tag::notProvided)
+      e = {ContractEvidence::Tag::trustedBoundary, "vendor says so"};
+    else
+      e = {ContractEvidence::Tag::notProvided, {}};
+    break;
+  }
+  case Collision::notes: c.notes += c.notes.empty() ? "rev" : " (rev)"; break;
+  case Collision::numericalPolicy:
+    switch (salt % 4) {
+    case 0: c.numericalPolicy.rounding = rotate(c.numericalPolicy.rounding); break;
+    case 1: c.numericalPolicy.subnormals = rotate(c.numericalPolicy.subnormals); break;
+    case 2: c.numericalPolicy.contraction = rotate(c.numericalPolicy.contraction); break;
+    default: c.numericalPolicy.reduction = rotate(c.numericalPolicy.reduction); break;
+    }
+    break;
+  case Collision::provider: c.provider = rotate(c.provider); break;
+  case Collision::device: c.device = rotate(c.device); break;
+  }
+  return c;
+}
+
+struct Pool {
+  std::vector<KernelCapsule> capsules;
+  std::vector<Collision> origin;
+  std::vector<bool> spellDefaults;
+};
+
+/// The pool: base capsules (an op word and kCapsuleWords seed words each) and twins (one word
+/// each: which base, which collision, a salt), each with its choice of spelling the defaults.
+Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
+                const std::vector<std::uint64_t> &twins) {
+  Pool pool;
+  for (const auto &words : bases) {
+    pool.capsules.push_back(decodeCapsule(decodePoolOp(words.at(0)), std::span(words).subspan(1)));
+    pool.origin.push_back(Collision::base);
+    pool.spellDefaults.push_back((words[0] >> 40) & 1);
+  }
+  for (std::uint64_t t : twins) {
+    const std::size_t from = t % bases.size();
+    const auto kind = static_cast<Collision>(1 + (t / 8) % 7);
+    pool.capsules.push_back(derive(pool.capsules[from], kind, t / 64));
+    pool.origin.push_back(kind);
+    pool.spellDefaults.push_back(kind == Collision::spelling ? !pool.spellDefaults[from]
+                                                             : ((t >> 20) & 1) != 0);
+  }
+  return pool;
+}
+
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::vector<std::uint64_t> shapeFrom(const std::vector<std::uint64_t> &nats, std::size_t rank) {
+  std::vector<std::uint64_t> s;
+  for (std::size_t i = 0; i < rank && i < nats.size(); ++i)
+    s.push_back(nats[i] % 6 + 1);
+  return s;
+}
+
+/// Kind parameters made valid: positive window sizes, strides and channel counts, small axes and
+/// paddings, `perm` a permutation, `broadcastTo` broadcastable, `reshape` size-preserving.
+OpKind makeKind(KindTag tag, const std::vector<std::uint64_t> &nats) {
+  const KindSignature &sig = signature(tag);
+  OpKind k{tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
+  auto nat = [&](std::size_t i) { return nats.empty() ? std::uint64_t{0} : nats[i % nats.size()]; };
+  const std::size_t rank = nats.empty() ? 0 : nat(0) % 5;
+  for (std::size_t i = 0; i < sig.params.size(); ++i) {
+    const std::string_view name = sig.params[i].name;
+    auto &v = k.params[i];
+    if (sig.params[i].type == ParamType::natural) {
+      const std::uint64_t x = nat(i + 1);
+      if (name == "axis" || name == "padding")
+        v = {x % 4};
+      else if (name == "seed")
+        v = {x};
+      else
+        v = {x % 7 + 1};
+      continue;
+    }
+    std::vector<std::uint64_t> shape = shapeFrom(nats, rank);
+    if (name == "perm") {
+      v.resize(rank);
+      for (std::size_t j = 0; j < rank; ++j)
+        v[j] = j;
+      if (rank)
+        std::rotate(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(nat(1) % rank), v.end());
+      if (nat(2) % 2)
+        std::reverse(v.begin(), v.end());
+    } else if (name == "s1") { // broadcastTo s1 s2: s1 is s2 with some dimensions 1
+      for (std::size_t j = 0; j < shape.size(); ++j)
+        if (nat(j + 3) % 2)
+          shape[j] = 1;
+      v = shape;
+    } else if (name == "outShape") { // reshape: the same number of elements
+      std::uint64_t n = 1;
+      for (auto d : shapeFrom(nats, rank))
+        n *= d;
+      v = nat(1) % 2 ? std::vector<std::uint64_t>{n} : shapeFrom(nats, rank);
+      if (!(nat(1) % 2))
+        std::reverse(v.begin(), v.end());
+    } else {
+      v = shape;
+    }
+  }
+  return k;
+}
+
+/// A kind of `op` from a seed: which of the op's kinds, and up to six small naturals that
+/// makeKind turns into valid parameters.
+OpKind decodeKind(BackendOp op, std::uint64_t seed) {
+  Bits b(std::span(&seed, 1));
+  const auto &tags = kindsOf(op);
+  const KindTag tag = tags[b.take(3) % tags.size()];
+  std::vector<std::uint64_t> nats(b.take(3) % 7);
+  for (auto &n : nats)
+    n = b.take(6);
+  return makeKind(tag, nats);
+}
+
+/// A run: a capsule of the pool, a geometric length (P(n) = 2^-n, mean 2) and one or two kinds
+/// of the capsule's op that its nodes alternate.
+void appendRun(std::vector<KernelSpec> &out, std::uint64_t seed,
+               const std::vector<KernelCapsule> &pool, int cap) {
+  Bits b(std::span(&seed, 1));
+  const std::size_t capsule = b.take(6) % pool.size();
+  const int length = std::min(cap, 1 + std::countr_one(b.take(16)));
+  const BackendOp op = pool[capsule].op;
+  const OpKind first = decodeKind(op, b.take(41));
+  const OpKind second = b.take(1) ? decodeKind(op, splitmix(seed)) : first;
+  for (int i = 0; i < length; ++i)
+    out.push_back(KernelSpec{0, i % 2 ? second : first, op, capsule});
+}
+
+enum class IdStyle : std::uint8_t { ascending, descending, hinted, nearLimit };
+
+/// Node ids made unique: a taken id is bumped to the next free one (modulo 2^63).
+void assignIds(std::vector<KernelSpec> &kernels, IdStyle style, std::uint64_t base,
+               const std::vector<std::uint64_t> &hints) {
+  std::unordered_set<NodeId> used;
+  used.reserve(kernels.size() * 2);
+  const std::size_t n = kernels.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    NodeId id = 0;
+    switch (style) {
+    case IdStyle::ascending: id = base + i; break;
+    case IdStyle::descending: id = base + (n - i); break;
+    case IdStyle::hinted: id = hints.empty() ? i : hints[i % hints.size()]; break;
+    case IdStyle::nearLimit: id = kNodeIdLimit - 1 - (i * (base + 1)) % kNodeIdLimit; break;
+    }
+    id %= kNodeIdLimit;
+    while (!used.insert(id).second)
+      id = (id + 1) % kNodeIdLimit;
+    kernels[i].nodeId = id;
+  }
+}
+
+/// Distinct table keys: the capsule names (with `#n` on a clash), indexes, or keys with the
+/// characters JSON pointers escape.
+std::vector<std::string> makeKeys(const std::vector<KernelCapsule> &pool, int style) {
+  std::vector<std::string> keys;
+  std::unordered_set<std::string> taken;
+  for (std::size_t i = 0; i < pool.size(); ++i) {
+    std::string want = style == 0   ? pool[i].name
+                       : style == 1 ? "c" + std::to_string(i)
+                                    : (i == 0 ? std::string() : "~/" + std::to_string(i));
+    std::string key = want;
+    for (int n = 2; taken.count(key); ++n)
+      key = want + "#" + std::to_string(n);
+    taken.insert(key);
+    keys.push_back(key);
+  }
+  return keys;
+}
+
+// --- JSON text ----------------------------------------------------------------------------------
+
+struct Json {
+  std::string out;
+  void str(std::string_view s) {
+    out += '"';
+    for (char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20) {
+        static constexpr char hex[] = "0123456789abcdef";
+        out += "\\u00";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+      } else {
+        out += ch;
+      }
+    }
+    out += '"';
+  }
+  /// `"name":` preceded by a comma unless it is the first field.
+  void key(std::string_view name, bool &first) {
+    if (!first)
+      out += ',';
+    first = false;
+    str(name);
+    out += ':';
+  }
+  template <class E> void field(std::string_view name, E value, bool &first) {
+    key(name, first);
+    str(spelling(value));
+  }
+};
+
+constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
+                                           "vjpRefinement"};
+constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
+                                              "testSuite",  "fuzzOracle", "trustedBoundary",
+                                              "notProvided"};
+constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
+
+void writeDescriptor(Json &j, const ContractDescriptor &d, bool spell) {
+  bool first = true;
+  j.out += '{';
+  j.key("claim", first);
+  {
+    bool f = true;
+    j.out += '{';
+    j.key("tag", f);
+    j.str(kClaimTags[static_cast<std::size_t>(d.claim.tag)]);
+    j.field("op", d.claim.op, f);
+    using T = ContractClaim::Tag;
+    if (d.claim.tag == T::layoutCompatibility)
+      j.field("layout", d.claim.layout, f);
+    if (d.claim.tag == T::valueRefinement || d.claim.tag == T::vjpRefinement) {
+      j.key("spec", f);
+      j.str(d.claim.spec);
+    }
+    if (d.claim.tag == T::vjpRefinement)
+      j.field("mode", d.claim.mode, f);
+    j.out += '}';
+  }
+  j.key("summary", first);
+  j.str(d.summary);
+  j.key("evidence", first);
+  {
+    bool f = true;
+    j.out += '{';
+    j.key("tag", f);
+    j.str(kEvidenceTags[static_cast<std::size_t>(d.evidence.tag)]);
+    using T = ContractEvidence::Tag;
+    if (d.evidence.tag == T::trustedBoundary) {
+      j.key("reason", f);
+      j.str(d.evidence.text);
+    } else if (d.evidence.tag != T::notProvided) {
+      j.key("name", f);
+      j.str(d.evidence.text);
+    }
+    j.out += '}';
+  }
+  if (spell || !d.provenance.empty()) {
+    j.key("provenance", first);
+    j.out += '[';
+    for (std::size_t i = 0; i < d.provenance.size(); ++i) {
+      const ContractProvenance &p = d.provenance[i];
+      bool f = true;
+      j.out += i ? ",{" : "{";
+      j.key("tag", f);
+      j.str(kProvenanceTags[static_cast<std::size_t>(p.tag)]);
+      using T = ContractProvenance::Tag;
+      j.key(p.tag == T::note ? "text" : "path", f);
+      j.str(p.path);
+      if (p.tag == T::nativeSymbol) {
+        j.key("symbol", f);
+        j.str(p.symbol);
+        if (p.buildTarget) {
+          j.key("buildTarget", f);
+          j.str(*p.buildTarget);
+        }
+      }
+      j.out += '}';
+    }
+    j.out += ']';
+  }
+  j.out += '}';
+}
+
+/// A capsule with its default-valued fields written out (`spell`) or omitted; omitted ones are
+/// written in reverse field order, since readers must not depend on the order.
+void writeCapsule(Json &j, const KernelCapsule &c, bool spell) {
+  const KernelCapsule defaults;
+  const NumericalPolicy &p = c.numericalPolicy;
+  const NumericalPolicy dp;
+  std::vector<std::function<void(bool &)>> fields = {
+      [&](bool &f) {
+        j.key("name", f);
+        j.str(c.name);
+      },
+      [&](bool &f) { j.field("op", c.op, f); },
+      [&](bool &f) { j.field("provider", c.provider, f); },
+      [&](bool &f) { j.field("device", c.device, f); },
+      [&](bool &f) { j.field("trustLevel", c.trustLevel, f); },
+      [&](bool &f) {
+        if (spell || c.supportsForward != defaults.supportsForward) {
+          j.key("supportsForward", f);
+          j.out += c.supportsForward ? "true" : "false";
+        }
+      },
+      [&](bool &f) {
+        if (spell || c.vjpMode != defaults.vjpMode)
+          j.field("vjpMode", c.vjpMode, f);
+      },
+      [&](bool &f) {
+        j.key("shapeContract", f);
+        writeDescriptor(j, c.shapeContract, spell);
+      },
+      [&](bool &f) {
+        j.key("layoutContract", f);
+        writeDescriptor(j, c.layoutContract, spell);
+      },
+      [&](bool &f) {
+        j.key("valueContract", f);
+        writeDescriptor(j, c.valueContract, spell);
+      },
+      [&](bool &f) {
+        j.key("vjpContract", f);
+        writeDescriptor(j, c.vjpContract, spell);
+      },
+      [&](bool &f) {
+        if (!spell && p == dp)
+          return;
+        j.key("numericalPolicy", f);
+        bool g = true;
+        j.out += '{';
+        if (spell || p.rounding != dp.rounding)
+          j.field("rounding", p.rounding, g);
+        if (spell || p.subnormals != dp.subnormals)
+          j.field("subnormals", p.subnormals, g);
+        if (spell || p.contraction != dp.contraction)
+          j.field("contraction", p.contraction, g);
+        if (spell || p.reduction != dp.reduction)
+          j.field("reduction", p.reduction, g);
+        j.out += '}';
+      },
+      [&](bool &f) {
+        if (spell || c.notes != defaults.notes) {
+          j.key("notes", f);
+          j.str(c.notes);
+        }
+      },
+  };
+  if (!spell)
+    std::reverse(fields.begin(), fields.end());
+  bool first = true;
+  j.out += '{';
+  for (auto &write : fields)
+    write(first);
+  j.out += '}';
+}
+
+void writeKind(Json &j, const OpKind &kind, bool asObject) {
+  const KindSignature &sig = signature(kind.tag);
+  if (isBare(kind.tag) && !asObject) {
+    j.str(spelling(kind.tag));
+    return;
+  }
+  bool f = true;
+  j.out += '{';
+  j.key("tag", f);
+  j.str(spelling(kind.tag));
+  for (std::size_t i = 0; i < sig.params.size(); ++i) {
+    j.key(sig.params[i].name, f);
+    const auto &values = kind.params[i];
+    if (sig.params[i].type == ParamType::natural) {
+      j.out += std::to_string(values.at(0));
+    } else {
+      j.out += '[';
+      for (std::size_t k = 0; k < values.size(); ++k) {
+        if (k)
+          j.out += ',';
+        j.out += std::to_string(values[k]);
+      }
+      j.out += ']';
+    }
+  }
+  j.out += '}';
+}
+
+bool styleBit(const PlanSpec &spec, std::size_t i, unsigned shift) {
+  return (spec.styleBits >> ((i + shift) % 64)) & 1;
+}
+
+bool isInline(const PlanSpec &spec, std::size_t i) {
+  return spec.encoding == Encoding::inline_ ||
+         (spec.encoding == Encoding::mixed && styleBit(spec, i, 0));
+}
+
+} // namespace
+
+// --- Public API ---------------------------------------------------------------------------------
+
+std::string_view collisionName(Collision c) {
+  static constexpr std::string_view names[] = {"base",   "trustLevel",      "evidence",
+                                               "notes",  "numericalPolicy", "provider",
+                                               "device", "spelling"};
+  return names[static_cast<std::size_t>(c)];
+}
+
+const std::vector<BackendOp> &plannableOps() { return kindTable().ops; }
+
+const std::vector<KindTag> &kindsOf(BackendOp op) {
+  return kindTable().byOp[static_cast<std::size_t>(op)];
+}
+
+rc::Gen<Mode> genMode() { return genEnum<Mode>(); }
+rc::Gen<Equality> genEquality() { return genEnum<Equality>(); }
+
+rc::Gen<KernelCapsule> genCapsule(BackendOp op) {
+  return rc::gen::map(genWords(kCapsuleWords),
+                      [op](const std::vector<std::uint64_t> &w) { return decodeCapsule(op, w); });
+}
+
+rc::Gen<OpKind> genKind(BackendOp op) {
+  return rc::gen::map(rc::gen::arbitrary<std::uint64_t>(),
+                      [op](std::uint64_t seed) { return decodeKind(op, seed); });
+}
+
+// A handful of RapidCheck generators of seed words, decoded into a plan by one function: fast to
+// generate (a seed is one pick, not one per field), and every shrink of a seed or of a list of
+// seeds decodes to a valid plan. Seeds shrink towards zero, which decodes to the simplest value.
+rc::Gen<PlanSpec> genPlan(PlanShape shape) {
+  using Words = std::vector<std::uint64_t>;
+  auto bases = rc::gen::mapcat(rc::gen::inRange<std::size_t>(1, 5), [](std::size_t n) {
+    return rc::gen::container<std::vector<Words>>(n, genWords(1 + kCapsuleWords));
+  });
+  auto twins = rc::gen::mapcat(rc::gen::inRange<std::size_t>(0, 7), [](std::size_t n) {
+    return rc::gen::container<Words>(n, rc::gen::arbitrary<std::uint64_t>());
+  });
+  // Runs grow with the size parameter; each run's seed uses all 64 bits whatever the size.
+  auto runs = rc::gen::scale(0.4, rc::gen::container<Words>(rc::gen::resize(
+                                      rc::kNominalSize, rc::gen::arbitrary<std::uint64_t>())));
+  auto hints = rc::gen::container<Words>(rc::gen::arbitrary<std::uint64_t>());
+  auto style = genWords(2);
+  return rc::gen::map(rc::gen::tuple(bases, twins, runs, hints, style),
+                      [shape](const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
+                        const auto &[baseWords, twinWords, runWords, hintWords, styleWords] = t;
+                        PlanSpec spec;
+                        Pool pool = decodePool(baseWords, twinWords);
+                        spec.pool = std::move(pool.capsules);
+                        spec.origin = std::move(pool.origin);
+                        spec.spellDefaults = std::move(pool.spellDefaults);
+
+                        for (std::size_t r = 0; r < runWords.size() && r < shape.maxRuns; ++r)
+                          appendRun(spec.kernels, runWords[r], spec.pool, shape.maxRunLength);
+
+                        Bits b(std::span(&styleWords[0], 1));
+                        spec.keys = makeKeys(spec.pool, static_cast<int>(b.take(2) % 3));
+                        spec.encoding = static_cast<Encoding>(b.take(2) % 3);
+                        spec.header = b.take(2) != 3;
+                        spec.capsulesFirst = b.take(1) == 0;
+                        const auto idStyle = static_cast<IdStyle>(b.take(2));
+                        const std::uint64_t idBase = b.take(10);
+                        Words small(hintWords.size());
+                        for (std::size_t i = 0; i < small.size(); ++i)
+                          small[i] = hintWords[i] % (2 * spec.kernels.size() + 2);
+                        assignIds(spec.kernels, idStyle, idBase, small);
+                        spec.styleBits = styleWords[1];
+                        return spec;
+                      });
+}
+
+rc::Gen<PlanSpec> genPlanWithoutSharedNeighbours(Equality equality, PlanShape shape) {
+  return rc::gen::map(genPlan(shape), [equality](PlanSpec spec) {
+    return withoutSharedNeighbours(std::move(spec), equality);
+  });
+}
+
+PlanSpec samplePlan(std::uint64_t seed, int size, PlanShape shape) {
+  return genPlan(shape)(rc::Random(seed), size).value();
+}
+
+std::string planJson(const PlanSpec &spec) {
+  Json j;
+  j.out.reserve(256 + spec.kernels.size() * 96);
+  bool first = true;
+  j.out += '{';
+  if (spec.header) {
+    j.key("format", first);
+    j.str("nn-backend/graph-execution-plan");
+    j.key("version", first);
+    j.out += '1';
+  }
+  const bool anyTable = spec.encoding != Encoding::inline_ || styleBit(spec, 0, 7);
+  auto table = [&] {
+    if (!anyTable)
+      return;
+    j.key("capsules", first);
+    j.out += "{\n";
+    for (std::size_t i = 0; i < spec.pool.size(); ++i) {
+      if (i)
+        j.out += ",\n";
+      j.str(spec.keys[i]);
+      j.out += ':';
+      writeCapsule(j, spec.pool[i], spec.spellDefaults[i]);
+    }
+    j.out += "\n}";
+  };
+  if (spec.capsulesFirst)
+    table();
+  j.key("kernels", first);
+  j.out += "[\n";
+  for (std::size_t i = 0; i < spec.kernels.size(); ++i) {
+    const KernelSpec &k = spec.kernels[i];
+    if (i)
+      j.out += ",\n";
+    bool f = true;
+    j.out += '{';
+    j.key("nodeId", f);
+    j.out += std::to_string(k.nodeId);
+    j.key("kind", f);
+    writeKind(j, k.kind, styleBit(spec, i, 13));
+    j.field("op", k.op, f);
+    j.key("capsule", f);
+    if (isInline(spec, i))
+      writeCapsule(j, spec.pool[k.capsule], spec.spellDefaults[k.capsule]);
+    else
+      j.str(spec.keys[k.capsule]);
+    j.out += '}';
+  }
+  j.out += "\n]";
+  if (!spec.capsulesFirst)
+    table();
+  j.out += "}\n";
+  return j.out;
+}
+
+GraphExecutionPlan buildPlan(const PlanSpec &spec, Interner &interner) {
+  std::vector<CapsuleId> ids;
+  ids.reserve(spec.pool.size());
+  for (const auto &c : spec.pool)
+    ids.push_back(interner.intern(c));
+  GraphExecutionPlan plan;
+  plan.kernels.reserve(spec.kernels.size());
+  for (const auto &k : spec.kernels)
+    plan.kernels.push_back(
+        PlannedNodeKernel{k.nodeId, interner.intern(k.kind), k.op, ids[k.capsule]});
+  return plan;
+}
+
+GraphExecutionPlan readPlan(const PlanSpec &spec, Interner &interner) {
+  return io::readExecutionPlan(io::sourceFromString("<generated>", planJson(spec)), interner);
+}
+
+PlanSpec slice(const PlanSpec &spec, std::size_t begin, std::size_t end) {
+  PlanSpec out = spec;
+  out.kernels.assign(spec.kernels.begin() + static_cast<std::ptrdiff_t>(begin),
+                     spec.kernels.begin() + static_cast<std::ptrdiff_t>(end));
+  return out;
+}
+
+bool sameCapsule(Equality equality, const KernelCapsule &a, const KernelCapsule &b) {
+  return equality == Equality::contract ? a == b : sameIdentity(a, b);
+}
+
+PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality) {
+  std::vector<KernelSpec> kept;
+  for (auto &k : spec.kernels) {
+    if (!kept.empty() && kept.back().op == k.op &&
+        sameCapsule(equality, spec.pool[kept.back().capsule], spec.pool[k.capsule]))
+      continue;
+    kept.push_back(std::move(k));
+  }
+  spec.kernels = std::move(kept);
+  return spec;
+}
+
+KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt) {
+  constexpr Collision kinds[] = {Collision::trustLevel, Collision::evidence, Collision::notes,
+                                 Collision::numericalPolicy};
+  return derive(c, kinds[salt % 4], salt / 4);
+}
+
+void showValue(const PlanSpec &spec, std::ostream &os) {
+  os << "GraphExecutionPlan (" << spec.kernels.size() << " kernels, " << spec.pool.size()
+     << " capsules in the pool):\n"
+     << planJson(spec);
+}
+
+} // namespace lo::prop

@@ -1,0 +1,119 @@
+// RapidCheck generators of GraphExecutionPlans (issue 5), reusable by the other suites (fuzz, gen).
+//
+// A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
+// is valid by construction. Every generator maps shrinkable raw choices through a function that
+// repairs them into a valid plan, so each shrink RapidCheck tries is a valid plan too ("Shrinking
+// keeps plans valid"). A PlanSpec is turned into JSON text (planJson, in either the capsule-table
+// or the inline encoding) or built directly into an Interner (buildPlan).
+#pragma once
+
+#include "ref/capsule.hpp"
+#include "ref/interner.hpp"
+#include "ref/ir.hpp"
+#include "ref/opkind.hpp"
+
+#include <rapidcheck.h>
+
+#include <cstdint>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace lo::prop {
+
+/// How a capsule in the pool relates to the capsule it was derived from: the near-collisions the
+/// issue asks for. `base` is an independently generated capsule.
+enum class Collision : std::uint8_t {
+  base,
+  trustLevel,      // same identity, another trust level
+  evidence,        // same identity, other evidence in one contract
+  notes,           // same identity, other notes
+  numericalPolicy, // same identity, another numerical policy
+  provider,        // same name and op under another provider
+  device,          // same name and op on another device
+  spelling,        // the same capsule, under another key, with defaults spelled the other way
+};
+std::string_view collisionName(Collision c);
+
+/// How kernels refer to their capsules in the JSON text.
+enum class Encoding : std::uint8_t { table, inline_, mixed };
+
+/// One planned node: its id, kind and op, and the index of its capsule in the pool.
+struct KernelSpec {
+  NodeId nodeId = 0;
+  OpKind kind;
+  BackendOp op = BackendOp::relu;
+  std::size_t capsule = 0;
+  bool operator==(const KernelSpec &) const = default;
+};
+
+/// A valid GraphExecutionPlan as plain data, with the choices of how to write it.
+struct PlanSpec {
+  std::vector<KernelCapsule> pool;
+  std::vector<Collision> origin;   // per pool entry
+  std::vector<std::string> keys;   // per pool entry: its key in the capsule table (distinct)
+  std::vector<bool> spellDefaults; // per pool entry: write fields at their default values
+  std::vector<KernelSpec> kernels;
+  Encoding encoding = Encoding::table;
+  std::uint64_t styleBits = 0; // per kernel i, bit i%64: inline (mixed), kind as an object
+  bool header = true;          // write "format" and "version"
+  bool capsulesFirst = true;   // the table before "kernels"
+};
+
+/// Limits of a generated plan. The number of runs grows with RapidCheck's size parameter.
+struct PlanShape {
+  std::size_t maxRuns = 40;
+  int maxRunLength = 24; // a run's length is geometric (mean 2), capped here
+};
+
+// --- Vocabulary helpers -------------------------------------------------------------------------
+
+/// The BackendOps some kind maps to (the only ops a valid plan can hold).
+const std::vector<BackendOp> &plannableOps();
+/// The kind tags that map to `op`.
+const std::vector<KindTag> &kindsOf(BackendOp op);
+
+// --- Generators ---------------------------------------------------------------------------------
+
+rc::Gen<Mode> genMode();
+rc::Gen<Equality> genEquality();
+/// A capsule for `op` with every field drawn, defaults likely.
+rc::Gen<KernelCapsule> genCapsule(BackendOp op);
+/// A kind of `op` with valid parameters.
+rc::Gen<OpKind> genKind(BackendOp op);
+/// A valid plan: runs of geometric length over a small pool with deliberate near-collisions.
+rc::Gen<PlanSpec> genPlan(PlanShape shape = {});
+/// A valid plan in which no two neighbours could share a group under `equality`.
+rc::Gen<PlanSpec> genPlanWithoutSharedNeighbours(Equality equality, PlanShape shape = {});
+
+/// One plan drawn from `seed` (for callers that do not run under RapidCheck, e.g. corpus seeding).
+PlanSpec samplePlan(std::uint64_t seed, int size = 50, PlanShape shape = {});
+
+// --- Using a PlanSpec ---------------------------------------------------------------------------
+
+/// The plan as GraphExecutionPlan JSON text, as `encoding`, `keys`, `spellDefaults` and the style
+/// bits say. io::readExecutionPlan accepts it and reads buildPlan's plan.
+std::string planJson(const PlanSpec &spec);
+/// The plan built directly, without JSON.
+GraphExecutionPlan buildPlan(const PlanSpec &spec, Interner &interner);
+/// The plan read from planJson(spec) with io::readExecutionPlan.
+GraphExecutionPlan readPlan(const PlanSpec &spec, Interner &interner);
+
+/// Kernels [begin, end) of the plan (same pool and style).
+PlanSpec slice(const PlanSpec &spec, std::size_t begin, std::size_t end);
+/// Drops every kernel that could join its (kept) predecessor's group under `equality`.
+PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality);
+
+/// Whether two capsules are `same` under `equality` (SPEC section 1), on values.
+bool sameCapsule(Equality equality, const KernelCapsule &a, const KernelCapsule &b);
+
+/// A capsule that differs from `c` in one field but keeps its identity (so it is a
+/// contract-different, identity-equal twin); `salt` picks the field.
+KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt);
+
+/// RapidCheck prints a counterexample with this: the plan's JSON text, which `lowering-oracle
+/// lower` and `check` accept as it is.
+void showValue(const PlanSpec &spec, std::ostream &os);
+
+} // namespace lo::prop
