@@ -1,9 +1,11 @@
 // lo-bench-bare: the least any reader must do (issue 8), the baseline of the performance table.
 //
-//   lo-bench-bare FILE [--ndjson]
+//   lo-bench-bare FILE [--ndjson | --lowering]
 //
 // Loads FILE and makes one simdjson On-Demand pass over it that reads every kernel's nodeId, and
 // nothing else; prints the count and the sum of the ids (so the pass cannot be optimised away).
+// --ndjson reads the stream form; --lowering reads a GraphLoweringPlan's groups' nodeIds (the
+// least a reader of `check`'s candidate must do).
 // It is compiled with the same flags as the release `lowering-oracle` (bench/CMakeLists.txt).
 #include <simdjson.h>
 
@@ -15,10 +17,11 @@ namespace od = simdjson::ondemand;
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: lo-bench-bare FILE [--ndjson]\n");
+    std::fprintf(stderr, "usage: lo-bench-bare FILE [--ndjson | --lowering]\n");
     return 2;
   }
   const bool ndjson = argc > 2 && std::strcmp(argv[2], "--ndjson") == 0;
+  const bool lowering = argc > 2 && std::strcmp(argv[2], "--lowering") == 0;
   simdjson::padded_string json;
   if (auto err = simdjson::padded_string::load(argv[1]).get(json)) {
     std::fprintf(stderr, "lo-bench-bare: %s: %s\n", argv[1], simdjson::error_message(err));
@@ -32,14 +35,29 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "lo-bench-bare: %s\n", simdjson::error_message(err));
       return 2;
     }
-    for (auto kernel : doc["kernels"]) {
-      std::uint64_t id = 0;
-      if (auto err = kernel["nodeId"].get_uint64().get(id)) {
-        std::fprintf(stderr, "lo-bench-bare: %s\n", simdjson::error_message(err));
-        return 2;
+    if (!lowering) {
+      for (auto kernel : doc["kernels"]) {
+        std::uint64_t id = 0;
+        if (auto err = kernel["nodeId"].get_uint64().get(id)) {
+          std::fprintf(stderr, "lo-bench-bare: %s\n", simdjson::error_message(err));
+          return 2;
+        }
+        sum += id;
+        ++count;
       }
-      sum += id;
-      ++count;
+    } else {
+      // A GraphLoweringPlan (the candidate of `check`): every group's nodeIds.
+      for (auto group : doc["groups"]) {
+        for (auto item : group["nodeIds"]) {
+          std::uint64_t id = 0;
+          if (auto err = item.get_uint64().get(id)) {
+            std::fprintf(stderr, "lo-bench-bare: %s\n", simdjson::error_message(err));
+            return 2;
+          }
+          sum += id;
+          ++count;
+        }
+      }
     }
   } else {
     // The stream form: skip the header line, then one kernel a line.

@@ -77,6 +77,14 @@ Sink &Sink::operator<<(std::uint64_t n) {
 
 Sink &Sink::jsonString(std::string_view s) {
   buffer_.push_back('"');
+  // Most strings need no escape: append them whole.
+  bool plain = true;
+  for (char c : s)
+    plain &= static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
+  if (plain) {
+    buffer_.append(s);
+    s = {};
+  }
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {

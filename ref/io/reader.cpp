@@ -32,6 +32,32 @@ struct StringHash {
 };
 using KeyTable = std::unordered_map<std::string, CapsuleId, StringHash, std::equal_to<>>;
 
+/// `parseSpelling`, by a hash table built once per vocabulary: the reader looks up an op and a
+/// kind for every kernel, and a scan compares the text with up to 46 spellings.
+template <class E> std::optional<E> lookupSpelling(std::string_view s) {
+  static constexpr auto hash = [](std::string_view t) -> std::size_t {
+    return t.empty() ? 0 : (t.size() * 131 + t[0] * 31 + t[t.size() / 2] * 7 + t.back()) & 255;
+  };
+  struct Table {
+    std::array<std::uint8_t, 256> slot{}; // index + 1 of the spelling in the slot, 0 when empty
+    Table() {
+      const auto &all = Vocabulary<E>::spellings;
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        std::size_t h = hash(all[i]);
+        while (slot[h])
+          h = (h + 1) & 255;
+        slot[h] = static_cast<std::uint8_t>(i + 1);
+      }
+    }
+  };
+  static_assert(vocabularySize<E>() < 128);
+  static const Table table;
+  for (std::size_t h = hash(s); table.slot[h]; h = (h + 1) & 255)
+    if (Vocabulary<E>::spellings[table.slot[h] - 1u] == s)
+      return static_cast<E>(table.slot[h] - 1u);
+  return std::nullopt;
+}
+
 std::string quote(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
@@ -154,15 +180,15 @@ public:
 
   struct Enter {
     Reader &r;
-    Enter(Reader &reader, std::string_view key) : r(reader) { r.path_.push_back({key, 0, false}); }
-    Enter(Reader &reader, std::size_t index) : r(reader) { r.path_.push_back({{}, index, true}); }
-    ~Enter() { r.path_.pop_back(); }
+    Enter(Reader &reader, std::string_view key) : r(reader) { r.push({key, 0, false}); }
+    Enter(Reader &reader, std::size_t index) : r(reader) { r.push({{}, index, true}); }
+    ~Enter() { --r.depth_; }
     Enter(const Enter &) = delete;
   };
 
   std::string pointer() const {
     std::string out;
-    for (const Step &s : path_) {
+    for (const Step &s : std::span(path_.data(), depth_)) {
       out += '/';
       if (s.isIndex)
         out += std::to_string(s.index);
@@ -178,9 +204,11 @@ public:
   std::string_view key(od::field &field) {
     const char *raw = field.key().raw();
     const char *end = source_.text.data() + source_.text.size();
-    const char *quote = static_cast<const char *>(std::memchr(raw, '"', end - raw));
-    if (quote && !std::memchr(raw, '\\', quote - raw))
-      return std::string_view(raw, static_cast<std::size_t>(quote - raw));
+    const char *p = raw;
+    while (p < end && *p != '"' && *p != '\\')
+      ++p;
+    if (p < end && *p == '"')
+      return std::string_view(raw, static_cast<std::size_t>(p - raw));
     std::string_view k;
     if (auto err = field.unescaped_key().get(k))
       failSimd(err, raw - 1);
@@ -281,7 +309,7 @@ public:
   template <class E> E enumValue(od::value &v) {
     const char *at = location(v);
     std::string_view s = string(v, Vocabulary<E>::name);
-    if (auto e = parseSpelling<E>(s))
+    if (auto e = lookupSpelling<E>(s))
       return *e;
     fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) +
                  "; expected one of: " + joinedSpellings<E>());
@@ -375,7 +403,14 @@ private:
   od::parser *parser_;
   std::size_t lineBase_ = 0;
   od::document doc_;
-  std::vector<Step> path_;
+  // One step per level of nesting, and simdjson stops at kMaxDepth levels.
+  std::array<Step, kMaxDepth + 2> path_;
+  std::size_t depth_ = 0;
+  void push(Step s) {
+    if (depth_ == path_.size())
+      fail(nullptr, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    path_[depth_++] = s;
+  }
   std::string_view lastKey_; // the capsule key looked up last, its table and its capsule
   const KeyTable *lastKeyTable_ = nullptr;
   CapsuleId lastKeyId_{};
@@ -661,7 +696,7 @@ KindId Reader::kind(od::value &v) {
   if (type == od::json_type::string) {
     const char *at = location(v);
     std::string_view s = string(v, "a kind");
-    auto tag = parseSpelling<KindTag>(s);
+    auto tag = lookupSpelling<KindTag>(s);
     if (!tag)
       fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
     if (!isBare(*tag))

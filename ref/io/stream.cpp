@@ -167,8 +167,9 @@ StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, M
   writeHeaderTable(out, interner, keys.keys());
 
   StreamSummary summary;
+  GroupWriter writer(interner);
   auto emit = [&](const LoweredKernelGroup &g) {
-    writeGroup(out, interner, g, keys.find(g.capsule));
+    writer.write(out, g, keys.find(g.capsule));
     out << '\n';
     ++summary.groups;
     summary.largestGroup = std::max<std::uint64_t>(summary.largestGroup, g.nodeIds.size());

@@ -217,8 +217,11 @@ void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k
   out << '}';
 }
 
-void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
-                const std::string *key) {
+namespace {
+
+/// A group on one line; `kind(id)` writes a kind, `capsule()` the group's capsule reference.
+template <class WriteKind, class WriteCapsule>
+void groupJson(Sink &out, const LoweredKernelGroup &g, WriteKind &&kind, WriteCapsule &&capsule) {
   out << "{\"nodeIds\":[";
   for (std::size_t j = 0; j < g.nodeIds.size(); ++j) {
     if (j)
@@ -229,14 +232,58 @@ void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g
   for (std::size_t j = 0; j < g.kinds.size(); ++j) {
     if (j)
       out << ',';
-    writeKind(out, interner.kind(g.kinds[j]));
+    kind(g.kinds[j]);
   }
   out << "],\"op\":\"" << spelling(g.op) << "\",\"capsule\":";
-  if (key)
-    out.jsonString(*key);
-  else
-    writeCapsule(out, interner.capsule(g.capsule));
+  capsule();
   out << ",\"groupingKind\":\"" << spelling(g.groupingKind) << "\"}";
+}
+
+} // namespace
+
+void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
+                const std::string *key) {
+  groupJson(
+      out, g, [&](KindId id) { writeKind(out, interner.kind(id)); },
+      [&] {
+        if (key)
+          out.jsonString(*key);
+        else
+          writeCapsule(out, interner.capsule(g.capsule));
+      });
+}
+
+const std::string &GroupWriter::kindText(KindId id) {
+  const auto i = static_cast<std::size_t>(id);
+  if (i >= kinds_.size())
+    kinds_.resize(i + 1);
+  if (kinds_[i].empty()) {
+    Sink s(kinds_[i]);
+    writeKind(s, interner_.kind(id));
+    s.flush();
+  }
+  return kinds_[i];
+}
+
+const std::string &GroupWriter::capsuleText(CapsuleId id, const std::string *key) {
+  const auto i = static_cast<std::size_t>(id);
+  if (i >= capsules_.size())
+    capsules_.resize(i + 1);
+  if (capsules_[i].empty()) {
+    Sink s(capsules_[i]);
+    if (key)
+      s.jsonString(*key);
+    else
+      writeCapsule(s, interner_.capsule(id));
+    s.flush();
+  }
+  return capsules_[i];
+}
+
+void GroupWriter::write(Sink &out, const LoweredKernelGroup &g, const std::string *key) {
+  groupJson(
+      out, g, [&](KindId id) { out << std::string_view(kindText(id)); },
+      [&] { out << std::string_view(capsuleText(g.capsule, key)); });
 }
 
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
@@ -297,9 +344,10 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
       << "\",\n";
   writeCapsuleTable(out, interner, keys);
   out << "  \"groups\": [";
+  GroupWriter groups(interner);
   for (std::size_t i = 0; i < plan.groups.size(); ++i) {
     out << (i ? ",\n    " : "\n    ");
-    writeGroup(out, interner, plan.groups[i], &keys.key(plan.groups[i].capsule));
+    groups.write(out, plan.groups[i], &keys.key(plan.groups[i].capsule));
   }
   out << (plan.groups.empty() ? "]" : "\n  ]");
   if (audit) {

@@ -40,6 +40,22 @@ void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k
 void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
                 const std::string *key);
 
+/// Writes the groups of one document as writeGroup does, keeping the JSON text of each kind and
+/// capsule reference once written (a plan repeats a few of them many times). A capsule's reference
+/// is the one given with its first group.
+class GroupWriter {
+public:
+  explicit GroupWriter(const Interner &interner) : interner_(interner) {}
+  void write(Sink &out, const LoweredKernelGroup &g, const std::string *key);
+
+private:
+  const std::string &kindText(KindId id);
+  const std::string &capsuleText(CapsuleId id, const std::string *key);
+  const Interner &interner_;
+  std::vector<std::string> kinds_;    // by KindId; empty until written
+  std::vector<std::string> capsules_; // by CapsuleId; empty until written
+};
+
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
 
 /// A GraphLoweringPlan with its `mode` and `equality`, and its audit when `audit` is given.
