@@ -778,6 +778,17 @@ KindId Reader::parseKind(od::value &v, const char *start) {
         fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
       continue;
     }
+    // A kind has at most kMaxKindParams parameters: stop before the duplicate check below turns
+    // quadratic on an object with many fields.
+    static const std::size_t kMaxKindParams = [] {
+      std::size_t m = 0;
+      for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
+        m = std::max(m, signature(static_cast<KindTag>(t)).params.size());
+      return m;
+    }();
+    if (params.size() == kMaxKindParams)
+      fail(keyAt, "too many fields in a kind: no kind has more than " +
+                      std::to_string(kMaxKindParams) + " parameters besides \"tag\"");
     for (const auto &p : params)
       if (p.name == key)
         fail(keyAt, "duplicate field " + quote(key) + " in a kind");

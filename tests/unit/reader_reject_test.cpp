@@ -60,6 +60,18 @@ TEST(ReaderReject, UnknownFieldInAKindObject) {
       "/kernels/0/kind/dim", "kind \"softmax\" has no parameter \"dim\"");
 }
 
+TEST(ReaderReject, KindObjectWithManyFieldsStopsEarly) {
+  // conv2d has the most parameters (6); a seventh field is rejected where it stands, so an object
+  // with very many fields costs no more than one with seven.
+  std::string kind =
+      R"({"tag":"conv2d","inC":3,"outC":8,"kH":3,"kW":3,"stride":1,"padding":0,@@"p7":1)";
+  for (int i = 8; i < 20000; ++i)
+    kind += ",\"p" + std::to_string(i) + "\":1";
+  kind += "}";
+  expectPlanRejected(planDoc(R"({"nodeId":1,"kind":)" + kind + R"(,"op":"conv","capsule":"r"})"),
+                     "/kernels/0/kind/p7", "too many fields in a kind");
+}
+
 TEST(ReaderReject, FieldOfAnotherClaimTag) {
   std::string cap = capsuleJson("x", "relu");
   const std::string claim = R"({"tag":"shapeSafety","op":"relu"})";
