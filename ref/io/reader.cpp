@@ -14,6 +14,7 @@
 #include <iterator>
 #include <memory>
 #include <span>
+#include <sys/stat.h>
 #include <unordered_map>
 
 namespace lo::io {
@@ -200,6 +201,12 @@ public:
     return out;
   }
 
+  /// Whether the key that starts at `raw` (after its quote) is `name`, written without escapes.
+  /// The document's padding makes reading past its end safe.
+  static bool rawKeyIs(const char *raw, std::string_view name) {
+    return std::memcmp(raw, name.data(), name.size()) == 0 && raw[name.size()] == '"';
+  }
+
   /// A field's key, read in place when it has no escape (the common case), else unescaped.
   std::string_view key(od::field &field) {
     const char *raw = field.key().raw();
@@ -326,10 +333,20 @@ public:
       if (auto err = std::move(result).get(field))
         failSimd(err, nullptr);
       const char *keyAt = field.key().raw() - 1;
-      const std::string_view key = this->key(field);
+      // The key is compared in place with each name (a key with an escape matches none of them
+      // this way, and is then unescaped and compared again).
       std::size_t index = 0;
-      while (index < set.names.size() && set.names[index] != key)
+      while (index < set.names.size() && !rawKeyIs(keyAt + 1, set.names[index]))
         ++index;
+      std::string_view key;
+      if (index < set.names.size()) {
+        key = set.names[index];
+      } else {
+        key = this->key(field);
+        index = 0;
+        while (index < set.names.size() && set.names[index] != key)
+          ++index;
+      }
       Enter e(*this, key);
       if (index == set.names.size()) {
         std::string expected;
@@ -778,17 +795,6 @@ KindId Reader::parseKind(od::value &v, const char *start) {
         fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
       continue;
     }
-    // A kind has at most kMaxKindParams parameters: stop before the duplicate check below turns
-    // quadratic on an object with many fields.
-    static const std::size_t kMaxKindParams = [] {
-      std::size_t m = 0;
-      for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
-        m = std::max(m, signature(static_cast<KindTag>(t)).params.size());
-      return m;
-    }();
-    if (params.size() == kMaxKindParams)
-      fail(keyAt, "too many fields in a kind: no kind has more than " +
-                      std::to_string(kMaxKindParams) + " parameters besides \"tag\"");
     for (const auto &p : params)
       if (p.name == key)
         fail(keyAt, "duplicate field " + quote(key) + " in a kind");
@@ -1203,6 +1209,16 @@ Source loadSource(const std::string &path) {
   std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f)
     throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
+  // A regular file is read straight into one buffer of its size and simdjson's padding: no
+  // regrowing, no second copy (for a large plan, most of the cost of loading it).
+  struct stat st;
+  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      static_cast<std::uintmax_t>(st.st_size) <= kMaxDocumentBytes) {
+    const auto size = static_cast<std::size_t>(st.st_size);
+    s.text.reserve(size + simdjson::SIMDJSON_PADDING);
+    s.text.resize(size);
+    s.text.resize(std::fread(s.text.data(), 1, size, f));
+  }
   char buf[1 << 16];
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
