@@ -1,6 +1,7 @@
 // The reference algorithm discharges every obligation (contract equality), and under identity
 // equality exactly the audit and refinement obligations fail.
 #include "proofs/obligations.hpp"
+#include "tests/proofs/obligation_names.hpp"
 
 #include <gtest/gtest.h>
 
@@ -60,22 +61,8 @@ TEST_P(EveryObligation, UnderIdentityOnlyAuditAndRefinementFail) {
   }
 }
 
-std::vector<std::string_view> names() {
-  std::vector<std::string_view> out;
-  for (const auto &o : obligations())
-    out.push_back(o.name);
-  return out;
-}
-
-std::string testName(const ::testing::TestParamInfo<std::string_view> &info) {
-  std::string s(info.param);
-  for (char &c : s)
-    if (c == '.' || c == '-')
-      c = '_';
-  return s;
-}
-
-INSTANTIATE_TEST_SUITE_P(Proofs, EveryObligation, ::testing::ValuesIn(names()), testName);
+INSTANTIATE_TEST_SUITE_P(Proofs, EveryObligation,
+                         ::testing::ValuesIn(test_names::obligationNames()), test_names::testName);
 
 } // namespace
 } // namespace lo::proofs

@@ -2,6 +2,7 @@
 // algorithm is broken on purpose. Each test prints its obligation's row of the sabotage matrix
 // (docs/proofs.md has the whole table) and asserts the sabotages it must catch are caught.
 #include "proofs/obligations.hpp"
+#include "tests/proofs/obligation_names.hpp"
 
 #include <gtest/gtest.h>
 
@@ -85,22 +86,8 @@ TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
     EXPECT_TRUE(caught.contains(s)) << o.name << " does not catch " << spelling(s);
 }
 
-std::vector<std::string_view> names() {
-  std::vector<std::string_view> out;
-  for (const auto &o : obligations())
-    out.push_back(o.name);
-  return out;
-}
-
-std::string testName(const ::testing::TestParamInfo<std::string_view> &info) {
-  std::string s(info.param);
-  for (char &c : s)
-    if (c == '.' || c == '-')
-      c = '_';
-  return s;
-}
-
-INSTANTIATE_TEST_SUITE_P(Proofs, SabotageMatrix, ::testing::ValuesIn(names()), testName);
+INSTANTIATE_TEST_SUITE_P(Proofs, SabotageMatrix, ::testing::ValuesIn(test_names::obligationNames()),
+                         test_names::testName);
 
 // Under contract equality, taking the node's capsule on append changes nothing (an appended node's
 // capsule equals the group's); under identity it does: the group no longer keeps its first
