@@ -5,6 +5,25 @@
 namespace lo::io {
 
 namespace {
+/// The pointer as shown in a message: control characters (a key may hold an escaped newline)
+/// are written as `\u00XX`, so that the message stays one line.
+std::string shown(const std::string &pointer) {
+  if (pointer.empty())
+    return "/";
+  std::string out;
+  for (char c : pointer) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += kHex[(static_cast<unsigned char>(c) >> 4) & 0xf];
+      out += kHex[c & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string compose(const std::string &file, std::size_t line, std::size_t column,
                     const std::string &pointer, const std::string &message) {
   std::string out = file;
@@ -12,7 +31,7 @@ std::string compose(const std::string &file, std::size_t line, std::size_t colum
     out += ":" + std::to_string(line) + ":" + std::to_string(column);
   out += ": ";
   if (!pointer.empty() || line != 0)
-    out += (pointer.empty() ? std::string("/") : pointer) + ": ";
+    out += shown(pointer) + ": ";
   return out + message;
 }
 } // namespace

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unordered_map>
 
+#include <sys/stat.h>
+
 namespace lo::io {
 
 namespace od = simdjson::ondemand;
@@ -59,6 +61,53 @@ template <class E> std::optional<E> lookupSpelling(std::string_view s) {
   return std::nullopt;
 }
 
+/// Offset of the first byte of `text` that is not well-formed UTF-8 (RFC 3629:
+/// no overlong forms, no surrogates, nothing above U+10FFFF), or `text.size()`.
+/// Used only to place an error.
+std::size_t firstInvalidUtf8(std::string_view text) {
+  const auto *p = reinterpret_cast<const unsigned char *>(text.data());
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned c = p[i];
+    std::size_t len = c < 0x80           ? 1
+                      : (c >> 5) == 0x6  ? 2
+                      : (c >> 4) == 0xE  ? 3
+                      : (c >> 3) == 0x1E ? 4
+                                         : 0;
+    if (len == 0 || i + len > n || (len == 2 && c < 0xC2))
+      return i;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80)
+        return i;
+    if (len == 3 &&
+        ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] >= 0xA0)))
+      return i;
+    if (len == 4 && ((c == 0xF0 && p[i + 1] < 0x90) || c > 0xF4 ||
+                     (c == 0xF4 && p[i + 1] >= 0x90)))
+      return i;
+    i += len;
+  }
+  return n;
+}
+
+/// Offset of the first raw control character (below U+0020) inside a string of
+/// `text`, or `text.size()`. Used only to place an error.
+std::size_t firstRawControlInString(std::string_view text) {
+  bool inString = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (inString && c < 0x20)
+      return i;
+    if (escaped)
+      escaped = false;
+    else if (inString && c == '\\')
+      escaped = true;
+    else if (c == '"')
+      inString = !inString;
+  }
+  return text.size();
+}
+
 std::string quote(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
@@ -91,12 +140,15 @@ public:
   /// Reads `source` with `parser` when given (one parser reused for the lines of a stream, grown
   /// when a line needs it); `lineBase` is added to the line numbers of messages.
   Reader(const Source &source, od::parser *parser, std::size_t lineBase)
-      : source_(source), parser_(parser ? parser : &ownParser_), lineBase_(lineBase) {
+      : source_(source), parser_(parser ? parser : &ownParser_),
+        lineBase_(lineBase) {
     if (source.text.size() > kMaxDocumentBytes)
-      throw InputError(source.name, "document is larger than the limit of 4 GiB");
-    if (source.text.capacity() >= source.text.size() + simdjson::SIMDJSON_PADDING) {
-      view_ = simdjson::padded_string_view(source.text.data(), source.text.size(),
-                                           source.text.capacity());
+      throw InputError(source.name, 1, 1, "",
+                       "document is larger than the limit of 4 GiB");
+    if (source.text.capacity() >=
+        source.text.size() + simdjson::SIMDJSON_PADDING) {
+      view_ = simdjson::padded_string_view(
+          source.text.data(), source.text.size(), source.text.capacity());
     } else {
       owned_ = std::make_unique<simdjson::padded_string>(source.text);
       view_ = simdjson::padded_string_view(*owned_);
@@ -107,13 +159,22 @@ public:
     if (parser_->capacity() < capacity || parser != parser_)
       if (auto err = parser_->allocate(
               parser ? std::max(capacity, 2 * parser_->capacity()) : capacity, kMaxDepth))
-        throw InputError(source.name, std::string("cannot allocate the parser: ") +
-                                          simdjson::error_message(err));
+        throw InputError(source.name,
+                         std::string("cannot allocate the parser: ") +
+                             simdjson::error_message(err));
     if (auto err = parser_->iterate(view_).get(doc_))
-      failSimd(err, nullptr);
+      // The document is not open: place the error at the bad byte (UTF-8) or at
+      // its start.
+      failSimd(err,
+               source.text.data() + (err == simdjson::UTF8_ERROR
+                                         ? firstInvalidUtf8(source.text)
+                                     : err == simdjson::UNESCAPED_CHARS
+                                         ? firstRawControlInString(source.text)
+                                         : 0));
   }
 
-  [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer, std::string message) {
+  [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer,
+                                 std::string message) {
     auto [line, column] = lineColumn(source_.text, offset);
     throw InputError(source_.name, line + lineBase_, column, std::move(pointer),
                      std::move(message));
@@ -1209,8 +1270,18 @@ Source loadSource(const std::string &path) {
   std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f)
     throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
-  // A regular file is read straight into one buffer of its size and simdjson's padding: no
-  // regrowing, no second copy (for a large plan, most of the cost of loading it).
+  // A regular file over the size limit is rejected before it is read.
+  struct stat st;
+  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<std::uintmax_t>(st.st_size) > kMaxDocumentBytes) {
+    if (f != stdin)
+      std::fclose(f);
+    throw InputError(s.name, 1, 1, "",
+                     "document is larger than the limit of 4 GiB");
+  }
+  // A regular file is read straight into one buffer of its size and simdjson's
+  // padding: no regrowing, no second copy (for a large plan, most of the cost
+  // of loading it).
   struct stat st;
   if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
       static_cast<std::uintmax_t>(st.st_size) <= kMaxDocumentBytes) {
@@ -1225,7 +1296,8 @@ Source loadSource(const std::string &path) {
     if (s.text.size() + n > kMaxDocumentBytes) {
       if (f != stdin)
         std::fclose(f);
-      throw InputError(s.name, "document is larger than the limit of 4 GiB");
+      throw InputError(s.name, 1, 1, "",
+                       "document is larger than the limit of 4 GiB");
     }
     s.text.append(buf, n);
   }
@@ -1247,10 +1319,17 @@ Source sourceFromString(std::string name, std::string_view text) {
 
 DocumentKind detectDocumentKind(const Source &source) {
   Reader r(source);
+  // Through the root value, as the readers do: trailing data is then the
+  // reader's to report.
+  od::value root;
   od::object obj;
-  if (auto err = r.doc().get_object().get(obj)) {
+  if (auto err = r.doc().get_value().get(root))
+    r.failSimd(err, nullptr);
+  if (auto err = root.get_object().get(obj)) {
     if (err == simdjson::INCORRECT_TYPE)
-      r.failAtOffset(0, "", "expected a GraphExecutionPlan or a GraphLoweringPlan (a JSON object)");
+      r.failAtOffset(0, "",
+                     "expected a GraphExecutionPlan or a GraphLoweringPlan (a "
+                     "JSON object)");
     r.failSimd(err, nullptr);
   }
   std::optional<DocumentKind> byKey;
