@@ -79,11 +79,9 @@ std::size_t firstInvalidUtf8(std::string_view text) {
     for (std::size_t k = 1; k < len; ++k)
       if ((p[i + k] & 0xC0) != 0x80)
         return i;
-    if (len == 3 &&
-        ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] >= 0xA0)))
+    if (len == 3 && ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] >= 0xA0)))
       return i;
-    if (len == 4 && ((c == 0xF0 && p[i + 1] < 0x90) || c > 0xF4 ||
-                     (c == 0xF4 && p[i + 1] >= 0x90)))
+    if (len == 4 && ((c == 0xF0 && p[i + 1] < 0x90) || c > 0xF4 || (c == 0xF4 && p[i + 1] >= 0x90)))
       return i;
     i += len;
   }
@@ -140,15 +138,12 @@ public:
   /// Reads `source` with `parser` when given (one parser reused for the lines of a stream, grown
   /// when a line needs it); `lineBase` is added to the line numbers of messages.
   Reader(const Source &source, od::parser *parser, std::size_t lineBase)
-      : source_(source), parser_(parser ? parser : &ownParser_),
-        lineBase_(lineBase) {
+      : source_(source), parser_(parser ? parser : &ownParser_), lineBase_(lineBase) {
     if (source.text.size() > kMaxDocumentBytes)
-      throw InputError(source.name, 1, 1, "",
-                       "document is larger than the limit of 4 GiB");
-    if (source.text.capacity() >=
-        source.text.size() + simdjson::SIMDJSON_PADDING) {
-      view_ = simdjson::padded_string_view(
-          source.text.data(), source.text.size(), source.text.capacity());
+      throw InputError(source.name, 1, 1, "", "document is larger than the limit of 4 GiB");
+    if (source.text.capacity() >= source.text.size() + simdjson::SIMDJSON_PADDING) {
+      view_ = simdjson::padded_string_view(source.text.data(), source.text.size(),
+                                           source.text.capacity());
     } else {
       owned_ = std::make_unique<simdjson::padded_string>(source.text);
       view_ = simdjson::padded_string_view(*owned_);
@@ -159,22 +154,18 @@ public:
     if (parser_->capacity() < capacity || parser != parser_)
       if (auto err = parser_->allocate(
               parser ? std::max(capacity, 2 * parser_->capacity()) : capacity, kMaxDepth))
-        throw InputError(source.name,
-                         std::string("cannot allocate the parser: ") +
-                             simdjson::error_message(err));
+        throw InputError(source.name, std::string("cannot allocate the parser: ") +
+                                          simdjson::error_message(err));
     if (auto err = parser_->iterate(view_).get(doc_))
       // The document is not open: place the error at the bad byte (UTF-8) or at
       // its start.
-      failSimd(err,
-               source.text.data() + (err == simdjson::UTF8_ERROR
-                                         ? firstInvalidUtf8(source.text)
-                                     : err == simdjson::UNESCAPED_CHARS
-                                         ? firstRawControlInString(source.text)
-                                         : 0));
+      failSimd(err, source.text.data() +
+                        (err == simdjson::UTF8_ERROR        ? firstInvalidUtf8(source.text)
+                         : err == simdjson::UNESCAPED_CHARS ? firstRawControlInString(source.text)
+                                                            : 0));
   }
 
-  [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer,
-                                 std::string message) {
+  [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer, std::string message) {
     auto [line, column] = lineColumn(source_.text, offset);
     throw InputError(source_.name, line + lineBase_, column, std::move(pointer),
                      std::move(message));
@@ -1276,8 +1267,7 @@ Source loadSource(const std::string &path) {
       static_cast<std::uintmax_t>(st.st_size) > kMaxDocumentBytes) {
     if (f != stdin)
       std::fclose(f);
-    throw InputError(s.name, 1, 1, "",
-                     "document is larger than the limit of 4 GiB");
+    throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
   }
   // A regular file is read straight into one buffer of its size and simdjson's
   // padding: no regrowing, no second copy (for a large plan, most of the cost
@@ -1296,8 +1286,7 @@ Source loadSource(const std::string &path) {
     if (s.text.size() + n > kMaxDocumentBytes) {
       if (f != stdin)
         std::fclose(f);
-      throw InputError(s.name, 1, 1, "",
-                       "document is larger than the limit of 4 GiB");
+      throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
     }
     s.text.append(buf, n);
   }
