@@ -1,0 +1,84 @@
+// Harness 2, the candidate reader and `check`: "any bytes as a candidate against fixed plans give a
+// report or a clean error".
+//
+// A candidate that is read is also written and read again (same groups, same bytes). With the
+// checks linked in (LO_FUZZ_HAVE_CHECKS), every mode and equality is checked against every fixed
+// plan, and "a candidate that passes every check must equal the reference output".
+#include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
+#include "tests/fuzz/fixed_plans.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
+#ifdef LO_FUZZ_HAVE_CHECKS
+#include "checks/checks.hpp"
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+using namespace lo;
+
+namespace {
+
+void requireRoundTrip(Interner &interner, const io::LoweringDocument &doc) {
+  const Mode mode = doc.mode.value_or(Mode::coalesced);
+  const Equality equality = doc.equality.value_or(Equality::contract);
+  const AuditDocument *audit = doc.audit ? &*doc.audit : nullptr;
+  const std::string once = io::loweringPlanJson(interner, doc.plan, mode, equality, audit);
+  io::LoweringDocument again;
+  try {
+    again = io::readLoweringPlan(io::sourceFromString("written.json", once), interner);
+  } catch (const io::InputError &e) {
+    fuzz::fail("the writer's output of a read candidate is rejected",
+               std::string(e.what()) + "\n" + once);
+  }
+  fuzz::require(again.plan == doc.plan, "candidate round trip changed the groups", once);
+  fuzz::require(again.audit == doc.audit, "candidate round trip changed the audit", once);
+  fuzz::require(io::loweringPlanJson(interner, again.plan, mode, equality, audit) == once,
+                "candidate round trip gives other bytes", once);
+}
+
+#ifdef LO_FUZZ_HAVE_CHECKS
+void requireReport(Interner &interner, const GraphExecutionPlan &plan,
+                   const io::LoweringDocument &doc, Mode mode, Equality equality,
+                   std::string_view bytes) {
+  const checks::Report report = checks::check(interner, plan, doc, {mode, equality});
+  for (const auto &v : report.violations) {
+    fuzz::require(v.pointer.empty() || v.pointer[0] == '/',
+                  "a violation's pointer is not a JSON pointer", v.pointer);
+    fuzz::require(!v.message.empty() && v.message.find('\n') == std::string::npos,
+                  "a violation's message is not one plain sentence", v.message);
+  }
+  if (report.conforms())
+    fuzz::require(doc.plan == lower(interner, plan, mode, equality),
+                  "a candidate passes every check but differs from the reference", bytes);
+}
+#endif
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char *>(data), size);
+  for (std::string_view planText : fuzz::kFixedPlans) {
+    Interner interner;
+    const GraphExecutionPlan plan =
+        io::readExecutionPlan(io::sourceFromString("plan.json", planText), interner);
+    io::LoweringDocument doc;
+    try {
+      doc = io::readLoweringPlan(io::sourceFromString("candidate.json", bytes), interner);
+    } catch (const io::InputError &e) {
+      fuzz::requireCleanError(e, "candidate.json");
+      return 0; // the same bytes are rejected against every plan
+    }
+    if (planText == fuzz::kFixedPlans.front())
+      requireRoundTrip(interner, doc);
+#ifdef LO_FUZZ_HAVE_CHECKS
+    for (Mode mode : {Mode::singleton, Mode::coalesced})
+      for (Equality equality : {Equality::contract, Equality::identity})
+        requireReport(interner, plan, doc, mode, equality, bytes);
+#else
+    (void)plan;
+#endif
+  }
+  return 0;
+}

@@ -1,0 +1,56 @@
+// Harness 1, the plan reader: "any bytes give a plan or a clean error; when a plan is read, writing
+// and reading it again gives the same plan".
+#include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+using namespace lo;
+
+namespace {
+
+/// The two plans are the same: same nodes, kinds, ops and capsules (compared by value, since the
+/// two documents were read into different interners).
+void requireSamePlan(const Interner &a, const GraphExecutionPlan &p, const Interner &b,
+                     const GraphExecutionPlan &q, std::string_view detail) {
+  fuzz::require(p.kernels.size() == q.kernels.size(), "round trip changed the number of kernels",
+                detail);
+  for (std::size_t i = 0; i < p.kernels.size(); ++i) {
+    const auto &x = p.kernels[i];
+    const auto &y = q.kernels[i];
+    fuzz::require(x.nodeId == y.nodeId && x.op == y.op, "round trip changed a kernel", detail);
+    fuzz::require(a.kind(x.kind) == b.kind(y.kind), "round trip changed a kind", detail);
+    fuzz::require(a.capsule(x.capsule) == b.capsule(y.capsule), "round trip changed a capsule",
+                  detail);
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char *>(data), size);
+  Interner interner;
+  GraphExecutionPlan plan;
+  try {
+    plan = io::readExecutionPlan(io::sourceFromString("input.json", bytes), interner);
+  } catch (const io::InputError &e) {
+    fuzz::requireCleanError(e, "input.json");
+    return 0;
+  }
+  const std::string once = io::executionPlanJson(interner, plan);
+  Interner again;
+  GraphExecutionPlan reread;
+  try {
+    reread = io::readExecutionPlan(io::sourceFromString("written.json", once), again);
+  } catch (const io::InputError &e) {
+    fuzz::fail("the writer's output of a valid plan is rejected",
+               std::string(e.what()) + "\n" + once);
+  }
+  requireSamePlan(interner, plan, again, reread, once);
+  fuzz::require(io::executionPlanJson(again, reread) == once,
+                "writing the re-read plan gives other bytes", once);
+  return 0;
+}

@@ -1,0 +1,40 @@
+// Shared by the libFuzzer harnesses of tests/fuzz: how a harness reports a broken property, and
+// what a clean rejection of bad input looks like.
+#pragma once
+
+#include "ref/io/error.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace lo::fuzz {
+
+/// A property of the oracle does not hold: print why and abort, so that libFuzzer (or the replay
+/// driver) saves and reports the input.
+[[noreturn]] inline void fail(std::string_view what, std::string_view detail = {}) {
+  std::fprintf(stderr, "fuzz property violated: %.*s\n%.*s\n", static_cast<int>(what.size()),
+               what.data(), static_cast<int>(detail.size()), detail.data());
+  std::abort();
+}
+
+inline void require(bool ok, std::string_view what, std::string_view detail = {}) {
+  if (!ok)
+    fail(what, detail);
+}
+
+/// "Errors go to standard error as `lowering-oracle: FILE:LINE:COL: /json/pointer: what is
+/// wrong`": a rejection names the file, a position and a pointer, and is one line.
+inline void requireCleanError(const io::InputError &e, std::string_view file) {
+  const std::string text = e.what();
+  require(text.rfind(std::string(file) + ":", 0) == 0, "error does not start with the file name",
+          text);
+  require(text.find_first_of("\n\r") == std::string::npos, "error is not one line", text);
+  require(!e.message().empty(), "error has an empty message", text);
+  if (e.line() != 0)
+    require(e.pointer().empty() || e.pointer()[0] == '/', "error pointer is not a JSON pointer",
+            text);
+}
+
+} // namespace lo::fuzz
