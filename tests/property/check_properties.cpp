@@ -48,6 +48,16 @@ io::LoweringDocument throughJson(Interner &interner, const io::LoweringDocument 
   return io::readLoweringPlan(source(text), interner);
 }
 
+/// The reference output of `plan`, with its audit when asked for.
+io::LoweringDocument referenceDocument(Interner &interner, const GraphExecutionPlan &plan,
+                                       Mode mode, Equality equality, bool withAudit) {
+  io::LoweringDocument doc;
+  doc.plan = lower(interner, plan, mode, equality);
+  if (withAudit)
+    doc.audit = toDocument(interner, audit(interner, doc.plan));
+  return doc;
+}
+
 // "The reference output itself always passes": the plan read from its generated JSON text, the
 // reference lowering written (with or without its audit) and read back, then checked.
 RC_GTEST_PROP(Checks, TheReferenceOutputPassesEveryCheck, ()) {
@@ -57,10 +67,8 @@ RC_GTEST_PROP(Checks, TheReferenceOutputPassesEveryCheck, ()) {
   const bool withAudit = *rc::gen::arbitrary<bool>();
   Interner interner;
   const GraphExecutionPlan plan = readPlan(spec, interner);
-  io::LoweringDocument reference;
-  reference.plan = lower(interner, plan, mode, equality);
-  if (withAudit)
-    reference.audit = toDocument(interner, audit(interner, reference.plan));
+  const io::LoweringDocument reference =
+      referenceDocument(interner, plan, mode, equality, withAudit);
   const io::LoweringDocument candidate = throughJson(interner, reference, mode, equality);
   const checks::Report report = checks::check(interner, plan, candidate, {mode, equality});
   RC_LOG() << describe(report);
@@ -111,10 +119,8 @@ TEST(Checks, EveryMutantIsFlaggedWithTheExpectedCheck) {
         const auto salt = *rc::gen::arbitrary<std::uint64_t>();
         Interner interner;
         const GraphExecutionPlan plan = buildPlan(spec, interner);
-        io::LoweringDocument reference;
-        reference.plan = lower(interner, plan, mode, equality);
-        if (withAudit)
-          reference.audit = toDocument(interner, audit(interner, reference.plan));
+        const io::LoweringDocument reference =
+            referenceDocument(interner, plan, mode, equality, withAudit);
         for (std::size_t i = 0; i < vocabularySize<Mutation>(); ++i) {
           const auto mutation = static_cast<Mutation>(i);
           auto mutant = mutate(mutation, interner, plan, reference, mode, equality, salt + i);

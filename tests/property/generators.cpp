@@ -379,6 +379,8 @@ struct Json {
   }
 };
 
+// The tag spellings of SPEC section 2, written out here rather than taken from the writer, so that
+// the generated text does not depend on the code it tests.
 constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
                                            "vjpRefinement"};
 constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",

@@ -1,11 +1,13 @@
 // Invariants and metamorphic relations of the reference lowering (SPEC section 1), on generated
 // plans, for each mode and equality where they apply.
+#include "ref/io/reader.hpp"
 #include "tests/property/generators.hpp"
 #include "tests/property/support.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <sstream>
 #include <unordered_map>
 
 namespace lo::prop {
@@ -39,6 +41,14 @@ RC_GTEST_PROP(Generators, PlansAreValid, ()) {
     RC_ASSERT(opOf(k.kind) == std::optional<BackendOp>(k.op));
     RC_ASSERT(spec.pool.at(k.capsule).op == k.op);
   }
+  // A counterexample is printed as one line of description, then the plan's JSON text, which the
+  // reader (and so `lowering-oracle lower` and `check`) accepts.
+  std::ostringstream shown;
+  showValue(spec, shown);
+  const std::string text = shown.str();
+  Interner interner;
+  RC_ASSERT(io::readExecutionPlan(io::sourceFromString("<shown>", text.substr(text.find('\n') + 1)),
+                                  interner) == buildPlan(spec, interner));
 }
 
 // "nodeIds (the groups' ids concatenated)" are the plan's ids, in order, in both lowerings.
