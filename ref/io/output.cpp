@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <sys/stat.h>
@@ -15,8 +16,16 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     file_ = stdout;
     return;
   }
+  // A symbolic link is followed: its target is replaced, the link is kept.
   struct stat st {};
-  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+  if (::lstat(path_.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (char *resolved = ::realpath(path_.c_str(), nullptr)) {
+      path_ = resolved;
+      std::free(resolved);
+    }
+  }
+  const bool exists = ::stat(path_.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
     file_ = std::fopen(path_.c_str(), "wb");
     if (!file_)
       throw std::runtime_error(path_ + ": cannot open for writing: " + std::strerror(errno));
@@ -30,7 +39,16 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     throw std::runtime_error(path_ +
                              ": cannot create a temporary file beside it: " + std::strerror(e));
   }
-  ::fchmod(fd, 0644);
+  // The new file keeps the mode of the file it replaces; a new file gets 0666 less the umask.
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  ::fchmod(fd, mode);
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
     ::close(fd);

@@ -310,9 +310,18 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
       << in << "  \"format\": \"nn-backend/execution-audit\",\n"
       << in << "  \"version\": 1,\n"
       << in << "  \"kernels\": [";
+  std::vector<std::string> rowText; // by the row's view id: a plan repeats a few rows
   for (std::size_t i = 0; i < audit.audit.kernels.size(); ++i) {
     out << (i ? ",\n" : "\n") << in << "    ";
-    writeAuditRow(out, interner.capsule(audit.audit.kernels[i].view));
+    const auto view = static_cast<std::size_t>(audit.audit.kernels[i].view);
+    if (view >= rowText.size())
+      rowText.resize(view + 1);
+    if (rowText[view].empty()) {
+      Sink s(rowText[view]);
+      writeAuditRow(s, interner.capsule(audit.audit.kernels[i].view));
+      s.flush();
+    }
+    out << std::string_view(rowText[view]);
   }
   out << (audit.audit.kernels.empty() ? "],\n" : "\n" + in + "  ],\n");
   out << in << "  \"capsuleNames\": [";
@@ -360,6 +369,8 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
 
 void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit) {
   std::size_t opWidth = 2, nameWidth = 7;
+  const std::size_t indexWidth =
+      1 + std::to_string(audit.kernels.empty() ? 0 : audit.kernels.size() - 1).size();
   for (const auto &row : audit.kernels) {
     const auto &v = interner.capsule(row.view);
     opWidth = std::max(opWidth, spelling(v.op).size());
@@ -375,7 +386,9 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
     const auto &v = interner.capsule(audit.kernels[i].view);
     if (isTrustedExternal(v))
       ++trusted;
-    out << "#" << std::uint64_t{i} << "  ";
+    const std::string index = "#" + std::to_string(i);
+    pad(index, indexWidth);
+    out << "  ";
     pad(spelling(v.op), opWidth);
     out << "  ";
     pad(v.name, nameWidth);
