@@ -1,5 +1,7 @@
 #include "ref/audit.hpp"
 
+#include <unordered_map>
+
 namespace lo {
 
 KernelCapsule auditView(BackendOp op, const KernelCapsule &capsule) {
@@ -21,8 +23,16 @@ bool isTrustedExternal(const Interner &interner, const KernelAudit &row) {
 ExecutionAudit audit(Interner &interner, const ExecutionPlan &p) {
   ExecutionAudit a;
   a.kernels.reserve(p.kernels.size());
-  for (const auto &k : p.kernels)
-    a.kernels.push_back(ofPlannedKernel(interner, k));
+  // A plan repeats a few (op, capsule) pairs: the row of each is built and interned once.
+  std::unordered_map<std::uint64_t, KernelAudit> rows;
+  for (const auto &k : p.kernels) {
+    const std::uint64_t key =
+        static_cast<std::uint64_t>(k.capsule) << 8 | static_cast<std::uint64_t>(k.op);
+    auto it = rows.find(key);
+    if (it == rows.end())
+      it = rows.emplace(key, ofPlannedKernel(interner, k)).first;
+    a.kernels.push_back(it->second);
+  }
   return a;
 }
 
