@@ -369,6 +369,8 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
 
 void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit) {
   std::size_t opWidth = 2, nameWidth = 7;
+  const std::size_t indexWidth =
+      1 + std::to_string(audit.kernels.empty() ? 0 : audit.kernels.size() - 1).size();
   for (const auto &row : audit.kernels) {
     const auto &v = interner.capsule(row.view);
     opWidth = std::max(opWidth, spelling(v.op).size());
@@ -384,7 +386,9 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
     const auto &v = interner.capsule(audit.kernels[i].view);
     if (isTrustedExternal(v))
       ++trusted;
-    out << "#" << std::uint64_t{i} << "  ";
+    const std::string index = "#" + std::to_string(i);
+    pad(index, indexWidth);
+    out << "  ";
     pad(spelling(v.op), opWidth);
     out << "  ";
     pad(v.name, nameWidth);
