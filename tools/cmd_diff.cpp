@@ -7,18 +7,14 @@
 #include "ref/io/reader.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/files.hpp"
 #include "tools/support/generate.hpp"
 #include "tools/support/report.hpp"
 #include "tools/support/shrink.hpp"
 #include "tools/support/subprocess.hpp"
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace lo::cli {
@@ -26,6 +22,10 @@ namespace lo::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using files::makeTempDir;
+using files::readFile;
+using files::tempParent;
+using files::writeFile;
 using Clock = std::chrono::steady_clock;
 
 /// A usage problem found while running (the command cannot start): exit status 2.
@@ -62,32 +62,6 @@ bool violates(const checks::Report &r, Check c) {
     if (check == c && n)
       return true;
   return false;
-}
-
-std::string readFile(const fs::path &path, bool &found) {
-  std::ifstream f(path, std::ios::binary);
-  found = static_cast<bool>(f);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-void writeFile(const fs::path &path, std::string_view text) {
-  io::OutputFile file(path.string());
-  file.write(text);
-  file.commit();
-}
-
-fs::path makeTempDir(const fs::path &parent, const std::string &stem) {
-  std::string pattern = (parent / (stem + "-XXXXXX")).string();
-  if (!::mkdtemp(pattern.data()))
-    throw std::runtime_error(pattern + ": cannot create a directory: " + std::strerror(errno));
-  return pattern;
-}
-
-fs::path tempParent() {
-  const char *t = std::getenv("TMPDIR");
-  return t && *t ? fs::path(t) : fs::path("/tmp");
 }
 
 struct Settings {

@@ -4,13 +4,10 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/files.hpp"
 #include "tools/support/generate.hpp"
 
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace lo::cli {
@@ -18,6 +15,8 @@ namespace lo::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using files::makeTempDir;
+using files::writeFile;
 
 /// The three expected outputs of a case: (mode, equality, file name).
 struct Expectation {
@@ -30,21 +29,6 @@ constexpr Expectation kExpectations[] = {
     {Mode::coalesced, Equality::contract, "coalesced-contract.json"},
     {Mode::coalesced, Equality::identity, "coalesced-identity.json"},
 };
-
-void writeFile(const fs::path &path, std::string_view text) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(text.data(), static_cast<std::streamsize>(text.size()));
-  f.close();
-  if (!f)
-    throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));
-}
-
-fs::path makeTempDir(const fs::path &parent, const std::string &stem) {
-  std::string pattern = (parent / (stem + "-XXXXXX")).string();
-  if (!::mkdtemp(pattern.data()))
-    throw std::runtime_error(pattern + ": cannot create a directory: " + std::strerror(errno));
-  return pattern;
-}
 
 const char *const kReadme = R"(# Conformance suite for backend lowering plans
 
