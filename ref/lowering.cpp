@@ -79,6 +79,8 @@ void LoweringState::pushKernel(const PlannedNodeKernel &k) {
 GraphLoweringPlan toCoalescedLoweringPlan(const Interner &interner, const GraphExecutionPlan &p,
                                           Equality equality) {
   LoweringState s{interner, equality, {}};
+  // At most one group per kernel: the vector is never regrown (pages not written cost nothing).
+  s.groups.reserve(p.kernels.size());
   for (const auto &k : p.kernels)
     s.pushKernel(k);
   return GraphLoweringPlan{std::move(s.groups)};
