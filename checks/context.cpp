@@ -129,14 +129,8 @@ template <class E> std::string pair(std::string_view field, E a, E b) {
 } // namespace
 
 std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b) {
-  if (a.name != b.name)
-    return "name (" + a.name + ", not " + b.name + ")";
-  if (a.op != b.op)
-    return pair("op", a.op, b.op);
-  if (a.provider != b.provider)
-    return pair("provider", a.provider, b.provider);
-  if (a.device != b.device)
-    return pair("device", a.device, b.device);
+  if (std::string identity = identityDifference(a, b); !identity.empty())
+    return identity;
   if (a.trustLevel != b.trustLevel)
     return pair("trustLevel", a.trustLevel, b.trustLevel);
   if (a.supportsForward != b.supportsForward)

@@ -16,7 +16,7 @@ void checkProvenance(Context &cx) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
       const NodeId id = ids[i];
       const std::size_t p = cx.index.find(id);
-      if (p == NodeIndex::kAbsent) {
+      if (p == NodeIndex::kAbsent || seen[p]) {
         clean = false;
         if (!cx.findings.listing(Check::provenance)) {
           cx.findings.count(Check::provenance);
@@ -24,16 +24,8 @@ void checkProvenance(Context &cx) {
         }
         cx.findings.add(Check::provenance, g, id, groupPointer(g, "nodeIds", i),
                         "group " + std::to_string(g) + " lists node " + std::to_string(id) +
-                            ", which is not in the plan");
-      } else if (seen[p]) {
-        clean = false;
-        if (!cx.findings.listing(Check::provenance)) {
-          cx.findings.count(Check::provenance);
-          continue;
-        }
-        cx.findings.add(Check::provenance, g, id, groupPointer(g, "nodeIds", i),
-                        "group " + std::to_string(g) + " lists node " + std::to_string(id) +
-                            " again; the plan has it once");
+                            (p == NodeIndex::kAbsent ? ", which is not in the plan"
+                                                     : " again; the plan has it once"));
       } else {
         seen[p] = 1;
       }
