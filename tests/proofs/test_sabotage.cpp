@@ -53,7 +53,7 @@ const std::map<std::string_view, std::set<Sabotage>> kMustCatch{
 // and both equalities compare the capsules' ops, so the op comparison of canAppend is implied.
 TEST(Sabotage, IgnoringTheOpInCanAppendChangesNothingOnValidPlans) {
   for (const auto &o : obligations()) {
-    const Result r = discharge(o, Options{.bound = 3,
+    const Result r = discharge(o, Options{.bound = kBound,
                                           .equality = Equality::contract,
                                           .timeoutMs = 60000,
                                           .sabotage = S::canAppendIgnoresOp});
