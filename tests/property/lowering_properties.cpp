@@ -31,16 +31,51 @@ RC_GTEST_PROP(Generators, JsonTextReadsAsTheBuiltPlan, ()) {
   RC_CLASSIFY(spec.encoding == Encoding::mixed, "mixed");
 }
 
-// Every node a valid plan holds: unique ids below 2^63, the op of its kind, its capsule's op.
-RC_GTEST_PROP(Generators, PlansAreValid, ()) {
-  const PlanSpec spec = *genPlan();
+/// What makes a plan valid (SPEC section 2): unique `nodeId`s below 2^63, `op` equal to the op
+/// its kind maps to, `capsule.op == op`.
+void assertValid(const PlanSpec &spec) {
   std::unordered_map<NodeId, int> seen;
   for (const auto &k : spec.kernels) {
     RC_ASSERT(k.nodeId < kNodeIdLimit);
     RC_ASSERT(++seen[k.nodeId] == 1);
     RC_ASSERT(opOf(k.kind) == std::optional<BackendOp>(k.op));
-    RC_ASSERT(spec.pool.at(k.capsule).op == k.op);
+    RC_ASSERT(k.capsule < spec.pool.size());
+    RC_ASSERT(spec.pool[k.capsule].op == k.op);
   }
+}
+
+// "Shrinking keeps plans valid": the shrinks RapidCheck would try first (every immediate shrink,
+// and a chain of first shrinks) of a plan drawn at any size are valid plans that read back.
+RC_GTEST_PROP(Generators, ShrinksAreValidPlans, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const int size = *rc::gen::inRange(0, rc::kNominalSize + 1);
+  rc::Shrinkable<PlanSpec> plan = genPlan()(rc::Random(seed), size);
+  for (int depth = 0; depth < 4; ++depth) {
+    auto shrinks = plan.shrinks();
+    std::optional<rc::Shrinkable<PlanSpec>> first;
+    int n = 0;
+    while (auto shrink = shrinks.next()) {
+      const PlanSpec spec = shrink->value();
+      assertValid(spec);
+      if (depth == 0 && n == 0) {
+        Interner interner;
+        RC_ASSERT(readPlan(spec, interner) == buildPlan(spec, interner));
+      }
+      if (!first)
+        first = *shrink;
+      if (++n == 6)
+        break;
+    }
+    if (!first)
+      break;
+    plan = *first;
+  }
+}
+
+// Every generated plan is valid.
+RC_GTEST_PROP(Generators, PlansAreValid, ()) {
+  const PlanSpec spec = *genPlan();
+  assertValid(spec);
   // A counterexample is printed as one line of description, then the plan's JSON text, which the
   // reader (and so `lowering-oracle lower` and `check`) accepts.
   std::ostringstream shown;
