@@ -201,6 +201,9 @@ public:
     case simdjson::UNCLOSED_STRING: what = "unclosed string"; break;
     case simdjson::UNESCAPED_CHARS: what = "unescaped control character in a string"; break;
     case simdjson::EMPTY: what = "empty document: expected a JSON object"; break;
+    case simdjson::SCALAR_DOCUMENT_AS_VALUE:
+      what = "expected a JSON object, found a single number, string, true, false or null";
+      break;
     default: what = std::string("malformed JSON (") + simdjson::error_message(err) + ")";
     }
     fail(at, what);
