@@ -1265,19 +1265,16 @@ Source loadSource(const std::string &path) {
   if (!f)
     throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
   // A regular file over the size limit is rejected before it is read.
-  struct stat st;
+  struct stat st {}; // zero (not a regular file) when fstat fails
   if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
       static_cast<std::uintmax_t>(st.st_size) > kMaxDocumentBytes) {
     if (f != stdin)
       std::fclose(f);
     throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
   }
-  // A regular file is read straight into one buffer of its size and simdjson's
-  // padding: no regrowing, no second copy (for a large plan, most of the cost
-  // of loading it).
-  struct stat st;
-  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-      static_cast<std::uintmax_t>(st.st_size) <= kMaxDocumentBytes) {
+  // A regular file is read straight into one buffer of its size and simdjson's padding: no
+  // regrowing, no second copy (for a large plan, most of the cost of loading it).
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
     const auto size = static_cast<std::size_t>(st.st_size);
     s.text.reserve(size + simdjson::SIMDJSON_PADDING);
     s.text.resize(size);
