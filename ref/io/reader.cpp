@@ -14,7 +14,6 @@
 #include <iterator>
 #include <memory>
 #include <span>
-#include <sys/stat.h>
 #include <unordered_map>
 
 #include <sys/stat.h>
@@ -34,6 +33,32 @@ struct StringHash {
   std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 };
 using KeyTable = std::unordered_map<std::string, CapsuleId, StringHash, std::equal_to<>>;
+
+/// Offset of the first byte of `text` that is not well-formed UTF-8 (RFC 3629: no overlong forms,
+/// no surrogates, nothing above U+10FFFF), or `text.size()`. Used only to place an error.
+std::size_t firstInvalidUtf8(std::string_view text) {
+  const auto *p = reinterpret_cast<const unsigned char *>(text.data());
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned c = p[i];
+    std::size_t len = c < 0x80           ? 1
+                      : (c >> 5) == 0x6  ? 2
+                      : (c >> 4) == 0xE  ? 3
+                      : (c >> 3) == 0x1E ? 4
+                                         : 0;
+    if (len == 0 || i + len > n || (len == 2 && c < 0xC2))
+      return i;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80)
+        return i;
+    if (len == 3 && ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] >= 0xA0)))
+      return i;
+    if (len == 4 && ((c == 0xF0 && p[i + 1] < 0x90) || c > 0xF4 || (c == 0xF4 && p[i + 1] >= 0x90)))
+      return i;
+    i += len;
+  }
+  return n;
+}
 
 /// `parseSpelling`, by a hash table built once per vocabulary: the reader looks up an op and a
 /// kind for every kernel, and a scan compares the text with up to 46 spellings.
@@ -61,35 +86,8 @@ template <class E> std::optional<E> lookupSpelling(std::string_view s) {
   return std::nullopt;
 }
 
-/// Offset of the first byte of `text` that is not well-formed UTF-8 (RFC 3629:
-/// no overlong forms, no surrogates, nothing above U+10FFFF), or `text.size()`.
-/// Used only to place an error.
-std::size_t firstInvalidUtf8(std::string_view text) {
-  const auto *p = reinterpret_cast<const unsigned char *>(text.data());
-  const std::size_t n = text.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned c = p[i];
-    std::size_t len = c < 0x80           ? 1
-                      : (c >> 5) == 0x6  ? 2
-                      : (c >> 4) == 0xE  ? 3
-                      : (c >> 3) == 0x1E ? 4
-                                         : 0;
-    if (len == 0 || i + len > n || (len == 2 && c < 0xC2))
-      return i;
-    for (std::size_t k = 1; k < len; ++k)
-      if ((p[i + k] & 0xC0) != 0x80)
-        return i;
-    if (len == 3 && ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] >= 0xA0)))
-      return i;
-    if (len == 4 && ((c == 0xF0 && p[i + 1] < 0x90) || c > 0xF4 || (c == 0xF4 && p[i + 1] >= 0x90)))
-      return i;
-    i += len;
-  }
-  return n;
-}
-
-/// Offset of the first raw control character (below U+0020) inside a string of
-/// `text`, or `text.size()`. Used only to place an error.
+/// Offset of the first raw control character (below U+0020) inside a string of `text`, or
+/// `text.size()`. Used only to place an error.
 std::size_t firstRawControlInString(std::string_view text) {
   bool inString = false, escaped = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -157,8 +155,7 @@ public:
         throw InputError(source.name, std::string("cannot allocate the parser: ") +
                                           simdjson::error_message(err));
     if (auto err = parser_->iterate(view_).get(doc_))
-      // The document is not open: place the error at the bad byte (UTF-8) or at
-      // its start.
+      // The document is not open: place the error at the bad byte (UTF-8) or at its start.
       failSimd(err, source.text.data() +
                         (err == simdjson::UTF8_ERROR        ? firstInvalidUtf8(source.text)
                          : err == simdjson::UNESCAPED_CHARS ? firstRawControlInString(source.text)
@@ -850,9 +847,20 @@ KindId Reader::parseKind(od::value &v, const char *start) {
         fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
       continue;
     }
-    for (const auto &p : params)
+    // A kind has at most kMaxKindParams parameters: stop before the duplicate check below turns
+    // quadratic on an object with many fields.
+    static const std::size_t kMaxKindParams = [] {
+      std::size_t m = 0;
+      for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
+        m = std::max(m, signature(static_cast<KindTag>(t)).params.size());
+      return m;
+    }();
+    for (const auto &p : params) // at most kMaxKindParams
       if (p.name == key)
         fail(keyAt, "duplicate field " + quote(key) + " in a kind");
+    if (params.size() == kMaxKindParams)
+      fail(keyAt, "too many fields in a kind: no kind has more than " +
+                      std::to_string(kMaxKindParams) + " parameters besides \"tag\"");
     od::json_type t;
     if (auto err = x.type().get(t))
       failSimd(err, location(x));
@@ -1308,17 +1316,14 @@ Source sourceFromString(std::string name, std::string_view text) {
 
 DocumentKind detectDocumentKind(const Source &source) {
   Reader r(source);
-  // Through the root value, as the readers do: trailing data is then the
-  // reader's to report.
+  // Through the root value, as the readers do: trailing data is then the reader's to report.
   od::value root;
   od::object obj;
   if (auto err = r.doc().get_value().get(root))
     r.failSimd(err, nullptr);
   if (auto err = root.get_object().get(obj)) {
     if (err == simdjson::INCORRECT_TYPE)
-      r.failAtOffset(0, "",
-                     "expected a GraphExecutionPlan or a GraphLoweringPlan (a "
-                     "JSON object)");
+      r.failAtOffset(0, "", "expected a GraphExecutionPlan or a GraphLoweringPlan (a JSON object)");
     r.failSimd(err, nullptr);
   }
   std::optional<DocumentKind> byKey;
