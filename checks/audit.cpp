@@ -112,29 +112,32 @@ void checkAudit(Context &cx) {
   const bool identity =
       cx.options.equality == Equality::identity && cx.options.mode == Mode::coalesced;
   std::size_t notes = 0;
-  forEachMemberRowDifference(cx, [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i,
-                                     CapsuleId groupRow, CapsuleId memberRow) {
-    const auto &group = cx.lowering.groups[g];
-    if (identity && i > 0) {
-      if (notes++ < cx.options.maxPerCheck)
-        cx.findings.note(
-            "under equality identity, " + groupLabel(group, g) + " shows node " +
-            std::to_string(k.nodeId) + " with the audit row of its first node, which differs in " +
-            rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
-            (hidesBoundary(in, groupRow, memberRow)
-                 ? ": the audit hides the trusted-external boundary the singleton lowering shows"
-                 : ""));
-      return;
-    }
-    if (hidesBoundary(in, groupRow, memberRow))
-      return; // the trust-boundary check's finding
-    if (!cx.findings.listing(Check::audit))
-      return cx.findings.count(Check::audit);
-    cx.findings.add(Check::audit, g, k.nodeId, groupPointer(g),
-                    "the audit row of " + groupLabel(group, g) + " differs from node " +
-                        std::to_string(k.nodeId) + "'s singleton audit row in " +
-                        rowDifference(in.capsule(groupRow), in.capsule(memberRow)));
-  });
+  forEachMemberRowDifference(
+      cx, JudgedGroups::skip,
+      [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow,
+          CapsuleId memberRow) {
+        const auto &group = cx.lowering.groups[g];
+        if (identity && i > 0) {
+          if (notes++ < cx.options.maxPerCheck)
+            cx.findings.note("under equality identity, " + groupLabel(group, g) + " shows node " +
+                             std::to_string(k.nodeId) +
+                             " with the audit row of its first node, which differs in " +
+                             rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
+                             (hidesBoundary(in, groupRow, memberRow)
+                                  ? ": the audit hides the trusted-external boundary the singleton "
+                                    "lowering shows"
+                                  : ""));
+          return;
+        }
+        if (hidesBoundary(in, groupRow, memberRow))
+          return; // the trust-boundary check's finding
+        if (!cx.findings.listing(Check::audit))
+          return cx.findings.count(Check::audit);
+        cx.findings.add(Check::audit, g, k.nodeId, groupPointer(g),
+                        "the audit row of " + groupLabel(group, g) + " differs from node " +
+                            std::to_string(k.nodeId) + "'s singleton audit row in " +
+                            rowDifference(in.capsule(groupRow), in.capsule(memberRow)));
+      });
   if (notes > cx.options.maxPerCheck)
     cx.findings.note("and " + std::to_string(notes - cx.options.maxPerCheck) +
                      " more such rows under equality identity");

@@ -7,12 +7,13 @@ AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows) {
 }
 
 void forEachMemberRowDifference(
-    Context &cx, const std::function<void(std::size_t, const PlannedNodeKernel &, std::size_t,
-                                          CapsuleId, CapsuleId)> &visit) {
+    Context &cx, JudgedGroups judged,
+    const std::function<void(std::size_t, const PlannedNodeKernel &, std::size_t, CapsuleId,
+                             CapsuleId)> &visit) {
   const auto &groups = cx.lowering.groups;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const auto &group = groups[g];
-    if (group.nodeIds.empty() || cx.groupJudged[g])
+    if (group.nodeIds.empty() || (judged == JudgedGroups::skip && cx.groupJudged[g]))
       continue;
     const std::size_t members = cx.options.mode == Mode::coalesced ? group.nodeIds.size() : 1;
     for (std::size_t i = 0; i < members; ++i) {

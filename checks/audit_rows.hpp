@@ -12,13 +12,18 @@ namespace lo::checks::detail {
 /// `capsuleNames`, `trustLevels`, `trustedExternalOps`, `hasTrustedExternal` of `rows`.
 AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows);
 
-/// Calls `visit(g, member, groupRow, memberRow)` for each member of a non-empty group that the op
-/// and capsule checks did not already name, whose singleton audit row differs from the audit row
-/// derived from the group. The first member is always compared; the others only in mode
-/// coalesced (in mode singleton they are the singleton check's finding).
+/// Whether the walk below also visits the groups that the op and capsule checks already named.
+enum class JudgedGroups { skip, include };
+
+/// Calls `visit(g, member, groupRow, memberRow)` for each member of a non-empty group (except,
+/// with JudgedGroups::skip, the groups the op and capsule checks already named) whose singleton
+/// audit row differs from the audit row derived from the group. The first member is always
+/// compared; the others only in mode coalesced (in mode singleton they are the singleton check's
+/// finding).
 void forEachMemberRowDifference(
-    Context &cx, const std::function<void(std::size_t, const PlannedNodeKernel &, std::size_t,
-                                          CapsuleId, CapsuleId)> &visit);
+    Context &cx, JudgedGroups judged,
+    const std::function<void(std::size_t, const PlannedNodeKernel &, std::size_t, CapsuleId,
+                             CapsuleId)> &visit);
 
 /// "audit row 2 (relu, capsule reference.relu)".
 std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row);

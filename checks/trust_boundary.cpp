@@ -73,23 +73,28 @@ void carriedAudit(Context &cx) {
 void checkTrustBoundary(Context &cx) {
   if (cx.candidate.audit)
     carriedAudit(cx);
-  // The audit derived from the groups, against the singleton lowering's rows. Under equality
-  // identity a later member's hidden boundary is what the identity lowering gives: the audit
-  // check tells it as a note.
+  // The audit derived from the groups, against the singleton lowering's rows. A hidden
+  // trusted-external boundary is reported even in a group the capsule check already named: the
+  // capsule finding says the group is wrong, this one says what the wrong group hides from an
+  // auditor (a consequence a user must see, not a cascade). Under equality identity a later
+  // member's hidden boundary is what the identity lowering gives: the audit check tells it as a
+  // note.
   const bool identity =
       cx.options.equality == Equality::identity && cx.options.mode == Mode::coalesced;
   const Interner &in = cx.interner;
-  forEachMemberRowDifference(cx, [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i,
-                                     CapsuleId groupRow, CapsuleId memberRow) {
-    if ((identity && i > 0) || !hidesBoundary(in, groupRow, memberRow))
-      return;
-    if (!cx.findings.listing(Check::trustBoundary))
-      return cx.findings.count(Check::trustBoundary);
-    cx.findings.add(Check::trustBoundary, g, k.nodeId, groupPointer(g),
-                    "the audit row of " + groupLabel(cx.lowering.groups[g], g) +
-                        " is not trusted-external, but node " + std::to_string(k.nodeId) +
-                        "'s singleton row is: the audit hides a trusted-external boundary");
-  });
+  forEachMemberRowDifference(
+      cx, JudgedGroups::include,
+      [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow,
+          CapsuleId memberRow) {
+        if ((identity && i > 0) || !hidesBoundary(in, groupRow, memberRow))
+          return;
+        if (!cx.findings.listing(Check::trustBoundary))
+          return cx.findings.count(Check::trustBoundary);
+        cx.findings.add(Check::trustBoundary, g, k.nodeId, groupPointer(g),
+                        "the audit row of " + groupLabel(cx.lowering.groups[g], g) +
+                            " is not trusted-external, but node " + std::to_string(k.nodeId) +
+                            "'s singleton row is: the audit hides a trusted-external boundary");
+      });
 }
 
 } // namespace lo::checks::detail
