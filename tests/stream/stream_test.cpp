@@ -42,6 +42,25 @@ void operator delete(void *p) noexcept { uncounted(p); }
 void operator delete[](void *p) noexcept { uncounted(p); }
 void operator delete(void *p, std::size_t) noexcept { uncounted(p); }
 void operator delete[](void *p, std::size_t) noexcept { uncounted(p); }
+// The nothrow forms too (simdjson allocates its parser with `new (std::nothrow) T[]`): every form
+// that can pair with the deletes above must allocate with malloc, or AddressSanitizer reports an
+// alloc-dealloc mismatch.
+void *operator new(std::size_t n, const std::nothrow_t &) noexcept {
+  try {
+    return counted(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void *operator new[](std::size_t n, const std::nothrow_t &) noexcept {
+  try {
+    return counted(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void operator delete(void *p, const std::nothrow_t &) noexcept { uncounted(p); }
+void operator delete[](void *p, const std::nothrow_t &) noexcept { uncounted(p); }
 
 namespace lo {
 namespace {
