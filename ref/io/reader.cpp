@@ -351,17 +351,22 @@ public:
     return n;
   }
 
-  std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
-                                      std::uint64_t limit = 0) {
-    std::vector<std::uint64_t> out;
+  /// Calls `each(value)` for every element of an array, with the JSON pointer at the element.
+  template <class F> void elements(od::value &v, std::string_view what, F &&each) {
     std::size_t i = 0;
     for (auto item : array(v, what)) {
       Enter e(*this, i++);
       od::value x;
       if (auto err = item.get(x))
         failSimd(err, nullptr);
-      out.push_back(natural(x, "a natural number", limit));
+      each(x);
     }
+  }
+
+  std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
+                                      std::uint64_t limit = 0) {
+    std::vector<std::uint64_t> out;
+    elements(v, what, [&](od::value &x) { out.push_back(natural(x, "a natural number", limit)); });
     return out;
   }
 
@@ -1066,59 +1071,34 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
 
   auto readAudit = [&](od::value v) {
     AuditDocument a;
-    r.fields(v, "an ExecutionAudit", FieldSet{kAuditFields, 0b1111100},
-             [&](std::size_t i, od::value x) {
-               switch (i) {
-               case 0: r.expectFormat(x, kAuditFormat); break;
-               case 1: r.expectVersion(x); break;
-               case 2: {
-                 std::size_t index = 0;
-                 for (auto item : r.array(x, "the audit rows")) {
-                   Reader::Enter e(r, index++);
-                   od::value rv;
-                   if (auto err = item.get(rv))
-                     r.failSimd(err, nullptr);
-                   a.audit.kernels.push_back(
-                       KernelAudit{interner.intern(r.capsule(rv, Reader::CapsuleShape::auditRow))});
-                 }
-                 break;
-               }
-               case 3: {
-                 std::size_t index = 0;
-                 for (auto item : r.array(x, "capsuleNames")) {
-                   Reader::Enter e(r, index++);
-                   od::value s;
-                   if (auto err = item.get(s))
-                     r.failSimd(err, nullptr);
-                   a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
-                 }
-                 break;
-               }
-               case 4: {
-                 std::size_t index = 0;
-                 for (auto item : r.array(x, "trustLevels")) {
-                   Reader::Enter e(r, index++);
-                   od::value s;
-                   if (auto err = item.get(s))
-                     r.failSimd(err, nullptr);
-                   a.trustLevels.push_back(r.enumValue<TrustLevel>(s));
-                 }
-                 break;
-               }
-               case 5: {
-                 std::size_t index = 0;
-                 for (auto item : r.array(x, "trustedExternalOps")) {
-                   Reader::Enter e(r, index++);
-                   od::value s;
-                   if (auto err = item.get(s))
-                     r.failSimd(err, nullptr);
-                   a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
-                 }
-                 break;
-               }
-               case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
-               }
-             });
+    r.fields(
+        v, "an ExecutionAudit", FieldSet{kAuditFields, 0b1111100}, [&](std::size_t i, od::value x) {
+          switch (i) {
+          case 0: r.expectFormat(x, kAuditFormat); break;
+          case 1: r.expectVersion(x); break;
+          case 2:
+            r.elements(x, "the audit rows", [&](od::value &row) {
+              a.audit.kernels.push_back(
+                  KernelAudit{interner.intern(r.capsule(row, Reader::CapsuleShape::auditRow))});
+            });
+            break;
+          case 3:
+            r.elements(x, "capsuleNames", [&](od::value &s) {
+              a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
+            });
+            break;
+          case 4:
+            r.elements(x, "trustLevels",
+                       [&](od::value &s) { a.trustLevels.push_back(r.enumValue<TrustLevel>(s)); });
+            break;
+          case 5:
+            r.elements(x, "trustedExternalOps", [&](od::value &s) {
+              a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
+            });
+            break;
+          case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
+          }
+        });
     out.audit = std::move(a);
   };
 
