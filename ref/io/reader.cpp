@@ -351,6 +351,23 @@ public:
     return n;
   }
 
+  /// The index of a tagged object's `tag` in `tags`; "unknown <kind> tag" otherwise.
+  template <std::size_t N>
+  std::size_t tagIndex(od::value &x, std::string_view what, std::string_view kind,
+                       const std::string_view (&tags)[N]) {
+    const char *at = location(x);
+    std::string_view s = string(x, what);
+    auto it = std::find(std::begin(tags), std::end(tags), s);
+    if (it == std::end(tags)) {
+      std::string expected;
+      for (auto t : tags)
+        expected += (expected.empty() ? "" : ", ") + std::string(t);
+      fail(at,
+           "unknown " + std::string(kind) + " tag " + quote(s) + "; expected one of: " + expected);
+    }
+    return static_cast<std::size_t>(it - std::begin(tags));
+  }
+
   /// Calls `each(value)` for every element of an array, with the JSON pointer at the element.
   template <class F> void elements(od::value &v, std::string_view what, F &&each) {
     std::size_t i = 0;
@@ -519,17 +536,7 @@ ContractClaim Reader::claim(od::value &v) {
   fields(v, "a contract claim", FieldSet{kClaimFields, 0b1}, [&](std::size_t i, od::value x) {
     seen |= 1u << i;
     switch (i) {
-    case 0: {
-      const char *at = location(x);
-      std::string_view s = string(x, "a claim tag");
-      auto it = std::find(std::begin(kClaimTags), std::end(kClaimTags), s);
-      if (it == std::end(kClaimTags))
-        fail(at, "unknown claim tag " + quote(s) +
-                     "; expected one of: shapeSafety, layoutCompatibility, valueRefinement, "
-                     "vjpRefinement");
-      tag = static_cast<std::size_t>(it - std::begin(kClaimTags));
-      break;
-    }
+    case 0: tag = tagIndex(x, "a claim tag", "claim", kClaimTags); break;
     case 1: c.op = enumValue<BackendOp>(x); break;
     case 2: c.layout = enumValue<TensorLayout>(x); break;
     case 3: c.spec = std::string(string(x, "a spec name")); break;
@@ -564,14 +571,7 @@ ContractEvidence Reader::evidence(od::value &v) {
   fields(v, "contract evidence", FieldSet{kEvidenceFields, 0b1}, [&](std::size_t i, od::value x) {
     seen |= 1u << i;
     if (i == 0) {
-      const char *at = location(x);
-      std::string_view s = string(x, "an evidence tag");
-      auto it = std::find(std::begin(kEvidenceTags), std::end(kEvidenceTags), s);
-      if (it == std::end(kEvidenceTags))
-        fail(at, "unknown evidence tag " + quote(s) +
-                     "; expected one of: theorem, checker, runtimeGuard, testSuite, fuzzOracle, "
-                     "trustedBoundary, notProvided");
-      tag = static_cast<std::size_t>(it - std::begin(kEvidenceTags));
+      tag = tagIndex(x, "an evidence tag", "evidence", kEvidenceTags);
     } else {
       e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
     }
@@ -615,16 +615,7 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
            [&](std::size_t i, od::value y) {
              seen |= 1u << i;
              switch (i) {
-             case 0: {
-               const char *at = location(y);
-               std::string_view s = string(y, "a provenance tag");
-               auto it = std::find(std::begin(kProvenanceTags), std::end(kProvenanceTags), s);
-               if (it == std::end(kProvenanceTags))
-                 fail(at, "unknown provenance tag " + quote(s) +
-                              "; expected one of: sourceFile, nativeSymbol, note");
-               tag = static_cast<std::size_t>(it - std::begin(kProvenanceTags));
-               break;
-             }
+             case 0: tag = tagIndex(y, "a provenance tag", "provenance", kProvenanceTags); break;
              case 1: p.path = std::string(string(y, "a path")); break;
              case 2: p.symbol = std::string(string(y, "a symbol")); break;
              case 3: p.buildTarget = std::string(string(y, "a build target")); break;
