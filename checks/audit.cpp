@@ -13,11 +13,13 @@ std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth
   return d;
 }
 
+} // namespace
+
 // A carried audit equals the derived one exactly when its rows equal the derived rows and its
 // views equal the views of its own rows. Judging the views against the candidate's own rows
 // keeps one finding for a row that was changed consistently everywhere. Differences that hide a
 // trusted-external boundary are the trust-boundary check's; every other one is named here.
-void carriedAudit(Context &cx) {
+void checkCarriedAudit(Context &cx) {
   const AuditDocument &a = *cx.candidate.audit;
   const auto &derived = cx.derivedAudit();
   const Interner &in = cx.interner;
@@ -98,49 +100,42 @@ void carriedAudit(Context &cx) {
            "hasTrustedExternal is true, but no audit row is trusted-external");
 }
 
-} // namespace
-
-void checkAudit(Context &cx) {
-  if (cx.candidate.audit)
-    carriedAudit(cx);
-
-  // "a group's audit row differs from the singleton audit row of one of its nodes". Under
-  // equality identity a group's later members may differ from it in trust level or evidence:
-  // that is what the identity lowering gives (the reference output must pass), so it is told as
-  // a note, not as a violation.
-  const Interner &in = cx.interner;
+// "a group's audit row differs from the singleton audit row of one of its nodes" (groups the op
+// or capsule check named are not judged again). Under equality identity a group's later members
+// may differ from it in trust level or evidence: that is what the identity lowering gives (the
+// reference output must pass), so it is told as a note, not as a violation.
+void checkAuditRows(Judge &j, GroupSite &site) {
+  if (site.judged)
+    return;
+  const Interner &in = j.interner;
   const bool identity =
-      cx.options.equality == Equality::identity && cx.options.mode == Mode::coalesced;
-  std::size_t notes = 0;
+      j.options.equality == Equality::identity && j.options.mode == Mode::coalesced;
+  const auto &group = site.group;
+  const std::size_t g = site.index;
   forEachMemberRowDifference(
-      cx, JudgedGroups::skip,
-      [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow,
-          CapsuleId memberRow) {
-        const auto &group = cx.lowering.groups[g];
+      j, site,
+      [&](const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow, CapsuleId memberRow) {
         if (identity && i > 0) {
-          if (notes++ < cx.options.maxPerCheck)
-            cx.findings.note("under equality identity, " + groupLabel(group, g) + " shows node " +
-                             std::to_string(k.nodeId) +
-                             " with the audit row of its first node, which differs in " +
-                             rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
-                             (hidesBoundary(in, groupRow, memberRow)
-                                  ? ": the audit hides the trusted-external boundary the singleton "
-                                    "lowering shows"
-                                  : ""));
+          if (j.identityNotes++ < j.options.maxPerCheck)
+            j.findings.note("under equality identity, " + groupLabel(group, g) + " shows node " +
+                            std::to_string(k.nodeId) +
+                            " with the audit row of its first node, which differs in " +
+                            rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
+                            (hidesBoundary(in, groupRow, memberRow)
+                                 ? ": the audit hides the trusted-external boundary the singleton "
+                                   "lowering shows"
+                                 : ""));
           return;
         }
         if (hidesBoundary(in, groupRow, memberRow))
           return; // the trust-boundary check's finding
-        if (!cx.findings.listing(Check::audit))
-          return cx.findings.count(Check::audit);
-        cx.findings.add(Check::audit, g, k.nodeId, groupPointer(g),
-                        "the audit row of " + groupLabel(group, g) + " differs from node " +
-                            std::to_string(k.nodeId) + "'s singleton audit row in " +
-                            rowDifference(in.capsule(groupRow), in.capsule(memberRow)));
+        if (!j.findings.listing(Check::audit))
+          return j.findings.count(Check::audit);
+        j.findings.add(Check::audit, g, k.nodeId, groupPointer(g),
+                       "the audit row of " + groupLabel(group, g) + " differs from node " +
+                           std::to_string(k.nodeId) + "'s singleton audit row in " +
+                           rowDifference(in.capsule(groupRow), in.capsule(memberRow)));
       });
-  if (notes > cx.options.maxPerCheck)
-    cx.findings.note("and " + std::to_string(notes - cx.options.maxPerCheck) +
-                     " more such rows under equality identity");
 }
 
 } // namespace lo::checks::detail

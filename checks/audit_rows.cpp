@@ -6,26 +6,22 @@ AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows) {
   return toDocument(interner, rows);
 }
 
-void forEachMemberRowDifference(
-    Context &cx, JudgedGroups judged,
-    const std::function<void(std::size_t, const PlannedNodeKernel &, std::size_t, CapsuleId,
-                             CapsuleId)> &visit) {
-  const auto &groups = cx.lowering.groups;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto &group = groups[g];
-    if (group.nodeIds.empty() || (judged == JudgedGroups::skip && cx.groupJudged[g]))
+void forEachMemberRowDifference(Judge &j, const GroupSite &site,
+                                const std::function<void(const PlannedNodeKernel &, std::size_t,
+                                                         CapsuleId, CapsuleId)> &visit) {
+  const auto &group = site.group;
+  if (group.nodeIds.empty())
+    return;
+  const std::size_t members = j.options.mode == Mode::coalesced ? group.nodeIds.size() : 1;
+  for (std::size_t i = 0; i < members; ++i) {
+    const PlannedNodeKernel *k = site.kernel(i);
+    // Same op and the same capsule give the same row: no row needs to be built.
+    if (!k || (k->op == group.op && k->capsule == group.capsule))
       continue;
-    const std::size_t members = cx.options.mode == Mode::coalesced ? group.nodeIds.size() : 1;
-    for (std::size_t i = 0; i < members; ++i) {
-      const PlannedNodeKernel *k = cx.kernel(group.nodeIds[i]);
-      // Same op and the same capsule give the same row: no row needs to be built.
-      if (!k || (k->op == group.op && k->capsule == group.capsule))
-        continue;
-      const CapsuleId groupRow = cx.derivedAudit()[g].view;
-      const CapsuleId memberRow = cx.auditRow(k->op, k->capsule).view;
-      if (groupRow != memberRow)
-        visit(g, *k, i, groupRow, memberRow);
-    }
+    const CapsuleId groupRow = j.auditRow(group.op, group.capsule).view;
+    const CapsuleId memberRow = j.auditRow(k->op, k->capsule).view;
+    if (groupRow != memberRow)
+      visit(*k, i, groupRow, memberRow);
   }
 }
 

@@ -1,6 +1,6 @@
 // What the audit and trust-boundary checks share: the views a carried audit states, derived
-// again from its own rows, and the walk over each group's members that compares the group's
-// audit row with their singleton rows.
+// again from its own rows, and the walk over a group's members that compares the group's audit
+// row with their singleton rows.
 #pragma once
 
 #include "checks/context.hpp"
@@ -12,18 +12,13 @@ namespace lo::checks::detail {
 /// `capsuleNames`, `trustLevels`, `trustedExternalOps`, `hasTrustedExternal` of `rows`.
 AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows);
 
-/// Whether the walk below also visits the groups that the op and capsule checks already named.
-enum class JudgedGroups { skip, include };
-
-/// Calls `visit(g, member, groupRow, memberRow)` for each member of a non-empty group (except,
-/// with JudgedGroups::skip, the groups the op and capsule checks already named) whose singleton
-/// audit row differs from the audit row derived from the group. The first member is always
-/// compared; the others only in mode coalesced (in mode singleton they are the singleton check's
-/// finding).
+/// Calls `visit(member, i, groupRow, memberRow)` for each member of a non-empty group whose
+/// singleton audit row differs from the audit row derived from the group. The first member is
+/// always compared; the others only in mode coalesced (in mode singleton they are the singleton
+/// check's finding).
 void forEachMemberRowDifference(
-    Context &cx, JudgedGroups judged,
-    const std::function<void(std::size_t, const PlannedNodeKernel &, std::size_t, CapsuleId,
-                             CapsuleId)> &visit);
+    Judge &j, const GroupSite &site,
+    const std::function<void(const PlannedNodeKernel &, std::size_t, CapsuleId, CapsuleId)> &visit);
 
 /// "audit row 2 (relu, capsule reference.relu)".
 std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row);

@@ -2,6 +2,8 @@
 // the first member's, or a member's capsule differs in identity" (SPEC section 3).
 #include "checks/context.hpp"
 
+#include <algorithm>
+
 namespace lo::checks::detail {
 
 namespace {
@@ -17,47 +19,43 @@ std::string hiddenBoundary(const Interner &interner, CapsuleId group, const Plan
 // One violation per group, naming the first member that breaks the rule. Members whose op
 // differs from the group's are the op check's finding and are not judged here again. In mode
 // singleton only the first member is judged: further members are the singleton check's finding.
-void checkCapsule(Context &cx) {
-  const auto &groups = cx.lowering.groups;
-  const Interner &in = cx.interner;
+void checkCapsule(Judge &j, GroupSite &site) {
+  const auto &group = site.group;
+  const std::size_t g = site.index;
+  const Interner &in = j.interner;
   const bool identity =
-      cx.options.equality == Equality::identity && cx.options.mode == Mode::coalesced;
-  const bool onlyFirst = cx.options.mode == Mode::singleton;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto &group = groups[g];
-    for (std::size_t i = 0; i < group.nodeIds.size(); ++i) {
-      if (i > 0 && onlyFirst)
-        break;
-      const PlannedNodeKernel *k = cx.kernel(group.nodeIds[i]);
-      if (!k || k->op != group.op)
-        continue;
-      const bool exact = i == 0 || !identity;
-      const bool ok = exact ? k->capsule == group.capsule
-                            : in.same(Equality::identity, k->capsule, group.capsule);
-      if (ok)
-        continue;
-      cx.groupJudged[g] = 1;
-      if (!cx.findings.listing(Check::capsule)) {
-        cx.findings.count(Check::capsule);
-        break;
-      }
-      const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
-      const std::string node = "node " + std::to_string(k->nodeId);
-      std::string message = groupLabel(group, g) + " has " + capsuleText(in, group.capsule);
-      if (gc.name != kc.name)
-        message += ", but its " + node + " uses " + capsuleText(in, k->capsule);
-      else if (exact)
-        message +=
-            ", but its " + node + "'s capsule of that name differs in " + capsuleDifference(gc, kc);
-      else
-        message +=
-            ", but its " + node + "'s capsule differs in identity: " + identityDifference(gc, kc);
-      if (identity && i == 0)
-        message += " (under equality identity a group carries its first node's capsule exactly)";
-      message += hiddenBoundary(in, group.capsule, *k);
-      cx.findings.add(Check::capsule, g, k->nodeId, groupPointer(g, "capsule"), std::move(message));
-      break;
-    }
+      j.options.equality == Equality::identity && j.options.mode == Mode::coalesced;
+  const std::size_t members = j.options.mode == Mode::singleton
+                                  ? std::min<std::size_t>(1, group.nodeIds.size())
+                                  : group.nodeIds.size();
+  for (std::size_t i = 0; i < members; ++i) {
+    const PlannedNodeKernel *k = site.kernel(i);
+    if (!k || k->op != group.op)
+      continue;
+    const bool exact = i == 0 || !identity;
+    const bool ok = exact ? k->capsule == group.capsule
+                          : in.same(Equality::identity, k->capsule, group.capsule);
+    if (ok)
+      continue;
+    site.judged = true;
+    if (!j.findings.listing(Check::capsule))
+      return j.findings.count(Check::capsule);
+    const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
+    const std::string node = "node " + std::to_string(k->nodeId);
+    std::string message = groupLabel(group, g) + " has " + capsuleText(in, group.capsule);
+    if (gc.name != kc.name)
+      message += ", but its " + node + " uses " + capsuleText(in, k->capsule);
+    else if (exact)
+      message +=
+          ", but its " + node + "'s capsule of that name differs in " + capsuleDifference(gc, kc);
+    else
+      message +=
+          ", but its " + node + "'s capsule differs in identity: " + identityDifference(gc, kc);
+    if (identity && i == 0)
+      message += " (under equality identity a group carries its first node's capsule exactly)";
+    message += hiddenBoundary(in, group.capsule, *k);
+    j.findings.add(Check::capsule, g, k->nodeId, groupPointer(g, "capsule"), std::move(message));
+    return;
   }
 }
 

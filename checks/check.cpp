@@ -7,25 +7,28 @@ namespace lo::checks {
 Report check(Interner &interner, const GraphExecutionPlan &plan,
              const io::LoweringDocument &candidate, const Options &options) {
   detail::Context cx(interner, plan, candidate, options);
-  if (candidate.mode && *candidate.mode != options.mode)
-    cx.findings.note("the candidate declares mode " + std::string(spelling(*candidate.mode)) +
-                     ", but it is checked as mode " + std::string(spelling(options.mode)));
-  if (candidate.equality && *candidate.equality != options.equality)
-    cx.findings.note(
-        "the candidate declares equality " + std::string(spelling(*candidate.equality)) +
-        ", but it is checked with equality " + std::string(spelling(options.equality)));
+  detail::declarationNotes(cx, candidate.mode, candidate.equality);
   // The order matters: earlier checks record what later checks must not name again.
   detail::checkProvenance(cx);
   detail::checkOrder(cx);
-  detail::checkEmptyGroup(cx);
-  detail::checkKinds(cx);
-  detail::checkOp(cx);
-  detail::checkCapsule(cx);
-  detail::checkGroupingKind(cx);
-  detail::checkSingleton(cx);
-  detail::checkMaximal(cx);
-  detail::checkAudit(cx);
-  detail::checkTrustBoundary(cx);
+  if (candidate.audit) {
+    detail::checkCarriedAudit(cx);
+    detail::checkCarriedTrustBoundary(cx);
+  }
+  detail::GroupChecks groups(cx);
+  std::vector<detail::Member> members;
+  const auto &list = candidate.plan.groups;
+  for (std::size_t g = 0; g < list.size(); ++g) {
+    members.clear();
+    for (NodeId id : list[g].nodeIds) {
+      const std::size_t p = cx.index.find(id);
+      members.push_back(p == detail::NodeIndex::kAbsent ? detail::Member{}
+                                                        : detail::Member{&plan.kernels[p], p});
+    }
+    detail::GroupSite site{g, list[g], members};
+    groups.judge(site);
+  }
+  groups.finish();
   return std::move(cx.findings).finish();
 }
 

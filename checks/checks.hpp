@@ -9,6 +9,8 @@
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +67,33 @@ struct Report {
 /// the one both documents were read into, so that capsule ids compare.
 Report check(Interner &interner, const GraphExecutionPlan &plan,
              const io::LoweringDocument &candidate, const Options &options);
+
+/// The stream checker's inputs: each call reads the next plan kernel or candidate group into its
+/// argument, and returns false at the end.
+using NextKernel = std::function<bool(PlannedNodeKernel &)>;
+using NextGroup = std::function<bool(LoweredKernelGroup &)>;
+
+/// What the stream checker read.
+struct StreamTotals {
+  std::uint64_t kernels = 0;
+  std::uint64_t groups = 0;
+};
+
+/// How many plan nodes the stream checker keeps, at most, read ahead of the candidate or passed
+/// over by it (docs/checks.md, "Streaming").
+inline constexpr std::size_t kStreamWindow = std::size_t{1} << 20;
+
+/// Runs the checks of SPEC section 3 while it reads a plan and a candidate one kernel and one
+/// group at a time (`check --stream`), in memory bounded by the largest group, the capsule table
+/// and at most kStreamWindow plan nodes the candidate departs from. The plan's node ids must
+/// increase (the stream form's rule). Every group is judged as `check` judges it; provenance and
+/// order are judged by merging the two sequences in node-id order. The verdict is always
+/// `check`'s, and so is the whole report when the candidate lists the plan's node ids in order
+/// (docs/checks.md, "Streaming").
+Report checkStream(Interner &interner, const NextKernel &plan, const NextGroup &candidate,
+                   const Options &options, std::optional<Mode> declaredMode = std::nullopt,
+                   std::optional<Equality> declaredEquality = std::nullopt,
+                   StreamTotals *totals = nullptr);
 
 } // namespace checks
 } // namespace lo

@@ -43,13 +43,7 @@ Report Findings::finish() && {
   return r;
 }
 
-Context::Context(Interner &interner, const GraphExecutionPlan &plan,
-                 const io::LoweringDocument &candidate, const Options &options)
-    : interner(interner), plan(plan), candidate(candidate), lowering(candidate.plan),
-      options(options), index(plan), findings(options.maxPerCheck),
-      groupJudged(candidate.plan.groups.size(), 0) {}
-
-KernelAudit Context::auditRow(BackendOp op, CapsuleId c) {
+KernelAudit Judge::auditRow(BackendOp op, CapsuleId c) {
   const std::uint64_t key =
       (std::uint64_t{static_cast<std::uint8_t>(op)} << 32) | static_cast<std::uint32_t>(c);
   auto [it, fresh] = rows_.try_emplace(key);
@@ -57,6 +51,37 @@ KernelAudit Context::auditRow(BackendOp op, CapsuleId c) {
     it->second = ofPlannedKernel(interner, PlannedKernel{op, c}).view;
   return KernelAudit{it->second};
 }
+
+void GroupChecks::judge(GroupSite &site) {
+  checkEmptyGroup(judge_, site);
+  checkKinds(judge_, site);
+  checkOp(judge_, site);
+  checkCapsule(judge_, site);
+  checkGroupingKind(judge_, site);
+  checkSingleton(judge_, site);
+  checkMaximal(judge_, site, previous_ ? &*previous_ : nullptr);
+  checkAuditRows(judge_, site);
+  checkTrustBoundaryRows(judge_, site);
+  if (!site.members.empty()) {
+    PreviousGroup &p = previous_ ? *previous_ : previous_.emplace();
+    p.index = site.index;
+    p.head =
+        site.members.front().kernel ? std::optional(*site.members.front().kernel) : std::nullopt;
+    p.lastPosition = site.members.back().position;
+  }
+}
+
+void GroupChecks::finish() {
+  const std::size_t cap = judge_.options.maxPerCheck;
+  if (judge_.identityNotes > cap)
+    judge_.findings.note("and " + std::to_string(judge_.identityNotes - cap) +
+                         " more such rows under equality identity");
+}
+
+Context::Context(Interner &interner, const GraphExecutionPlan &plan,
+                 const io::LoweringDocument &candidate, const Options &options)
+    : Judge(interner, options), plan(plan), candidate(candidate), lowering(candidate.plan),
+      index(plan) {}
 
 const std::vector<KernelAudit> &Context::derivedAudit() {
   if (!derived_) {
@@ -66,6 +91,16 @@ const std::vector<KernelAudit> &Context::derivedAudit() {
       derived_->push_back(auditRow(g.op, g.capsule));
   }
   return *derived_;
+}
+
+void declarationNotes(Judge &judge, std::optional<Mode> mode, std::optional<Equality> equality) {
+  if (mode && *mode != judge.options.mode)
+    judge.findings.note("the candidate declares mode " + std::string(spelling(*mode)) +
+                        ", but it is checked as mode " + std::string(spelling(judge.options.mode)));
+  if (equality && *equality != judge.options.equality)
+    judge.findings.note("the candidate declares equality " + std::string(spelling(*equality)) +
+                        ", but it is checked with equality " +
+                        std::string(spelling(judge.options.equality)));
 }
 
 bool hidesBoundary(const Interner &interner, CapsuleId shown, CapsuleId truth) {

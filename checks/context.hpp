@@ -6,6 +6,7 @@
 #include "checks/checks.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -64,28 +65,83 @@ private:
   std::vector<std::string> notes_;
 };
 
-/// Everything a check reads, plus what earlier checks found that later checks must not repeat
-/// ("one root cause gives one finding, not a cascade").
-struct Context {
-  Context(Interner &interner, const GraphExecutionPlan &plan, const io::LoweringDocument &candidate,
-          const Options &options);
+/// What every check shares, whether it reads a whole document or a stream: the interner, the
+/// options, the findings, and the audit rows built so far.
+struct Judge {
+  Judge(Interner &interner, const Options &options)
+      : interner(interner), options(options), findings(options.maxPerCheck) {}
 
   Interner &interner;
-  const GraphExecutionPlan &plan;
-  const io::LoweringDocument &candidate;
-  const GraphLoweringPlan &lowering; // candidate.plan
   const Options &options;
-  NodeIndex index;
   Findings findings;
-
-  /// Whether the groups' ids are the plan's ids as a multiset (set by the provenance check).
-  bool sameMultiset = true;
-  /// Per group: whether the op or capsule check already named it (the audit checks skip it).
-  std::vector<std::uint8_t> groupJudged;
+  /// Notes told under equality identity by the audit check (counted past the cap).
+  std::size_t identityNotes = 0;
 
   /// The audit row of a group or node of `op` with capsule `c` (`KernelAudit.ofPlannedKernel`),
   /// memoized per (op, capsule).
   KernelAudit auditRow(BackendOp op, CapsuleId c);
+
+private:
+  std::unordered_map<std::uint64_t, CapsuleId> rows_;
+};
+
+/// A node id of a candidate group as the group checks see it: the plan's kernel of that id (null
+/// when the plan has no such node) and its position in the plan.
+struct Member {
+  static constexpr std::size_t kAbsent = NodeIndex::kAbsent;
+  const PlannedNodeKernel *kernel = nullptr;
+  std::size_t position = kAbsent;
+};
+
+/// One candidate group, "the group index", and one Member per node id: all that the per-group
+/// checks read. The op and capsule checks set `judged` when they name the group.
+struct GroupSite {
+  std::size_t index;
+  const LoweredKernelGroup &group;
+  const std::vector<Member> &members;
+  bool judged = false;
+  const PlannedNodeKernel *kernel(std::size_t i) const { return members[i].kernel; }
+};
+
+/// The last non-empty group before the one judged, as `maximal` needs it: its index, its first
+/// node's plan kernel (if the plan has it) and the plan position of its last node.
+struct PreviousGroup {
+  std::size_t index = 0;
+  std::optional<PlannedNodeKernel> head;
+  std::size_t lastPosition = Member::kAbsent;
+};
+
+/// Runs the per-group checks of SPEC section 3 on each group in turn, in the order of the
+/// section (empty-group, kinds, op, capsule, grouping-kind, singleton, maximal, audit,
+/// trust-boundary), remembering the previous group for `maximal`. The whole-document checker and
+/// the stream checker both judge their groups through it, so a group is judged the same way in
+/// either.
+class GroupChecks {
+public:
+  explicit GroupChecks(Judge &judge) : judge_(judge) {}
+  void judge(GroupSite &site);
+  /// Tells how many identity notes were past the cap.
+  void finish();
+
+private:
+  Judge &judge_;
+  std::optional<PreviousGroup> previous_;
+};
+
+/// A whole candidate document against a whole plan: the sequence checks (provenance, order) and
+/// the carried audit read these.
+struct Context : Judge {
+  Context(Interner &interner, const GraphExecutionPlan &plan, const io::LoweringDocument &candidate,
+          const Options &options);
+
+  const GraphExecutionPlan &plan;
+  const io::LoweringDocument &candidate;
+  const GraphLoweringPlan &lowering; // candidate.plan
+  NodeIndex index;
+
+  /// Whether the groups' ids are the plan's ids as a multiset (set by the provenance check).
+  bool sameMultiset = true;
+
   /// "the audit derived from its groups": one row per candidate group (computed once).
   const std::vector<KernelAudit> &derivedAudit();
 
@@ -96,9 +152,11 @@ struct Context {
   }
 
 private:
-  std::unordered_map<std::uint64_t, CapsuleId> rows_;
   std::optional<std::vector<KernelAudit>> derived_;
 };
+
+/// The notes for a candidate that declares another mode or equality than the one checked.
+void declarationNotes(Judge &judge, std::optional<Mode> mode, std::optional<Equality> equality);
 
 /// Whether showing `shown` for what is really `truth` hides a trusted-external boundary: the
 /// difference that the trust-boundary check names (the audit check names every other one).
@@ -127,16 +185,24 @@ std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b);
 
 // --- The checks, one per file -----------------------------------------------------------------
 
+// The sequence checks read the whole candidate (the stream checker has its own, in stream.cpp).
 void checkProvenance(Context &cx);
 void checkOrder(Context &cx);
-void checkEmptyGroup(Context &cx);
-void checkKinds(Context &cx);
-void checkOp(Context &cx);
-void checkCapsule(Context &cx);
-void checkGroupingKind(Context &cx);
-void checkSingleton(Context &cx);
-void checkMaximal(Context &cx);
-void checkAudit(Context &cx);
-void checkTrustBoundary(Context &cx);
+
+// The per-group checks judge one group (GroupChecks calls them in this order).
+void checkEmptyGroup(Judge &j, GroupSite &site);
+void checkKinds(Judge &j, GroupSite &site);
+void checkOp(Judge &j, GroupSite &site);
+void checkCapsule(Judge &j, GroupSite &site);
+void checkGroupingKind(Judge &j, GroupSite &site);
+void checkSingleton(Judge &j, GroupSite &site);
+void checkMaximal(Judge &j, GroupSite &site, const PreviousGroup *previous);
+void checkAuditRows(Judge &j, GroupSite &site);
+void checkTrustBoundaryRows(Judge &j, GroupSite &site);
+
+// The audit a whole document carries, against the audit derived from its groups (the stream form
+// carries no audit).
+void checkCarriedAudit(Context &cx);
+void checkCarriedTrustBoundary(Context &cx);
 
 } // namespace lo::checks::detail

@@ -10,42 +10,27 @@ namespace lo::checks::detail {
 // capsule is wrong is the op or capsule check's finding, not also this one. Only groups that are
 // adjacent in the plan are judged (A's last node directly precedes B's first node), so a node
 // dropped between two groups is a provenance finding, not also this one.
-void checkMaximal(Context &cx) {
-  if (cx.options.mode != Mode::coalesced)
+void checkMaximal(Judge &j, GroupSite &site, const PreviousGroup *previous) {
+  if (j.options.mode != Mode::coalesced || site.members.empty() || !previous)
     return;
-  const auto &groups = cx.lowering.groups;
-  std::size_t prev = SIZE_MAX;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto &group = groups[g];
-    if (group.nodeIds.empty())
-      continue;
-    const std::size_t a = prev;
-    prev = g;
-    if (a == SIZE_MAX)
-      continue;
-    const auto &A = groups[a];
-    const std::size_t lastA = cx.index.find(A.nodeIds.back());
-    const std::size_t firstB = cx.index.find(group.nodeIds.front());
-    const PlannedNodeKernel *headA = cx.kernel(A.nodeIds.front());
-    if (!headA || lastA == NodeIndex::kAbsent || firstB == NodeIndex::kAbsent ||
-        lastA + 1 != firstB)
-      continue;
-    const PlannedNodeKernel &k = cx.plan.kernels[firstB];
-    if (!canAppend(cx.interner, cx.options.equality, toSingletonLoweredGroup(*headA), k))
-      continue;
-    if (!cx.findings.listing(Check::maximal)) {
-      cx.findings.count(Check::maximal);
-      continue;
-    }
-    const bool sameCapsule = headA->capsule == k.capsule;
-    std::string capsule =
-        sameCapsule ? "the same " + capsuleText(cx.interner, k.capsule)
-                    : "capsules of the same identity (" + cx.interner.capsule(k.capsule).name + ")";
-    cx.findings.add(Check::maximal, g, k.nodeId, groupPointer(g),
-                    groupLabel(group, g) + " could have been appended to group " +
-                        std::to_string(a) + ": same op " + std::string(spelling(k.op)) + " and " +
-                        capsule);
-  }
+  const Member &firstB = site.members.front();
+  if (!previous->head || previous->lastPosition == Member::kAbsent || !firstB.kernel ||
+      previous->lastPosition + 1 != firstB.position)
+    return;
+  const PlannedNodeKernel &headA = *previous->head, &k = *firstB.kernel;
+  if (!canAppend(j.interner, j.options.equality, toSingletonLoweredGroup(headA), k))
+    return;
+  if (!j.findings.listing(Check::maximal))
+    return j.findings.count(Check::maximal);
+  const bool sameCapsule = headA.capsule == k.capsule;
+  std::string capsule =
+      sameCapsule ? "the same " + capsuleText(j.interner, k.capsule)
+                  : "capsules of the same identity (" + j.interner.capsule(k.capsule).name + ")";
+  const std::size_t g = site.index;
+  j.findings.add(Check::maximal, g, k.nodeId, groupPointer(g),
+                 groupLabel(site.group, g) + " could have been appended to group " +
+                     std::to_string(previous->index) + ": same op " + std::string(spelling(k.op)) +
+                     " and " + capsule);
 }
 
 } // namespace lo::checks::detail

@@ -4,22 +4,16 @@
 namespace lo::checks::detail {
 
 // `toSingleton`: "one group per planned node, `groupingKind = singleton`".
-void checkSingleton(Context &cx) {
-  if (cx.options.mode != Mode::singleton)
+void checkSingleton(Judge &j, GroupSite &site) {
+  const auto &group = site.group;
+  const std::size_t g = site.index;
+  if (j.options.mode != Mode::singleton || group.nodeIds.size() <= 1)
     return;
-  const auto &groups = cx.lowering.groups;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto &group = groups[g];
-    if (group.nodeIds.size() <= 1)
-      continue;
-    if (!cx.findings.listing(Check::singleton)) {
-      cx.findings.count(Check::singleton);
-      continue;
-    }
-    cx.findings.add(Check::singleton, g, group.nodeIds[1], groupPointer(g, "nodeIds", 1),
-                    groupLabel(group, g) + " holds " + std::to_string(group.nodeIds.size()) +
-                        " nodes, but in mode singleton every group holds one node");
-  }
+  if (!j.findings.listing(Check::singleton))
+    return j.findings.count(Check::singleton);
+  j.findings.add(Check::singleton, g, group.nodeIds[1], groupPointer(g, "nodeIds", 1),
+                 groupLabel(group, g) + " holds " + std::to_string(group.nodeIds.size()) +
+                     " nodes, but in mode singleton every group holds one node");
 }
 
 } // namespace lo::checks::detail

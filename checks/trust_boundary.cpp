@@ -13,9 +13,11 @@ std::size_t trustedExternalRows(const Interner &interner, const std::vector<Kern
   return n;
 }
 
+} // namespace
+
 // A carried audit hides a boundary when a row, or one of the views, shows less trusted-external
 // than the rows derived from the candidate's groups (or than its own rows, for the views).
-void carriedAudit(Context &cx) {
+void checkCarriedTrustBoundary(Context &cx) {
   const AuditDocument &a = *cx.candidate.audit;
   const auto &derived = cx.derivedAudit();
   const Interner &in = cx.interner;
@@ -68,32 +70,28 @@ void carriedAudit(Context &cx) {
            "hasTrustedExternal is false, but an audit row is trusted-external");
 }
 
-} // namespace
-
-void checkTrustBoundary(Context &cx) {
-  if (cx.candidate.audit)
-    carriedAudit(cx);
-  // The audit derived from the groups, against the singleton lowering's rows. A hidden
-  // trusted-external boundary is reported even in a group the capsule check already named: the
-  // capsule finding says the group is wrong, this one says what the wrong group hides from an
-  // auditor (a consequence a user must see, not a cascade). Under equality identity a later
-  // member's hidden boundary is what the identity lowering gives: the audit check tells it as a
-  // note.
+// The audit derived from the groups, against the singleton lowering's rows. A hidden
+// trusted-external boundary is reported even in a group the capsule check already named: the
+// capsule finding says the group is wrong, this one says what the wrong group hides from an
+// auditor (a consequence a user must see, not a cascade). Under equality identity a later
+// member's hidden boundary is what the identity lowering gives: the audit check tells it as a
+// note.
+void checkTrustBoundaryRows(Judge &j, GroupSite &site) {
   const bool identity =
-      cx.options.equality == Equality::identity && cx.options.mode == Mode::coalesced;
-  const Interner &in = cx.interner;
+      j.options.equality == Equality::identity && j.options.mode == Mode::coalesced;
+  const Interner &in = j.interner;
+  const std::size_t g = site.index;
   forEachMemberRowDifference(
-      cx, JudgedGroups::include,
-      [&](std::size_t g, const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow,
-          CapsuleId memberRow) {
+      j, site,
+      [&](const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow, CapsuleId memberRow) {
         if ((identity && i > 0) || !hidesBoundary(in, groupRow, memberRow))
           return;
-        if (!cx.findings.listing(Check::trustBoundary))
-          return cx.findings.count(Check::trustBoundary);
-        cx.findings.add(Check::trustBoundary, g, k.nodeId, groupPointer(g),
-                        "the audit row of " + groupLabel(cx.lowering.groups[g], g) +
-                            " is not trusted-external, but node " + std::to_string(k.nodeId) +
-                            "'s singleton row is: the audit hides a trusted-external boundary");
+        if (!j.findings.listing(Check::trustBoundary))
+          return j.findings.count(Check::trustBoundary);
+        j.findings.add(Check::trustBoundary, g, k.nodeId, groupPointer(g),
+                       "the audit row of " + groupLabel(site.group, g) +
+                           " is not trusted-external, but node " + std::to_string(k.nodeId) +
+                           "'s singleton row is: the audit hides a trusted-external boundary");
       });
 }
 

@@ -2,6 +2,7 @@
 // checks of section 3" — whether CANDIDATE is exactly what the spec gives for PLAN.
 #include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
+#include "ref/io/stream.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/report.hpp"
@@ -16,6 +17,7 @@ Action setup(CLI::App &app) {
   struct Options {
     std::string plan, candidate, out = "-", mode, equality, format = "text";
     std::size_t maxPerCheck = 20;
+    bool stream = false;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
@@ -43,6 +45,9 @@ Action setup(CLI::App &app) {
                   "list at most this many violations per check, and count the rest")
       ->default_str("20")
       ->check(CLI::PositiveNumber);
+  sub->add_flag("--stream", o->stream,
+                "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "
+                "they are read, in memory bounded by the largest group and the capsule table");
   sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
   sub->footer(
       "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
@@ -56,23 +61,45 @@ Action setup(CLI::App &app) {
     if (o->plan == "-" && o->candidate == "-")
       throw std::runtime_error("PLAN and CANDIDATE cannot both be standard input");
     Interner interner;
-    const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
-    const io::LoweringDocument candidate =
-        io::readLoweringPlan(io::loadSource(o->candidate), interner);
     checks::Options options;
-    options.mode =
-        !o->mode.empty() ? *parseSpelling<Mode>(o->mode) : candidate.mode.value_or(Mode::coalesced);
-    options.equality = !o->equality.empty() ? *parseSpelling<Equality>(o->equality)
-                                            : candidate.equality.value_or(Equality::contract);
     options.maxPerCheck = o->maxPerCheck;
-    const checks::Report report = checks::check(interner, plan, candidate, options);
+    // The mode and equality checked: the options, else what the candidate declares, else the
+    // spec's defaults.
+    auto choose = [&](std::optional<Mode> mode, std::optional<Equality> equality) {
+      options.mode =
+          !o->mode.empty() ? *parseSpelling<Mode>(o->mode) : mode.value_or(Mode::coalesced);
+      options.equality = !o->equality.empty() ? *parseSpelling<Equality>(o->equality)
+                                              : equality.value_or(Equality::contract);
+    };
+    checks::Report report;
+    std::size_t groups = 0, nodes = 0;
+    if (o->stream) {
+      io::PlanStream plan(o->plan, interner);
+      io::LoweringStream candidate(o->candidate, interner);
+      choose(candidate.declared().mode, candidate.declared().equality);
+      checks::StreamTotals totals;
+      report = checks::checkStream(
+          interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
+          [&](LoweredKernelGroup &g) { return candidate.next(g); }, options,
+          candidate.declared().mode, candidate.declared().equality, &totals);
+      groups = totals.groups;
+      nodes = totals.kernels;
+    } else {
+      const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
+      const io::LoweringDocument candidate =
+          io::readLoweringPlan(io::loadSource(o->candidate), interner);
+      choose(candidate.mode, candidate.equality);
+      report = checks::check(interner, plan, candidate, options);
+      groups = candidate.plan.groups.size();
+      nodes = plan.kernels.size();
+    }
 
     ReportSubject subject{o->plan == "-" ? "<stdin>" : o->plan,
                           o->candidate == "-" ? "<stdin>" : o->candidate,
                           options.mode,
                           options.equality,
-                          candidate.plan.groups.size(),
-                          plan.kernels.size()};
+                          groups,
+                          nodes};
     static const std::map<std::string, ReportFormat> formats{{"text", ReportFormat::text},
                                                              {"json", ReportFormat::json},
                                                              {"junit", ReportFormat::junit},

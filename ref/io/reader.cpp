@@ -483,6 +483,11 @@ public:
   /// One kernel of a plan. A capsule key is looked up in `table` when there is one, else left in
   /// `key` for later (the table may come after the kernels).
   PlannedNodeKernel kernel(od::value &kv, const KeyTable *table, std::optional<std::string> &key);
+  /// One group of a lowering; a capsule key as for `kernel`.
+  LoweredKernelGroup group(od::value &gv, const KeyTable *table, std::optional<std::string> &key);
+  /// A `capsule` field: an inline capsule, or a key looked up in `table` (or left in `key` when
+  /// there is no table yet).
+  CapsuleId capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key);
 
   template <class F> void rootFields(std::string_view what, const FieldSet &set, F &&onField);
 
@@ -908,6 +913,29 @@ std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels"};
 constexpr std::string_view kKernelFields[] = {"nodeId", "kind", "op", "capsule"};
 
+CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key) {
+  od::json_type t;
+  if (auto err = x.type().get(t))
+    failSimd(err, location(x));
+  if (t == od::json_type::object)
+    return interner->intern(capsule(x, CapsuleShape::capsule));
+  const char *at = location(x);
+  std::string_view s = string(x, "a capsule key or an inline capsule");
+  if (table && s == lastKey_ && lastKeyTable_ == table)
+    return lastKeyId_; // a run of kernels names the same key: look it up once
+  if (!table) {
+    key = std::string(s);
+    return CapsuleId{};
+  }
+  auto it = table->find(s);
+  if (it == table->end())
+    fail(at, "capsule key " + quote(s) + " is not in the capsules table");
+  lastKey_ = it->first;
+  lastKeyTable_ = table;
+  lastKeyId_ = it->second;
+  return it->second;
+}
+
 PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
                                  std::optional<std::string> &key) {
   PlannedNodeKernel k;
@@ -916,31 +944,7 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
     case 0: k.nodeId = natural(x, "a nodeId", kNodeIdLimit); break;
     case 1: k.kind = kind(x); break;
     case 2: k.op = enumValue<BackendOp>(x); break;
-    case 3: {
-      od::json_type t;
-      if (auto err = x.type().get(t))
-        failSimd(err, location(x));
-      if (t == od::json_type::object) {
-        k.capsule = interner->intern(capsule(x, CapsuleShape::capsule));
-      } else {
-        const char *at = location(x);
-        std::string_view s = string(x, "a capsule key or an inline capsule");
-        if (table && s == lastKey_ && lastKeyTable_ == table) {
-          k.capsule = lastKeyId_; // a run of kernels names the same key: look it up once
-        } else if (table) {
-          auto it = table->find(s);
-          if (it == table->end())
-            fail(at, "capsule key " + quote(s) + " is not in the capsules table");
-          k.capsule = it->second;
-          lastKey_ = it->first;
-          lastKeyTable_ = table;
-          lastKeyId_ = it->second;
-        } else {
-          key = std::string(s);
-        }
-      }
-      break;
-    }
+    case 3: k.capsule = capsuleRef(x, table, key); break;
     }
   });
   // "A valid plan also has ... `op` equal to the op its kind maps to".
@@ -1053,6 +1057,31 @@ constexpr std::string_view kAuditFields[] = {"format",
                                              "hasTrustedExternal"};
 } // namespace
 
+LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
+                                 std::optional<std::string> &key) {
+  LoweredKernelGroup g;
+  fields(gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
+    switch (f) {
+    case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
+    case 1: {
+      std::size_t k = 0;
+      for (auto item : array(x, "kinds")) {
+        Enter ek(*this, k++);
+        od::value kv;
+        if (auto err = item.get(kv))
+          failSimd(err, nullptr);
+        g.kinds.push_back(kind(kv));
+      }
+      break;
+    }
+    case 2: g.op = enumValue<BackendOp>(x); break;
+    case 3: g.capsule = capsuleRef(x, table, key); break;
+    case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
+    }
+  });
+  return g;
+}
+
 LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
   Reader r(source);
   r.interner = &interner;
@@ -1093,72 +1122,33 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
     out.audit = std::move(a);
   };
 
-  r.rootFields(
-      "a GraphLoweringPlan", FieldSet{kLoweringFields, 0b0100000}, [&](std::size_t i, od::value v) {
-        switch (i) {
-        case 0: r.expectFormat(v, kLoweringFormat); break;
-        case 1: r.expectVersion(v); break;
-        case 2: out.mode = r.enumValue<Mode>(v); break;
-        case 3: out.equality = r.enumValue<Equality>(v); break;
-        case 4: table = r.capsuleTable(v); break;
-        case 5: {
-          std::size_t index = 0;
-          for (auto item : r.array(v, "the groups array")) {
-            Reader::Enter e(r, index);
-            od::value gv;
-            if (auto err = item.get(gv))
-              r.failSimd(err, nullptr);
-            LoweredKernelGroup g;
-            std::optional<std::string> key;
-            r.fields(
-                gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
-                  switch (f) {
-                  case 0: g.nodeIds = r.naturals(x, "nodeIds", kNodeIdLimit); break;
-                  case 1: {
-                    std::size_t k = 0;
-                    for (auto kind : r.array(x, "kinds")) {
-                      Reader::Enter ek(r, k++);
-                      od::value kv;
-                      if (auto err = kind.get(kv))
-                        r.failSimd(err, nullptr);
-                      g.kinds.push_back(r.kind(kv));
-                    }
-                    break;
-                  }
-                  case 2: g.op = r.enumValue<BackendOp>(x); break;
-                  case 3: {
-                    od::json_type t;
-                    if (auto err = x.type().get(t))
-                      r.failSimd(err, r.location(x));
-                    if (t == od::json_type::object) {
-                      g.capsule = interner.intern(r.capsule(x, Reader::CapsuleShape::capsule));
-                    } else {
-                      const char *at = r.location(x);
-                      std::string_view s = r.string(x, "a capsule key or an inline capsule");
-                      if (table) {
-                        auto it = table->find(s);
-                        if (it == table->end())
-                          r.fail(at, "capsule key " + quote(s) + " is not in the capsules table");
-                        g.capsule = it->second;
-                      } else {
-                        key = std::string(s);
-                      }
-                    }
-                    break;
-                  }
-                  case 4: g.groupingKind = r.enumValue<GroupingKind>(x); break;
-                  }
-                });
-            out.plan.groups.push_back(std::move(g));
-            if (key)
-              pending.push_back({index, std::move(*key)});
-            ++index;
-          }
-          break;
-        }
-        case 6: readAudit(v); break;
-        }
-      });
+  r.rootFields("a GraphLoweringPlan", FieldSet{kLoweringFields, 0b0100000},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kLoweringFormat); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: out.mode = r.enumValue<Mode>(v); break;
+                 case 3: out.equality = r.enumValue<Equality>(v); break;
+                 case 4: table = r.capsuleTable(v); break;
+                 case 5: {
+                   std::size_t index = 0;
+                   for (auto item : r.array(v, "the groups array")) {
+                     Reader::Enter e(r, index);
+                     od::value gv;
+                     if (auto err = item.get(gv))
+                       r.failSimd(err, nullptr);
+                     std::optional<std::string> key;
+                     LoweredKernelGroup g = r.group(gv, table ? &*table : nullptr, key);
+                     out.plan.groups.push_back(std::move(g));
+                     if (key)
+                       pending.push_back({index, std::move(*key)});
+                     ++index;
+                   }
+                   break;
+                 }
+                 case 6: readAudit(v); break;
+                 }
+               });
 
   for (auto &p : pending) {
     auto it = table ? table->find(p.key) : KeyTable::iterator{};
@@ -1175,7 +1165,8 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
 // --- Lines of a stream (ref/io/stream.hpp) ----------------------------------------------------
 
 namespace {
-constexpr std::string_view kStreamHeaderFields[] = {"format", "version", "capsules"};
+constexpr std::string_view kStreamHeaderFields[] = {"format", "version", "capsules", "mode",
+                                                    "equality"};
 } // namespace
 
 struct LineReader::Impl {
@@ -1201,38 +1192,74 @@ LineReader::LineReader(std::string name, Interner &interner) : impl_(std::make_u
 LineReader::~LineReader() = default;
 
 const std::vector<std::pair<std::string, CapsuleId>> &
-LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::string_view format) {
+LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::string_view format,
+                       StreamDeclaration *declared) {
   Reader r(impl_->load(text), &impl_->parser, lineNumber - 1);
   r.interner = impl_->interner;
-  r.rootFields("a stream header", FieldSet{kStreamHeaderFields, 0b001},
+  // A plan stream's header has format, version and capsules; a lowering stream's also mode and
+  // equality.
+  const std::size_t fields = declared ? 5 : 3;
+  r.rootFields("a stream header", FieldSet{std::span(kStreamHeaderFields, fields), 0b001},
                [&](std::size_t i, od::value v) {
                  switch (i) {
                  case 0: r.expectFormat(v, format); break;
                  case 1: r.expectVersion(v); break;
                  case 2: impl_->table = r.capsuleTable(v, &impl_->order); break;
+                 case 3: declared->mode = r.enumValue<Mode>(v); break;
+                 case 4: declared->equality = r.enumValue<Equality>(v); break;
                  }
                });
   return impl_->order;
 }
 
-PlannedNodeKernel LineReader::readKernel(std::string_view text, std::size_t lineNumber) {
-  Reader r(impl_->load(text), &impl_->parser, lineNumber - 1);
-  r.interner = impl_->interner;
+namespace {
+
+/// One record line (a kernel or a group) read by `read(reader, value, table, key)`; then
+/// `validate(reader, record)` for what is checked after the shape. A capsule key needs the
+/// header's table.
+template <class Impl, class Read, class Validate>
+auto readRecord(Impl &impl, std::string_view text, std::size_t lineNumber, Read &&read,
+                Validate &&validate) {
+  Reader r(impl.load(text), &impl.parser, lineNumber - 1);
+  r.interner = impl.interner;
   od::value v;
   if (auto err = r.doc().get_value().get(v))
     r.failSimd(err, nullptr);
   std::optional<std::string> key;
-  PlannedNodeKernel k = r.kernel(v, impl_->table ? &*impl_->table : nullptr, key);
+  auto record = read(r, v, impl.table ? &*impl.table : nullptr, key);
   r.expectEnd();
-  const KernelCapsule &c = impl_->interner->capsule(k.capsule);
   if (key)
     r.failAtPointer("/capsule",
                     "capsule key " + quote(*key) +
                         " names a capsule, but the stream header has no capsules table");
-  if (c.op != k.op)
-    r.failAtPointer("/capsule", "capsule " + quote(c.name) + " implements op " + opMessage(c.op) +
-                                    ", but the kernel's op is " + opMessage(k.op));
-  return k;
+  validate(r, record);
+  return record;
+}
+
+} // namespace
+
+LoweredKernelGroup LineReader::readGroup(std::string_view text, std::size_t lineNumber) {
+  return readRecord(
+      *impl_, text, lineNumber,
+      [](Reader &r, od::value &v, const KeyTable *table, std::optional<std::string> &key) {
+        return r.group(v, table, key);
+      },
+      [](Reader &, const LoweredKernelGroup &) {});
+}
+
+PlannedNodeKernel LineReader::readKernel(std::string_view text, std::size_t lineNumber) {
+  return readRecord(
+      *impl_, text, lineNumber,
+      [](Reader &r, od::value &v, const KeyTable *table, std::optional<std::string> &key) {
+        return r.kernel(v, table, key);
+      },
+      [&](Reader &r, const PlannedNodeKernel &k) {
+        const KernelCapsule &c = impl_->interner->capsule(k.capsule);
+        if (c.op != k.op)
+          r.failAtPointer("/capsule", "capsule " + quote(c.name) + " implements op " +
+                                          opMessage(c.op) + ", but the kernel's op is " +
+                                          opMessage(k.op));
+      });
 }
 
 // --- Sources and detection ---------------------------------------------------------------------

@@ -48,6 +48,12 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner);
 /// spec gives is for the checks (checks/) to say.
 LoweringDocument readLoweringPlan(const Source &source, Interner &interner);
 
+/// What a lowering stream's header declares about its groups.
+struct StreamDeclaration {
+  std::optional<Mode> mode;
+  std::optional<Equality> equality;
+};
+
 /// Reads the lines of a stream (the NDJSON form of ref/io/stream.hpp), each line one JSON
 /// document, with one parser reused for all of them. Messages name `name` and the line number.
 class LineReader {
@@ -58,13 +64,18 @@ public:
   LineReader &operator=(const LineReader &) = delete;
 
   /// The header line: `format` (required, must equal `format`), `version` and the capsules
-  /// table, kept for the kernel lines. Returns the table's keys and capsules in file order.
+  /// table, kept for the later lines; with `declared`, a lowering stream's header, which may also
+  /// declare `mode` and `equality`. Returns the table's keys and capsules in file order.
   const std::vector<std::pair<std::string, CapsuleId>> &
-  readHeader(std::string_view line, std::size_t lineNumber, std::string_view format);
+  readHeader(std::string_view line, std::size_t lineNumber, std::string_view format,
+             StreamDeclaration *declared = nullptr);
 
   /// One kernel line, checked as a kernel of a GraphExecutionPlan is (its op, its capsule's op,
   /// its capsule key in the header's table).
   PlannedNodeKernel readKernel(std::string_view line, std::size_t lineNumber);
+
+  /// One group line, checked for its shape only, as a group of a GraphLoweringPlan is.
+  LoweredKernelGroup readGroup(std::string_view line, std::size_t lineNumber);
 
 private:
   struct Impl;

@@ -74,26 +74,18 @@ void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphEx
 
 // --- Reading ---------------------------------------------------------------------------------
 
-PlanStream::PlanStream(const std::string &path, Interner &interner)
-    : name_(path == "-" ? "<stdin>" : path), lines_(name_, interner) {
+LineSource::LineSource(const std::string &path) : name_(path == "-" ? "<stdin>" : path) {
   file_ = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!file_)
     throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
-  std::string_view line;
-  if (!nextLine(line)) {
-    if (file_ != stdin)
-      std::fclose(file_);
-    throw InputError(name_, "empty stream: expected a header line");
-  }
-  capsules_ = &lines_.readHeader(line, lineNumber_, kPlanStreamFormat);
 }
 
-PlanStream::~PlanStream() {
+LineSource::~LineSource() {
   if (file_ && file_ != stdin)
     std::fclose(file_);
 }
 
-bool PlanStream::nextLine(std::string_view &line) {
+bool LineSource::next(std::string_view &line) {
   for (;;) {
     const char *start = buffer_.data() + begin_;
     if (const void *nl = std::memchr(start, '\n', end_ - begin_)) {
@@ -136,20 +128,66 @@ bool PlanStream::nextLine(std::string_view &line) {
   }
 }
 
+namespace {
+
+/// Reads a stream's header line. A first line that is not a whole JSON object is most often a
+/// file in the JSON form (pretty-printed over several lines), so the message says so.
+template <class Read> decltype(auto) readHeaderLine(LineSource &source, Read &&read) {
+  std::string_view line;
+  if (!source.next(line))
+    throw InputError(source.name(), "empty stream: expected a header line");
+  try {
+    return read(line, source.lineNumber());
+  } catch (const InputError &e) {
+    if (e.message().rfind("malformed JSON", 0) != 0 && e.message().rfind("unclosed string", 0) != 0)
+      throw;
+    throw InputError(e.file(), e.line(), e.column(), e.pointer(),
+                     e.message() + "; a stream's first line is a whole JSON object (its header): "
+                                   "for a file in the JSON form, leave out --stream");
+  }
+}
+
+} // namespace
+
+PlanStream::PlanStream(const std::string &path, Interner &interner)
+    : source_(path), lines_(source_.name(), interner) {
+  capsules_ = &readHeaderLine(source_,
+                              [&](std::string_view line, std::size_t number)
+                                  -> const std::vector<std::pair<std::string, CapsuleId>> & {
+                                return lines_.readHeader(line, number, kPlanStreamFormat);
+                              });
+}
+
 bool PlanStream::next(PlannedNodeKernel &k) {
   std::string_view line;
-  if (!nextLine(line))
+  if (!source_.next(line))
     return false;
-  k = lines_.readKernel(line, lineNumber_);
+  k = lines_.readKernel(line, source_.lineNumber());
   // "unique nodeIds": in the stream form they must increase, so a duplicate is found in O(1).
   if (anyKernel_ && k.nodeId <= lastId_)
-    throw InputError(name_, lineNumber_, 1, "/nodeId",
+    throw InputError(source_.name(), source_.lineNumber(), 1, "/nodeId",
                      "nodeId " + std::to_string(k.nodeId) +
                          " does not increase (the line before has " + std::to_string(lastId_) +
                          "): in the stream form node ids must increase, so that a duplicate is "
                          "found without remembering every id; use the JSON form for other orders");
   anyKernel_ = true;
   lastId_ = k.nodeId;
+  return true;
+}
+
+LoweringStream::LoweringStream(const std::string &path, Interner &interner)
+    : source_(path), lines_(source_.name(), interner) {
+  readHeaderLine(source_, [&](std::string_view line, std::size_t number) {
+    lines_.readHeader(line, number, kLoweringStreamFormat, &declared_);
+    return 0;
+  });
+}
+
+bool LoweringStream::next(LoweredKernelGroup &g) {
+  std::string_view line;
+  if (!source_.next(line))
+    return false;
+  g = lines_.readGroup(line, source_.lineNumber());
   return true;
 }
 

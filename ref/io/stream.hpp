@@ -38,15 +38,36 @@ inline constexpr std::string_view kLoweringStreamFormat = "nn-backend/graph-lowe
 /// a line.
 void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
 
-/// Reads a plan in the stream form from a file or "-" (standard input), one kernel at a time, in
-/// memory bounded by the longest line and the capsule table.
+/// The lines of a stream, from a file or "-" (standard input), read in blocks: memory holds
+/// the longest line and two read blocks, whatever the length of the stream.
+class LineSource {
+public:
+  explicit LineSource(const std::string &path);
+  ~LineSource();
+  LineSource(const LineSource &) = delete;
+  LineSource &operator=(const LineSource &) = delete;
+
+  /// The next line, or false at the end. An empty line is an error.
+  bool next(std::string_view &line);
+  std::size_t lineNumber() const { return lineNumber_; }
+  /// The name used in messages ("<stdin>" for "-").
+  const std::string &name() const { return name_; }
+
+private:
+  std::string name_;
+  std::FILE *file_ = nullptr;
+  std::string buffer_;
+  std::size_t begin_ = 0, end_ = 0; // unread bytes are buffer_[begin_, end_)
+  bool eof_ = false;
+  std::size_t lineNumber_ = 0;
+};
+
+/// Reads a plan in the stream form one kernel at a time, in memory bounded by the longest line
+/// and the capsule table.
 class PlanStream {
 public:
   /// Opens `path` and reads the header line.
   PlanStream(const std::string &path, Interner &interner);
-  ~PlanStream();
-  PlanStream(const PlanStream &) = delete;
-  PlanStream &operator=(const PlanStream &) = delete;
 
   /// The header's capsules table: keys and capsules in file order.
   const std::vector<std::pair<std::string, CapsuleId>> &capsules() const { return *capsules_; }
@@ -54,20 +75,36 @@ public:
   /// Reads the next kernel into `k`; false at the end of the stream.
   bool next(PlannedNodeKernel &k);
 
-private:
-  /// The next non-empty line, or false at the end.
-  bool nextLine(std::string_view &line);
+  const std::string &name() const { return source_.name(); }
 
-  std::string name_;
-  std::FILE *file_ = nullptr;
-  std::string buffer_;
-  std::size_t begin_ = 0, end_ = 0; // unread bytes are buffer_[begin_, end_)
-  bool eof_ = false;
-  std::size_t lineNumber_ = 0;
+private:
+  LineSource source_;
   LineReader lines_;
   const std::vector<std::pair<std::string, CapsuleId>> *capsules_ = nullptr;
   bool anyKernel_ = false;
   NodeId lastId_ = 0;
+};
+
+/// Reads a lowering in the stream form one group at a time (a candidate for `check --stream`),
+/// in memory bounded by the longest line and the capsule table. Each group is checked for its
+/// shape only: whether the groups are what the spec gives is for the checks to say.
+class LoweringStream {
+public:
+  /// Opens `path` and reads the header line.
+  LoweringStream(const std::string &path, Interner &interner);
+
+  /// The mode and equality the header declares, if it does.
+  const StreamDeclaration &declared() const { return declared_; }
+
+  /// Reads the next group into `g`; false at the end of the stream.
+  bool next(LoweredKernelGroup &g);
+
+  const std::string &name() const { return source_.name(); }
+
+private:
+  LineSource source_;
+  LineReader lines_;
+  StreamDeclaration declared_;
 };
 
 /// What a streamed lowering saw.

@@ -1,4 +1,5 @@
-# Runs `lowering-oracle ARGS` in DIR (prepared with a small plan and two lowerings of it) and
+# Runs `lowering-oracle ARGS` in DIR (prepared with a small plan and two lowerings of it, in the
+# JSON form and in the stream form) and
 # checks its exit status (EXPECTED) and that its standard output and error match REGEX.
 file(MAKE_DIRECTORY ${DIR})
 string(REPLACE "|" ";" ARGS "${ARGS}")
@@ -20,6 +21,23 @@ if(NOT EXISTS ${DIR}/plan.json)
                   RESULT_VARIABLE r2)
   if(NOT r1 EQUAL 0 OR NOT r2 EQUAL 0)
     message(FATAL_ERROR "could not prepare the lowerings (${r1}, ${r2})")
+  endif()
+  # The same plan in the stream form, and its lowering streams.
+  file(READ ${DIR}/plan.json json)
+  string(JSON capsules GET "${json}" capsules)
+  string(JSON k0 GET "${json}" kernels 0)
+  string(JSON k1 GET "${json}" kernels 1)
+  string(REGEX REPLACE "[\n ]" "" capsules "${capsules}")
+  string(REGEX REPLACE "[\n ]" "" k0 "${k0}")
+  string(REGEX REPLACE "[\n ]" "" k1 "${k1}")
+  file(WRITE ${DIR}/plan.ndjson
+       "{\"format\":\"nn-backend/graph-execution-plan-stream\",\"version\":1,\"capsules\":${capsules}}\n${k0}\n${k1}\n")
+  execute_process(COMMAND ${BIN} lower --stream ${DIR}/plan.ndjson -o ${DIR}/reference.ndjson
+                  RESULT_VARIABLE r3)
+  execute_process(COMMAND ${BIN} lower --stream ${DIR}/plan.ndjson --mode singleton
+                          -o ${DIR}/singleton.ndjson RESULT_VARIABLE r4)
+  if(NOT r3 EQUAL 0 OR NOT r4 EQUAL 0)
+    message(FATAL_ERROR "could not prepare the lowering streams (${r3}, ${r4})")
   endif()
 endif()
 file(REMOVE ${DIR}/report.txt)

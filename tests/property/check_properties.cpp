@@ -21,15 +21,6 @@ namespace {
 
 io::Source source(const std::string &text) { return io::sourceFromString("<candidate>", text); }
 
-std::string describe(const checks::Report &report) {
-  std::ostringstream os;
-  for (const auto &v : report.violations)
-    os << spelling(v.check) << " " << v.pointer << ": " << v.message << "\n";
-  for (const auto &[check, n] : report.omitted)
-    os << spelling(check) << ": " << n << " more\n";
-  return os.str();
-}
-
 bool flags(const checks::Report &report, Check check) {
   for (const auto &v : report.violations)
     if (v.check == check)

@@ -2,10 +2,13 @@
 // of a lowering that the properties compare.
 #pragma once
 
+#include "checks/checks.hpp"
 #include "ref/lowering.hpp"
 #include "tests/property/generators.hpp"
 
 #include <ostream>
+#include <sstream>
+#include <string>
 
 namespace lo {
 
@@ -16,6 +19,18 @@ inline void showValue(Equality e, std::ostream &os) { os << spelling(e); }
 } // namespace lo
 
 namespace lo::prop {
+
+/// A check report, one line a violation, count past the cap and note (for RC_LOG).
+inline std::string describe(const checks::Report &report) {
+  std::ostringstream os;
+  for (const auto &v : report.violations)
+    os << spelling(v.check) << " " << v.pointer << ": " << v.message << "\n";
+  for (const auto &[check, n] : report.omitted)
+    os << spelling(check) << ": " << n << " more\n";
+  for (const auto &n : report.notes)
+    os << "note: " << n << "\n";
+  return os.str();
+}
 
 /// Kernels [begin, end) of a plan.
 inline GraphExecutionPlan slicePlan(const GraphExecutionPlan &p, std::size_t begin,

@@ -1,5 +1,7 @@
 // Tests of the stream form (ref/io/stream.hpp, docs/formats.md).
 #include "ref/io/stream.hpp"
+
+#include "checks/checks.hpp"
 #include "ref/io/writer.hpp"
 
 #include <gtest/gtest.h>
@@ -299,13 +301,211 @@ std::size_t peakHeapOfStreamLowering(std::size_t n) {
   return peakBytes.load() - before;
 }
 
-// "processed in memory bounded by the largest group and the capsule table": 15 times the kernels
-// (with runs of at most 4) use the same heap, within a few kilobytes.
-TEST(Stream, HeapDoesNotGrowWithTheLength) {
-  const std::size_t small = peakHeapOfStreamLowering(4000);
-  const std::size_t large = peakHeapOfStreamLowering(60000);
+/// "processed in memory bounded by the largest group and the capsule table": 15 times the
+/// kernels (with runs of at most 4) use the same heap, within a few kilobytes.
+void expectHeapIndependentOfLength(std::size_t (*peakHeap)(std::size_t)) {
+  const std::size_t small = peakHeap(4000);
+  const std::size_t large = peakHeap(60000);
   std::printf("peak heap: %zu bytes for 4000 kernels, %zu bytes for 60000\n", small, large);
   EXPECT_LE(large, small + 16 * 1024);
+}
+
+TEST(Stream, HeapDoesNotGrowWithTheLength) {
+  expectHeapIndependentOfLength(peakHeapOfStreamLowering);
+}
+
+// --- check --stream: a lowering stream read as a candidate ------------------------------------
+
+/// The lowering stream `lower --stream` writes for `plan`.
+std::string loweringStreamText(Interner &interner, const GraphExecutionPlan &plan, Mode mode,
+                               Equality equality) {
+  TempFile in;
+  in.write(streamText(interner, plan));
+  io::PlanStream stream(in.path, interner);
+  std::string out;
+  io::Sink sink(out);
+  io::lowerStream(stream, sink, interner, mode, equality);
+  sink.flush();
+  return out;
+}
+
+/// `check --stream` of two stream files, as the command runs it.
+checks::Report checkFiles(const std::string &planText, const std::string &candidateText,
+                          std::optional<Mode> mode = std::nullopt,
+                          checks::StreamTotals *totals = nullptr) {
+  TempFile p, c;
+  p.write(planText);
+  c.write(candidateText);
+  Interner interner;
+  io::PlanStream plan(p.path, interner);
+  io::LoweringStream candidate(c.path, interner);
+  checks::Options options;
+  options.mode = mode.value_or(candidate.declared().mode.value_or(Mode::coalesced));
+  options.equality = candidate.declared().equality.value_or(Equality::contract);
+  return checks::checkStream(
+      interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
+      [&](LoweredKernelGroup &g) { return candidate.next(g); }, options, candidate.declared().mode,
+      candidate.declared().equality, totals);
+}
+
+std::vector<std::string> lines(const std::string &text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
+
+std::string joined(const std::vector<std::string> &ls) {
+  std::string out;
+  for (const auto &l : ls)
+    out += l + "\n";
+  return out;
+}
+
+std::vector<std::string> messages(const checks::Report &r) {
+  std::vector<std::string> out;
+  for (const auto &v : r.violations)
+    out.push_back(std::string(spelling(v.check)) + " " + v.pointer + ": " + v.message);
+  return out;
+}
+
+TEST(CheckStream, TheLoweringStreamConformsInEveryModeAndEquality) {
+  for (Mode mode : {Mode::coalesced, Mode::singleton})
+    for (Equality eq : {Equality::contract, Equality::identity}) {
+      Interner interner;
+      const GraphExecutionPlan plan = randomPlan(interner, 300, 5);
+      const std::string planText = streamText(interner, plan);
+      const std::string lowering = loweringStreamText(interner, plan, mode, eq);
+      checks::StreamTotals totals;
+      const checks::Report r = checkFiles(planText, lowering, std::nullopt, &totals);
+      EXPECT_TRUE(r.conforms()) << spelling(mode) << " " << spelling(eq) << ": "
+                                << (r.violations.empty() ? "" : r.violations[0].message);
+      EXPECT_TRUE(r.notes.empty() || eq == Equality::identity);
+      EXPECT_EQ(totals.kernels, plan.kernels.size());
+      EXPECT_EQ(totals.groups, lower(interner, plan, mode, eq).groups.size());
+    }
+}
+
+TEST(CheckStream, ReadsTheDeclaredModeAndNamesItWhenCheckedOtherwise) {
+  Interner interner;
+  const GraphExecutionPlan plan = randomPlan(interner, 40, 6);
+  const std::string singleton =
+      loweringStreamText(interner, plan, Mode::singleton, Equality::contract);
+  EXPECT_TRUE(checkFiles(streamText(interner, plan), singleton).conforms());
+  const checks::Report r = checkFiles(streamText(interner, plan), singleton, Mode::coalesced);
+  EXPECT_FALSE(r.conforms());
+  ASSERT_FALSE(r.notes.empty());
+  EXPECT_EQ(r.notes[0],
+            "the candidate declares mode singleton, but it is checked as mode coalesced");
+}
+
+// The wording of each departure of the sequence (docs/checks.md, "Streaming"), on the lowering of
+// nodes 1, 2 (relu), 4 (add), 7 (relu): groups [1,2], [4], [7].
+TEST(CheckStream, NamesEachDepartureOfTheSequenceWhereItHappens) {
+  Interner interner;
+  const CapsuleId relu = interner.intern(capsule("reference.relu", BackendOp::relu));
+  const CapsuleId add = interner.intern(capsule("reference.add", BackendOp::add));
+  const KindId r = Interner::bareKind(KindTag::relu), a = Interner::bareKind(KindTag::add);
+  GraphExecutionPlan plan;
+  plan.kernels = {{1, r, BackendOp::relu, relu},
+                  {2, r, BackendOp::relu, relu},
+                  {4, a, BackendOp::add, add},
+                  {7, r, BackendOp::relu, relu}};
+  const std::string planText = streamText(interner, plan);
+  const auto ref = lines(loweringStreamText(interner, plan, Mode::coalesced, Equality::contract));
+  ASSERT_EQ(ref.size(), 4u); // the header and three groups
+  EXPECT_TRUE(checkFiles(planText, joined(ref)).conforms());
+
+  auto edited = [&](std::vector<std::string> ls) {
+    return messages(checkFiles(planText, joined(ls)));
+  };
+  // The group of node 4 dropped: node 4 is missing, and [1,2], [7] are not adjacent in the plan.
+  EXPECT_EQ(edited({ref[0], ref[1], ref[3]}),
+            std::vector<std::string>{"provenance /groups: node 4 (add) of the plan is in no "
+                                     "group; it comes after node 2 in the plan"});
+  // Groups [4] and [7] swapped: node 4 is met after node 7 passed it over.
+  EXPECT_EQ(edited({ref[0], ref[1], ref[3], ref[2]}),
+            std::vector<std::string>{"order /groups/2/nodeIds/0: node 4 is out of plan order in "
+                                     "group 2; the plan has it right after node 2"});
+  // Group [4] repeated.
+  EXPECT_EQ(
+      edited({ref[0], ref[1], ref[2], ref[2], ref[3]}),
+      std::vector<std::string>{
+          "provenance /groups/2/nodeIds/0: group 2 lists node 4 again; the plan has it once"});
+  // Node 4 replaced by node 5, which the plan lacks: one finding for 5, one for the missing 4.
+  std::string five = ref[2];
+  five.replace(five.find("[4]"), 3, "[5]");
+  EXPECT_EQ(edited({ref[0], ref[1], five, ref[3]}),
+            (std::vector<std::string>{
+                "provenance /groups/1/nodeIds/0: group 1 lists node 5, which is not in the plan",
+                "provenance /groups: node 4 (add) of the plan is in no group; it comes after node "
+                "2 in the plan"}));
+  // Node 1 listed again at the end, after the plan ended.
+  std::string one = ref[3];
+  one.replace(one.find("[7]"), 3, "[7,1]");
+  const auto lastMessages = edited({ref[0], ref[1], ref[2], one});
+  ASSERT_FALSE(lastMessages.empty());
+  EXPECT_EQ(lastMessages[0], "provenance /groups/2/nodeIds/1: group 2 lists node 1 out of the "
+                             "plan's increasing order, where the plan has no more nodes: it is "
+                             "listed again or is not in the plan");
+}
+
+TEST(CheckStream, RejectsAnInvalidCandidateLineWithItsLineNumber) {
+  Interner interner;
+  const GraphExecutionPlan plan = randomPlan(interner, 10, 7);
+  const std::string planText = streamText(interner, plan);
+  auto errorOfCandidate = [&](const std::string &text) -> std::string {
+    try {
+      checkFiles(planText, text);
+    } catch (const io::InputError &e) {
+      const std::string m = io::formatError(e);
+      return m.substr(m.find(':') + 1);
+    }
+    return "";
+  };
+  const auto ref = lines(loweringStreamText(interner, plan, Mode::coalesced, Equality::contract));
+  EXPECT_EQ(errorOfCandidate(joined(ref)), "");
+  EXPECT_NE(errorOfCandidate("").find("empty stream"), std::string::npos);
+  EXPECT_NE(errorOfCandidate(planText).find("1:"), std::string::npos); // a plan is not a lowering
+  EXPECT_NE(errorOfCandidate(joined({ref[0], ref[1], R"({"nodeIds":[1]})"}))
+                .find("3:1: /: missing field"),
+            std::string::npos);
+  EXPECT_NE(errorOfCandidate(joined({ref[0], R"({"nodeIds":[1],"kinds":["relu"],"op":"relu",)"
+                                             R"("capsule":"nope","groupingKind":"singleton"})"}))
+                .find("2:"),
+            std::string::npos);
+  std::string mode = ref[0];
+  mode.replace(mode.find("\"coalesced\""), 11, "\"sideways\"");
+  EXPECT_NE(errorOfCandidate(joined({mode})).find("1:"), std::string::npos);
+}
+
+/// The peak heap of `check --stream` of the reference lowering of a plan of `n` kernels.
+std::size_t peakHeapOfStreamCheck(std::size_t n) {
+  TempFile p, c;
+  {
+    Interner interner;
+    const GraphExecutionPlan plan = randomPlan(interner, n, 12);
+    p.write(streamText(interner, plan));
+    c.write(loweringStreamText(interner, plan, Mode::coalesced, Equality::contract));
+  }
+  const std::size_t before = liveBytes.load();
+  peakBytes = before;
+  {
+    Interner interner;
+    io::PlanStream plan(p.path, interner);
+    io::LoweringStream candidate(c.path, interner);
+    const checks::Report r = checks::checkStream(
+        interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
+        [&](LoweredKernelGroup &g) { return candidate.next(g); }, checks::Options{});
+    EXPECT_TRUE(r.conforms());
+  }
+  return peakBytes.load() - before;
+}
+
+// `check --stream` holds one group, not the stream: 15 times the kernels use the same heap.
+TEST(CheckStream, HeapDoesNotGrowWithTheLength) {
+  expectHeapIndependentOfLength(peakHeapOfStreamCheck);
 }
 
 } // namespace
