@@ -1,11 +1,11 @@
 // lo-bench-bare: the least any reader must do (issue 8), the baseline of the performance table.
 //
-//   lo-bench-bare FILE [--ndjson | --lowering]
+//   lo-bench-bare FILE [--ndjson] [--lowering]
 //
 // Loads FILE and makes one simdjson On-Demand pass over it that reads every kernel's nodeId, and
 // nothing else; prints the count and the sum of the ids (so the pass cannot be optimised away).
 // --ndjson reads the stream form; --lowering reads a GraphLoweringPlan's groups' nodeIds (the
-// least a reader of `check`'s candidate must do).
+// least a reader of `check`'s candidate must do); both read a lowering stream's groups' nodeIds.
 // It is compiled with the same flags as the release `lowering-oracle` (bench/CMakeLists.txt).
 #include <simdjson.h>
 
@@ -17,11 +17,14 @@ namespace od = simdjson::ondemand;
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: lo-bench-bare FILE [--ndjson | --lowering]\n");
+    std::fprintf(stderr, "usage: lo-bench-bare FILE [--ndjson] [--lowering]\n");
     return 2;
   }
-  const bool ndjson = argc > 2 && std::strcmp(argv[2], "--ndjson") == 0;
-  const bool lowering = argc > 2 && std::strcmp(argv[2], "--lowering") == 0;
+  bool ndjson = false, lowering = false;
+  for (int i = 2; i < argc; ++i) {
+    ndjson |= std::strcmp(argv[i], "--ndjson") == 0;
+    lowering |= std::strcmp(argv[i], "--lowering") == 0;
+  }
   simdjson::padded_string json;
   if (auto err = simdjson::padded_string::load(argv[1]).get(json)) {
     std::fprintf(stderr, "lo-bench-bare: %s: %s\n", argv[1], simdjson::error_message(err));
@@ -60,7 +63,7 @@ int main(int argc, char **argv) {
       }
     }
   } else {
-    // The stream form: skip the header line, then one kernel a line.
+    // The stream form: skip the header line, then one kernel (or group) a line.
     const char *nl = static_cast<const char *>(std::memchr(json.data(), '\n', json.size()));
     const std::size_t start = nl ? static_cast<std::size_t>(nl - json.data()) + 1 : json.size();
     od::document_stream docs;
@@ -72,6 +75,18 @@ int main(int argc, char **argv) {
       return 2;
     }
     for (auto doc : docs) {
+      if (lowering) {
+        for (auto item : doc["nodeIds"]) {
+          std::uint64_t id = 0;
+          if (auto err = item.get_uint64().get(id)) {
+            std::fprintf(stderr, "lo-bench-bare: %s\n", simdjson::error_message(err));
+            return 2;
+          }
+          sum += id;
+          ++count;
+        }
+        continue;
+      }
       std::uint64_t id = 0;
       if (auto err = doc["nodeId"].get_uint64().get(id)) {
         std::fprintf(stderr, "lo-bench-bare: %s\n", simdjson::error_message(err));

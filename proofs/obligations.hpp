@@ -38,7 +38,7 @@ const std::vector<Obligation> &obligations();
 const Obligation *findObligation(std::string_view name);
 
 struct Options {
-  std::size_t bound = 6;
+  std::size_t bound = 8;
   /// The smallest length checked (the sabotage matrix starts at the length of its
   /// counterexamples).
   std::size_t minLength = 0;
