@@ -4,9 +4,10 @@
 //   build/<dir>/bench/lo-bench-micro [--benchmark_filter=...]
 //
 // Heap use is measured exactly: this binary replaces the global operator new and delete to count
-// the bytes live at once. BM_StreamLower reports `peak_heap` for streams of 10^3 to 10^6 kernels;
-// tools/bench checks that it does not grow with the length.
+// the bytes live at once. BM_StreamLower and BM_StreamCheck report `peak_heap` for streams of
+// 10^3 to 10^6 kernels, which must not grow with the length.
 #include "bench/plan_gen.hpp"
+#include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
@@ -162,6 +163,60 @@ void BM_StreamLower(benchmark::State &state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
 BENCHMARK(BM_StreamLower)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+
+/// `check --stream` of a plan stream against its lowering stream (it conforms): time, and the peak
+/// heap above what was live before (`peak_heap`, bytes), which must not grow with the length.
+void BM_StreamCheck(benchmark::State &state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  char planPath[] = "/tmp/lo-bench-stream-XXXXXX", lowPath[] = "/tmp/lo-bench-stream-XXXXXX";
+  const int fd1 = mkstemp(planPath), fd2 = mkstemp(lowPath);
+  if (fd1 < 0 || fd2 < 0) {
+    state.SkipWithError("cannot create a temporary file");
+    return;
+  }
+  close(fd1);
+  close(fd2);
+  {
+    Interner interner;
+    const GraphExecutionPlan plan = bench::generatePlan(interner, n, 1);
+    io::OutputFile file(planPath);
+    io::Sink sink(file);
+    io::writeExecutionPlanStream(sink, interner, plan);
+    file.commit();
+    io::PlanStream in(planPath, interner);
+    io::OutputFile low(lowPath);
+    io::Sink lowSink(low);
+    io::lowerStream(in, lowSink, interner, Mode::coalesced, Equality::contract);
+    low.commit();
+  }
+  std::size_t peak = 0;
+  bool conforms = true;
+  for (auto _ : state) {
+    const std::size_t before = resetPeak();
+    {
+      Interner interner;
+      io::PlanStream plan(planPath, interner);
+      io::LoweringStream candidate(lowPath, interner);
+      conforms &= checks::checkStream(
+                      interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
+                      [&](LoweredKernelGroup &g) { return candidate.next(g); }, checks::Options{})
+                      .conforms();
+    }
+    peak = std::max(peak, peakBytes.load() - before);
+  }
+  std::remove(planPath);
+  std::remove(lowPath);
+  if (!conforms)
+    state.SkipWithError("the reference lowering stream does not conform");
+  state.counters["peak_heap"] = static_cast<double>(peak);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
+}
+BENCHMARK(BM_StreamCheck)
     ->Arg(1000)
     ->Arg(10000)
     ->Arg(100000)

@@ -5,8 +5,6 @@
 
 #include "checks/context.hpp"
 
-#include <functional>
-
 namespace lo::checks::detail {
 
 /// `capsuleNames`, `trustLevels`, `trustedExternalOps`, `hasTrustedExternal` of `rows`.
@@ -16,9 +14,24 @@ AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows);
 /// singleton audit row differs from the audit row derived from the group. The first member is
 /// always compared; the others only in mode coalesced (in mode singleton they are the singleton
 /// check's finding).
-void forEachMemberRowDifference(
-    Judge &j, const GroupSite &site,
-    const std::function<void(const PlannedNodeKernel &, std::size_t, CapsuleId, CapsuleId)> &visit);
+/// (A template, so that the per-group call costs no std::function.)
+template <class Visit>
+void forEachMemberRowDifference(Judge &j, const GroupSite &site, Visit &&visit) {
+  const auto &group = site.group;
+  if (group.nodeIds.empty())
+    return;
+  const std::size_t members = j.options.mode == Mode::coalesced ? group.nodeIds.size() : 1;
+  for (std::size_t i = 0; i < members; ++i) {
+    const PlannedNodeKernel *k = site.kernel(i);
+    // Same op and the same capsule give the same row: no row needs to be built.
+    if (!k || (k->op == group.op && k->capsule == group.capsule))
+      continue;
+    const CapsuleId groupRow = j.auditRow(group.op, group.capsule).view;
+    const CapsuleId memberRow = j.auditRow(k->op, k->capsule).view;
+    if (groupRow != memberRow)
+      visit(*k, i, groupRow, memberRow);
+  }
+}
 
 /// "audit row 2 (relu, capsule reference.relu)".
 std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row);
