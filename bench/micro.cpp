@@ -13,51 +13,16 @@
 #include "ref/io/writer.hpp"
 
 #include <benchmark/benchmark.h>
-#include <malloc.h>
 
-#include <atomic>
 #include <cstdio>
-#include <cstdlib>
-#include <new>
 #include <unistd.h>
 
-// --- Heap accounting ---------------------------------------------------------------------------
+// --- Heap accounting (bench/heap_counter.hpp) --------------------------------------------------
 
-namespace {
-std::atomic<std::size_t> liveBytes{0}, peakBytes{0};
+#include "bench/heap_counter.hpp"
 
-void *counted(std::size_t n) {
-  void *p = std::malloc(n ? n : 1);
-  if (!p)
-    throw std::bad_alloc();
-  const std::size_t live = liveBytes += malloc_usable_size(p);
-  std::size_t peak = peakBytes.load();
-  while (live > peak && !peakBytes.compare_exchange_weak(peak, live)) {
-  }
-  return p;
-}
-
-void uncounted(void *p) {
-  if (p) {
-    liveBytes -= malloc_usable_size(p);
-    std::free(p);
-  }
-}
-
-/// Restarts the peak at the bytes live now; returns them.
-std::size_t resetPeak() {
-  const std::size_t live = liveBytes.load();
-  peakBytes = live;
-  return live;
-}
-} // namespace
-
-void *operator new(std::size_t n) { return counted(n); }
-void *operator new[](std::size_t n) { return counted(n); }
-void operator delete(void *p) noexcept { uncounted(p); }
-void operator delete[](void *p) noexcept { uncounted(p); }
-void operator delete(void *p, std::size_t) noexcept { uncounted(p); }
-void operator delete[](void *p, std::size_t) noexcept { uncounted(p); }
+using lo::heap::peakBytes;
+using lo::heap::resetPeak;
 
 namespace {
 

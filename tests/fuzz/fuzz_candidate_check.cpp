@@ -3,7 +3,8 @@
 //
 // A candidate that is read is also written and read again (same groups, same bytes). With the
 // checks linked in (LO_FUZZ_HAVE_CHECKS), every mode and equality is checked against every fixed
-// plan, and "a candidate that passes every check must equal the reference output".
+// plan, and "a candidate that passes every check must equal the reference output"; `check
+// --stream` must agree with `check` (the verdict always, the report when the ids are in order).
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/fuzz/fixed_plans.hpp"
@@ -14,7 +15,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 using namespace lo;
 
@@ -39,6 +42,51 @@ void requireRoundTrip(Interner &interner, const io::LoweringDocument &doc) {
 }
 
 #ifdef LO_FUZZ_HAVE_CHECKS
+/// `check --stream` (checks::checkStream) on the same groups, for a plan whose ids increase (the
+/// stream form's rule): the verdict is `check`'s, and when the candidate lists the plan's ids in
+/// plan order so is the whole report (docs/checks.md, "Streaming").
+void requireStreamAgrees(Interner &interner, const GraphExecutionPlan &plan,
+                         const io::LoweringDocument &doc, const checks::Options &options,
+                         const checks::Report &whole, std::string_view bytes) {
+  for (std::size_t i = 1; i < plan.kernels.size(); ++i)
+    if (plan.kernels[i].nodeId <= plan.kernels[i - 1].nodeId)
+      return;
+  // The stream form carries no audit: a candidate with one is compared without it.
+  std::optional<checks::Report> withoutAudit;
+  if (doc.audit) {
+    io::LoweringDocument groupsOnly{doc.mode, doc.equality, doc.plan, std::nullopt};
+    withoutAudit = checks::check(interner, plan, groupsOnly, options);
+  }
+  const checks::Report &expected = withoutAudit ? *withoutAudit : whole;
+  std::size_t k = 0, g = 0;
+  const checks::Report stream = checks::checkStream(
+      interner,
+      [&](PlannedNodeKernel &out) {
+        if (k == plan.kernels.size())
+          return false;
+        out = plan.kernels[k++];
+        return true;
+      },
+      [&](LoweredKernelGroup &out) {
+        if (g == doc.plan.groups.size())
+          return false;
+        out = doc.plan.groups[g++];
+        return true;
+      },
+      options, doc.mode, doc.equality);
+  fuzz::require(stream.conforms() == expected.conforms(),
+                "check --stream and check disagree on the verdict", bytes);
+  std::vector<NodeId> ids, planIds;
+  for (const auto &group : doc.plan.groups)
+    ids.insert(ids.end(), group.nodeIds.begin(), group.nodeIds.end());
+  for (const auto &kernel : plan.kernels)
+    planIds.push_back(kernel.nodeId);
+  if (ids == planIds)
+    fuzz::require(stream.violations == expected.violations && stream.omitted == expected.omitted &&
+                      stream.notes == expected.notes,
+                  "check --stream reports otherwise than check on ids in plan order", bytes);
+}
+
 void requireReport(Interner &interner, const GraphExecutionPlan &plan,
                    const io::LoweringDocument &doc, Mode mode, Equality equality,
                    std::string_view bytes) {
@@ -52,6 +100,7 @@ void requireReport(Interner &interner, const GraphExecutionPlan &plan,
   if (report.conforms())
     fuzz::require(doc.plan == lower(interner, plan, mode, equality),
                   "a candidate passes every check but differs from the reference", bytes);
+  requireStreamAgrees(interner, plan, doc, {mode, equality}, report, bytes);
 }
 #endif
 

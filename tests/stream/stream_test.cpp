@@ -5,64 +5,20 @@
 #include "ref/io/writer.hpp"
 
 #include <gtest/gtest.h>
-#include <malloc.h>
 
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <new>
 #include <random>
 #include <sstream>
 #include <unistd.h>
 
-// --- Heap accounting, for the test that memory does not grow with the length ----------------
+// --- Heap accounting, for the tests that memory does not grow with the length --------------
 
-namespace {
-std::atomic<std::size_t> liveBytes{0}, peakBytes{0};
-void *counted(std::size_t n) {
-  void *p = std::malloc(n ? n : 1);
-  if (!p)
-    throw std::bad_alloc();
-  const std::size_t live = liveBytes += malloc_usable_size(p);
-  std::size_t peak = peakBytes.load();
-  while (live > peak && !peakBytes.compare_exchange_weak(peak, live)) {
-  }
-  return p;
-}
-void uncounted(void *p) {
-  if (p) {
-    liveBytes -= malloc_usable_size(p);
-    std::free(p);
-  }
-}
-} // namespace
+#include "bench/heap_counter.hpp"
 
-void *operator new(std::size_t n) { return counted(n); }
-void *operator new[](std::size_t n) { return counted(n); }
-void operator delete(void *p) noexcept { uncounted(p); }
-void operator delete[](void *p) noexcept { uncounted(p); }
-void operator delete(void *p, std::size_t) noexcept { uncounted(p); }
-void operator delete[](void *p, std::size_t) noexcept { uncounted(p); }
-// The nothrow forms too (simdjson allocates its parser with `new (std::nothrow) T[]`): every form
-// that can pair with the deletes above must allocate with malloc, or AddressSanitizer reports an
-// alloc-dealloc mismatch.
-void *operator new(std::size_t n, const std::nothrow_t &) noexcept {
-  try {
-    return counted(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void *operator new[](std::size_t n, const std::nothrow_t &) noexcept {
-  try {
-    return counted(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void operator delete(void *p, const std::nothrow_t &) noexcept { uncounted(p); }
-void operator delete[](void *p, const std::nothrow_t &) noexcept { uncounted(p); }
+using lo::heap::liveBytes;
+using lo::heap::peakBytes;
 
 namespace lo {
 namespace {
