@@ -23,9 +23,12 @@ Action setup(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "check", "Check that a candidate GraphLoweringPlan is exactly the lowering the spec gives "
                "for a GraphExecutionPlan, and name every way in which it is not.");
-  sub->add_option("PLAN", o->plan, "GraphExecutionPlan JSON file, or - for standard input")
+  sub->add_option(
+         "PLAN", o->plan,
+         "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input")
       ->required();
-  sub->add_option("CANDIDATE", o->candidate, "candidate GraphLoweringPlan JSON file, or -")
+  sub->add_option("CANDIDATE", o->candidate,
+                  "candidate GraphLoweringPlan file (JSON; a lowering stream with --stream), or -")
       ->required();
   auto *mode = sub->add_option("--mode", o->mode,
                                "singleton or coalesced (default: the mode the candidate "

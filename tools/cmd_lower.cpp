@@ -17,7 +17,9 @@ Action setup(CLI::App &app) {
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand("lower", "Lower a GraphExecutionPlan to a GraphLoweringPlan.");
-  sub->add_option("PLAN", o->plan, "GraphExecutionPlan JSON file, or - for standard input")
+  sub->add_option(
+         "PLAN", o->plan,
+         "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input")
       ->required();
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
