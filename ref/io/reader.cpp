@@ -693,45 +693,32 @@ constexpr std::string_view kAuditRowFields[] = {
     "valueContract", "vjpContract", "numericalPolicy"};
 constexpr std::uint32_t kAuditRowRequired = 0b01111011111;
 
+// The audit row's fields, as indexes into kCapsuleFields (it lacks supportsForward and notes).
+constexpr std::size_t kAuditRowAsCapsule[] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11};
+static_assert(std::size(kAuditRowAsCapsule) == std::size(kAuditRowFields));
+
 KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
   KernelCapsule c;
-  if (shape == CapsuleShape::capsule) {
-    fields(v, "a capsule", FieldSet{kCapsuleFields, kCapsuleRequired},
-           [&](std::size_t i, od::value x) {
-             switch (i) {
-             case 0: c.name = std::string(string(x, "a capsule name")); break;
-             case 1: c.op = enumValue<BackendOp>(x); break;
-             case 2: c.provider = enumValue<Provider>(x); break;
-             case 3: c.device = enumValue<Device>(x); break;
-             case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
-             case 5: c.supportsForward = boolean(x, "supportsForward"); break;
-             case 6: c.vjpMode = enumValue<VJPMode>(x); break;
-             case 7: c.shapeContract = descriptor(x); break;
-             case 8: c.layoutContract = descriptor(x); break;
-             case 9: c.valueContract = descriptor(x); break;
-             case 10: c.vjpContract = descriptor(x); break;
-             case 11: c.numericalPolicy = numericalPolicy(x); break;
-             case 12: c.notes = std::string(string(x, "notes")); break;
-             }
-           });
-  } else {
-    fields(v, "an audit row", FieldSet{kAuditRowFields, kAuditRowRequired},
-           [&](std::size_t i, od::value x) {
-             switch (i) {
-             case 0: c.name = std::string(string(x, "a capsule name")); break;
-             case 1: c.op = enumValue<BackendOp>(x); break;
-             case 2: c.provider = enumValue<Provider>(x); break;
-             case 3: c.device = enumValue<Device>(x); break;
-             case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
-             case 5: c.vjpMode = enumValue<VJPMode>(x); break;
-             case 6: c.shapeContract = descriptor(x); break;
-             case 7: c.layoutContract = descriptor(x); break;
-             case 8: c.valueContract = descriptor(x); break;
-             case 9: c.vjpContract = descriptor(x); break;
-             case 10: c.numericalPolicy = numericalPolicy(x); break;
-             }
-           });
-  }
+  const bool row = shape == CapsuleShape::auditRow;
+  const FieldSet set = row ? FieldSet{kAuditRowFields, kAuditRowRequired}
+                           : FieldSet{kCapsuleFields, kCapsuleRequired};
+  fields(v, row ? "an audit row" : "a capsule", set, [&](std::size_t i, od::value x) {
+    switch (row ? kAuditRowAsCapsule[i] : i) { // the index into kCapsuleFields
+    case 0: c.name = std::string(string(x, "a capsule name")); break;
+    case 1: c.op = enumValue<BackendOp>(x); break;
+    case 2: c.provider = enumValue<Provider>(x); break;
+    case 3: c.device = enumValue<Device>(x); break;
+    case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
+    case 5: c.supportsForward = boolean(x, "supportsForward"); break;
+    case 6: c.vjpMode = enumValue<VJPMode>(x); break;
+    case 7: c.shapeContract = descriptor(x); break;
+    case 8: c.layoutContract = descriptor(x); break;
+    case 9: c.valueContract = descriptor(x); break;
+    case 10: c.vjpContract = descriptor(x); break;
+    case 11: c.numericalPolicy = numericalPolicy(x); break;
+    case 12: c.notes = std::string(string(x, "notes")); break;
+    }
+  });
   return c;
 }
 
