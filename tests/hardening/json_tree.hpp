@@ -12,29 +12,51 @@
 
 namespace lo::hardening {
 
+struct JsonField;
+
 struct Json {
   enum class Type { null, boolean, number, string, array, object } type = Type::null;
   std::string text; // number: its literal; string: its value; boolean: "true" or "false"
   std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> fields;
+  // An object's fields, in order. (Not std::pair<std::string, Json>: clang 14 with libstdc++
+  // rejects a pair of the class being defined, so the field type is completed after Json.)
+  std::vector<JsonField> fields;
 
-  static Json number(std::string literal) { return {Type::number, std::move(literal), {}, {}}; }
-  static Json string(std::string value) { return {Type::string, std::move(value), {}, {}}; }
-  static Json boolean(bool b) { return {Type::boolean, b ? "true" : "false", {}, {}}; }
-  static Json array(std::vector<Json> items) { return {Type::array, {}, std::move(items), {}}; }
-  static Json object(std::vector<std::pair<std::string, Json>> fields) {
-    return {Type::object, {}, {}, std::move(fields)};
-  }
+  static Json number(std::string literal);
+  static Json string(std::string value);
+  static Json boolean(bool b);
+  static Json array(std::vector<Json> items);
+  static Json object(std::vector<std::pair<std::string, Json>> fields);
 
-  Json *find(const std::string &key) {
-    for (auto &[k, v] : fields)
-      if (k == key)
-        return &v;
-    return nullptr;
-  }
+  Json *find(const std::string &key);
   Json &operator[](const std::string &key) { return *find(key); }
   Json &operator[](std::size_t i) { return items.at(i); }
 };
+
+struct JsonField {
+  std::string first;
+  Json second;
+  JsonField(std::string key, Json value) : first(std::move(key)), second(std::move(value)) {}
+};
+
+inline Json Json::number(std::string literal) { return {Type::number, std::move(literal), {}, {}}; }
+inline Json Json::string(std::string value) { return {Type::string, std::move(value), {}, {}}; }
+inline Json Json::boolean(bool b) { return {Type::boolean, b ? "true" : "false", {}, {}}; }
+inline Json Json::array(std::vector<Json> items) { return {Type::array, {}, std::move(items), {}}; }
+inline Json Json::object(std::vector<std::pair<std::string, Json>> pairs) {
+  Json j{Type::object, {}, {}, {}};
+  j.fields.reserve(pairs.size());
+  for (auto &[k, v] : pairs)
+    j.fields.emplace_back(std::move(k), std::move(v));
+  return j;
+}
+
+inline Json *Json::find(const std::string &key) {
+  for (auto &[k, v] : fields)
+    if (k == key)
+      return &v;
+  return nullptr;
+}
 
 inline std::string quoted(const std::string &s) {
   std::string out = "\"";
