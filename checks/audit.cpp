@@ -108,8 +108,7 @@ void checkAuditRows(Judge &j, GroupSite &site) {
   if (site.judged)
     return;
   const Interner &in = j.interner;
-  const bool identity =
-      j.options.equality == Equality::identity && j.options.mode == Mode::coalesced;
+  const bool identity = j.identityCoalescing();
   const auto &group = site.group;
   const std::size_t g = site.index;
   forEachMemberRowDifference(

@@ -23,8 +23,7 @@ void checkCapsule(Judge &j, GroupSite &site) {
   const auto &group = site.group;
   const std::size_t g = site.index;
   const Interner &in = j.interner;
-  const bool identity =
-      j.options.equality == Equality::identity && j.options.mode == Mode::coalesced;
+  const bool identity = j.identityCoalescing();
   const std::size_t members = j.options.mode == Mode::singleton
                                   ? std::min<std::size_t>(1, group.nodeIds.size())
                                   : group.nodeIds.size();

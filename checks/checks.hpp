@@ -95,5 +95,10 @@ Report checkStream(Interner &interner, const NextKernel &plan, const NextGroup &
                    std::optional<Equality> declaredEquality = std::nullopt,
                    StreamTotals *totals = nullptr);
 
+/// The same, reading the kernels of `plan` and the groups of `candidate` one at a time from
+/// memory (how the tests compare `check --stream` with `check`).
+Report checkStream(Interner &interner, const GraphExecutionPlan &plan,
+                   const io::LoweringDocument &candidate, const Options &options);
+
 } // namespace checks
 } // namespace lo

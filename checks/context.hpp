@@ -81,6 +81,12 @@ struct Judge {
   /// memoized per (op, capsule).
   KernelAudit auditRow(BackendOp op, CapsuleId c);
 
+  /// Whether groups coalesce under equality identity: a group's later members need only be
+  /// `same` in identity as its capsule (and may differ from it in trust level or evidence).
+  bool identityCoalescing() const {
+    return options.equality == Equality::identity && options.mode == Mode::coalesced;
+  }
+
 private:
   std::unordered_map<std::uint64_t, CapsuleId> rows_;
 };

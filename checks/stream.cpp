@@ -248,4 +248,16 @@ Report checkStream(Interner &interner, const NextKernel &plan, const NextGroup &
   return std::move(judge.findings).finish();
 }
 
+Report checkStream(Interner &interner, const GraphExecutionPlan &plan,
+                   const io::LoweringDocument &candidate, const Options &options) {
+  std::size_t k = 0, g = 0;
+  const auto &kernels = plan.kernels;
+  const auto &groups = candidate.plan.groups;
+  return checkStream(
+      interner,
+      [&](PlannedNodeKernel &out) { return k < kernels.size() && (out = kernels[k++], true); },
+      [&](LoweredKernelGroup &out) { return g < groups.size() && (out = groups[g++], true); },
+      options, candidate.mode, candidate.equality);
+}
+
 } // namespace lo::checks

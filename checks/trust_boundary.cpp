@@ -77,8 +77,7 @@ void checkCarriedTrustBoundary(Context &cx) {
 // member's hidden boundary is what the identity lowering gives: the audit check tells it as a
 // note.
 void checkTrustBoundaryRows(Judge &j, GroupSite &site) {
-  const bool identity =
-      j.options.equality == Equality::identity && j.options.mode == Mode::coalesced;
+  const bool identity = j.identityCoalescing();
   const Interner &in = j.interner;
   const std::size_t g = site.index;
   forEachMemberRowDifference(

@@ -58,11 +58,7 @@ void writeHeaderTable(Sink &out, const Interner &interner, const CapsuleKeys &ke
 } // namespace
 
 void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
-  std::vector<CapsuleId> used;
-  used.reserve(plan.kernels.size());
-  for (const auto &k : plan.kernels)
-    used.push_back(k.capsule);
-  CapsuleKeys keys(interner, used);
+  const CapsuleKeys keys = capsuleKeysOf(interner, plan.kernels);
   out << "{\"format\":\"" << kPlanStreamFormat << "\",\"version\":1";
   writeHeaderTable(out, interner, keys);
   for (const auto &k : plan.kernels) {

@@ -287,11 +287,7 @@ void GroupWriter::write(Sink &out, const LoweredKernelGroup &g, const std::strin
 }
 
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
-  std::vector<CapsuleId> used;
-  used.reserve(plan.kernels.size());
-  for (const auto &k : plan.kernels)
-    used.push_back(k.capsule);
-  CapsuleKeys keys(interner, used);
+  const CapsuleKeys keys = capsuleKeysOf(interner, plan.kernels);
   out << "{\n  \"format\": \"nn-backend/graph-execution-plan\",\n  \"version\": 1,\n";
   writeCapsuleTable(out, interner, keys);
   out << "  \"kernels\": [";
@@ -343,11 +339,7 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
 
 void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
                        Mode mode, Equality equality, const AuditDocument *audit) {
-  std::vector<CapsuleId> used;
-  used.reserve(plan.groups.size());
-  for (const auto &g : plan.groups)
-    used.push_back(g.capsule);
-  CapsuleKeys keys(interner, used);
+  const CapsuleKeys keys = capsuleKeysOf(interner, plan.groups);
   out << "{\n  \"format\": \"nn-backend/graph-lowering-plan\",\n  \"version\": 1,\n"
       << "  \"mode\": \"" << spelling(mode) << "\",\n  \"equality\": \"" << spelling(equality)
       << "\",\n";

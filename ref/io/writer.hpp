@@ -30,6 +30,16 @@ private:
   std::unordered_map<CapsuleId, std::string> keys_;
 };
 
+/// The keys of the capsules of `items` (a plan's kernels or a lowering's groups), in order of
+/// first use.
+template <class Items> CapsuleKeys capsuleKeysOf(const Interner &interner, const Items &items) {
+  std::vector<CapsuleId> used;
+  used.reserve(items.size());
+  for (const auto &item : items)
+    used.push_back(item.capsule);
+  return CapsuleKeys(interner, used);
+}
+
 void writeCapsule(Sink &out, const KernelCapsule &c);
 void writeKind(Sink &out, const OpKind &kind);
 

@@ -52,28 +52,12 @@ void requireStreamAgrees(Interner &interner, const GraphExecutionPlan &plan,
     if (plan.kernels[i].nodeId <= plan.kernels[i - 1].nodeId)
       return;
   // The stream form carries no audit: a candidate with one is compared without it.
+  const io::LoweringDocument groupsOnly{doc.mode, doc.equality, doc.plan, std::nullopt};
   std::optional<checks::Report> withoutAudit;
-  if (doc.audit) {
-    io::LoweringDocument groupsOnly{doc.mode, doc.equality, doc.plan, std::nullopt};
+  if (doc.audit)
     withoutAudit = checks::check(interner, plan, groupsOnly, options);
-  }
   const checks::Report &expected = withoutAudit ? *withoutAudit : whole;
-  std::size_t k = 0, g = 0;
-  const checks::Report stream = checks::checkStream(
-      interner,
-      [&](PlannedNodeKernel &out) {
-        if (k == plan.kernels.size())
-          return false;
-        out = plan.kernels[k++];
-        return true;
-      },
-      [&](LoweredKernelGroup &out) {
-        if (g == doc.plan.groups.size())
-          return false;
-        out = doc.plan.groups[g++];
-        return true;
-      },
-      options, doc.mode, doc.equality);
+  const checks::Report stream = checks::checkStream(interner, plan, groupsOnly, options);
   fuzz::require(stream.conforms() == expected.conforms(),
                 "check --stream and check disagree on the verdict", bytes);
   std::vector<NodeId> ids, planIds;

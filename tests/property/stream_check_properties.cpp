@@ -30,26 +30,6 @@ GraphExecutionPlan increasingPlan(const PlanSpec &spec, Interner &interner) {
   return plan;
 }
 
-checks::Report streamed(Interner &interner, const GraphExecutionPlan &plan,
-                        const GraphLoweringPlan &candidate, const checks::Options &options) {
-  std::size_t k = 0, g = 0;
-  return checks::checkStream(
-      interner,
-      [&](PlannedNodeKernel &out) {
-        if (k == plan.kernels.size())
-          return false;
-        out = plan.kernels[k++];
-        return true;
-      },
-      [&](LoweredKernelGroup &out) {
-        if (g == candidate.groups.size())
-          return false;
-        out = candidate.groups[g++];
-        return true;
-      },
-      options);
-}
-
 bool inPlanOrder(const GraphExecutionPlan &plan, const GraphLoweringPlan &candidate) {
   std::vector<NodeId> ids;
   for (const auto &group : candidate.groups)
@@ -71,7 +51,7 @@ void compare(Interner &interner, const GraphExecutionPlan &plan, const GraphLowe
   io::LoweringDocument doc;
   doc.plan = candidate;
   const checks::Report whole = checks::check(interner, plan, doc, options);
-  const checks::Report stream = streamed(interner, plan, candidate, options);
+  const checks::Report stream = checks::checkStream(interner, plan, doc, options);
   RC_LOG() << "check:\n" << describe(whole) << "check --stream:\n" << describe(stream);
   RC_ASSERT(whole.conforms() == stream.conforms());
   const bool ordered = inPlanOrder(plan, candidate);
@@ -95,7 +75,7 @@ RC_GTEST_PROP(StreamCheck, AgreesWithCheckOnTheReferenceAndEveryMutant, ()) {
   reference.plan = lower(interner, plan, mode, equality);
   const checks::Options options{mode, equality, cap};
   compare(interner, plan, reference.plan, options);
-  RC_ASSERT(streamed(interner, plan, reference.plan, options).conforms());
+  RC_ASSERT(checks::checkStream(interner, plan, reference, options).conforms());
   for (std::size_t i = 0; i < vocabularySize<Mutation>(); ++i) {
     auto mutant =
         mutate(static_cast<Mutation>(i), interner, plan, reference, mode, equality, salt + i);

@@ -3,6 +3,7 @@
 
 #include "checks/checks.hpp"
 #include "ref/io/writer.hpp"
+#include "tests/unit/support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +16,7 @@
 
 // --- Heap accounting, for the tests that memory does not grow with the length --------------
 
-#include "bench/heap_counter.hpp"
+#include "tests/bench/heap_counter.hpp"
 
 using lo::heap::liveBytes;
 using lo::heap::peakBytes;
@@ -23,16 +24,10 @@ using lo::heap::peakBytes;
 namespace lo {
 namespace {
 
+/// A capsule of the unit tests' builder (every contract filled in), verified unless told.
 KernelCapsule capsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
                       Provider provider = Provider::reference) {
-  KernelCapsule c;
-  c.name = std::move(name);
-  c.op = op;
-  c.provider = provider;
-  c.trustLevel = trust;
-  c.shapeContract.claim.op = op;
-  c.shapeContract.summary = "shape of " + std::string(spelling(op));
-  return c;
+  return test::makeCapsule(std::move(name), op, trust, provider);
 }
 
 /// A temporary file, removed at the end of the test.

@@ -2,7 +2,7 @@
 // (issue 8): replaces the global operator new and delete to count the bytes live at once.
 //
 // Include this header in exactly one source file of a binary (it defines the replacement
-// functions, which must not be defined twice). Shared by bench/micro.cpp and
+// functions, which must not be defined twice). Shared by tests/bench/micro.cpp and
 // tests/stream/stream_test.cpp.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "bench/plan_gen.hpp"
+#include "tests/bench/plan_gen.hpp"
 
 #include <array>
 #include <optional>

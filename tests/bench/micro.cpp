@@ -6,20 +6,22 @@
 // Heap use is measured exactly: this binary replaces the global operator new and delete to count
 // the bytes live at once. BM_StreamLower and BM_StreamCheck report `peak_heap` for streams of
 // 10^3 to 10^6 kernels, which must not grow with the length.
-#include "bench/plan_gen.hpp"
 #include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
+#include "tests/bench/plan_gen.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <string>
 #include <unistd.h>
 
-// --- Heap accounting (bench/heap_counter.hpp) --------------------------------------------------
+// --- Heap accounting (tests/bench/heap_counter.hpp)
+// --------------------------------------------------
 
-#include "bench/heap_counter.hpp"
+#include "tests/bench/heap_counter.hpp"
 
 using lo::heap::peakBytes;
 using lo::heap::resetPeak;
@@ -89,32 +91,57 @@ void BM_CanAppend(benchmark::State &state) {
 }
 BENCHMARK(BM_CanAppend)->Arg(0)->Arg(1);
 
+/// A temporary file, removed at the end of the benchmark; `ok` is false when it cannot be made.
+struct TempFile {
+  std::string path = "/tmp/lo-bench-stream-XXXXXX";
+  bool ok = false;
+  TempFile() {
+    const int fd = mkstemp(path.data());
+    ok = fd >= 0;
+    if (ok)
+      close(fd);
+  }
+  ~TempFile() {
+    if (ok)
+      std::remove(path.c_str());
+  }
+};
+
+/// Writes the synthetic plan of `n` kernels to `plan` in the stream form and, when given, its
+/// coalesced lowering stream to `lowering`.
+void writeStreams(std::uint64_t n, const TempFile &plan, const TempFile *lowering = nullptr) {
+  Interner interner;
+  {
+    const GraphExecutionPlan generated = bench::generatePlan(interner, n, 1);
+    io::OutputFile file(plan.path);
+    io::Sink sink(file);
+    io::writeExecutionPlanStream(sink, interner, generated);
+    file.commit();
+  }
+  if (lowering) {
+    io::PlanStream in(plan.path, interner);
+    io::OutputFile file(lowering->path);
+    io::Sink sink(file);
+    io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
+    file.commit();
+  }
+}
+
 /// `lower --stream` from a file to a sink that discards: time, and the peak heap above what was
 /// live before (the counter `peak_heap`, bytes), which must not grow with the length.
 void BM_StreamLower(benchmark::State &state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  char path[] = "/tmp/lo-bench-stream-XXXXXX";
-  const int fd = mkstemp(path);
-  if (fd < 0) {
-    state.SkipWithError("cannot create a temporary file");
-    return;
-  }
-  close(fd);
-  {
-    Interner interner;
-    const GraphExecutionPlan plan = bench::generatePlan(interner, n, 1);
-    io::OutputFile file(path);
-    io::Sink sink(file);
-    io::writeExecutionPlanStream(sink, interner, plan);
-    file.commit();
-  }
+  const TempFile plan;
+  if (!plan.ok)
+    return state.SkipWithError("cannot create a temporary file");
+  writeStreams(n, plan);
   std::size_t peak = 0;
   io::StreamSummary summary;
   for (auto _ : state) {
     const std::size_t before = resetPeak();
     {
       Interner interner;
-      io::PlanStream in(path, interner);
+      io::PlanStream in(plan.path, interner);
       io::OutputFile out("/dev/null");
       io::Sink sink(out);
       summary = io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
@@ -122,7 +149,6 @@ void BM_StreamLower(benchmark::State &state) {
     }
     peak = std::max(peak, peakBytes.load() - before);
   }
-  std::remove(path);
   state.counters["peak_heap"] = static_cast<double>(peak);
   state.counters["largest_group"] = static_cast<double>(summary.largestGroup);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
@@ -138,44 +164,25 @@ BENCHMARK(BM_StreamLower)
 /// heap above what was live before (`peak_heap`, bytes), which must not grow with the length.
 void BM_StreamCheck(benchmark::State &state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  char planPath[] = "/tmp/lo-bench-stream-XXXXXX", lowPath[] = "/tmp/lo-bench-stream-XXXXXX";
-  const int fd1 = mkstemp(planPath), fd2 = mkstemp(lowPath);
-  if (fd1 < 0 || fd2 < 0) {
-    state.SkipWithError("cannot create a temporary file");
-    return;
-  }
-  close(fd1);
-  close(fd2);
-  {
-    Interner interner;
-    const GraphExecutionPlan plan = bench::generatePlan(interner, n, 1);
-    io::OutputFile file(planPath);
-    io::Sink sink(file);
-    io::writeExecutionPlanStream(sink, interner, plan);
-    file.commit();
-    io::PlanStream in(planPath, interner);
-    io::OutputFile low(lowPath);
-    io::Sink lowSink(low);
-    io::lowerStream(in, lowSink, interner, Mode::coalesced, Equality::contract);
-    low.commit();
-  }
+  const TempFile plan, lowering;
+  if (!plan.ok || !lowering.ok)
+    return state.SkipWithError("cannot create a temporary file");
+  writeStreams(n, plan, &lowering);
   std::size_t peak = 0;
   bool conforms = true;
   for (auto _ : state) {
     const std::size_t before = resetPeak();
     {
       Interner interner;
-      io::PlanStream plan(planPath, interner);
-      io::LoweringStream candidate(lowPath, interner);
+      io::PlanStream in(plan.path, interner);
+      io::LoweringStream candidate(lowering.path, interner);
       conforms &= checks::checkStream(
-                      interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
+                      interner, [&](PlannedNodeKernel &k) { return in.next(k); },
                       [&](LoweredKernelGroup &g) { return candidate.next(g); }, checks::Options{})
                       .conforms();
     }
     peak = std::max(peak, peakBytes.load() - before);
   }
-  std::remove(planPath);
-  std::remove(lowPath);
   if (!conforms)
     state.SkipWithError("the reference lowering stream does not conform");
   state.counters["peak_heap"] = static_cast<double>(peak);

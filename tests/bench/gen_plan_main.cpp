@@ -1,12 +1,13 @@
-// lo-bench-gen: writes a synthetic GraphExecutionPlan (bench/plan_gen.hpp) for the benchmarks.
+// lo-bench-gen: writes a synthetic GraphExecutionPlan (tests/bench/plan_gen.hpp) for the
+// benchmarks.
 //
 //   lo-bench-gen KERNELS [SEED] [--ndjson] [-o FILE]
 //
 // The JSON form is the capsule-table form of SPEC section 2; --ndjson writes the stream form of
 // docs/formats.md (a header line with the capsule table, then one kernel a line).
-#include "bench/plan_gen.hpp"
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
+#include "tests/bench/plan_gen.hpp"
 
 #include <cstdlib>
 #include <iostream>
