@@ -1,5 +1,5 @@
 // audit: "an audit in the candidate differs from the audit derived from its groups, or a group's
-// audit row differs from the singleton audit row of one of its nodes" (SPEC section 3).
+// audit row differs from the singleton audit row of one of its nodes" (docs/spec.md §3).
 #include "checks/audit_rows.hpp"
 
 namespace lo::checks::detail {

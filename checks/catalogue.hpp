@@ -10,7 +10,7 @@ namespace lo::checks {
 
 struct CheckInfo {
   Check check;
-  /// The "fails when" sentence of SPEC section 3.
+  /// The "fails when" sentence of docs/spec.md §3.
   std::string_view failsWhen;
   /// What the check protects and how it words its findings (a short paragraph).
   std::string_view meaning;

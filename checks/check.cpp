@@ -1,5 +1,5 @@
 // `check PLAN CANDIDATE`: "decides whether CANDIDATE is exactly what the spec gives for PLAN
-// under a mode and an equality, and names every way in which it is not" (SPEC section 3).
+// under a mode and an equality, and names every way in which it is not" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks {

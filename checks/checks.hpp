@@ -1,4 +1,4 @@
-// The conformance checks of SPEC section 3: whether a candidate lowering is exactly what the spec
+// The conformance checks of docs/spec.md §3: whether a candidate lowering is exactly what the spec
 // gives for a plan under a mode and an equality, and every way in which it is not.
 //
 // This header is the API the rest of the project codes against (tools/, tests/); the checks
@@ -63,7 +63,7 @@ struct Report {
   bool conforms() const { return violations.empty() && omitted.empty(); }
 };
 
-/// Runs every check of SPEC section 3 on `candidate` as a lowering of `plan`. `interner` must be
+/// Runs every check of docs/spec.md §3 on `candidate` as a lowering of `plan`. `interner` must be
 /// the one both documents were read into, so that capsule ids compare.
 Report check(Interner &interner, const GraphExecutionPlan &plan,
              const io::LoweringDocument &candidate, const Options &options);
@@ -83,7 +83,7 @@ struct StreamTotals {
 /// over by it (docs/checks.md, "Streaming").
 inline constexpr std::size_t kStreamWindow = std::size_t{1} << 20;
 
-/// Runs the checks of SPEC section 3 while it reads a plan and a candidate one kernel and one
+/// Runs the checks of docs/spec.md §3 while it reads a plan and a candidate one kernel and one
 /// group at a time (`check --stream`), in memory bounded by the largest group, the capsule table
 /// and at most kStreamWindow plan nodes the candidate departs from. The plan's node ids must
 /// increase (the stream form's rule). Every group is judged as `check` judges it; provenance and

@@ -32,7 +32,7 @@ void Findings::add(Violation v) {
 
 Report Findings::finish() && {
   Report r;
-  // Listed in the order of the checks (the order of SPEC section 3), then by group.
+  // Listed in the order of the checks (the order of docs/spec.md §3), then by group.
   std::stable_sort(violations_.begin(), violations_.end(),
                    [](const Violation &a, const Violation &b) { return a.check < b.check; });
   r.violations = std::move(violations_);

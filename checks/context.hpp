@@ -117,7 +117,7 @@ struct PreviousGroup {
   std::size_t lastPosition = Member::kAbsent;
 };
 
-/// Runs the per-group checks of SPEC section 3 on each group in turn, in the order of the
+/// Runs the per-group checks of docs/spec.md §3 on each group in turn, in the order of the
 /// section (empty-group, kinds, op, capsule, grouping-kind, singleton, maximal, audit,
 /// trust-boundary), remembering the previous group for `maximal`. The whole-document checker and
 /// the stream checker both judge their groups through it, so a group is judged the same way in

@@ -1,4 +1,4 @@
-// empty-group: "a group has no nodes" (SPEC section 3).
+// empty-group: "a group has no nodes" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

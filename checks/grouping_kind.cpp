@@ -1,5 +1,5 @@
 // grouping-kind: "not `singleton` for one node and `sameCapsuleRun` for two or more"
-// (SPEC section 3).
+// (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

@@ -1,4 +1,4 @@
-// kinds: "`kinds` is not, position by position, the kinds of the group's nodes" (SPEC section 3).
+// kinds: "`kinds` is not, position by position, the kinds of the group's nodes" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

@@ -1,5 +1,5 @@
 // maximal: "mode coalesced and two adjacent groups could be one (`canAppend` across the
-// boundary)" (SPEC section 3).
+// boundary)" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

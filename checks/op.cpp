@@ -1,4 +1,4 @@
-// op: "the group's op differs from a member's op" (SPEC section 3).
+// op: "the group's op differs from a member's op" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// order: "same multiset, different sequence" (SPEC section 3).
+// order: "same multiset, different sequence" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // provenance: "the groups' ids, concatenated, are not the plan's ids as a multiset (missing,
-// extra, repeated)" (SPEC section 3).
+// extra, repeated)" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

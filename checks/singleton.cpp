@@ -1,4 +1,4 @@
-// singleton: "mode singleton and a group holds more than one node" (SPEC section 3).
+// singleton: "mode singleton and a group holds more than one node" (docs/spec.md §3).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

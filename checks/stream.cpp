@@ -1,5 +1,5 @@
-// `check --stream`: the checks of SPEC section 3 on a plan and a candidate read one kernel and one
-// group at a time, for lowerings that do not fit in memory (issue 8; docs/checks.md,
+// `check --stream`: the checks of docs/spec.md §3 on a plan and a candidate read one kernel and one
+// group at a time, for lowerings that do not fit in memory (docs/checks.md,
 // "Streaming").
 //
 // Every group is judged by the same per-group checks as `check` (GroupChecks). What needs the

@@ -1,5 +1,5 @@
 // trust-boundary: "the candidate's audit hides a trusted-external boundary that the singleton
-// lowering shows" (SPEC section 3).
+// lowering shows" (docs/spec.md §3).
 #include "checks/audit_rows.hpp"
 
 namespace lo::checks::detail {

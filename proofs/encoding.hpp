@@ -1,16 +1,16 @@
-// Symbolic plans and the reference algorithm over them (SPEC section 5).
+// Symbolic plans and the reference algorithm over them (docs/spec.md §5).
 //
 // A plan of length n is n symbolic nodes: an id, a kind, an op and a capsule whose identity part
 // (name, op, provider, device) and contract part (trust level, supportsForward, vjp mode, the four
 // contracts, the numerical policy, notes) are separate symbolic fields, so that `contract`
-// equality (every field) and `identity` equality (the identity part) differ exactly as in SPEC
-// section 1. Field values are integers: the lowering only ever compares them for equality, so any
+// equality (every field) and `identity` equality (the identity part) differ exactly as in
+// docs/spec.md §1. Field values are integers: the lowering only ever compares them for equality, so any
 // carrier with equality is as good as the real vocabularies; the small enumerations (trust level,
 // vjp mode, provider, device, op) are kept to their real ranges so a model maps back to a plan.
 //
 // The algorithm is encoded as written in ref/lowering.cpp, not as its properties: `canAppend`,
 // `appendNode`, `toSingletonLoweredGroup`, the `pushKernel` fold over a bounded array of group
-// slots, the singleton map and the audit row. The conformance checks of SPEC section 3 are encoded
+// slots, the singleton map and the audit row. The conformance checks of docs/spec.md §3 are encoded
 // separately (checks.* of this file) as predicates over any symbolic lowering, so the obligations
 // can say "the reference passes check X" and "whatever passes every check is the reference".
 //
@@ -101,7 +101,7 @@ struct Lowering {
   std::vector<Group> groups;
 };
 
-/// Capsule equality of SPEC section 1.
+/// Capsule equality of docs/spec.md §1.
 z3::expr sameContract(const Capsule &a, const Capsule &b); // every field
 z3::expr sameIdentity(const Capsule &a, const Capsule &b); // name, op, provider, device
 z3::expr same(Equality equality, const Capsule &a, const Capsule &b);
@@ -147,7 +147,7 @@ public:
   /// (sabotages of canAppend and of the fold apply).
   z3::expr algorithmCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule,
                               const Node &k) const;
-  /// `canAppend` as SPEC section 1 defines it (what the `maximal` check uses; never sabotaged).
+  /// `canAppend` as docs/spec.md §1 defines it (what the `maximal` check uses; never sabotaged).
   z3::expr specCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule, const Node &k) const;
   /// `appendNode`: keeps `op` and `capsule`, appends the id and the kind, sets
   /// `groupingKind = sameCapsuleRun`.

@@ -1,4 +1,4 @@
-// The obligations of SPEC section 5, one named obligation per function, and their discharge.
+// The obligations of docs/spec.md §5, one named obligation per function, and their discharge.
 //
 // A bounded obligation is a statement about every valid plan of length n, checked for every n
 // from 0 to the bound (one solver call per length, each with the timeout). A `step.*` lemma is a

@@ -1,4 +1,4 @@
-// The conformance checks of SPEC section 3 as predicates over a symbolic lowering of a symbolic
+// The conformance checks of docs/spec.md §3 as predicates over a symbolic lowering of a symbolic
 // plan: each is true exactly when the check finds nothing. They are the spec's definitions and
 // are never sabotaged (only `Encoder::groupRow`, the audit derived from the candidate's groups,
 // follows the encoder's sabotage, as the candidate's audit is derived from its groups).
@@ -39,7 +39,7 @@ public:
   /// "the candidate's audit hides a trusted-external boundary that the singleton lowering shows":
   /// `hasTrustedExternal` and the set of trusted-external ops are those of the singleton audit.
   z3::expr trustBoundary() const;
-  /// Every check of SPEC section 3 for `mode`.
+  /// Every check of docs/spec.md §3 for `mode`.
   z3::expr all(Mode mode) const;
 
   /// Expanding each group into singleton groups (its op and capsule for each of its nodes) gives

@@ -1,5 +1,5 @@
 // The audit/execution-plan view: `PlannedKernel`, `ExecutionPlan`, `KernelAudit`,
-// `ExecutionAudit` (SPEC section 1, Audit.lean in the original).
+// `ExecutionAudit` (docs/spec.md §1, Audit.lean in the original).
 //
 // "The planner chooses capsules. The audit layer records what that choice means for trust
 // boundaries: which provider was selected, which device it targets, and whether the plan crosses a

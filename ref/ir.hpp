@@ -1,4 +1,4 @@
-// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan` (SPEC section 1).
+// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan` (docs/spec.md §1).
 //
 // "A GraphExecutionPlan picks one kernel capsule for every runtime-relevant IR node, in graph
 // order."
@@ -11,7 +11,7 @@
 
 namespace lo {
 
-/// IR node ids are naturals below 2^63 (SPEC section 2).
+/// IR node ids are naturals below 2^63 (docs/spec.md §2).
 using NodeId = std::uint64_t;
 inline constexpr NodeId kNodeIdLimit = NodeId{1} << 63;
 

@@ -1,4 +1,4 @@
-// Backend lowering plans (SPEC section 1; Lowering.lean in the original).
+// Backend lowering plans (docs/spec.md §1; Lowering.lean in the original).
 //
 // "GraphExecutionPlan chooses a capsule for each runtime-relevant IR node. A GraphLoweringPlan
 // groups those choices into backend calls. The conservative lowering coalesces adjacent nodes only

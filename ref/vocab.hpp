@@ -1,4 +1,4 @@
-// Vocabulary of SPEC section 1: every enumeration with its stable spelling.
+// Vocabulary of docs/spec.md §1: every enumeration with its stable spelling.
 //
 // "Vocabulary (stable spellings, used in every file and message)". Each enumeration is declared
 // once, by an X-macro list, so that the C++ enumerator, its index and its spelling cannot drift.
@@ -134,7 +134,7 @@ namespace lo {
   X(singleton, "singleton")                                                                        \
   X(sameCapsuleRun, "sameCapsuleRun")
 
-// The two lowerings of SPEC section 1 and the two capsule equalities `canAppend` may use.
+// The two lowerings of docs/spec.md §1 and the two capsule equalities `canAppend` may use.
 #define LO_MODES(X)                                                                                \
   X(singleton, "singleton")                                                                        \
   X(coalesced, "coalesced")

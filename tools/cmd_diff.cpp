@@ -1,7 +1,7 @@
 // `diff --impl 'COMMAND' [--count N] [--seed S] [--mode] [--equality] [--timeout-ms T]
 // [--keep DIR]`: "runs another implementation on generated plans (`{plan}`, `{out}`, `{mode}`,
 // `{equality}` are substituted), checks each output, shrinks the first failure and saves it"
-// (SPEC section 4).
+// (docs/spec.md §4).
 #include "checks/checks.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/reader.hpp"
@@ -38,7 +38,7 @@ struct UsageError : std::runtime_error {
 struct Outcome {
   enum class Kind { conforms, crashed, timedOut, failed, noOutput, invalidOutput, violations };
   Kind kind = Kind::conforms;
-  Check primary = Check::provenance; // violations: the last violated check in SPEC order
+  Check primary = Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
   std::string summary;               // one sentence
   std::string report;                // the full report
   std::string output;                // what the implementation wrote

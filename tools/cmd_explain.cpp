@@ -1,4 +1,4 @@
-// `explain CHECK`: "what a check means, with a minimal failing example" (SPEC section 4).
+// `explain CHECK`: "what a check means, with a minimal failing example" (docs/spec.md §4).
 #include "checks/catalogue.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"

@@ -1,6 +1,6 @@
 // `gen --out DIR [--count N] [--seed S] [--max-nodes K]`: "a conformance suite: per case the plan
 // and the expected output of every mode and equality, a manifest, and a README for implementers"
-// (SPEC section 4). "A deterministic suite (same seed, same bytes)."
+// (docs/spec.md §4). "A deterministic suite (same seed, same bytes)."
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"

@@ -1,4 +1,4 @@
-// `lowering-oracle`: the command line of SPEC section 4.
+// `lowering-oracle`: the command line of docs/spec.md §4.
 #include "ref/io/error.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"

@@ -1,5 +1,5 @@
 // Input errors: "Errors go to standard error as `lowering-oracle: FILE:LINE:COL: /json/pointer:
-// what is wrong`, where the position is known" (SPEC section 4).
+// what is wrong`, where the position is known" (docs/spec.md §4).
 #pragma once
 
 #include <cstddef>

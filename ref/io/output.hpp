@@ -1,5 +1,5 @@
 // Output files: "An output file is written whole or not at all: a failed run leaves no partial
-// file behind" (SPEC section 4).
+// file behind" (docs/spec.md §4).
 //
 // A regular file (or a new path) is written to a temporary file beside it and renamed over it by
 // commit(). "-" is standard output. A path that exists and is not a regular file (/dev/null, a

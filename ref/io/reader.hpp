@@ -1,4 +1,4 @@
-// Readers for the files of SPEC section 2 (simdjson On-Demand).
+// Readers for the files of docs/spec.md §2 (simdjson On-Demand).
 //
 // "Readers accept exactly these shapes and reject anything else with a clear error." Every
 // rejection is an InputError carrying the file, the line and column, and a JSON pointer.

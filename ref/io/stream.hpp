@@ -1,5 +1,5 @@
 // The stream form (NDJSON) of a GraphExecutionPlan and of a GraphLoweringPlan, for plans that do
-// not fit in memory (issue 8; described in docs/formats.md).
+// not fit in memory (described in docs/formats.md).
 //
 // "An NDJSON form (a header line with format, version and the capsule table; then one kernel per
 // line; output one group per line after a header) ... processed in memory bounded by the largest

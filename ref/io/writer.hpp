@@ -1,4 +1,4 @@
-// Writers for the files of SPEC section 2.
+// Writers for the files of docs/spec.md §2.
 //
 // "Writers emit them deterministically (same input, same bytes)." `format` and `version` are always
 // written, and every capsule field is written out, defaults included.

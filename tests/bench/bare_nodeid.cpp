@@ -1,4 +1,4 @@
-// lo-bench-bare: the least any reader must do (issue 8), the baseline of the performance table.
+// lo-bench-bare: the least any reader must do, the baseline of the performance table.
 //
 //   lo-bench-bare FILE [--ndjson] [--lowering]
 //

@@ -3,7 +3,7 @@
 //
 //   lo-bench-gen KERNELS [SEED] [--ndjson] [-o FILE]
 //
-// The JSON form is the capsule-table form of SPEC section 2; --ndjson writes the stream form of
+// The JSON form is the capsule-table form of docs/spec.md §2; --ndjson writes the stream form of
 // docs/formats.md (a header line with the capsule table, then one kernel a line).
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"

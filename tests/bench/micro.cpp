@@ -1,5 +1,5 @@
 // Micro-benchmarks of the hot paths of `lower` (Google Benchmark), and the memory benchmark of
-// the stream form: "peak memory asserted independent of length by a benchmark" (issue 8).
+// the stream form: "peak memory asserted independent of length by a benchmark".
 //
 //   build/<dir>/bench/lo-bench-micro [--benchmark_filter=...]
 //

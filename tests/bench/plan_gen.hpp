@@ -1,5 +1,5 @@
 // Synthetic GraphExecutionPlans for the benchmarks: "plans of 10^3 to 10^7 kernels (capsule-table
-// form, realistic runs)" (issue 8).
+// form, realistic runs)".
 //
 // The plan repeats the node sequence of a transformer block (layernorm, q/k/v linears, reshapes
 // and permutes, attention matmuls, softmax, the MLP) and of a convolutional stem, interleaved with

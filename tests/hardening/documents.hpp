@@ -1,4 +1,4 @@
-// The valid documents the hardening tests break: a plan that uses every shape of SPEC section 2
+// The valid documents the hardening tests break: a plan that uses every shape of docs/spec.md §2
 // (a capsules table and an inline capsule, every claim, evidence and provenance shape, every
 // optional capsule field, bare and parameterised kinds), and its lowering with an audit.
 #pragma once

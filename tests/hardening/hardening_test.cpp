@@ -1,4 +1,4 @@
-// Hardening against bad input (issue 6): every input class is run through the real binary, and
+// Hardening against bad input: every input class is run through the real binary, and
 // each rejection must exit 2, print exactly one line `lowering-oracle: FILE:LINE:COL: /pointer:
 // message` and leave no output file behind.
 //
@@ -47,13 +47,13 @@ struct Doc {
 };
 std::vector<Doc> bothDocuments() { return {{"lower", basePlan()}, {"audit", baseLowering()}}; }
 
-// Fields a reader may go without (SPEC section 2: "optional on input"; defaults of a capsule).
+// Fields a reader may go without (docs/spec.md §2: "optional on input"; defaults of a capsule).
 const std::set<std::string> kOptionalFields = {
     "format",      "version",         "mode",       "equality",   "audit",    "supportsForward",
     "vjpMode",     "numericalPolicy", "notes",      "provenance", "rounding", "subnormals",
     "contraction", "reduction",       "buildTarget"};
 
-// Fields whose value is a spelling of SPEC section 1's vocabulary (or a format string).
+// Fields whose value is a spelling of docs/spec.md §1's vocabulary (or a format string).
 const std::set<std::string> kSpellingFields = {
     "op",           "provider", "device",   "trustLevel", "vjpMode",     "layout",
     "mode",         "tag",      "rounding", "subnormals", "contraction", "reduction",

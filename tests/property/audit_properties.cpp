@@ -1,4 +1,4 @@
-// The audit of a lowering (SPEC section 1): one row per group, consistency with the singleton
+// The audit of a lowering (docs/spec.md §1): one row per group, consistency with the singleton
 // audit and preservation of trusted-external boundaries under equality `contract`, and the
 // expected finding under equality `identity`: its audit can hide a trusted-external boundary.
 #include "ref/io/reader.hpp"
@@ -94,7 +94,7 @@ RC_GTEST_PROP(Audit, ContractPreservesHasTrustedExternal, ()) {
   RC_CLASSIFY(expected, "crosses a trusted-external boundary");
 }
 
-// The expected finding (SPEC section 1: identity "can merge capsules whose trust level or evidence
+// The expected finding (docs/spec.md §1: identity "can merge capsules whose trust level or evidence
 // differ, so its audit hides a boundary"). The property "the identity audit still says the plan
 // crosses a trusted-external boundary" must be falsified; the test fails if RapidCheck cannot
 // find such a plan. The shrunk plan is printed and checked once more, read from its JSON text.

@@ -1,4 +1,4 @@
-// The conformance checks (SPEC section 3) on generated plans: the reference output passes every
+// The conformance checks (docs/spec.md §3) on generated plans: the reference output passes every
 // check, and every mutant of the mutation catalogue is flagged with the expected check. The
 // mutation score is printed.
 #include "checks/checks.hpp"

@@ -379,7 +379,7 @@ struct Json {
   }
 };
 
-// The tag spellings of SPEC section 2, written out here rather than taken from the writer, so that
+// The tag spellings of docs/spec.md §2, written out here rather than taken from the writer, so that
 // the generated text does not depend on the code it tests.
 constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
                                            "vjpRefinement"};

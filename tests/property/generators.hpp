@@ -1,4 +1,4 @@
-// RapidCheck generators of GraphExecutionPlans (issue 5), reusable by the other suites (fuzz, gen).
+// RapidCheck generators of GraphExecutionPlans, reusable by the other suites (fuzz, gen).
 //
 // A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
 // is valid by construction. Every generator maps shrinkable raw choices through a function that
@@ -105,7 +105,7 @@ PlanSpec slice(const PlanSpec &spec, std::size_t begin, std::size_t end);
 /// Drops every kernel that could join its (kept) predecessor's group under `equality`.
 PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality);
 
-/// Whether two capsules are `same` under `equality` (SPEC section 1), on values.
+/// Whether two capsules are `same` under `equality` (docs/spec.md §1), on values.
 bool sameCapsule(Equality equality, const KernelCapsule &a, const KernelCapsule &b);
 
 /// A capsule that differs from `c` in one field but keeps its identity (so it is a

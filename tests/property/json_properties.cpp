@@ -1,4 +1,4 @@
-// JSON round trips of plans, lowerings and audits, and deterministic writing (SPEC section 2:
+// JSON round trips of plans, lowerings and audits, and deterministic writing (docs/spec.md §2:
 // "Writers emit them deterministically (same input, same bytes)").
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"

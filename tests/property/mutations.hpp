@@ -1,5 +1,5 @@
 // The mutation catalogue: operators that each corrupt a reference output in one way, with the
-// check of SPEC section 3 that must flag the mutant.
+// check of docs/spec.md §3 that must flag the mutant.
 #pragma once
 
 #include "checks/checks.hpp"

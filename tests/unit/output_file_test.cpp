@@ -1,5 +1,5 @@
 // io::OutputFile: "An output file is written whole or not at all: a failed run leaves no partial
-// file behind" (SPEC section 4); a target that is not a regular file is written directly.
+// file behind" (docs/spec.md §4); a target that is not a regular file is written directly.
 #include "ref/io/output.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Every rejection class of the readers (issue 2, SPEC section 2), with the exact FILE:LINE:COL and
+// Every rejection class of the readers (docs/spec.md §2), with the exact FILE:LINE:COL and
 // JSON pointer. "@@" in a document marks where the error must be reported (see support.hpp).
 #include "support.hpp"
 

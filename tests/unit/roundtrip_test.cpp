@@ -1,4 +1,4 @@
-// Reading and writing (SPEC section 2): round trips, determinism, defaults, capsule keys, the
+// Reading and writing (docs/spec.md §2): round trips, determinism, defaults, capsule keys, the
 // capsules table after the kernels, inline capsules.
 #include "support.hpp"
 
