@@ -4,9 +4,10 @@
 // (name, op, provider, device) and contract part (trust level, supportsForward, vjp mode, the four
 // contracts, the numerical policy, notes) are separate symbolic fields, so that `contract`
 // equality (every field) and `identity` equality (the identity part) differ exactly as in
-// docs/spec.md §1. Field values are integers: the lowering only ever compares them for equality, so any
-// carrier with equality is as good as the real vocabularies; the small enumerations (trust level,
-// vjp mode, provider, device, op) are kept to their real ranges so a model maps back to a plan.
+// docs/spec.md §1. Field values are integers: the lowering only ever compares them for equality, so
+// any carrier with equality is as good as the real vocabularies; the small enumerations (trust
+// level, vjp mode, provider, device, op) are kept to their real ranges so a model maps back to a
+// plan.
 //
 // The algorithm is encoded as written in ref/lowering.cpp, not as its properties: `canAppend`,
 // `appendNode`, `toSingletonLoweredGroup`, the `pushKernel` fold over a bounded array of group

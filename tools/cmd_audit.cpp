@@ -7,9 +7,7 @@
 
 namespace lo::cli {
 
-namespace {
-
-Action setup(CLI::App &app) {
+Action setupAudit(CLI::App &app) {
   struct Options {
     std::string file, out = "-", format = "json", equality = "contract";
   };
@@ -51,9 +49,5 @@ Action setup(CLI::App &app) {
     return int{kSuccess};
   };
 }
-
-const Registration registration{20, setup};
-
-} // namespace
 
 } // namespace lo::cli

@@ -11,9 +11,7 @@
 
 namespace lo::cli {
 
-namespace {
-
-Action setup(CLI::App &app) {
+Action setupCheck(CLI::App &app) {
   struct Options {
     std::string plan, candidate, out = "-", mode, equality, format = "text";
     std::size_t maxPerCheck = 20;
@@ -115,9 +113,5 @@ Action setup(CLI::App &app) {
     return int{report.conforms() ? kSuccess : kFinding};
   };
 }
-
-const Registration registration{30, setup};
-
-} // namespace
 
 } // namespace lo::cli

@@ -38,10 +38,11 @@ struct UsageError : std::runtime_error {
 struct Outcome {
   enum class Kind { conforms, crashed, timedOut, failed, noOutput, invalidOutput, violations };
   Kind kind = Kind::conforms;
-  Check primary = Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
-  std::string summary;               // one sentence
-  std::string report;                // the full report
-  std::string output;                // what the implementation wrote
+  Check primary =
+      Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
+  std::string summary;   // one sentence
+  std::string report;    // the full report
+  std::string output;    // what the implementation wrote
   std::string standardError;
   bool fails() const { return kind != Kind::conforms; }
 };
@@ -240,7 +241,9 @@ private:
   std::size_t runs_ = 0;
 };
 
-Action setup(CLI::App &app) {
+} // namespace
+
+Action setupDiff(CLI::App &app) {
   auto o = std::make_shared<Settings>();
   auto *sub = app.add_subcommand(
       "diff", "Run another implementation on generated plans, check every output, and shrink "
@@ -282,9 +285,5 @@ Action setup(CLI::App &app) {
     }
   };
 }
-
-const Registration registration{60, setup};
-
-} // namespace
 
 } // namespace lo::cli

@@ -18,7 +18,9 @@ std::vector<std::string> checkNames() {
   return names;
 }
 
-Action setup(CLI::App &app) {
+} // namespace
+
+Action setupExplain(CLI::App &app) {
   struct Options {
     std::string check, out = "-";
   };
@@ -64,9 +66,5 @@ Action setup(CLI::App &app) {
     return int{kSuccess};
   };
 }
-
-const Registration registration{40, setup};
-
-} // namespace
 
 } // namespace lo::cli

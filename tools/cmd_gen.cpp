@@ -155,7 +155,9 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
   return kSuccess;
 }
 
-Action setup(CLI::App &app) {
+} // namespace
+
+Action setupGen(CLI::App &app) {
   struct Options {
     std::string out;
     std::size_t count = 100;
@@ -177,9 +179,5 @@ Action setup(CLI::App &app) {
   sub->footer("Case I of seed S is the same plan in `gen` and `diff`.");
   return [o] { return generate(o->out, o->force, o->settings, o->count); };
 }
-
-const Registration registration{50, setup};
-
-} // namespace
 
 } // namespace lo::cli

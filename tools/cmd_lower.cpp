@@ -8,9 +8,7 @@
 
 namespace lo::cli {
 
-namespace {
-
-Action setup(CLI::App &app) {
+Action setupLower(CLI::App &app) {
   struct Options {
     std::string plan, out = "-", mode = "coalesced", equality = "contract";
     bool audit = false, stream = false;
@@ -56,9 +54,5 @@ Action setup(CLI::App &app) {
     return int{kSuccess};
   };
 }
-
-const Registration registration{10, setup};
-
-} // namespace
 
 } // namespace lo::cli

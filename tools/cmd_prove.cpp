@@ -64,7 +64,9 @@ void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
   out << "\n  ]\n}\n";
 }
 
-Action setup(CLI::App &app) {
+} // namespace
+
+Action setupProve(CLI::App &app) {
   struct Options {
     std::size_t bound = 8;
     std::string equality = "contract", format = "text", counterexampleOut, only;
@@ -74,7 +76,8 @@ Action setup(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "prove", "Discharge the Z3 obligations of the reference lowering for every plan up to a "
                "bound, and the step lemmas for every length.");
-  sub->add_option("--bound", o->bound, "largest plan length checked (default 8: the whole suite in under 60 s)")
+  sub->add_option("--bound", o->bound,
+                  "largest plan length checked (default 8: the whole suite in under 60 s)")
       ->check(CLI::Range(0, 64));
   addEqualityOption(*sub, o->equality);
   sub->add_option("--timeout-ms", o->timeoutMs,
@@ -151,9 +154,5 @@ Action setup(CLI::App &app) {
     return exit;
   };
 }
-
-const Registration registration{70, setup};
-
-} // namespace
 
 } // namespace lo::cli

@@ -1,13 +1,13 @@
-// How the subcommands of `lowering-oracle` plug into the command line: one file per subcommand
-// (tools/cmd_*.cpp, picked up by tools/CMakeLists.txt), each registering itself with a static
-// `Registration` that adds its options to the app and returns the action to run once parsed.
+// How the subcommands of `lowering-oracle` (docs/spec.md §4) plug into the command line: one file
+// per subcommand (tools/cmd_*.cpp), each defining a `setup` function that adds the subcommand and
+// its options to the app and returns the action to run once parsed. tools/main.cpp lists them, in
+// the order of `--help`, in one explicit table.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <functional>
 #include <string>
-#include <vector>
 
 namespace lo::cli {
 
@@ -15,12 +15,15 @@ namespace lo::cli {
 using Action = std::function<int()>;
 
 /// Adds a subcommand to `app` and returns its action.
-using Setup = std::function<Action(CLI::App &app)>;
+using Setup = Action (*)(CLI::App &app);
 
-struct Registration {
-  /// `order` sorts the subcommands in --help (lower first).
-  Registration(int order, Setup setup);
-};
+Action setupLower(CLI::App &app);
+Action setupAudit(CLI::App &app);
+Action setupCheck(CLI::App &app);
+Action setupExplain(CLI::App &app);
+Action setupGen(CLI::App &app);
+Action setupDiff(CLI::App &app);
+Action setupProve(CLI::App &app);
 
 /// The `--mode` and `--equality` options, shared by several subcommands.
 void addModeOption(CLI::App &sub, std::string &mode);

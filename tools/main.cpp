@@ -4,21 +4,31 @@
 #include "tools/exit_codes.hpp"
 #include "tools/version.hpp"
 
-#include <algorithm>
 #include <iostream>
+#include <stdexcept>
 
 namespace lo::cli {
 
-namespace {
-std::vector<std::pair<int, Setup>> &registry() {
-  static std::vector<std::pair<int, Setup>> r;
-  return r;
+#ifndef LO_HAVE_PROOFS
+/// A build without Z3 (`-DLO_BUILD_PROOFS=OFF`) keeps the `prove` command, which says so.
+Action setupProve(CLI::App &app) {
+  app.add_subcommand("prove", "Not built: this lowering-oracle was built without Z3 "
+                              "(-DLO_BUILD_PROOFS=OFF).")
+      ->allow_extras();
+  return []() -> int {
+    throw std::runtime_error("prove is not built: this lowering-oracle was built without Z3 "
+                             "(configure with -DLO_BUILD_PROOFS=ON and libz3-dev installed)");
+  };
 }
-} // namespace
+#endif
 
-Registration::Registration(int order, Setup setup) {
-  registry().emplace_back(order, std::move(setup));
-}
+namespace {
+
+/// The subcommands, in the order of `--help`.
+constexpr Setup kCommands[] = {setupLower, setupAudit, setupCheck, setupExplain,
+                               setupGen,   setupDiff,  setupProve};
+
+} // namespace
 
 void addModeOption(CLI::App &sub, std::string &mode) {
   sub.add_option("--mode", mode,
@@ -46,15 +56,10 @@ int main(int argc, char **argv) {
                "(solver unknown or timed out)."};
   app.set_version_flag("--version", std::string("lowering-oracle ") + lo::kVersion);
   app.require_subcommand(1);
-  std::stable_sort(registry().begin(), registry().end(),
-                   [](const auto &a, const auto &b) { return a.first < b.first; });
   std::vector<std::pair<CLI::App *, Action>> actions;
-  for (auto &[order, setup] : registry()) {
-    const std::size_t before = app.get_subcommands({}).size();
+  for (Setup setup : kCommands) {
     Action action = setup(app);
-    auto subs = app.get_subcommands({});
-    if (subs.size() > before)
-      actions.emplace_back(subs.back(), std::move(action));
+    actions.emplace_back(app.get_subcommands({}).back(), std::move(action));
   }
 
   try {
