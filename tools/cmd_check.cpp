@@ -1,5 +1,5 @@
-// `check PLAN CANDIDATE [--mode] [--equality] [--format text|json|junit|sarif] [-o OUT]`: "the
-// checks of section 3" — whether CANDIDATE is exactly what the spec gives for PLAN.
+// `check PLAN CANDIDATE [--mode] [--equality] [--format text|json|junit|sarif] [-o OUT]`: the
+// checks of docs/spec.md §3, whether CANDIDATE is exactly what the spec gives for PLAN.
 #include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"

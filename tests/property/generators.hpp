@@ -23,7 +23,8 @@
 namespace lo::prop {
 
 /// How a capsule in the pool relates to the capsule it was derived from: the near-collisions the
-/// issue asks for. `base` is an independently generated capsule.
+/// random cases are made of (docs/conformance.md, "What is generated"). `base` is an independently
+/// generated capsule.
 enum class Collision : std::uint8_t {
   base,
   trustLevel,      // same identity, another trust level
