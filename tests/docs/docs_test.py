@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""The docs hold together: citations of docs/spec.md resolve, links resolve, schemas are listed.
+
+    docs_test.py CASE SOURCE_DIR
+
+citations: every "docs/spec.md §N" or "§N.M" in the sources, tests and docs names a section of
+           docs/spec.md ("## N." or "### N.M"), and every "§N" inside docs/spec.md does too.
+links:     every relative Markdown link in README.md, docs/*.md and examples/README.md names a file
+           or directory that exists.
+schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
+"""
+
+import os
+import re
+import sys
+
+SKIP_DIRS = {".git", "build"}
+TEXT = (".cpp", ".hpp", ".h", ".md", ".py", ".txt", ".cmake", ".sh", ".json", ".dict")
+
+
+def files(source):
+    for root, dirs, names in os.walk(source):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith("build")]
+        for n in names:
+            if n.endswith(TEXT) or n == "CMakeLists.txt":
+                yield os.path.join(root, n)
+
+
+def sections(source):
+    with open(os.path.join(source, "docs", "spec.md"), encoding="utf-8") as f:
+        text = f.read()
+    found = set(re.findall(r"^## (\d+)\. ", text, re.M))
+    found |= set(re.findall(r"^### (\d+\.\d+) ", text, re.M))
+    return text, found
+
+
+def citations(source):
+    spec, found = sections(source)
+    failures, count = [], 0
+    for path in files(source):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        rel = os.path.relpath(path, source)
+        if rel == os.path.join("docs", "spec.md"):
+            cited = re.findall(r"§(\d+(?:\.\d+)?)", text)
+        else:
+            cited = []
+            for m in re.finditer(r"docs/spec\.md (§\d+(?:\.\d+)?(?:(?:,| and| or) §\d+(?:\.\d+)?)*)",
+                                 text):
+                cited += re.findall(r"§(\d+(?:\.\d+)?)", m.group(1))
+        for c in cited:
+            count += 1
+            if c not in found:
+                failures.append("%s cites docs/spec.md §%s, which does not exist" % (rel, c))
+    if count == 0:
+        failures.append("no citation found: the pattern is wrong")
+    return failures, count
+
+
+def links(source):
+    failures, count = [], 0
+    pages = [os.path.join(source, "README.md"), os.path.join(source, "examples", "README.md")]
+    docs = os.path.join(source, "docs")
+    pages += [os.path.join(docs, n) for n in sorted(os.listdir(docs)) if n.endswith(".md")]
+    for page in pages:
+        with open(page, encoding="utf-8") as f:
+            text = f.read()
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            count += 1
+            if not os.path.exists(os.path.join(os.path.dirname(page), target)):
+                failures.append("%s links to %s, which does not exist" % (
+                    os.path.relpath(page, source), target))
+    return failures, count
+
+
+def schemas(source):
+    failures, count = [], 0
+    spec, _ = sections(source)
+    section9 = spec[spec.index("## 9. "):]
+    with open(os.path.join(source, "docs", "formats.md"), encoding="utf-8") as f:
+        formats = f.read()
+    for name in sorted(os.listdir(os.path.join(source, "docs", "schema"))):
+        count += 1
+        for where, text in (("docs/spec.md §9", section9), ("docs/formats.md", formats)):
+            if "`%s`" % name not in text:
+                failures.append("%s is not listed in %s" % (name, where))
+    return failures, count
+
+
+CASES = {"citations": citations, "links": links, "schemas": schemas}
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[1] not in CASES:
+        print(__doc__)
+        return 2
+    failures, count = CASES[sys.argv[1]](sys.argv[2])
+    for f in failures:
+        print("FAIL:", f)
+    print("%s: %d checked, %d failures" % (sys.argv[1], count, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
