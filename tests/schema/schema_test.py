@@ -174,6 +174,17 @@ def case_vocabularies(run):
             run.fail("ref/vocab.hpp has no %s" % macro)
         elif code != defs[name]["enum"]:
             run.fail("%s: schema %s, code %s" % (name, defs[name]["enum"], code))
+    # The gate's vocabularies (docs/spec.md §6), where the gate is built.
+    for header, macro, name in (("recheck.hpp", "LO_CONTRACT_OBLIGATIONS", "Obligation"),
+                                ("recheck.hpp", "LO_EVIDENCE_DISPOSITIONS", "Disposition"),
+                                ("gate.hpp", "LO_GATE_FAILURE_KINDS", "GateFailureKind")):
+        path = os.path.join(run.source, "ref", header)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                code = xmacro(f.read(), macro)
+            run.validated += 1
+            if code != defs[name]["enum"]:
+                run.fail("%s: schema %s, ref/%s %s" % (name, defs[name]["enum"], header, code))
     with open(os.path.join(run.source, "checks", "checks.hpp"), encoding="utf-8") as f:
         checks = xmacro(f.read(), "LO_CHECK_NAMES")
     if not checks or [c for c in checks if c != "gate"] != [c for c in defs["Check"]["enum"]
