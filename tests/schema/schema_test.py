@@ -249,18 +249,21 @@ def case_suite(run):
             run.valid_file(schema, os.path.join(suite, path))
 
 
+# The lowerings a suite holds (the equality does not change the singleton lowering).
+LOWERINGS = (("singleton", "contract"), ("coalesced", "contract"), ("coalesced", "identity"))
+
+
 def case_lower(run):
-    """`lower` in both modes, both equalities, with and without --audit, and `audit`."""
+    """`lower` in both modes and both equalities, with and without --audit, and `audit`."""
     for plan in run.plans():
         name = os.path.basename(plan)
-        for mode in ("singleton", "coalesced"):
-            for equality in ("contract", "identity"):
-                for audit in ([], ["--audit"]):
-                    args = ["lower", plan, "--mode", mode, "--equality", equality] + audit
-                    doc = run.valid_text("graph-lowering-plan", run.tool(args, 0),
-                                         " ".join(["lower", name, mode, equality] + audit))
-                    if audit and doc is not None and "audit" not in doc:
-                        run.fail("lower --audit %s wrote no audit" % name)
+        for mode, equality in LOWERINGS:
+            for audit in ([], ["--audit"]):
+                args = ["lower", plan, "--mode", mode, "--equality", equality] + audit
+                doc = run.valid_text("graph-lowering-plan", run.tool(args, 0),
+                                     " ".join(["lower", name, mode, equality] + audit))
+                if audit and doc is not None and "audit" not in doc:
+                    run.fail("lower --audit %s wrote no audit" % name)
         for equality in ("contract", "identity"):
             run.valid_text("execution-audit",
                            run.tool(["audit", plan, "--format", "json", "--equality", equality], 0),
@@ -274,15 +277,14 @@ def case_check(run):
     """`check --format json`, conforming and not, with notes and omitted violations."""
     n = 0
     for plan in run.plans():
-        for mode in ("singleton", "coalesced"):
-            for equality in ("contract", "identity"):
-                out = run.write("ref-%d.json" % n, run.tool(
-                    ["lower", plan, "--mode", mode, "--equality", equality, "--audit"], 0).decode())
-                n += 1
-                report = run.valid_text("check-report", run.tool(
-                    ["check", plan, out, "--format", "json"], 0), "check of the reference")
-                if report is not None and report.get("conforms") is not True:
-                    run.fail("the reference lowering of %s does not conform" % plan)
+        for mode, equality in LOWERINGS:
+            out = run.write("ref-%d.json" % n, run.tool(
+                ["lower", plan, "--mode", mode, "--equality", equality, "--audit"], 0).decode())
+            n += 1
+            report = run.valid_text("check-report", run.tool(
+                ["check", plan, out, "--format", "json"], 0), "check of the reference")
+            if report is not None and report.get("conforms") is not True:
+                run.fail("the reference lowering of %s does not conform" % plan)
     # Not conforming: the identity lowering checked under contract (capsule, trust-boundary,
     # a note on the declared equality), and a candidate with every other group dropped.
     trap = run.example("identity-trap.json")
@@ -321,11 +323,9 @@ def case_stream(run):
             text = to_stream(json.load(f))
         run.valid_stream(text.encode(), "stream-kernel", "plan stream of " + name)
         path = run.write(name + ".ndjson", text)
-        for mode in ("singleton", "coalesced"):
-            for equality in ("contract", "identity"):
-                out = run.tool(["lower", "--stream", path, "--mode", mode, "--equality", equality], 0)
-                run.valid_stream(out, "stream-group",
-                                 "lower --stream %s %s %s" % (name, mode, equality))
+        for mode, equality in LOWERINGS:
+            out = run.tool(["lower", "--stream", path, "--mode", mode, "--equality", equality], 0)
+            run.valid_stream(out, "stream-group", "lower --stream %s %s %s" % (name, mode, equality))
 
 
 def case_gate(run):
