@@ -8,6 +8,7 @@ citations: every "docs/spec.md §N" or "§N.M" in the sources, tests and docs na
 links:     every relative Markdown link in README.md, docs/*.md and examples/README.md names a file
            or directory that exists.
 schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
+vocabularies: docs/spec.md §1.5 and §1.6 list exactly the spellings and kinds of the code.
 """
 
 import os
@@ -89,7 +90,68 @@ def schemas(source):
     return failures, count
 
 
-CASES = {"citations": citations, "links": links, "schemas": schemas}
+def xmacro(text, macro):
+    m = re.search(r"#define %s\(X\)(.*?)\n(?!\s*X\()" % macro, text, re.S)
+    return re.findall(r'X\(\w+, "([^"]+)"\)', m.group(1)) if m else None
+
+
+def read(source, *path):
+    with open(os.path.join(source, *path), encoding="utf-8") as f:
+        return f.read()
+
+
+def vocabularies(source):
+    """docs/spec.md §1.5 and §1.6 list exactly the code's spellings and kind signatures."""
+    failures, count = [], 0
+    spec = read(source, "docs", "spec.md")
+    rows = {}
+    for name, values in re.findall(r"^\| ([A-Za-z ]+) \(\d+\) \| (.*) \|$", spec, re.M):
+        rows[name] = re.findall(r"`([^`]+)`", values.split(" (§")[0])
+    vocab = read(source, "ref", "vocab.hpp")
+    lists = {"BackendOp": (vocab, "LO_BACKEND_OPS"), "Provider": (vocab, "LO_PROVIDERS"),
+             "Device": (vocab, "LO_DEVICES"), "TrustLevel": (vocab, "LO_TRUST_LEVELS"),
+             "VJPMode": (vocab, "LO_VJP_MODES"), "TensorLayout": (vocab, "LO_TENSOR_LAYOUTS"),
+             "Rounding": (vocab, "LO_ROUNDINGS"), "Subnormals": (vocab, "LO_SUBNORMALS"),
+             "Contraction": (vocab, "LO_CONTRACTIONS"), "Reduction": (vocab, "LO_REDUCTIONS"),
+             "GroupingKind": (vocab, "LO_GROUPING_KINDS"), "mode": (vocab, "LO_MODES"),
+             "equality": (vocab, "LO_EQUALITIES"),
+             "check": (read(source, "checks", "checks.hpp"), "LO_CHECK_NAMES")}
+    for header, macro, name in (("recheck.hpp", "LO_CONTRACT_OBLIGATIONS", "obligation"),
+                                ("recheck.hpp", "LO_EVIDENCE_DISPOSITIONS", "disposition"),
+                                ("gate.hpp", "LO_GATE_FAILURE_KINDS", "gate failure kind")):
+        if os.path.exists(os.path.join(source, "ref", header)):
+            lists[name] = (read(source, "ref", header), macro)
+    for name, (text, macro) in lists.items():
+        count += 1
+        code = xmacro(text, macro)
+        documented = rows.get(name)
+        if name == "check" and code is not None and "gate" not in code and documented:
+            documented = [c for c in documented if c != "gate"]  # the gate check is built apart
+        if code is None or documented != code:
+            failures.append("%s: docs/spec.md §1.5 lists %s, the code %s" % (name, documented, code))
+    # §1.6: tag, parameters and op of every kind.
+    src = read(source, "ref", "opkind.cpp")
+    specs = {"none": []}
+    for name, body in re.findall(r"constexpr ParamSpec (k\w+)\[\] = \{(.*?)\};", src, re.S):
+        specs[name] = re.findall(r'\{"(\w+)", natural', body)
+    code = {}
+    for tag, params, op in re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src):
+        code[tag.rstrip("_")] = (specs[params], "-" if op == "std::nullopt" else op[3:])
+    section = spec[spec.index("### 1.6 "):spec.index("## 2. ")]
+    table = {}
+    for tag, params, op in re.findall(r"^\| `(\w+)` \|([^|]*)\|([^|]*)\|$", section, re.M):
+        table[tag] = (re.findall(r"`(\w+)`", params), op.strip().strip("`"))
+    count += 1
+    if not code or sorted(code) != sorted(xmacro(read(source, "ref", "opkind.hpp"), "LO_KIND_TAGS")):
+        failures.append("could not read the kind table of ref/opkind.cpp")
+    for tag in sorted(set(code) | set(table)):
+        if code.get(tag) != table.get(tag):
+            failures.append("kind %s: docs/spec.md §1.6 %s, code %s" % (tag, table.get(tag),
+                                                                      code.get(tag)))
+    return failures, count
+
+
+CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies}
 
 
 def main():
