@@ -9,6 +9,7 @@ links:     every relative Markdown link in README.md, docs/*.md and examples/REA
            or directory that exists.
 schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
 vocabularies: docs/spec.md §1.5 and §1.6 list exactly the spellings and kinds of the code.
+obligations: every obligation of proofs/ is named in docs/spec.md §5 and docs/proofs.md.
 """
 
 import os
@@ -151,7 +152,30 @@ def vocabularies(source):
     return failures, count
 
 
-CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies}
+def obligations(source):
+    """Every obligation `prove` discharges is in docs/spec.md §5 and docs/proofs.md."""
+    failures, count = [], 0
+    spec = read(source, "docs", "spec.md")
+    section5 = spec[spec.index("## 5. "):spec.index("## 6. ")]
+    proofs_md = read(source, "docs", "proofs.md")
+    names = set()
+    for root, _, files_ in os.walk(os.path.join(source, "proofs")):
+        for n in files_:
+            if n.endswith(".cpp"):
+                with open(os.path.join(root, n), encoding="utf-8") as f:
+                    names |= set(re.findall(r'\{"((?:singleton|coalesced|step)\.[a-z-]+)",', f.read()))
+    if not names:
+        failures.append("no obligation found in proofs/: the pattern is wrong")
+    for name in sorted(names):
+        count += 1
+        for where, text in (("docs/spec.md §5", section5), ("docs/proofs.md", proofs_md)):
+            if "`%s`" % name not in text:
+                failures.append("obligation %s is not in %s" % (name, where))
+    return failures, count
+
+
+CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
+         "obligations": obligations}
 
 
 def main():
