@@ -328,6 +328,21 @@ def case_stream(run):
             run.valid_stream(out, "stream-group", "lower --stream %s %s %s" % (name, mode, equality))
 
 
+def case_prove(run):
+    """`prove --format json`: the step lemmas under both equalities (refuted ones under identity)."""
+    r = subprocess.run([run.binary, "prove", "--help"], capture_output=True)
+    if r.returncode != 0 or b"--format" not in r.stdout:
+        print("this binary's prove is not built (no Z3)")
+        return SKIP
+    for equality, expect in (("contract", 0), ("identity", 1)):
+        doc = run.valid_text("proofs", run.tool(
+            ["prove", "--only", "step", "--equality", equality, "--format", "json"], expect),
+            "prove --only step --equality " + equality)
+        if doc is not None and not doc["obligations"]:
+            run.fail("prove --only step listed no obligation")
+    return None
+
+
 def case_gate(run):
     """`gate --format json` under each preset, on a plan and on a lowering."""
     if not run.has_command("gate"):
@@ -459,6 +474,10 @@ MUTATIONS = [
     ("conformance-suite", "missing field: expected", "remove", "/cases/0/files/expected", None),
     ("conformance-suite", "extra field: entry", "set", "/cases/0/expectedExit", 0),
     ("conformance-suite", "wrong type: seed", "set", "/seed", "1"),
+    ("proofs", "wrong enum: status", "set", "/obligations/0/status", "sat"),
+    ("proofs", "missing field: seconds", "remove", "/obligations/0/seconds", None),
+    ("proofs", "extra field: obligation", "set", "/obligations/0/model", {}),
+    ("proofs", "wrong type: bound", "set", "/obligations/0/bound", "every"),
     ("stream-header", "wrong const: format", "set", "/format", "nn-backend/graph-execution-plan"),
     ("stream-header", "extra field: kernels", "set", "/kernels", []),
     ("stream-header", "missing field: format", "remove", "/format", None),
@@ -506,6 +525,12 @@ def case_invalid(run):
     bases = {"graph-execution-plan": plan, "graph-lowering-plan": lowering,
              "check-report": report, "gate-result": gate_result_sample(capsule),
              "conformance-suite": manifest,
+             "proofs": {"format": "lowering-oracle/proofs", "version": 1, "equality": "identity",
+                        "bound": 8, "timeoutMs": 20000, "obligations": [
+                            {"name": "step.audit", "status": "refuted", "bound": "all",
+                             "seconds": 0.4},
+                            {"name": "coalesced.audit", "status": "refuted", "bound": 2,
+                             "seconds": 1.2}]},
              "stream-header": {"format": "nn-backend/graph-execution-plan-stream", "version": 1,
                                "capsules": plan["capsules"]}}
     for schema, doc in bases.items():
@@ -536,7 +561,7 @@ def case_invalid(run):
 
 CASES = {"schemas": case_schemas, "vocabularies": case_vocabularies, "examples": case_examples,
          "suite": case_suite, "lower": case_lower, "check": case_check, "stream": case_stream,
-         "gate": case_gate, "invalid": case_invalid}
+         "prove": case_prove, "gate": case_gate, "invalid": case_invalid}
 
 
 def main():
