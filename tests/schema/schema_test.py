@@ -259,6 +259,25 @@ def case_examples(run):
                 run.valid(schema, doc, what)
 
 
+def case_spec(run):
+    """The ```json examples of docs/spec.md: valid against their schema, and read by the binary."""
+    with open(os.path.join(run.source, "docs", "spec.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"^```json\n(.*?)^```$", f.read(), re.S | re.M)
+    if not blocks:
+        run.fail("docs/spec.md has no ```json example")
+    for i, text in enumerate(blocks):
+        doc = json.loads(text)
+        schema = schema_of(doc)
+        if schema is None:
+            run.fail("docs/spec.md example %d: no schema for it" % (i + 1))
+            continue
+        run.valid(schema, doc, "docs/spec.md example %d" % (i + 1))
+        if schema == "graph-execution-plan":
+            path = run.write("spec-example-%d.json" % i, text)
+            run.valid_text("graph-lowering-plan", run.tool(["lower", path], 0),
+                           "the lowering of docs/spec.md example %d" % (i + 1))
+
+
 def case_suite(run):
     """A suite written by `gen`: the manifest, every plan and every expected output."""
     suite = os.path.join(run.tmp, "suite")
@@ -594,6 +613,7 @@ def case_invalid(run):
 
 
 CASES = {"schemas": case_schemas, "vocabularies": case_vocabularies, "examples": case_examples,
+         "spec": case_spec,
          "suite": case_suite, "lower": case_lower, "check": case_check, "stream": case_stream,
          "prove": case_prove, "gate": case_gate, "invalid": case_invalid}
 
