@@ -117,6 +117,11 @@ def vocabularies(source):
              "GroupingKind": (vocab, "LO_GROUPING_KINDS"), "mode": (vocab, "LO_MODES"),
              "equality": (vocab, "LO_EQUALITIES"),
              "check": (read(source, "checks", "checks.hpp"), "LO_CHECK_NAMES")}
+    # The contract tags, where ref/vocab.hpp declares them as vocabularies too.
+    for macro, name in (("LO_CLAIM_TAGS", "claim tag"), ("LO_EVIDENCE_TAGS", "evidence tag"),
+                        ("LO_PROVENANCE_TAGS", "provenance tag")):
+        if "#define %s(X)" % macro in vocab:
+            lists[name] = (vocab, macro)
     for header, macro, name in (("recheck.hpp", "LO_CONTRACT_OBLIGATIONS", "obligation"),
                                 ("recheck.hpp", "LO_EVIDENCE_DISPOSITIONS", "disposition"),
                                 ("gate.hpp", "LO_GATE_FAILURE_KINDS", "gate failure kind")):

@@ -196,6 +196,15 @@ def case_vocabularies(run):
             run.fail("ref/vocab.hpp has no %s" % macro)
         elif code != defs[name]["enum"]:
             run.fail("%s: schema %s, code %s" % (name, defs[name]["enum"], code))
+    # The contract tags (docs/spec.md §2.2), where ref/vocab.hpp declares them as vocabularies.
+    for macro, name in (("LO_CLAIM_TAGS", "ContractClaim"), ("LO_EVIDENCE_TAGS", "ContractEvidence"),
+                        ("LO_PROVENANCE_TAGS", "ContractProvenance")):
+        code = xmacro(vocab, macro)
+        if code is not None:
+            run.validated += 1
+            tags = [b["properties"]["tag"]["const"] for b in defs[name]["oneOf"]]
+            if code != tags:
+                run.fail("%s tags: schema %s, code %s" % (name, tags, code))
     # The gate's vocabularies (docs/spec.md §6), where the gate is built.
     for header, macro, name in (("recheck.hpp", "LO_CONTRACT_OBLIGATIONS", "Obligation"),
                                 ("recheck.hpp", "LO_EVIDENCE_DISPOSITIONS", "Disposition"),
