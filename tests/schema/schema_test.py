@@ -378,7 +378,8 @@ def to_stream(plan):
 
 
 def case_stream(run):
-    """`lower --stream`: the plan stream it reads and the lowering stream it writes."""
+    """`lower --stream`: the plan stream it reads and the lowering stream it writes; the report of
+    `check --stream` on them."""
     for plan in run.plans():
         name = os.path.basename(plan)
         with open(plan, encoding="utf-8") as f:
@@ -387,7 +388,14 @@ def case_stream(run):
         path = run.write(name + ".ndjson", text)
         for mode, equality in LOWERINGS:
             out = run.tool(["lower", "--stream", path, "--mode", mode, "--equality", equality], 0)
-            run.valid_stream(out, "stream-group", "lower --stream %s %s %s" % (name, mode, equality))
+            what = "lower --stream %s %s %s" % (name, mode, equality)
+            run.valid_stream(out, "stream-group", what)
+        # `check --stream` reports in the same JSON as `check` (here on the last lowering).
+        lowered = run.write(name + ".lowering.ndjson", out.decode())
+        report = run.valid_text("check-report", run.tool(
+            ["check", "--stream", path, lowered, "--format", "json"], 0), "check --stream of " + what)
+        if report is not None and report.get("conforms") is not True:
+            run.fail("check --stream: %s does not conform" % what)
 
 
 def case_prove(run):
