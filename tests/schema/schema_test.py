@@ -456,9 +456,9 @@ def mutate(doc, op, pointer, value=None):
     return doc
 
 
-# A GraphExecutionPlan, a GraphLoweringPlan, a check report and a gate result, valid, and one
-# document for each rule a schema enforces: (schema, rule, op, pointer, value). Plans and
-# lowerings are also given to the binary, whose reader must reject them too (exit 2).
+# Valid documents of each schema, and one document for each rule a schema enforces: (schema,
+# rule, op, pointer, value). Plans, lowerings and stream headers are also given to the binary,
+# whose reader must reject them too (exit 2).
 MUTATIONS = [
     ("graph-execution-plan", "wrong enum: BackendOp", "set", "/kernels/0/op", "Relu"),
     ("graph-execution-plan", "wrong enum: Provider", "set", "/capsules/C/provider", "cuda"),
@@ -605,6 +605,10 @@ def case_invalid(run):
                                "capsules": plan["capsules"]}}
     for schema, doc in bases.items():
         run.valid(schema, doc, "the valid base " + schema)
+    # The reader accepts the valid stream header (so that its rejections below are the rules').
+    run.tool(["lower", "--stream", run.write("base-header.ndjson",
+                                             json.dumps(bases["stream-header"]) + "\n"),
+              "-o", os.devnull], 0)
     rules = {}
     for i, (schema, rule, op, pointer, value) in enumerate(MUTATIONS):
         rules.setdefault(schema, set()).add(rule.split(":")[0])
@@ -612,15 +616,16 @@ def case_invalid(run):
         run.validated += 1
         if not run.schemas.errors(schema, bad):
             run.fail("%s accepts a document with %s (%s %s)" % (schema, rule, op, pointer))
-        if schema in ("graph-execution-plan", "graph-lowering-plan"):
+        if schema in ("graph-execution-plan", "graph-lowering-plan", "stream-header"):
             # The reader agrees: the same document is invalid input.
-            command = "lower" if schema == "graph-execution-plan" else "audit"
-            path = run.write("invalid-%d.json" % i, bad)
-            r = subprocess.run([run.binary, command, path, "-o", os.devnull], capture_output=True,
-                               timeout=60)
+            command = {"graph-execution-plan": ["lower"], "graph-lowering-plan": ["audit"],
+                       "stream-header": ["lower", "--stream"]}[schema]
+            path = run.write("invalid-%d.json" % i, json.dumps(bad) + "\n")
+            r = subprocess.run([run.binary] + command + [path, "-o", os.devnull],
+                               capture_output=True, timeout=60)
             if r.returncode != 2:
                 run.fail("%s: the reader does not reject a %s with %s (exit %d)" % (
-                    command, schema, rule, r.returncode))
+                    " ".join(command), schema, rule, r.returncode))
     # Every schema has an invalid document for each rule: a wrong enumeration value (or constant),
     # a missing required field, an extra field, a wrong type.
     for schema in bases:
