@@ -1,6 +1,6 @@
 // Interning of capsules and kinds: each distinct value is stored once and named by a small id.
 //
-// The issue asks that "capsules are interned once per document, so `canAppend` costs O(1)". Two
+// Capsules are interned once per document, so that `canAppend` (docs/spec.md §1.3) costs O(1). Two
 // capsules have the same CapsuleId exactly when they are equal in every field (equality
 // `contract`), and the same IdentityId exactly when `sameIdentity` holds (equality `identity`).
 // One Interner may serve several documents (a plan and a candidate), so their ids compare.

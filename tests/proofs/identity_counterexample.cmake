@@ -29,7 +29,7 @@ if(NOT lowered MATCHES "sameCapsuleRun")
   message(FATAL_ERROR "the identity lowering of the counterexample merges nothing:\n${lowered}")
 endif()
 
-# `check` is another issue's command: exercise it when the binary has it.
+# `check --equality contract` on that lowering, when the binary has `check`.
 execute_process(COMMAND ${ORACLE} check --help RESULT_VARIABLE has_check OUTPUT_QUIET ERROR_QUIET)
 if(has_check EQUAL 0)
   execute_process(COMMAND ${ORACLE} check --equality contract ${CEX} ${LOWERED}
