@@ -252,12 +252,19 @@ def case_vocabularies(run):
 
 
 def case_examples(run):
-    """Every JSON file in examples/, against the schema of its kind."""
+    """Every JSON file in examples/, against the schema of its kind, and every NDJSON stream."""
     for root, _, names in os.walk(os.path.join(run.source, "examples")):
         for name in sorted(names):
+            path = os.path.join(root, name)
+            if name.endswith(".ndjson"):
+                with open(path, "rb") as f:
+                    text = f.read()
+                plan = b"graph-execution-plan-stream" in text.split(b"\n", 1)[0]
+                run.valid_stream(text, "stream-kernel" if plan else "stream-group",
+                                 os.path.relpath(path, run.source))
+                continue
             if not name.endswith(".json"):
                 continue
-            path = os.path.join(root, name)
             with open(path, encoding="utf-8") as f:
                 doc = json.load(f)
             what = os.path.relpath(path, run.source)
