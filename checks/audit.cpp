@@ -56,7 +56,7 @@ void checkCarriedAudit(Context &cx) {
     }
   }
 
-  const AuditDocument own = viewsOf(in, a.audit);
+  const AuditDocument own = toDocument(in, a.audit);
   auto firstDifference = [](const auto &x, const auto &y) {
     std::size_t i = 0;
     while (i < x.size() && i < y.size() && x[i] == y[i])

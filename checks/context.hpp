@@ -151,12 +151,6 @@ struct Context : Judge {
   /// "the audit derived from its groups": one row per candidate group (computed once).
   const std::vector<KernelAudit> &derivedAudit();
 
-  /// The plan kernel of a node id, or nullptr when the plan has no such node.
-  const PlannedNodeKernel *kernel(NodeId id) const {
-    const std::size_t p = index.find(id);
-    return p == NodeIndex::kAbsent ? nullptr : &plan.kernels[p];
-  }
-
 private:
   std::optional<std::vector<KernelAudit>> derived_;
 };

@@ -49,7 +49,7 @@ void checkCarriedTrustBoundary(Context &cx) {
     }
   }
 
-  const AuditDocument own = viewsOf(in, a.audit);
+  const AuditDocument own = toDocument(in, a.audit);
   if (a.trustLevels.size() == own.trustLevels.size())
     for (std::size_t i = 0; i < own.trustLevels.size(); ++i)
       if (own.trustLevels[i] == TrustLevel::trusted_external &&

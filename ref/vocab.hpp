@@ -178,8 +178,9 @@ template <class E> constexpr std::string_view spelling(E value) {
   return Vocabulary<E>::spellings[static_cast<std::size_t>(value)];
 }
 
-/// The value spelled `text`, if any. Spellings are short and few; a linear scan over at most 46
-/// entries is cheaper than hashing for the hot path of the reader.
+/// The value spelled `text`, if any, by a linear scan over the spellings (at most 46). The reader's
+/// hot path uses a hash table over the same spellings instead (`lookupSpelling` in
+/// ref/io/reader.cpp).
 template <class E> constexpr std::optional<E> parseSpelling(std::string_view text) {
   const auto &table = Vocabulary<E>::spellings;
   for (std::size_t i = 0; i < table.size(); ++i)

@@ -241,18 +241,6 @@ void groupJson(Sink &out, const LoweredKernelGroup &g, WriteKind &&kind, WriteCa
 
 } // namespace
 
-void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
-                const std::string *key) {
-  groupJson(
-      out, g, [&](KindId id) { writeKind(out, interner.kind(id)); },
-      [&] {
-        if (key)
-          out.jsonString(*key);
-        else
-          writeCapsule(out, interner.capsule(g.capsule));
-      });
-}
-
 const std::string &GroupWriter::kindText(KindId id) {
   const auto i = static_cast<std::size_t>(id);
   if (i >= kinds_.size())
