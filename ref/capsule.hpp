@@ -105,6 +105,11 @@ bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
 /// `KernelCapsule.isTrustedExternal`: `c.trustLevel == .trustedExternal`.
 bool isTrustedExternal(const KernelCapsule &c);
 
+/// A capsule for examples, generated suites and tests: every contract at its default with claims
+/// about `op`, the given fields set.
+KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
+                            Provider provider = Provider::reference, Device device = Device::cpu);
+
 /// A hash consistent with `operator==` (every field), used to intern capsules.
 std::size_t hashCapsule(const KernelCapsule &c);
 

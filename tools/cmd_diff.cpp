@@ -55,16 +55,6 @@ bool sameFailure(const Outcome &a, const Outcome &b) {
   return a.kind != Outcome::Kind::violations || a.primary == b.primary;
 }
 
-bool violates(const checks::Report &r, Check c) {
-  for (const auto &v : r.violations)
-    if (v.check == c)
-      return true;
-  for (const auto &[check, n] : r.omitted)
-    if (check == c && n)
-      return true;
-  return false;
-}
-
 struct Settings {
   std::string impl;
   std::size_t count = 200;
@@ -145,7 +135,7 @@ public:
       return o;
     o.kind = K::violations;
     for (std::size_t c = 0; c < vocabularySize<Check>(); ++c)
-      if (violates(report, static_cast<Check>(c)))
+      if (report.violates(static_cast<Check>(c)))
         o.primary = static_cast<Check>(c);
     const auto &first = report.violations.front();
     o.summary = std::string(spelling(first.check)) + ": " + first.message + " (" +
