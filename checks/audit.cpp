@@ -24,9 +24,9 @@ void checkCarriedAudit(Context &cx) {
   const auto &derived = cx.derivedAudit();
   const Interner &in = cx.interner;
   auto report = [&](std::optional<std::size_t> g, std::string pointer, std::string message) {
-    if (!cx.findings.listing(Check::audit))
-      return cx.findings.count(Check::audit);
-    cx.findings.add(Check::audit, g, std::nullopt, std::move(pointer), std::move(message));
+    cx.findings.report(Check::audit, g, std::nullopt, [&] {
+      return Description{std::move(pointer), std::move(message)};
+    });
   };
   const auto &rows = a.audit.kernels;
   if (rows.size() != derived.size()) {
@@ -45,18 +45,16 @@ void checkCarriedAudit(Context &cx) {
       const CapsuleId shown = rows[i].view, truth = derived[i].view;
       if (shown == truth || hidesBoundary(in, shown, truth))
         continue;
-      if (!cx.findings.listing(Check::audit)) {
-        cx.findings.count(Check::audit);
-        continue;
-      }
-      cx.findings.add(Check::audit, i, std::nullopt, "/audit/kernels/" + std::to_string(i),
-                      rowLabel(in, i, shown) + " differs from the row derived from group " +
-                          std::to_string(i) + " in " +
-                          rowDifference(in.capsule(shown), in.capsule(truth)));
+      cx.findings.report(Check::audit, i, std::nullopt, [&] {
+        return Description{"/audit/kernels/" + std::to_string(i),
+                           rowLabel(in, i, shown) + " differs from the row derived from group " +
+                               std::to_string(i) + " in " +
+                               rowDifference(in.capsule(shown), in.capsule(truth))};
+      });
     }
   }
 
-  const AuditDocument own = viewsOf(in, a.audit);
+  const AuditDocument own = toDocument(in, a.audit);
   auto firstDifference = [](const auto &x, const auto &y) {
     std::size_t i = 0;
     while (i < x.size() && i < y.size() && x[i] == y[i])
@@ -128,12 +126,12 @@ void checkAuditRows(Judge &j, GroupSite &site) {
         }
         if (hidesBoundary(in, groupRow, memberRow))
           return; // the trust-boundary check's finding
-        if (!j.findings.listing(Check::audit))
-          return j.findings.count(Check::audit);
-        j.findings.add(Check::audit, g, k.nodeId, groupPointer(g),
-                       "the audit row of " + groupLabel(group, g) + " differs from node " +
-                           std::to_string(k.nodeId) + "'s singleton audit row in " +
-                           rowDifference(in.capsule(groupRow), in.capsule(memberRow)));
+        j.findings.report(Check::audit, g, k.nodeId, [&] {
+          return Description{groupPointer(g),
+                             "the audit row of " + groupLabel(group, g) + " differs from node " +
+                                 std::to_string(k.nodeId) + "'s singleton audit row in " +
+                                 rowDifference(in.capsule(groupRow), in.capsule(memberRow))};
+        });
       });
 }
 

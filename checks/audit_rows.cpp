@@ -2,10 +2,6 @@
 
 namespace lo::checks::detail {
 
-AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows) {
-  return toDocument(interner, rows);
-}
-
 std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row) {
   const KernelCapsule &c = interner.capsule(row);
   return "audit row " + std::to_string(i) + " (" + std::string(spelling(c.op)) + ", capsule " +

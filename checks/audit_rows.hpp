@@ -1,14 +1,10 @@
-// What the audit and trust-boundary checks share: the views a carried audit states, derived
-// again from its own rows, and the walk over a group's members that compares the group's audit
-// row with their singleton rows.
+// What the audit and trust-boundary checks share: the walk over a group's members that compares the
+// group's audit row with their singleton rows.
 #pragma once
 
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {
-
-/// `capsuleNames`, `trustLevels`, `trustedExternalOps`, `hasTrustedExternal` of `rows`.
-AuditDocument viewsOf(const Interner &interner, const ExecutionAudit &rows);
 
 /// Calls `visit(member, i, groupRow, memberRow)` for each member of a non-empty group whose
 /// singleton audit row differs from the audit row derived from the group. The first member is

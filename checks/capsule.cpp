@@ -37,24 +37,23 @@ void checkCapsule(Judge &j, GroupSite &site) {
     if (ok)
       continue;
     site.judged = true;
-    if (!j.findings.listing(Check::capsule))
-      return j.findings.count(Check::capsule);
-    const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
-    const std::string node = "node " + std::to_string(k->nodeId);
-    std::string message = groupLabel(group, g) + " has " + capsuleText(in, group.capsule);
-    if (gc.name != kc.name)
-      message += ", but its " + node + " uses " + capsuleText(in, k->capsule);
-    else if (exact)
-      message +=
-          ", but its " + node + "'s capsule of that name differs in " + capsuleDifference(gc, kc);
-    else
-      message +=
-          ", but its " + node + "'s capsule differs in identity: " + identityDifference(gc, kc);
-    if (identity && i == 0)
-      message += " (under equality identity a group carries its first node's capsule exactly)";
-    message += hiddenBoundary(in, group.capsule, *k);
-    j.findings.add(Check::capsule, g, k->nodeId, groupPointer(g, "capsule"), std::move(message));
-    return;
+    return j.findings.report(Check::capsule, g, k->nodeId, [&] {
+      const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
+      const std::string node = "node " + std::to_string(k->nodeId);
+      std::string message = groupLabel(group, g) + " has " + capsuleText(in, group.capsule);
+      if (gc.name != kc.name)
+        message += ", but its " + node + " uses " + capsuleText(in, k->capsule);
+      else if (exact)
+        message +=
+            ", but its " + node + "'s capsule of that name differs in " + capsuleDifference(gc, kc);
+      else
+        message +=
+            ", but its " + node + "'s capsule differs in identity: " + identityDifference(gc, kc);
+      if (identity && i == 0)
+        message += " (under equality identity a group carries its first node's capsule exactly)";
+      message += hiddenBoundary(in, group.capsule, *k);
+      return Description{groupPointer(g, "capsule"), std::move(message)};
+    });
   }
 }
 

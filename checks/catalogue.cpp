@@ -83,19 +83,6 @@ LoweredKernelGroup group(std::vector<const PlannedNodeKernel *> nodes) {
 
 const CheckInfo &info(Check check) { return kInfo[static_cast<std::size_t>(check)]; }
 
-KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,
-                            Device device) {
-  KernelCapsule c;
-  c.name = std::move(name);
-  c.op = op;
-  c.provider = provider;
-  c.device = device;
-  c.trustLevel = trust;
-  for (auto *d : {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract})
-    d->claim.op = op;
-  return c;
-}
-
 Example example(Interner &in, Check check) {
   const CapsuleId relu = in.intern(sampleCapsule("reference.relu", BackendOp::relu));
   const CapsuleId cudnnRelu = in.intern(sampleCapsule(

@@ -32,8 +32,4 @@ struct Example {
 
 Example example(Interner &interner, Check check);
 
-/// A capsule for examples and tests: every contract at its default, the given fields set.
-KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
-                            Provider provider = Provider::reference, Device device = Device::cpu);
-
 } // namespace lo::checks

@@ -4,6 +4,22 @@
 
 namespace lo::checks {
 
+std::array<std::size_t, vocabularySize<Check>()> Report::countsPerCheck() const {
+  std::array<std::size_t, vocabularySize<Check>()> n{};
+  for (const auto &v : violations)
+    ++n[static_cast<std::size_t>(v.check)];
+  for (const auto &[c, k] : omitted)
+    n[static_cast<std::size_t>(c)] += k;
+  return n;
+}
+
+std::size_t Report::total() const {
+  std::size_t n = 0;
+  for (auto k : countsPerCheck())
+    n += k;
+  return n;
+}
+
 Report check(Interner &interner, const GraphExecutionPlan &plan,
              const io::LoweringDocument &candidate, const Options &options) {
   detail::Context cx(interner, plan, candidate, options);

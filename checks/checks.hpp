@@ -5,10 +5,11 @@
 // themselves live one per file in checks/.
 #pragma once
 
-#include "ref/io/reader.hpp"
+#include "ref/io/document.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -61,6 +62,14 @@ struct Report {
   /// `mode` or `equality` than the one checked).
   std::vector<std::string> notes;
   bool conforms() const { return violations.empty() && omitted.empty(); }
+  /// Violations of each check (indexed by Check), listed and omitted.
+  std::array<std::size_t, vocabularySize<Check>()> countsPerCheck() const;
+  /// Violations of `check`, listed and omitted.
+  std::size_t count(Check check) const { return countsPerCheck()[static_cast<std::size_t>(check)]; }
+  /// Violations of every check, listed and omitted.
+  std::size_t total() const;
+  /// Whether `check` failed.
+  bool violates(Check check) const { return count(check) != 0; }
 };
 
 /// Runs every check of docs/spec.md §3 on `candidate` as a lowering of `plan`. `interner` must be

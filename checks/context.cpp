@@ -24,12 +24,6 @@ NodeIndex::NodeIndex(const GraphExecutionPlan &plan) {
   }
 }
 
-void Findings::add(Violation v) {
-  const std::size_t i = index(v.check);
-  if (counts_[i]++ < cap_)
-    violations_.push_back(std::move(v));
-}
-
 Report Findings::finish() && {
   Report r;
   // Listed in the order of the checks (the order of docs/spec.md §3), then by group.
@@ -148,6 +142,37 @@ std::string kindText(const Interner &interner, KindId kind) {
   if (out.size() >= 2 && out.front() == '"' && out.back() == '"')
     out = out.substr(1, out.size() - 2);
   return out;
+}
+
+std::string extraNodeMessage(std::size_t g, NodeId id) {
+  return "group " + std::to_string(g) + " lists node " + std::to_string(id) +
+         ", which is not in the plan";
+}
+
+std::string repeatedNodeMessage(std::size_t g, NodeId id) {
+  return "group " + std::to_string(g) + " lists node " + std::to_string(id) +
+         " again; the plan has it once";
+}
+
+std::string missingNodeMessage(const Interner &interner, const PlannedNodeKernel &k,
+                               std::optional<NodeId> before) {
+  const std::string where = before
+                                ? "it comes after node " + std::to_string(*before) + " in the plan"
+                                : std::string("it is the plan's first node");
+  return "node " + std::to_string(k.nodeId) + " (" + kindText(interner, k.kind) +
+         ") of the plan is in no group; " + where;
+}
+
+std::string outOfOrderMessage(const std::vector<NodeId> &moved, std::size_t g,
+                              std::optional<NodeId> before) {
+  const bool many = moved.size() > 1;
+  const std::string where =
+      before ? (many ? "the plan has the first of them right after node "
+                     : "the plan has it right after node ") +
+                   std::to_string(*before)
+             : std::string(many ? "the plan has the first of them first" : "the plan has it first");
+  return nodeList(moved) + (many ? " are" : " is") + " out of plan order in group " +
+         std::to_string(g) + "; " + where;
 }
 
 std::string capsuleText(const Interner &interner, CapsuleId c) {

@@ -38,22 +38,29 @@ private:
   std::unordered_map<NodeId, std::size_t> map_;
 };
 
+/// A violation as a check words it: "a JSON pointer into the candidate and one plain sentence".
+struct Description {
+  std::string pointer;
+  std::string message;
+};
+
 /// Violations collected so far, at most `Options::maxPerCheck` listed per check and the rest
 /// counted ("Long lists are capped with a count of the rest").
 class Findings {
 public:
   explicit Findings(std::size_t cap) : cap_(cap) {}
-  /// Whether another violation of `check` would be listed (build its message only then).
-  bool listing(Check check) const { return counts_[index(check)] < cap_; }
-  /// Counts a violation; lists it if under the cap.
-  void add(Violation v);
-  /// Counts a violation that is past the cap, without building it.
-  void count(Check check) { ++counts_[index(check)]; }
-  void add(Check check, std::optional<std::size_t> group, std::optional<NodeId> node,
-           std::string pointer, std::string message) {
-    add(Violation{check, group, node, std::move(pointer), std::move(message)});
+  /// The one way a check reports a violation: it is counted, and listed while `check` is under
+  /// the cap. `describe()` returns its {JSON pointer, sentence}, and is called only when the
+  /// violation is listed (a capped check builds no text).
+  template <class Describe>
+  void report(Check check, std::optional<std::size_t> group, std::optional<NodeId> node,
+              Describe &&describe) {
+    if (counts_[index(check)]++ >= cap_)
+      return;
+    Description d = describe();
+    violations_.push_back(
+        Violation{check, group, node, std::move(d.pointer), std::move(d.message)});
   }
-  std::size_t total(Check check) const { return counts_[index(check)]; }
   void note(std::string text) { notes_.push_back(std::move(text)); }
   Report finish() &&;
 
@@ -151,12 +158,6 @@ struct Context : Judge {
   /// "the audit derived from its groups": one row per candidate group (computed once).
   const std::vector<KernelAudit> &derivedAudit();
 
-  /// The plan kernel of a node id, or nullptr when the plan has no such node.
-  const PlannedNodeKernel *kernel(NodeId id) const {
-    const std::size_t p = index.find(id);
-    return p == NodeIndex::kAbsent ? nullptr : &plan.kernels[p];
-  }
-
 private:
   std::optional<std::vector<KernelAudit>> derived_;
 };
@@ -183,6 +184,22 @@ std::string groupLabel(const LoweredKernelGroup &g, std::size_t index);
 std::string kindText(const Interner &interner, KindId kind);
 /// "capsule reference.relu".
 std::string capsuleText(const Interner &interner, CapsuleId c);
+// The provenance and order sentences, shared by the whole-document checks (provenance.cpp,
+// order.cpp) and the stream checker (stream.cpp), so that the two agree by construction.
+
+/// provenance: "group 3 lists node 7, which is not in the plan".
+std::string extraNodeMessage(std::size_t g, NodeId id);
+/// provenance: "group 3 lists node 7 again; the plan has it once".
+std::string repeatedNodeMessage(std::size_t g, NodeId id);
+/// provenance: "node 7 (relu) of the plan is in no group; it comes after node 6 in the plan"
+/// (`before`: the node before it in the plan, none for the plan's first node).
+std::string missingNodeMessage(const Interner &interner, const PlannedNodeKernel &k,
+                               std::optional<NodeId> before);
+/// order: "nodes 7, 8 are out of plan order in group 3; the plan has the first of them right after
+/// node 6" (`before` as above, for the first of `moved`).
+std::string outOfOrderMessage(const std::vector<NodeId> &moved, std::size_t g,
+                              std::optional<NodeId> before);
+
 /// The first field in which two different capsules differ, worded:
 /// "trustLevel (checked, not trusted-external)". Empty when they are equal.
 std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b);

@@ -8,12 +8,13 @@ namespace lo::checks::detail {
 void checkEmptyGroup(Judge &j, GroupSite &site) {
   if (!site.group.nodeIds.empty())
     return;
-  if (!j.findings.listing(Check::emptyGroup))
-    return j.findings.count(Check::emptyGroup);
   const std::size_t g = site.index;
-  j.findings.add(Check::emptyGroup, g, std::nullopt, groupPointer(g, "nodeIds"),
-                 "group " + std::to_string(g) +
-                     " has no nodes; every group is a backend call for at least one planned node");
+  j.findings.report(Check::emptyGroup, g, std::nullopt, [&] {
+    return Description{groupPointer(g, "nodeIds"),
+                       "group " + std::to_string(g) +
+                           " has no nodes; every group is a backend call for at least one planned "
+                           "node"};
+  });
 }
 
 } // namespace lo::checks::detail

@@ -13,15 +13,15 @@ void checkGroupingKind(Judge &j, GroupSite &site) {
       group.nodeIds.size() == 1 ? GroupingKind::singleton : GroupingKind::sameCapsuleRun;
   if (group.groupingKind == expected)
     return;
-  if (!j.findings.listing(Check::groupingKind))
-    return j.findings.count(Check::groupingKind);
-  j.findings.add(Check::groupingKind, g, group.nodeIds.front(), groupPointer(g, "groupingKind"),
-                 groupLabel(group, g) + " has groupingKind " +
-                     std::string(spelling(group.groupingKind)) + ", but a group of " +
-                     (group.nodeIds.size() == 1
-                          ? std::string("one node is ")
-                          : std::to_string(group.nodeIds.size()) + " nodes is ") +
-                     std::string(spelling(expected)));
+  j.findings.report(Check::groupingKind, g, group.nodeIds.front(), [&] {
+    return Description{groupPointer(g, "groupingKind"),
+                       groupLabel(group, g) + " has groupingKind " +
+                           std::string(spelling(group.groupingKind)) + ", but a group of " +
+                           (group.nodeIds.size() == 1
+                                ? std::string("one node is ")
+                                : std::to_string(group.nodeIds.size()) + " nodes is ") +
+                           std::string(spelling(expected))};
+  });
 }
 
 } // namespace lo::checks::detail

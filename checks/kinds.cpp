@@ -22,14 +22,13 @@ void checkKinds(Judge &j, GroupSite &site) {
   if (group.nodeIds.empty())
     return;
   if (group.kinds.size() != group.nodeIds.size()) {
-    if (!j.findings.listing(Check::kinds))
-      return j.findings.count(Check::kinds);
-    j.findings.add(Check::kinds, g, std::nullopt, groupPointer(g, "kinds"),
-                   groupLabel(group, g) + " lists " + std::to_string(group.kinds.size()) +
-                       (group.kinds.size() == 1 ? " kind" : " kinds") + " for " +
-                       std::to_string(group.nodeIds.size()) +
-                       (group.nodeIds.size() == 1 ? " node" : " nodes"));
-    return;
+    return j.findings.report(Check::kinds, g, std::nullopt, [&] {
+      return Description{groupPointer(g, "kinds"),
+                         groupLabel(group, g) + " lists " + std::to_string(group.kinds.size()) +
+                             (group.kinds.size() == 1 ? " kind" : " kinds") + " for " +
+                             std::to_string(group.nodeIds.size()) +
+                             (group.nodeIds.size() == 1 ? " node" : " nodes")};
+    });
   }
   std::size_t first = SIZE_MAX, wrong = 0;
   for (std::size_t i = 0; i < group.nodeIds.size(); ++i) {
@@ -39,26 +38,26 @@ void checkKinds(Judge &j, GroupSite &site) {
   }
   if (!wrong)
     return;
-  if (!j.findings.listing(Check::kinds))
-    return j.findings.count(Check::kinds);
-  std::vector<KindId> truth;
-  truth.reserve(group.nodeIds.size());
-  for (std::size_t i = 0; i < group.nodeIds.size(); ++i)
-    truth.push_back(site.kernel(i) ? site.kernel(i)->kind : group.kinds[i]);
   const NodeId id = group.nodeIds[first];
-  std::string message;
-  if (group.nodeIds.size() == 1)
-    message = groupLabel(group, g) + " lists kind " + kindText(j.interner, group.kinds[0]) +
-              ", but node " + std::to_string(id) + " is " + kindText(j.interner, truth[0]);
-  else if (group.nodeIds.size() <= 4)
-    message = groupLabel(group, g) + " lists kinds " + kindsText(j.interner, group.kinds) +
-              ", but its nodes' kinds are " + kindsText(j.interner, truth);
-  else
-    message = "kind " + std::to_string(first) + " of " + groupLabel(group, g) + " is " +
-              kindText(j.interner, group.kinds[first]) + ", but node " + std::to_string(id) +
-              " is " + kindText(j.interner, truth[first]) +
-              (wrong > 1 ? " (" + std::to_string(wrong - 1) + " more positions differ)" : "");
-  j.findings.add(Check::kinds, g, id, groupPointer(g, "kinds", first), std::move(message));
+  j.findings.report(Check::kinds, g, id, [&] {
+    std::vector<KindId> truth;
+    truth.reserve(group.nodeIds.size());
+    for (std::size_t i = 0; i < group.nodeIds.size(); ++i)
+      truth.push_back(site.kernel(i) ? site.kernel(i)->kind : group.kinds[i]);
+    std::string message;
+    if (group.nodeIds.size() == 1)
+      message = groupLabel(group, g) + " lists kind " + kindText(j.interner, group.kinds[0]) +
+                ", but node " + std::to_string(id) + " is " + kindText(j.interner, truth[0]);
+    else if (group.nodeIds.size() <= 4)
+      message = groupLabel(group, g) + " lists kinds " + kindsText(j.interner, group.kinds) +
+                ", but its nodes' kinds are " + kindsText(j.interner, truth);
+    else
+      message = "kind " + std::to_string(first) + " of " + groupLabel(group, g) + " is " +
+                kindText(j.interner, group.kinds[first]) + ", but node " + std::to_string(id) +
+                " is " + kindText(j.interner, truth[first]) +
+                (wrong > 1 ? " (" + std::to_string(wrong - 1) + " more positions differ)" : "");
+    return Description{groupPointer(g, "kinds", first), std::move(message)};
+  });
 }
 
 } // namespace lo::checks::detail

@@ -20,17 +20,17 @@ void checkMaximal(Judge &j, GroupSite &site, const PreviousGroup *previous) {
   const PlannedNodeKernel &headA = *previous->head, &k = *firstB.kernel;
   if (!canAppend(j.interner, j.options.equality, toSingletonLoweredGroup(headA), k))
     return;
-  if (!j.findings.listing(Check::maximal))
-    return j.findings.count(Check::maximal);
-  const bool sameCapsule = headA.capsule == k.capsule;
-  std::string capsule =
-      sameCapsule ? "the same " + capsuleText(j.interner, k.capsule)
-                  : "capsules of the same identity (" + j.interner.capsule(k.capsule).name + ")";
   const std::size_t g = site.index;
-  j.findings.add(Check::maximal, g, k.nodeId, groupPointer(g),
-                 groupLabel(site.group, g) + " could have been appended to group " +
-                     std::to_string(previous->index) + ": same op " + std::string(spelling(k.op)) +
-                     " and " + capsule);
+  j.findings.report(Check::maximal, g, k.nodeId, [&] {
+    const bool sameCapsule = headA.capsule == k.capsule;
+    std::string capsule =
+        sameCapsule ? "the same " + capsuleText(j.interner, k.capsule)
+                    : "capsules of the same identity (" + j.interner.capsule(k.capsule).name + ")";
+    return Description{groupPointer(g), groupLabel(site.group, g) +
+                                            " could have been appended to group " +
+                                            std::to_string(previous->index) + ": same op " +
+                                            std::string(spelling(k.op)) + " and " + capsule};
+  });
 }
 
 } // namespace lo::checks::detail

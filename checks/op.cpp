@@ -23,14 +23,14 @@ void checkOp(Judge &j, GroupSite &site) {
   if (!wrong)
     return;
   site.judged = true;
-  if (!j.findings.listing(Check::op))
-    return j.findings.count(Check::op);
-  j.findings.add(Check::op, g, first->nodeId, groupPointer(g, "op"),
-                 groupLabel(group, g) + " has op " + std::string(spelling(group.op)) +
-                     ", but its node " + std::to_string(first->nodeId) + " has op " +
-                     std::string(spelling(first->op)) +
-                     (wrong > 1 ? " (and " + std::to_string(wrong - 1) + " more nodes differ)"
-                                : std::string()));
+  j.findings.report(Check::op, g, first->nodeId, [&] {
+    return Description{groupPointer(g, "op"),
+                       groupLabel(group, g) + " has op " + std::string(spelling(group.op)) +
+                           ", but its node " + std::to_string(first->nodeId) + " has op " +
+                           std::string(spelling(first->op)) +
+                           (wrong > 1 ? " (and " + std::to_string(wrong - 1) + " more nodes differ)"
+                                      : std::string())};
+  });
 }
 
 } // namespace lo::checks::detail

@@ -60,26 +60,17 @@ void checkOrder(Context &cx) {
     std::size_t end = j;
     while (end < n && !kept[end])
       ++end;
-    if (!cx.findings.listing(Check::order)) {
-      cx.findings.count(Check::order);
-      j = end;
-      continue;
-    }
-    std::vector<NodeId> moved;
-    for (std::size_t k = j; k < end; ++k)
-      moved.push_back(cx.plan.kernels[pos[k]].nodeId);
-    const std::size_t p = pos[j];
-    std::string where = p == 0 ? std::string("the plan has it first")
-                               : "the plan has it right after node " +
-                                     std::to_string(cx.plan.kernels[p - 1].nodeId);
-    if (moved.size() > 1)
-      where = p == 0 ? std::string("the plan has the first of them first")
-                     : "the plan has the first of them right after node " +
-                           std::to_string(cx.plan.kernels[p - 1].nodeId);
     const auto [g, i] = at[j];
-    cx.findings.add(Check::order, g, moved.front(), groupPointer(g, "nodeIds", i),
-                    nodeList(moved) + (moved.size() == 1 ? " is" : " are") +
-                        " out of plan order in group " + std::to_string(g) + "; " + where);
+    cx.findings.report(Check::order, g, cx.plan.kernels[pos[j]].nodeId, [&] {
+      std::vector<NodeId> moved;
+      for (std::size_t k = j; k < end; ++k)
+        moved.push_back(cx.plan.kernels[pos[k]].nodeId);
+      const std::size_t p = pos[j];
+      return Description{
+          groupPointer(g, "nodeIds", i),
+          outOfOrderMessage(moved, g,
+                            p == 0 ? std::nullopt : std::optional(cx.plan.kernels[p - 1].nodeId))};
+    });
     j = end;
   }
 }

@@ -18,14 +18,11 @@ void checkProvenance(Context &cx) {
       const std::size_t p = cx.index.find(id);
       if (p == NodeIndex::kAbsent || seen[p]) {
         clean = false;
-        if (!cx.findings.listing(Check::provenance)) {
-          cx.findings.count(Check::provenance);
-          continue;
-        }
-        cx.findings.add(Check::provenance, g, id, groupPointer(g, "nodeIds", i),
-                        "group " + std::to_string(g) + " lists node " + std::to_string(id) +
-                            (p == NodeIndex::kAbsent ? ", which is not in the plan"
-                                                     : " again; the plan has it once"));
+        cx.findings.report(Check::provenance, g, id, [&] {
+          return Description{groupPointer(g, "nodeIds", i), p == NodeIndex::kAbsent
+                                                                ? extraNodeMessage(g, id)
+                                                                : repeatedNodeMessage(g, id)};
+        });
       } else {
         seen[p] = 1;
       }
@@ -35,18 +32,13 @@ void checkProvenance(Context &cx) {
     if (seen[p])
       continue;
     clean = false;
-    const NodeId id = cx.plan.kernels[p].nodeId;
-    if (!cx.findings.listing(Check::provenance)) {
-      cx.findings.count(Check::provenance);
-      continue;
-    }
-    std::string where = p == 0 ? std::string("it is the plan's first node")
-                               : "it comes after node " +
-                                     std::to_string(cx.plan.kernels[p - 1].nodeId) + " in the plan";
-    cx.findings.add(Check::provenance, std::nullopt, id, "/groups",
-                    "node " + std::to_string(id) + " (" +
-                        kindText(cx.interner, cx.plan.kernels[p].kind) +
-                        ") of the plan is in no group; " + where);
+    const PlannedNodeKernel &k = cx.plan.kernels[p];
+    cx.findings.report(Check::provenance, std::nullopt, k.nodeId, [&] {
+      return Description{
+          "/groups",
+          missingNodeMessage(cx.interner, k,
+                             p == 0 ? std::nullopt : std::optional(cx.plan.kernels[p - 1].nodeId))};
+    });
   }
   cx.sameMultiset = clean;
 }

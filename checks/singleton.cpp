@@ -9,11 +9,11 @@ void checkSingleton(Judge &j, GroupSite &site) {
   const std::size_t g = site.index;
   if (j.options.mode != Mode::singleton || group.nodeIds.size() <= 1)
     return;
-  if (!j.findings.listing(Check::singleton))
-    return j.findings.count(Check::singleton);
-  j.findings.add(Check::singleton, g, group.nodeIds[1], groupPointer(g, "nodeIds", 1),
-                 groupLabel(group, g) + " holds " + std::to_string(group.nodeIds.size()) +
-                     " nodes, but in mode singleton every group holds one node");
+  j.findings.report(Check::singleton, g, group.nodeIds[1], [&] {
+    return Description{groupPointer(g, "nodeIds", 1),
+                       groupLabel(group, g) + " holds " + std::to_string(group.nodeIds.size()) +
+                           " nodes, but in mode singleton every group holds one node"};
+  });
 }
 
 } // namespace lo::checks::detail

@@ -86,15 +86,9 @@ bool StreamSequence::readAhead() {
 }
 
 void StreamSequence::missing(const Planned &p) {
-  if (!j_.findings.listing(Check::provenance))
-    return j_.findings.count(Check::provenance);
-  const std::string where =
-      p.before ? "it comes after node " + std::to_string(*p.before) + " in the plan"
-               : std::string("it is the plan's first node");
-  j_.findings.add(Check::provenance, std::nullopt, p.kernel.nodeId, "/groups",
-                  "node " + std::to_string(p.kernel.nodeId) + " (" +
-                      kindText(j_.interner, p.kernel.kind) + ") of the plan is in no group; " +
-                      where);
+  j_.findings.report(Check::provenance, std::nullopt, p.kernel.nodeId, [&] {
+    return Description{"/groups", missingNodeMessage(j_.interner, p.kernel, p.before)};
+  });
 }
 
 void StreamSequence::skipFront() {
@@ -111,17 +105,9 @@ void StreamSequence::closeRun() {
     return;
   Run r = std::move(*run_);
   run_.reset();
-  if (!j_.findings.listing(Check::order))
-    return j_.findings.count(Check::order);
-  const bool many = r.ids.size() > 1;
-  std::string where = r.before ? (many ? "the plan has the first of them right after node "
-                                       : "the plan has it right after node ") +
-                                     std::to_string(*r.before)
-                               : std::string(many ? "the plan has the first of them first"
-                                                  : "the plan has it first");
-  j_.findings.add(Check::order, r.g, r.ids.front(), groupPointer(r.g, "nodeIds", r.i),
-                  nodeList(r.ids) + (many ? " are" : " is") + " out of plan order in group " +
-                      std::to_string(r.g) + "; " + where);
+  j_.findings.report(Check::order, r.g, r.ids.front(), [&] {
+    return Description{groupPointer(r.g, "nodeIds", r.i), outOfOrderMessage(r.ids, r.g, r.before)};
+  });
 }
 
 Member StreamSequence::match(std::size_t g, std::size_t i, NodeId c,
@@ -156,12 +142,9 @@ Member StreamSequence::match(std::size_t g, std::size_t i, NodeId c,
       window_.pop_front();
       return m;
     }
-    if (j_.findings.listing(Check::provenance))
-      j_.findings.add(Check::provenance, g, c, groupPointer(g, "nodeIds", i),
-                      "group " + std::to_string(g) + " lists node " + std::to_string(c) +
-                          ", which is not in the plan");
-    else
-      j_.findings.count(Check::provenance);
+    j_.findings.report(Check::provenance, g, c, [&] {
+      return Description{groupPointer(g, "nodeIds", i), extraNodeMessage(g, c)};
+    });
     return Member{};
   }
   // An id before the plan's next node (or past the plan's end): a node passed over earlier is out
@@ -175,20 +158,20 @@ Member StreamSequence::match(std::size_t g, std::size_t i, NodeId c,
     return m;
   }
   closeRun();
-  std::string message = "group " + std::to_string(g) + " lists node " + std::to_string(c);
-  if (lastMatched_ && c == *lastMatched_)
-    message += " again; the plan has it once";
-  else if (window_.empty() && planEnded_ && (!lastRead_ || c > *lastRead_))
-    message += ", which is not in the plan";
-  else
-    message += " out of the plan's increasing order, where the plan has " +
-               (window_.empty() ? std::string("no more nodes")
-                                : "node " + std::to_string(window_.front().kernel.nodeId)) +
-               ": it is listed again or is not in the plan";
-  if (j_.findings.listing(Check::provenance))
-    j_.findings.add(Check::provenance, g, c, groupPointer(g, "nodeIds", i), std::move(message));
-  else
-    j_.findings.count(Check::provenance);
+  j_.findings.report(Check::provenance, g, c, [&] {
+    std::string message;
+    if (lastMatched_ && c == *lastMatched_)
+      message = repeatedNodeMessage(g, c);
+    else if (window_.empty() && planEnded_ && (!lastRead_ || c > *lastRead_))
+      message = extraNodeMessage(g, c);
+    else
+      message = "group " + std::to_string(g) + " lists node " + std::to_string(c) +
+                " out of the plan's increasing order, where the plan has " +
+                (window_.empty() ? std::string("no more nodes")
+                                 : "node " + std::to_string(window_.front().kernel.nodeId)) +
+                ": it is listed again or is not in the plan";
+    return Description{groupPointer(g, "nodeIds", i), std::move(message)};
+  });
   return Member{};
 }
 

@@ -22,9 +22,9 @@ void checkCarriedTrustBoundary(Context &cx) {
   const auto &derived = cx.derivedAudit();
   const Interner &in = cx.interner;
   auto report = [&](std::optional<std::size_t> g, std::string pointer, std::string message) {
-    if (!cx.findings.listing(Check::trustBoundary))
-      return cx.findings.count(Check::trustBoundary);
-    cx.findings.add(Check::trustBoundary, g, std::nullopt, std::move(pointer), std::move(message));
+    cx.findings.report(Check::trustBoundary, g, std::nullopt, [&] {
+      return Description{std::move(pointer), std::move(message)};
+    });
   };
   const auto &rows = a.audit.kernels;
   if (rows.size() != derived.size()) {
@@ -49,7 +49,7 @@ void checkCarriedTrustBoundary(Context &cx) {
     }
   }
 
-  const AuditDocument own = viewsOf(in, a.audit);
+  const AuditDocument own = toDocument(in, a.audit);
   if (a.trustLevels.size() == own.trustLevels.size())
     for (std::size_t i = 0; i < own.trustLevels.size(); ++i)
       if (own.trustLevels[i] == TrustLevel::trusted_external &&
@@ -85,12 +85,13 @@ void checkTrustBoundaryRows(Judge &j, GroupSite &site) {
       [&](const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow, CapsuleId memberRow) {
         if ((identity && i > 0) || !hidesBoundary(in, groupRow, memberRow))
           return;
-        if (!j.findings.listing(Check::trustBoundary))
-          return j.findings.count(Check::trustBoundary);
-        j.findings.add(Check::trustBoundary, g, k.nodeId, groupPointer(g),
-                       "the audit row of " + groupLabel(site.group, g) +
-                           " is not trusted-external, but node " + std::to_string(k.nodeId) +
-                           "'s singleton row is: the audit hides a trusted-external boundary");
+        j.findings.report(Check::trustBoundary, g, k.nodeId, [&] {
+          return Description{
+              groupPointer(g),
+              "the audit row of " + groupLabel(site.group, g) +
+                  " is not trusted-external, but node " + std::to_string(k.nodeId) +
+                  "'s singleton row is: the audit hides a trusted-external boundary"};
+        });
       });
 }
 

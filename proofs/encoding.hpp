@@ -12,8 +12,9 @@
 // The algorithm is encoded as written in ref/lowering.cpp, not as its properties: `canAppend`,
 // `appendNode`, `toSingletonLoweredGroup`, the `pushKernel` fold over a bounded array of group
 // slots, the singleton map and the audit row. The conformance checks of docs/spec.md §3 are encoded
-// separately (checks.* of this file) as predicates over any symbolic lowering, so the obligations
-// can say "the reference passes check X" and "whatever passes every check is the reference".
+// separately (`SpecChecks`, proofs/spec_checks.hpp) as predicates over any symbolic lowering, so
+// the obligations can say "the reference passes check X" and "whatever passes every check is the
+// reference".
 //
 // A `Sabotage` breaks the algorithm on purpose; the tests use it to show each obligation can fail.
 #pragma once

@@ -73,4 +73,17 @@ std::size_t hashCapsule(const KernelCapsule &c) {
   return h.h;
 }
 
+KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,
+                            Device device) {
+  KernelCapsule c;
+  c.name = std::move(name);
+  c.op = op;
+  c.provider = provider;
+  c.device = device;
+  c.trustLevel = trust;
+  for (auto *d : {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract})
+    d->claim.op = op;
+  return c;
+}
+
 } // namespace lo

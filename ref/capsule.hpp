@@ -17,12 +17,7 @@ namespace lo {
 /// A structured backend obligation: `shapeSafety op` | `layoutCompatibility op layout` |
 /// `valueRefinement op spec` | `vjpRefinement op spec mode`.
 struct ContractClaim {
-  enum class Tag : std::uint8_t {
-    shapeSafety,
-    layoutCompatibility,
-    valueRefinement,
-    vjpRefinement
-  };
+  using Tag = ClaimTag;
   Tag tag = Tag::shapeSafety;
   BackendOp op = BackendOp::relu;
   TensorLayout layout = TensorLayout::canonical_tensor; // layoutCompatibility only
@@ -35,15 +30,7 @@ struct ContractClaim {
 /// `runtimeGuard name` | `testSuite name` | `fuzzOracle name` | `trustedBoundary reason` |
 /// `notProvided`. `text` holds the name (or the reason), empty for `notProvided`.
 struct ContractEvidence {
-  enum class Tag : std::uint8_t {
-    theorem,
-    checker,
-    runtimeGuard,
-    testSuite,
-    fuzzOracle,
-    trustedBoundary,
-    notProvided
-  };
+  using Tag = EvidenceTag;
   Tag tag = Tag::notProvided;
   std::string text;
   bool operator==(const ContractEvidence &) const = default;
@@ -52,7 +39,7 @@ struct ContractEvidence {
 /// Source-level provenance of a contract: `sourceFile path` | `nativeSymbol path symbol
 /// buildTarget?` | `note text`. For `note`, `path` holds the text.
 struct ContractProvenance {
-  enum class Tag : std::uint8_t { sourceFile, nativeSymbol, note };
+  using Tag = ProvenanceTag;
   Tag tag = Tag::sourceFile;
   std::string path; // sourceFile.path, nativeSymbol.path, note.text
   std::string symbol;
@@ -104,6 +91,11 @@ bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
 
 /// `KernelCapsule.isTrustedExternal`: `c.trustLevel == .trustedExternal`.
 bool isTrustedExternal(const KernelCapsule &c);
+
+/// A capsule for examples, generated suites and tests: every contract at its default with claims
+/// about `op`, the given fields set.
+KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
+                            Provider provider = Provider::reference, Device device = Device::cpu);
 
 /// A hash consistent with `operator==` (every field), used to intern capsules.
 std::size_t hashCapsule(const KernelCapsule &c);

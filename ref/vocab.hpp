@@ -134,6 +134,27 @@ namespace lo {
   X(singleton, "singleton")                                                                        \
   X(sameCapsuleRun, "sameCapsuleRun")
 
+// The tags of a contract descriptor's variant parts (docs/spec.md §2, the Capsule shape).
+#define LO_CLAIM_TAGS(X)                                                                           \
+  X(shapeSafety, "shapeSafety")                                                                    \
+  X(layoutCompatibility, "layoutCompatibility")                                                    \
+  X(valueRefinement, "valueRefinement")                                                            \
+  X(vjpRefinement, "vjpRefinement")
+
+#define LO_EVIDENCE_TAGS(X)                                                                        \
+  X(theorem, "theorem")                                                                            \
+  X(checker, "checker")                                                                            \
+  X(runtimeGuard, "runtimeGuard")                                                                  \
+  X(testSuite, "testSuite")                                                                        \
+  X(fuzzOracle, "fuzzOracle")                                                                      \
+  X(trustedBoundary, "trustedBoundary")                                                            \
+  X(notProvided, "notProvided")
+
+#define LO_PROVENANCE_TAGS(X)                                                                      \
+  X(sourceFile, "sourceFile")                                                                      \
+  X(nativeSymbol, "nativeSymbol")                                                                  \
+  X(note, "note")
+
 // The two lowerings of docs/spec.md §1 and the two capsule equalities `canAppend` may use.
 #define LO_MODES(X)                                                                                \
   X(singleton, "singleton")                                                                        \
@@ -165,6 +186,9 @@ LO_DECLARE_VOCABULARY(Subnormals, LO_SUBNORMALS, "Subnormals")
 LO_DECLARE_VOCABULARY(Contraction, LO_CONTRACTIONS, "Contraction")
 LO_DECLARE_VOCABULARY(Reduction, LO_REDUCTIONS, "Reduction")
 LO_DECLARE_VOCABULARY(GroupingKind, LO_GROUPING_KINDS, "GroupingKind")
+LO_DECLARE_VOCABULARY(ClaimTag, LO_CLAIM_TAGS, "claim tag")
+LO_DECLARE_VOCABULARY(EvidenceTag, LO_EVIDENCE_TAGS, "evidence tag")
+LO_DECLARE_VOCABULARY(ProvenanceTag, LO_PROVENANCE_TAGS, "provenance tag")
 LO_DECLARE_VOCABULARY(Mode, LO_MODES, "mode")
 LO_DECLARE_VOCABULARY(Equality, LO_EQUALITIES, "equality")
 
@@ -178,8 +202,9 @@ template <class E> constexpr std::string_view spelling(E value) {
   return Vocabulary<E>::spellings[static_cast<std::size_t>(value)];
 }
 
-/// The value spelled `text`, if any. Spellings are short and few; a linear scan over at most 46
-/// entries is cheaper than hashing for the hot path of the reader.
+/// The value spelled `text`, if any, by a linear scan over the spellings (at most 46). The reader's
+/// hot path uses a hash table over the same spellings instead (`lookupSpelling` in
+/// ref/io/reader.cpp).
 template <class E> constexpr std::optional<E> parseSpelling(std::string_view text) {
   const auto &table = Vocabulary<E>::spellings;
   for (std::size_t i = 0; i < table.size(); ++i)

@@ -8,8 +8,11 @@
 namespace lo::cli {
 
 Action setupAudit(CLI::App &app) {
+  enum class Format { json, text };
   struct Options {
-    std::string file, out = "-", format = "json", equality = "contract";
+    std::string file, out = "-";
+    Format format = Format::json;
+    Equality equality = Equality::contract;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
@@ -17,7 +20,8 @@ Action setupAudit(CLI::App &app) {
   sub->add_option("FILE", o->file, "GraphLoweringPlan or GraphExecutionPlan JSON file, or -")
       ->required();
   sub->add_option("--format", o->format, "json: an ExecutionAudit document; text: one line a row")
-      ->check(CLI::IsMember({"json", "text"}))
+      ->type_name("TEXT")
+      ->transform(spellingsOf<Format>({{"json", Format::json}, {"text", Format::text}}))
       ->default_str("json");
   addEqualityOption(*sub, o->equality);
   sub->footer(
@@ -31,14 +35,14 @@ Action setupAudit(CLI::App &app) {
     GraphLoweringPlan lowering;
     if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan) {
       GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
-      lowering = toCoalescedLoweringPlan(interner, plan, *parseSpelling<Equality>(o->equality));
+      lowering = toCoalescedLoweringPlan(interner, plan, o->equality);
     } else {
       lowering = io::readLoweringPlan(source, interner).plan;
     }
     ExecutionAudit a = lo::audit(interner, lowering);
     io::OutputFile file(o->out);
     io::Sink sink(file);
-    if (o->format == "text") {
+    if (o->format == Format::text) {
       io::writeAuditText(sink, interner, a);
     } else {
       io::writeAudit(sink, interner, toDocument(interner, std::move(a)));

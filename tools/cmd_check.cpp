@@ -7,13 +7,16 @@
 #include "tools/exit_codes.hpp"
 #include "tools/support/report.hpp"
 
-#include <map>
+#include <optional>
 
 namespace lo::cli {
 
 Action setupCheck(CLI::App &app) {
   struct Options {
-    std::string plan, candidate, out = "-", mode, equality, format = "text";
+    std::string plan, candidate, out = "-";
+    Mode mode = Mode::coalesced;
+    Equality equality = Equality::contract;
+    ReportFormat format = ReportFormat::text;
     std::size_t maxPerCheck = 20;
     bool stream = false;
   };
@@ -28,19 +31,21 @@ Action setupCheck(CLI::App &app) {
   sub->add_option("CANDIDATE", o->candidate,
                   "candidate GraphLoweringPlan file (JSON; a lowering stream with --stream), or -")
       ->required();
-  auto *mode = sub->add_option("--mode", o->mode,
-                               "singleton or coalesced (default: the mode the candidate "
-                               "declares, else coalesced)")
-                   ->check(CLI::IsMember({"singleton", "coalesced"}));
-  auto *equality = sub->add_option("--equality", o->equality,
-                                   "contract or identity (default: the equality the candidate "
-                                   "declares, else contract)")
-                       ->check(CLI::IsMember({"contract", "identity"}));
+  const CLI::Option *mode = addVocabularyOption(*sub, "--mode", o->mode,
+                                                "singleton or coalesced (default: the mode the "
+                                                "candidate declares, else coalesced)");
+  const CLI::Option *equality = addVocabularyOption(*sub, "--equality", o->equality,
+                                                    "contract or identity (default: the equality "
+                                                    "the candidate declares, else contract)");
   sub->add_option("--format", o->format,
                   "text: one line a violation and a summary line; json: the violations with "
                   "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "
                   "rule id = check name")
-      ->check(CLI::IsMember({"text", "json", "junit", "sarif"}))
+      ->type_name("TEXT")
+      ->transform(spellingsOf<ReportFormat>({{"text", ReportFormat::text},
+                                             {"json", ReportFormat::json},
+                                             {"junit", ReportFormat::junit},
+                                             {"sarif", ReportFormat::sarif}}))
       ->default_str("text");
   sub->add_option("--max-per-check", o->maxPerCheck,
                   "list at most this many violations per check, and count the rest")
@@ -56,9 +61,7 @@ Action setupCheck(CLI::App &app) {
       "A candidate that declares another mode or equality than the one checked is told so in a "
       "note.\nExit status: 0 the candidate conforms, 1 it does not, 2 bad usage or invalid "
       "input.");
-  (void)mode;
-  (void)equality;
-  return [o] {
+  return [o, mode, equality] {
     if (o->plan == "-" && o->candidate == "-")
       throw std::runtime_error("PLAN and CANDIDATE cannot both be standard input");
     Interner interner;
@@ -66,11 +69,10 @@ Action setupCheck(CLI::App &app) {
     options.maxPerCheck = o->maxPerCheck;
     // The mode and equality checked: the options, else what the candidate declares, else the
     // spec's defaults.
-    auto choose = [&](std::optional<Mode> mode, std::optional<Equality> equality) {
-      options.mode =
-          !o->mode.empty() ? *parseSpelling<Mode>(o->mode) : mode.value_or(Mode::coalesced);
-      options.equality = !o->equality.empty() ? *parseSpelling<Equality>(o->equality)
-                                              : equality.value_or(Equality::contract);
+    auto choose = [&](std::optional<Mode> declaredMode, std::optional<Equality> declaredEquality) {
+      options.mode = mode->count() ? o->mode : declaredMode.value_or(Mode::coalesced);
+      options.equality =
+          equality->count() ? o->equality : declaredEquality.value_or(Equality::contract);
     };
     checks::Report report;
     std::size_t groups = 0, nodes = 0;
@@ -101,13 +103,9 @@ Action setupCheck(CLI::App &app) {
                           options.equality,
                           groups,
                           nodes};
-    static const std::map<std::string, ReportFormat> formats{{"text", ReportFormat::text},
-                                                             {"json", ReportFormat::json},
-                                                             {"junit", ReportFormat::junit},
-                                                             {"sarif", ReportFormat::sarif}};
     io::OutputFile file(o->out);
     io::Sink sink(file);
-    writeReport(sink, formats.at(o->format), report, subject);
+    writeReport(sink, o->format, report, subject);
     sink.flush();
     file.commit();
     return int{report.conforms() ? kSuccess : kFinding};

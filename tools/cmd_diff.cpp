@@ -55,21 +55,12 @@ bool sameFailure(const Outcome &a, const Outcome &b) {
   return a.kind != Outcome::Kind::violations || a.primary == b.primary;
 }
 
-bool violates(const checks::Report &r, Check c) {
-  for (const auto &v : r.violations)
-    if (v.check == c)
-      return true;
-  for (const auto &[check, n] : r.omitted)
-    if (check == c && n)
-      return true;
-  return false;
-}
-
 struct Settings {
   std::string impl;
   std::size_t count = 200;
   gen::Settings gen;
-  std::string mode = "coalesced", equality = "contract";
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
   long timeoutMs = 10000;
   std::string keep;
 };
@@ -77,8 +68,7 @@ struct Settings {
 class Runner {
 public:
   explicit Runner(const Settings &s)
-      : s_(s), template_(subprocess::splitCommand(s.impl)), mode_(*parseSpelling<Mode>(s.mode)),
-        equality_(*parseSpelling<Equality>(s.equality)),
+      : s_(s), template_(subprocess::splitCommand(s.impl)), mode_(s.mode), equality_(s.equality),
         work_(makeTempDir(tempParent(), "lowering-oracle-diff")) {
     // Without `{out}` the implementation writes its output to standard output.
     toStdout_ = s.impl.find("{out}") == std::string::npos;
@@ -95,10 +85,11 @@ public:
     writeFile(planPath, planText);
     std::error_code ignored;
     fs::remove(outPath, ignored);
-    const auto argv = subprocess::substitute(template_, {{"plan", planPath.string()},
-                                                         {"out", outPath.string()},
-                                                         {"mode", s_.mode},
-                                                         {"equality", s_.equality}});
+    const auto argv =
+        subprocess::substitute(template_, {{"plan", planPath.string()},
+                                           {"out", outPath.string()},
+                                           {"mode", std::string(spelling(mode_))},
+                                           {"equality", std::string(spelling(equality_))}});
     subprocess::Options options;
     options.timeout = std::chrono::milliseconds(s_.timeoutMs);
     options.captureStdout = toStdout_;
@@ -144,7 +135,7 @@ public:
       return o;
     o.kind = K::violations;
     for (std::size_t c = 0; c < vocabularySize<Check>(); ++c)
-      if (violates(report, static_cast<Check>(c)))
+      if (report.violates(static_cast<Check>(c)))
         o.primary = static_cast<Check>(c);
     const auto &first = report.violations.front();
     o.summary = std::string(spelling(first.check)) + ": " + first.message + " (" +
@@ -178,9 +169,9 @@ public:
     if (terminal)
       std::cerr << "\r\033[K";
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    std::cout << "diff: all " << s_.count << " cases conform (mode " << s_.mode << ", equality "
-              << s_.equality << ", seed " << s_.gen.seed << ", " << runs_ << " runs in "
-              << static_cast<long>(seconds * 1000) << " ms)\n";
+    std::cout << "diff: all " << s_.count << " cases conform (mode " << spelling(mode_)
+              << ", equality " << spelling(equality_) << ", seed " << s_.gen.seed << ", " << runs_
+              << " runs in " << static_cast<long>(seconds * 1000) << " ms)\n";
     return kSuccess;
   }
 
@@ -215,20 +206,20 @@ private:
     writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
-    std::string report = "lowering-oracle diff: case " + label + " of seed " +
-                         std::to_string(s_.gen.seed) + " (mode " + s_.mode + ", equality " +
-                         s_.equality + ")\ncommand: " + s_.impl + "\nshrunk from " +
-                         std::to_string(c.plan.kernels.size()) + " to " +
-                         std::to_string(minimal.kernels.size()) + " nodes in " +
-                         std::to_string(stats.tests) + " runs\n\n" + last.report;
+    std::string report =
+        "lowering-oracle diff: case " + label + " of seed " + std::to_string(s_.gen.seed) +
+        " (mode " + std::string(spelling(mode_)) + ", equality " +
+        std::string(spelling(equality_)) + ")\ncommand: " + s_.impl + "\nshrunk from " +
+        std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
+        " nodes in " + std::to_string(stats.tests) + " runs\n\n" + last.report;
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" + last.standardError;
     writeFile(keep / "report.txt", report);
 
-    std::cout << "diff: case " << label << " (seed " << s_.gen.seed << ", mode " << s_.mode
-              << ", equality " << s_.equality << ") fails; minimal case " << minimal.kernels.size()
-              << (minimal.kernels.size() == 1 ? " node" : " nodes") << ": " << last.summary
-              << "; saved in " << keep.string() << '\n';
+    std::cout << "diff: case " << label << " (seed " << s_.gen.seed << ", mode " << spelling(mode_)
+              << ", equality " << spelling(equality_) << ") fails; minimal case "
+              << minimal.kernels.size() << (minimal.kernels.size() == 1 ? " node" : " nodes")
+              << ": " << last.summary << "; saved in " << keep.string() << '\n';
     return kFinding;
   }
 

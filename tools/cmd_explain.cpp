@@ -9,31 +9,20 @@
 
 namespace lo::cli {
 
-namespace {
-
-std::vector<std::string> checkNames() {
-  std::vector<std::string> names;
-  for (auto s : Vocabulary<Check>::spellings)
-    names.emplace_back(s);
-  return names;
-}
-
-} // namespace
-
 Action setupExplain(CLI::App &app) {
   struct Options {
-    std::string check, out = "-";
+    Check check = Check::provenance;
+    std::string out = "-";
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
       "explain", "Say what a check means, with a minimal failing example (a plan, a candidate "
                  "and the report `check` gives for them).");
-  sub->add_option("CHECK", o->check, "the check: " + joinedSpellings<Check>())
-      ->required()
-      ->check(CLI::IsMember(checkNames()));
+  addVocabularyOption(*sub, "CHECK", o->check, "the check: " + joinedSpellings<Check>())
+      ->required();
   sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
   return [o] {
-    const Check check = *parseSpelling<Check>(o->check);
+    const Check check = o->check;
     const checks::CheckInfo &i = checks::info(check);
     Interner interner;
     const checks::Example ex = checks::example(interner, check);

@@ -10,7 +10,9 @@ namespace lo::cli {
 
 Action setupLower(CLI::App &app) {
   struct Options {
-    std::string plan, out = "-", mode = "coalesced", equality = "contract";
+    std::string plan, out = "-";
+    Mode mode = Mode::coalesced;
+    Equality equality = Equality::contract;
     bool audit = false, stream = false;
   };
   auto o = std::make_shared<Options>();
@@ -34,22 +36,20 @@ Action setupLower(CLI::App &app) {
       io::PlanStream in(o->plan, interner);
       io::OutputFile file(o->out);
       io::Sink sink(file);
-      io::lowerStream(in, sink, interner, *parseSpelling<Mode>(o->mode),
-                      *parseSpelling<Equality>(o->equality));
+      io::lowerStream(in, sink, interner, o->mode, o->equality);
       file.commit();
       return int{kSuccess};
     }
     GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
-    const Mode mode = *parseSpelling<Mode>(o->mode);
-    const Equality equality = *parseSpelling<Equality>(o->equality);
-    GraphLoweringPlan lowering = lower(interner, plan, mode, equality);
+    GraphLoweringPlan lowering = lower(interner, plan, o->mode, o->equality);
     plan = {}; // the plan is no longer needed: keep peak memory to the lowering
     std::optional<AuditDocument> audit;
     if (o->audit)
       audit = toDocument(interner, lo::audit(interner, lowering));
     io::OutputFile file(o->out);
     io::Sink sink(file);
-    io::writeLoweringPlan(sink, interner, lowering, mode, equality, audit ? &*audit : nullptr);
+    io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
+                          audit ? &*audit : nullptr);
     file.commit();
     return int{kSuccess};
   };

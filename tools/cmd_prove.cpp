@@ -69,7 +69,9 @@ void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
 Action setupProve(CLI::App &app) {
   struct Options {
     std::size_t bound = 8;
-    std::string equality = "contract", format = "text", counterexampleOut, only;
+    Equality equality = Equality::contract;
+    enum class Format { text, json } format = Format::text;
+    std::string counterexampleOut, only;
     unsigned timeoutMs = 20000;
   };
   auto o = std::make_shared<Options>();
@@ -83,8 +85,10 @@ Action setupProve(CLI::App &app) {
   sub->add_option("--timeout-ms", o->timeoutMs,
                   "timeout of each solver call, in milliseconds (default 20000)")
       ->check(CLI::Range(1u, 3600000u));
+  using Format = decltype(Options::format);
   sub->add_option("--format", o->format, "text: a table; json: a document")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->type_name("TEXT")
+      ->transform(spellingsOf<Format>({{"text", Format::text}, {"json", Format::json}}))
       ->default_str("text");
   sub->add_option("--counterexample-out", o->counterexampleOut,
                   "write the first refuted obligation's counterexample as a GraphExecutionPlan");
@@ -98,7 +102,7 @@ Action setupProve(CLI::App &app) {
   return [o] {
     proofs::Options options;
     options.bound = o->bound;
-    options.equality = *parseSpelling<Equality>(o->equality);
+    options.equality = o->equality;
     options.timeoutMs = o->timeoutMs;
     std::vector<const proofs::Obligation *> chosen;
     for (const auto &ob : proofs::obligations())
@@ -145,7 +149,7 @@ Action setupProve(CLI::App &app) {
     }
     io::OutputFile file("-");
     io::Sink sink(file);
-    if (o->format == "json")
+    if (o->format == Format::json)
       writeJson(sink, results, options);
     else
       writeText(sink, results);

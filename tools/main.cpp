@@ -1,11 +1,13 @@
 // `lowering-oracle`: the command line of docs/spec.md §4.
-#include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/version.hpp"
 
 #include <iostream>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 namespace lo::cli {
 
@@ -30,21 +32,30 @@ constexpr Setup kCommands[] = {setupLower, setupAudit, setupCheck, setupExplain,
 
 } // namespace
 
-void addModeOption(CLI::App &sub, std::string &mode) {
-  sub.add_option("--mode", mode,
-                 "singleton: one group per node; coalesced: adjacent nodes with "
-                 "the same op and the same capsule share a group")
-      ->check(CLI::IsMember({"singleton", "coalesced"}))
-      ->default_str("coalesced");
+CLI::Option *addModeOption(CLI::App &sub, Mode &mode) {
+  return addVocabularyOption(sub, "--mode", mode,
+                             "singleton: one group per node; coalesced: adjacent nodes with the "
+                             "same op and the same capsule share a group")
+      ->default_str(std::string(spelling(mode)));
 }
 
-void addEqualityOption(CLI::App &sub, std::string &equality) {
-  sub.add_option("--equality", equality,
-                 "capsule equality for coalescing: contract (every field equal) or identity "
-                 "(name, op, provider and device only)")
-      ->check(CLI::IsMember({"contract", "identity"}))
-      ->default_str("contract");
+CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
+  return addVocabularyOption(sub, "--equality", equality,
+                             "capsule equality for coalescing: contract (every field equal) or "
+                             "identity (name, op, provider and device only)")
+      ->default_str(std::string(spelling(equality)));
 }
+
+namespace {
+
+/// The one error path: "lowering-oracle: what is wrong" on one line of standard error (control
+/// characters of the input escaped), exit 2.
+int badInput(std::string_view what) {
+  std::cerr << "lowering-oracle: " << lo::io::escapeControls(what) << '\n';
+  return kBadInput;
+}
+
+} // namespace
 
 } // namespace lo::cli
 
@@ -64,23 +75,15 @@ int main(int argc, char **argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::Success &e) {
-    return app.exit(e); // --help, --version
-  } catch (const CLI::ParseError &e) {
-    app.exit(e);
-    return kBadInput;
-  }
-
-  try {
     for (auto &[sub, action] : actions)
       if (sub->parsed())
         return action();
-  } catch (const lo::io::InputError &e) {
-    std::cerr << "lowering-oracle: " << e.what() << '\n';
-    return kBadInput;
+    return badInput("A subcommand is required");
+  } catch (const CLI::Success &e) {
+    return app.exit(e); // --help, --version
+  } catch (const CLI::ParseError &e) {
+    return badInput(e.what()); // usage: one line, without CLI11's "Run with --help" line
   } catch (const std::exception &e) {
-    std::cerr << "lowering-oracle: " << e.what() << '\n';
-    return kBadInput;
+    return badInput(e.what()); // invalid input (io::InputError) or a failed action
   }
-  return kBadInput;
 }

@@ -1,5 +1,7 @@
 #include "ref/io/error.hpp"
 
+#include "ref/io/escape.hpp"
+
 #include <string_view>
 
 namespace lo::io {
@@ -8,20 +10,7 @@ namespace {
 /// The pointer as shown in a message: control characters (a key may hold an escaped newline)
 /// are written as `\u00XX`, so that the message stays one line.
 std::string shown(const std::string &pointer) {
-  if (pointer.empty())
-    return "/";
-  std::string out;
-  for (char c : pointer) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[(static_cast<unsigned char>(c) >> 4) & 0xf];
-      out += kHex[c & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return pointer.empty() ? "/" : escapeControls(pointer);
 }
 
 std::string compose(const std::string &file, std::size_t line, std::size_t column,

@@ -352,21 +352,6 @@ public:
   }
 
   /// The index of a tagged object's `tag` in `tags`; "unknown <kind> tag" otherwise.
-  template <std::size_t N>
-  std::size_t tagIndex(od::value &x, std::string_view what, std::string_view kind,
-                       const std::string_view (&tags)[N]) {
-    const char *at = location(x);
-    std::string_view s = string(x, what);
-    auto it = std::find(std::begin(tags), std::end(tags), s);
-    if (it == std::end(tags)) {
-      std::string expected;
-      for (auto t : tags)
-        expected += (expected.empty() ? "" : ", ") + std::string(t);
-      fail(at,
-           "unknown " + std::string(kind) + " tag " + quote(s) + "; expected one of: " + expected);
-    }
-    return static_cast<std::size_t>(it - std::begin(tags));
-  }
 
   /// Calls `each(value)` for every element of an array, with the JSON pointer at the element.
   template <class F> void elements(od::value &v, std::string_view what, F &&each) {
@@ -387,9 +372,11 @@ public:
     return out;
   }
 
-  template <class E> E enumValue(od::value &v) {
+  /// A value of a vocabulary, spelled as ref/vocab.hpp spells it; `what` names the expected
+  /// string in a type error.
+  template <class E> E enumValue(od::value &v, std::string_view what = Vocabulary<E>::name) {
     const char *at = location(v);
-    std::string_view s = string(v, Vocabulary<E>::name);
+    std::string_view s = string(v, what);
     if (auto e = lookupSpelling<E>(s))
       return *e;
     fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) +
@@ -528,8 +515,6 @@ void Reader::rootFields(std::string_view what, const FieldSet &set, F &&onField)
 // --- Contract descriptors ----------------------------------------------------------------------
 
 constexpr std::string_view kClaimFields[] = {"tag", "op", "layout", "spec", "mode"};
-constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
-                                           "vjpRefinement"};
 // Which of kClaimFields (bits) each claim tag has, after `tag` itself.
 constexpr std::uint32_t kClaimShape[] = {0b00011, 0b00111, 0b01011, 0b11011};
 
@@ -541,7 +526,7 @@ ContractClaim Reader::claim(od::value &v) {
   fields(v, "a contract claim", FieldSet{kClaimFields, 0b1}, [&](std::size_t i, od::value x) {
     seen |= 1u << i;
     switch (i) {
-    case 0: tag = tagIndex(x, "a claim tag", "claim", kClaimTags); break;
+    case 0: tag = static_cast<std::size_t>(enumValue<ClaimTag>(x, "a claim tag")); break;
     case 1: c.op = enumValue<BackendOp>(x); break;
     case 2: c.layout = enumValue<TensorLayout>(x); break;
     case 3: c.spec = std::string(string(x, "a spec name")); break;
@@ -554,19 +539,16 @@ ContractClaim Reader::claim(od::value &v) {
     const bool wanted = shape & (1u << i), present = seen & (1u << i);
     if (wanted && !present)
       fail(start, "missing field " + quote(kClaimFields[i]) + " in a " +
-                      std::string(kClaimTags[*tag]) + " claim");
+                      std::string(spelling(c.tag)) + " claim");
     if (!wanted && present)
       failAtPointer(pointer() + "/" + std::string(kClaimFields[i]),
                     "field " + quote(kClaimFields[i]) + " does not belong to a " +
-                        std::string(kClaimTags[*tag]) + " claim");
+                        std::string(spelling(c.tag)) + " claim");
   }
   return c;
 }
 
 constexpr std::string_view kEvidenceFields[] = {"tag", "name", "reason"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
-                                              "testSuite",  "fuzzOracle", "trustedBoundary",
-                                              "notProvided"};
 
 ContractEvidence Reader::evidence(od::value &v) {
   ContractEvidence e;
@@ -576,7 +558,7 @@ ContractEvidence Reader::evidence(od::value &v) {
   fields(v, "contract evidence", FieldSet{kEvidenceFields, 0b1}, [&](std::size_t i, od::value x) {
     seen |= 1u << i;
     if (i == 0) {
-      tag = tagIndex(x, "an evidence tag", "evidence", kEvidenceTags);
+      tag = static_cast<std::size_t>(enumValue<EvidenceTag>(x, "an evidence tag"));
     } else {
       e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
     }
@@ -589,17 +571,16 @@ ContractEvidence Reader::evidence(od::value &v) {
     const bool want = wanted & (1u << i), present = seen & (1u << i);
     if (want && !present)
       fail(start, "missing field " + quote(kEvidenceFields[i]) + " in " +
-                      std::string(kEvidenceTags[*tag]) + " evidence");
+                      std::string(spelling(e.tag)) + " evidence");
     if (!want && present)
       failAtPointer(pointer() + "/" + std::string(kEvidenceFields[i]),
                     "field " + quote(kEvidenceFields[i]) + " does not belong to " +
-                        std::string(kEvidenceTags[*tag]) + " evidence");
+                        std::string(spelling(e.tag)) + " evidence");
   }
   return e;
 }
 
 constexpr std::string_view kProvenanceFields[] = {"tag", "path", "symbol", "buildTarget", "text"};
-constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
 // Required and allowed fields (bits of kProvenanceFields) per tag.
 constexpr std::uint32_t kProvenanceRequired[] = {0b00011, 0b00111, 0b10001};
 constexpr std::uint32_t kProvenanceAllowed[] = {0b00011, 0b01111, 0b10001};
@@ -620,7 +601,9 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
            [&](std::size_t i, od::value y) {
              seen |= 1u << i;
              switch (i) {
-             case 0: tag = tagIndex(y, "a provenance tag", "provenance", kProvenanceTags); break;
+             case 0:
+               tag = static_cast<std::size_t>(enumValue<ProvenanceTag>(y, "a provenance tag"));
+               break;
              case 1: p.path = std::string(string(y, "a path")); break;
              case 2: p.symbol = std::string(string(y, "a symbol")); break;
              case 3: p.buildTarget = std::string(string(y, "a build target")); break;
@@ -633,11 +616,11 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
       const bool allowed = kProvenanceAllowed[*tag] & (1u << i), present = seen & (1u << i);
       if (required && !present)
         fail(start, "missing field " + quote(kProvenanceFields[i]) + " in a " +
-                        std::string(kProvenanceTags[*tag]) + " provenance item");
+                        std::string(spelling(p.tag)) + " provenance item");
       if (!allowed && present)
         failAtPointer(pointer() + "/" + std::string(kProvenanceFields[i]),
                       "field " + quote(kProvenanceFields[i]) + " does not belong to a " +
-                          std::string(kProvenanceTags[*tag]) + " provenance item");
+                          std::string(spelling(p.tag)) + " provenance item");
     }
     out.push_back(std::move(p));
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ref/audit.hpp"
+#include "ref/io/document.hpp"
 #include "ref/io/error.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
@@ -31,14 +32,6 @@ enum class DocumentKind { executionPlan, loweringPlan };
 /// Whether a document is a GraphExecutionPlan or a GraphLoweringPlan: its `format` when it has
 /// one, else whether it has `kernels` or `groups`.
 DocumentKind detectDocumentKind(const Source &source);
-
-/// A GraphLoweringPlan file: the groups and what the file declares about them.
-struct LoweringDocument {
-  std::optional<Mode> mode;
-  std::optional<Equality> equality;
-  GraphLoweringPlan plan;
-  std::optional<AuditDocument> audit;
-};
 
 /// Reads a GraphExecutionPlan and checks what makes it valid: unique `nodeId`s below 2^63, `op`
 /// equal to the op its kind maps to, and `capsule.op == op`.

@@ -7,19 +7,14 @@ namespace lo::io {
 
 namespace {
 
-constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
-                                           "vjpRefinement"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
-                                              "testSuite",  "fuzzOracle", "trustedBoundary",
-                                              "notProvided"};
-constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
-
 template <class E> void enumField(Sink &out, std::string_view name, E value) {
   out << '"' << name << "\":\"" << spelling(value) << '"';
 }
 
 void writeClaim(Sink &out, const ContractClaim &c) {
-  out << "{\"tag\":\"" << kClaimTags[static_cast<std::size_t>(c.tag)] << "\",";
+  out << '{';
+  enumField(out, "tag", c.tag);
+  out << ',';
   enumField(out, "op", c.op);
   using T = ContractClaim::Tag;
   if (c.tag == T::layoutCompatibility) {
@@ -39,7 +34,8 @@ void writeClaim(Sink &out, const ContractClaim &c) {
 
 void writeEvidence(Sink &out, const ContractEvidence &e) {
   using T = ContractEvidence::Tag;
-  out << "{\"tag\":\"" << kEvidenceTags[static_cast<std::size_t>(e.tag)] << '"';
+  out << '{';
+  enumField(out, "tag", e.tag);
   if (e.tag == T::trustedBoundary) {
     out << ",\"reason\":";
     out.jsonString(e.text);
@@ -62,7 +58,8 @@ void writeDescriptor(Sink &out, const ContractDescriptor &d) {
     const auto &p = d.provenance[i];
     if (i)
       out << ',';
-    out << "{\"tag\":\"" << kProvenanceTags[static_cast<std::size_t>(p.tag)] << '"';
+    out << '{';
+    enumField(out, "tag", p.tag);
     using T = ContractProvenance::Tag;
     if (p.tag == T::note) {
       out << ",\"text\":";
@@ -240,18 +237,6 @@ void groupJson(Sink &out, const LoweredKernelGroup &g, WriteKind &&kind, WriteCa
 }
 
 } // namespace
-
-void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
-                const std::string *key) {
-  groupJson(
-      out, g, [&](KindId id) { writeKind(out, interner.kind(id)); },
-      [&] {
-        if (key)
-          out.jsonString(*key);
-        else
-          writeCapsule(out, interner.capsule(g.capsule));
-      });
-}
 
 const std::string &GroupWriter::kindText(KindId id) {
   const auto i = static_cast<std::size_t>(id);

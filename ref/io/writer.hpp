@@ -46,11 +46,8 @@ void writeKind(Sink &out, const OpKind &kind);
 /// One kernel of a plan on one line: its capsule as `key`, or inline when `key` is null.
 void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
                  const std::string *key);
-/// One group of a lowering plan on one line: its capsule as `key`, or inline when `key` is null.
-void writeGroup(Sink &out, const Interner &interner, const LoweredKernelGroup &g,
-                const std::string *key);
-
-/// Writes the groups of one document as writeGroup does, keeping the JSON text of each kind and
+/// Writes the groups of one lowering plan, one group on one line with its capsule as `key`, or
+/// inline when `key` is null, keeping the JSON text of each kind and
 /// capsule reference once written (a plan repeats a few of them many times). A capsule's reference
 /// is the one given with its first group.
 class GroupWriter {

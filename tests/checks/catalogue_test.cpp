@@ -312,7 +312,7 @@ TEST_P(Catalogue, OtherModesOutput) {
               coalesced() && identity() ? 3u : 2u});
 }
 
-TEST_P(Catalogue, OtherEqualitysOutput) {
+TEST_P(Catalogue, LoweringUnderTheOtherEqualityIsFlagged) {
   if (!coalesced())
     GTEST_SKIP() << "the equality does not change the singleton lowering";
   expectOnly({"the other equality's output",

@@ -19,6 +19,11 @@ run() {
   [ "$rc" -eq "$want" ] || { cat "$WORK/err" >&2; fail "exit $rc, expected $want: $*"; }
 }
 has() { grep -qF -- "$1" "$WORK/out" || { cat "$WORK/out" >&2; fail "output lacks: $1"; }; }
+# usage MESSAGE: the last run failed with one line on stderr, "lowering-oracle: MESSAGE".
+usage() {
+  [ "$(wc -l <"$WORK/err")" -eq 1 ] || { cat "$WORK/err" >&2; fail "usage error is not one line"; }
+  [ "$(cat "$WORK/err")" = "lowering-oracle: $1" ] || { cat "$WORK/err" >&2; fail "usage error is not: $1"; }
+}
 hasnt() { ! grep -qF -- "$1" "$WORK/out" || fail "output has: $1"; }
 groups() {
   n=$(grep -c '"groupingKind"' "$WORK/out")
@@ -157,7 +162,11 @@ invalid-input)
   run 2 lower "$WORK/missing.json"
   grep -q "^lowering-oracle: $WORK/missing.json: cannot open" "$WORK/err" || fail "missing file message"
   run 2 lower --mode fused "$EX/two-relu.json"
+  usage "--mode: fused not in {singleton,coalesced}"
   run 2 audit --format xml "$EX/two-relu.json"
+  usage "--format: xml not in {json,text}"
+  run 2 bogus
+  usage "A subcommand is required"
   run 2 audit "$WORK/bad.json" -o "$WORK/audit.json"
   [ ! -e "$WORK/audit.json" ] || fail "audit -o OUT left behind"
   ;;
@@ -173,6 +182,7 @@ help-and-version)
   run 0 --version
   has 'lowering-oracle'
   run 2
+  usage "A subcommand is required"
   ;;
 *)
   fail "unknown case"

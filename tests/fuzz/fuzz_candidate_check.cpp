@@ -1,17 +1,15 @@
 // Harness 2, the candidate reader and `check`: "any bytes as a candidate against fixed plans give a
 // report or a clean error".
 //
-// A candidate that is read is also written and read again (same groups, same bytes). With the
-// checks linked in (LO_FUZZ_HAVE_CHECKS), every mode and equality is checked against every fixed
-// plan, and "a candidate that passes every check must equal the reference output"; `check
-// --stream` must agree with `check` (the verdict always, the report when the ids are in order).
+// A candidate that is read is also written and read again (same groups, same bytes). Every mode and
+// equality is checked against every fixed plan, and "a candidate that passes every check must
+// equal the reference output"; `check --stream` must agree with `check` (the verdict always, the
+// report when the ids are in order).
+#include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/fuzz/fixed_plans.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
-#ifdef LO_FUZZ_HAVE_CHECKS
-#include "checks/checks.hpp"
-#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -41,7 +39,6 @@ void requireRoundTrip(Interner &interner, const io::LoweringDocument &doc) {
                 "candidate round trip gives other bytes", once);
 }
 
-#ifdef LO_FUZZ_HAVE_CHECKS
 /// `check --stream` (checks::checkStream) on the same groups, for a plan whose ids increase (the
 /// stream form's rule): the verdict is `check`'s, and when the candidate lists the plan's ids in
 /// plan order so is the whole report (docs/checks.md, "Streaming").
@@ -86,7 +83,6 @@ void requireReport(Interner &interner, const GraphExecutionPlan &plan,
                   "a candidate passes every check but differs from the reference", bytes);
   requireStreamAgrees(interner, plan, doc, {mode, equality}, report, bytes);
 }
-#endif
 
 } // namespace
 
@@ -105,13 +101,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     if (planText == fuzz::kFixedPlans.front())
       requireRoundTrip(interner, doc);
-#ifdef LO_FUZZ_HAVE_CHECKS
     for (Mode mode : {Mode::singleton, Mode::coalesced})
       for (Equality equality : {Equality::contract, Equality::identity})
         requireReport(interner, plan, doc, mode, equality, bytes);
-#else
-    (void)plan;
-#endif
   }
   return 0;
 }

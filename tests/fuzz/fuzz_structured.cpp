@@ -1,13 +1,11 @@
 // Harness 3, structured differential: "FuzzedDataProvider builds a valid plan; both lowerings pass
 // every check; JSON round trips; the singleton/coalesced relations hold".
+#include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 #include "tests/fuzz/plan_generator.hpp"
-#ifdef LO_FUZZ_HAVE_CHECKS
-#include "checks/checks.hpp"
-#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -125,7 +123,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     for (Mode mode : {Mode::singleton, Mode::coalesced}) {
       const GraphLoweringPlan &lowering = mode == Mode::singleton ? singleton : coalesced;
       requireLoweringRoundTrip(interner, lowering, mode, equality, detail);
-#ifdef LO_FUZZ_HAVE_CHECKS
       const std::string written = io::loweringPlanJson(interner, lowering, mode, equality, nullptr);
       const io::LoweringDocument doc =
           io::readLoweringPlan(io::sourceFromString("candidate.json", written), interner);
@@ -134,7 +131,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       for (const auto &v : report.violations)
         why += std::string(spelling(v.check)) + " " + v.pointer + ": " + v.message + "\n";
       fuzz::require(report.conforms(), "the reference lowering fails a check", why + detail);
-#endif
     }
   }
 

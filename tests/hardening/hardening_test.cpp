@@ -166,7 +166,7 @@ TEST(Hardening, EscapedLoneSurrogatesAreRejected) {
   }
 }
 
-TEST(Hardening, NulBytes) {
+TEST(Hardening, RawNulIsRejectedAndEscapedNulIsRead) {
   const std::string nul(1, '\0');
   // Raw NUL inside a string, between tokens, after the document, and as the whole document.
   const std::string notes = "\"notes\":\"notes\"";

@@ -11,7 +11,7 @@ namespace {
 // ctest also runs `prove` at the default bound; here a small bound keeps the suite fast.
 constexpr std::size_t kBound = 3;
 
-TEST(Obligations, NamesAreTheIssuesAndUnique) {
+TEST(Obligations, EveryExpectedNameIsFoundAndEachNameIsUnique) {
   const char *expected[] = {"singleton.provenance",    "singleton.order",
                             "singleton.one-node",      "singleton.audit",
                             "singleton.unique",        "coalesced.provenance",

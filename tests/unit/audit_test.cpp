@@ -72,7 +72,7 @@ TEST_F(AuditTest, RowsIgnoreFieldsTheAuditDoesNotShow) {
   EXPECT_NE(b.kernels[0], b.kernels[1]);
 }
 
-TEST_F(AuditTest, Views) {
+TEST_F(AuditTest, ViewsListNamesTrustLevelsAndTrustedExternalOps) {
   const ExecutionAudit coalesced = audit(interner, toCoalescedLoweringPlan(interner, plan));
   EXPECT_EQ(capsuleNames(interner, coalesced),
             (std::vector<std::string>{"reference.relu", "libtorch.matmul", "libtorch.relu",

@@ -379,7 +379,7 @@ TEST(ReaderReject, InvalidUtf8InAString) {
   }
 }
 
-TEST(ReaderReject, Empty) {
+TEST(ReaderReject, EmptyFileIsRejected) {
   const io::Source src = io::sourceFromString("plan.json", "");
   Interner interner;
   EXPECT_THROW((void)io::readExecutionPlan(src, interner), io::InputError);

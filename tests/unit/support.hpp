@@ -21,12 +21,7 @@ inline KernelCapsule makeCapsule(std::string name, BackendOp op,
                                  TrustLevel trust = TrustLevel::checked,
                                  Provider provider = Provider::reference,
                                  Device device = Device::cpu) {
-  KernelCapsule c;
-  c.name = std::move(name);
-  c.op = op;
-  c.provider = provider;
-  c.device = device;
-  c.trustLevel = trust;
+  KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
   c.vjpMode = VJPMode::torchlean_tape;
   c.shapeContract = {{ContractClaim::Tag::shapeSafety, op, {}, {}, {}},
                      "Shapes are checked in Lean before entering the portable runtime path.",

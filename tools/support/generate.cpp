@@ -1,6 +1,6 @@
 #include "tools/support/generate.hpp"
 
-#include "checks/catalogue.hpp"
+#include "ref/capsule.hpp"
 #include "ref/io/writer.hpp"
 
 #include <algorithm>
@@ -340,7 +340,7 @@ Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes) {
 
 KernelCapsule fixedCapsule(BackendOp op, std::string name, Provider provider, Device device,
                            TrustLevel trust) {
-  KernelCapsule c = checks::sampleCapsule(std::move(name), op, trust, provider, device);
+  KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
   using T = ContractClaim::Tag;
   c.shapeContract = {{T::shapeSafety, op, {}, "", {}},
                      "shape checked",

@@ -11,23 +11,6 @@ namespace {
 
 using checks::Report;
 
-/// Violations of each check, listed and omitted.
-std::array<std::size_t, vocabularySize<Check>()> perCheck(const Report &r) {
-  std::array<std::size_t, vocabularySize<Check>()> n{};
-  for (const auto &v : r.violations)
-    ++n[static_cast<std::size_t>(v.check)];
-  for (const auto &[c, k] : r.omitted)
-    n[static_cast<std::size_t>(c)] += k;
-  return n;
-}
-
-std::size_t total(const Report &r) {
-  std::size_t n = 0;
-  for (auto k : perCheck(r))
-    n += k;
-  return n;
-}
-
 std::string loweringName(const ReportSubject &s) {
   return "the " + std::string(spelling(s.mode)) + " lowering (equality " +
          std::string(spelling(s.equality)) + ")";
@@ -63,8 +46,8 @@ std::string textLine(const checks::Violation &v) {
 } // namespace
 
 std::string violationSummary(const Report &report) {
-  const auto n = perCheck(report);
-  const std::size_t all = total(report);
+  const auto n = report.countsPerCheck();
+  const std::size_t all = report.total();
   std::string out = std::to_string(all) + (all == 1 ? " violation" : " violations");
   std::string parts;
   for (std::size_t c = 0; c < n.size(); ++c)
@@ -126,7 +109,7 @@ void writeReportJson(io::Sink &out, const Report &report, const ReportSubject &s
     out.jsonString(report.notes[i]);
   }
   out << "],\n \"checks\":[";
-  const auto n = perCheck(report);
+  const auto n = report.countsPerCheck();
   for (std::size_t c = 0; c < n.size(); ++c) {
     const auto check = static_cast<Check>(c);
     out << (c ? ",\n  " : "\n  ") << "{\"check\":\"" << spelling(check) << "\",\"status\":\""
@@ -139,7 +122,7 @@ void writeReportJson(io::Sink &out, const Report &report, const ReportSubject &s
 }
 
 void writeReportJunit(io::Sink &out, const Report &report, const ReportSubject &s) {
-  const auto n = perCheck(report);
+  const auto n = report.countsPerCheck();
   std::size_t failures = 0, skipped = 0;
   for (std::size_t c = 0; c < n.size(); ++c) {
     failures += n[c] > 0;

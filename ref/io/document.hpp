@@ -1,0 +1,21 @@
+// The documents of docs/spec.md §2 as they are read, with what a file declares beside its data:
+// what the reader produces and the checks (checks/) judge, without the reader itself.
+#pragma once
+
+#include "ref/audit.hpp"
+#include "ref/ir.hpp"
+#include "ref/lowering.hpp"
+
+#include <optional>
+
+namespace lo::io {
+
+/// A GraphLoweringPlan file: the groups and what the file declares about them.
+struct LoweringDocument {
+  std::optional<Mode> mode;
+  std::optional<Equality> equality;
+  GraphLoweringPlan plan;
+  std::optional<AuditDocument> audit;
+};
+
+} // namespace lo::io
