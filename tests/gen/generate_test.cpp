@@ -53,11 +53,11 @@ TEST(Generator, SameSeedSameBytesOtherSeedOtherPlans) {
 // same plan; random cases respect --max-nodes.
 TEST(Generator, PlansAreValidAndReadBack) {
   const Settings s{3, 12};
-  std::set<Encoding> encodings;
+  std::set<Placement> encodings;
   for (std::size_t i = 0; i < 300; ++i) {
     Interner in;
     const Case c = caseAt(in, s, i);
-    encodings.insert(c.encoding);
+    encodings.insert(c.encoding.placement);
     if (i >= edgeCaseCount()) {
       EXPECT_LE(c.plan.kernels.size(), s.maxNodes);
     }
@@ -118,7 +118,7 @@ TEST(Generator, HandPickedCases) {
     EXPECT_EQ(tags.size(), vocabularySize<KindTag>() - 3)
         << name << ": all but input, const, detach";
   }
-  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding, Encoding::inline_);
+  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding.placement, Placement::inline_);
 }
 
 // Random cases contain what tells the equalities apart: runs of capsules equal in identity but
