@@ -8,6 +8,7 @@
 #include "ref/io/reader.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/locate.hpp"
 #include "tools/support/suite_report.hpp"
 
 #include <simdjson.h>
@@ -155,8 +156,8 @@ int verify(const Options &o) {
       entry.error = "no output: " + outputFile.string() + " is a directory";
     } else {
       try {
-        const io::LoweringDocument candidate =
-            io::readLoweringPlan(io::loadSource(outputFile.string()), *interner);
+        const io::Source source = io::loadSource(outputFile.string());
+        const io::LoweringDocument candidate = io::readLoweringPlan(source, *interner);
         checks::Options options;
         options.mode = m.mode;
         options.equality = m.equality;
@@ -165,6 +166,9 @@ int verify(const Options &o) {
         entry.groups = candidate.plan.groups.size();
         entry.status =
             entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+        for (const auto &v : entry.report.violations)
+          entry.positions.push_back(
+              locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
       } catch (const io::InputError &e) {
         entry.status = SuiteEntry::Status::error;
         entry.error = e.message();

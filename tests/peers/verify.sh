@@ -111,7 +111,24 @@ for r in run["results"]:
     assert loc["artifactLocation"]["uriBaseId"] in run["originalUriBaseIds"]
 invalid = [r for r in run["results"] if "0002-long-run" in r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]]
 assert invalid[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 2, "startColumn": 15}, invalid
-print("json, junit and sarif: 36 entries, 1 failing, 3 errors")
+# A violation's region is where the value its pointer names starts in the output.
+outputs = sys.argv[2].rsplit("/", 1)[0] + "/out/"
+located = 0
+for r in run["results"]:
+    if r["ruleId"] == "output-error":
+        continue
+    loc = r["locations"][0]
+    region = loc["physicalLocation"]["region"]
+    text = open(outputs + loc["physicalLocation"]["artifactLocation"]["uri"], encoding="utf-8").read()
+    lines = text.split("\n")
+    offset = sum(len(l) + 1 for l in lines[:region["startLine"] - 1]) + region["startColumn"] - 1
+    value = json.loads(text)
+    for token in loc["logicalLocations"][0]["fullyQualifiedName"].split("/")[1:]:
+        value = value[int(token)] if isinstance(value, list) else value[token]
+    assert json.JSONDecoder().raw_decode(text[offset:])[0] == value, (r, text[offset:offset + 40])
+    located += 1
+assert located >= 2, located
+print("json, junit and sarif: 36 entries, 1 failing, 3 errors; %d violations located" % located)
 PYEOF
   # Every output conforms: exit 0.
   rm -rf "$WORK/out/0004-alternating-capsules-coalesced-identity.json"

@@ -213,13 +213,16 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
     }
     if (e.status != Status::fails)
       continue;
-    for (const auto &v : e.report.violations) {
+    for (std::size_t k = 0; k < e.report.violations.size(); ++k) {
+      const auto &v = e.report.violations[k];
+      const auto at =
+          k < e.positions.size() ? e.positions[k] : std::pair<std::size_t, std::size_t>{};
       out << (first ? "\n  " : ",\n  ") << "{\"ruleId\":\"" << spelling(v.check)
           << "\",\"ruleIndex\":" << std::uint64_t{static_cast<std::size_t>(v.check)}
           << ",\"level\":\"error\",\"message\":{\"text\":";
       out.jsonString(v.message + " (" + what(e) + ")");
       out << '}';
-      location(e, 0, 0, v.pointer);
+      location(e, at.first, at.second, v.pointer);
       out << '}';
       first = false;
     }

@@ -19,6 +19,8 @@ struct SuiteEntry {
   std::string output; // the output's path as reported
   Status status = Status::conforms;
   checks::Report report; // conforms, fails
+  /// fails: the line and column of each violation's pointer in the output ({0, 0}: unknown).
+  std::vector<std::pair<std::size_t, std::size_t>> positions;
   std::size_t groups = 0, nodes = 0;
   // error: what is wrong with the output, and where when known (1-based; 0 unknown).
   std::string error;
@@ -39,7 +41,8 @@ struct SuiteReport {
 /// summary line. json: the counts and one result per entry (a failing entry with its check report).
 /// junit: one test case per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique
 /// in a report), a failure for violations, an error for an output that could not be judged, its
-/// time. sarif: one result per violation and per error, rule id = check name or `output-error`.
+/// time. sarif: one result per violation and per error, rule id = check name or `output-error`,
+/// with the region (line, column) of the value the violation's pointer names.
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
 
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
