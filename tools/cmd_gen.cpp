@@ -39,8 +39,13 @@ writes the same bytes on every machine.
 
 - `manifest.json`: one entry per (case, mode, equality):
   `{"case", "mode", "equality", "files": {"plan", "expected"}}`, paths relative to this directory.
-- `cases/NNNN-NAME/plan.json`: a GraphExecutionPlan (`nn-backend/graph-execution-plan`). Some
-  plans name capsules by key in the `capsules` table, some inline them, some do both.
+- `cases/NNNN-NAME/plan.json`: a GraphExecutionPlan (`nn-backend/graph-execution-plan`), in any
+  spelling the format allows: capsules by key in the `capsules` table, inline, or both (one
+  capsule sometimes under two keys); defaults (supportsForward, vjpMode, the numericalPolicy
+  fields, notes, provenance) left out or written out; members in any order; characters spelled
+  with escapes (`\u0041`, `\/`); kinds without parameters as `"relu"` or `{"tag": "relu"}`;
+  `format` and `version` present or not. The spelling changes from kernel to kernel: a capsule
+  written two ways in adjacent kernels is still one capsule, and its run is one group.
 - `cases/NNNN-NAME/singleton.json`, `coalesced-contract.json`, `coalesced-identity.json`: the
   reference GraphLoweringPlan for the mode and equality of the file name.
 
@@ -52,27 +57,37 @@ one op with other parameters, extreme node ids); the rest are random.
 ## Running your implementation
 
 For each manifest entry, run your lowering on `files.plan` with the entry's `mode` and `equality`
-and write a GraphLoweringPlan (`nn-backend/graph-lowering-plan`), for example:
+and write a GraphLoweringPlan (`nn-backend/graph-lowering-plan`) to
+`out/CASE-MODE-EQUALITY.json`. In this directory, with your command in `IMPL` (`{plan}`, `{out}`,
+`{mode}` and `{equality}` are replaced):
 
+    export IMPL='my-lowering {plan} -o {out} --mode {mode} --equality {equality}'
+    mkdir -p out
     python3 - <<'EOF'
-    import json, subprocess
+    import json, os, shlex, subprocess
     for e in json.load(open("manifest.json"))["cases"]:
         out = "out/%s-%s-%s.json" % (e["case"], e["mode"], e["equality"])
-        subprocess.run(["my-lowering", e["files"]["plan"], "-o", out,
-                        "--mode", e["mode"], "--equality", e["equality"]], check=True)
+        values = dict(plan=e["files"]["plan"], out=out, mode=e["mode"], equality=e["equality"])
+        subprocess.run([a.format(**values) for a in shlex.split(os.environ["IMPL"])])
     EOF
+    lowering-oracle verify . out
 
 ## Judging the outputs
 
+`lowering-oracle verify . out` judges every output against the manifest in one process and writes
+one report: `--format text` (the default: every violation, then a summary line), `json`, `junit`
+(one test case per case, mode and equality) or `sarif`; `-o FILE` writes it to a file. A missing,
+unreadable or invalid output is an error entry in the report. Exit status 0 means every output
+conforms; 1 that some output does not conform or is missing or invalid; 2 a bad suite or usage.
+
 Your output need not be byte-equal to `files.expected`: capsule keys, inline capsules, field order
-and white space are free. Judge it with the checks instead:
+and white space are free. Each output is judged by the checks, as this command judges one:
 
     lowering-oracle check cases/0003-trusted-external-in-checked-run/plan.json OUT.json \
         --mode coalesced --equality contract
 
-Exit status 0 means the output conforms; 1 lists every violation (check name, group, node id, JSON
-pointer, one sentence); 2 means the output is not a valid GraphLoweringPlan. An output that passes
-every check equals the expected one. `lowering-oracle explain CHECK` explains a check.
+It lists every violation (check name, group, node id, JSON pointer, one sentence). An output that
+passes every check equals the expected one. `lowering-oracle explain CHECK` explains a check.
 
 `lowering-oracle diff --impl 'my-lowering {plan} -o {out} --mode {mode} --equality {equality}'`
 does all of this for you on freshly generated plans, and shrinks the first failure.

@@ -26,6 +26,7 @@ Action setupAudit(CLI::App &app);
 Action setupCheck(CLI::App &app);
 Action setupExplain(CLI::App &app);
 Action setupGen(CLI::App &app);
+Action setupVerify(CLI::App &app);
 Action setupDiff(CLI::App &app);
 Action setupProve(CLI::App &app);
 

@@ -6,6 +6,7 @@
 #include "tools/support/generate.hpp"
 
 #include <gtest/gtest.h>
+#include <simdjson.h>
 
 #include <set>
 
@@ -53,11 +54,11 @@ TEST(Generator, SameSeedSameBytesOtherSeedOtherPlans) {
 // same plan; random cases respect --max-nodes.
 TEST(Generator, PlansAreValidAndReadBack) {
   const Settings s{3, 12};
-  std::set<Encoding> encodings;
+  std::set<Placement> encodings;
   for (std::size_t i = 0; i < 300; ++i) {
     Interner in;
     const Case c = caseAt(in, s, i);
-    encodings.insert(c.encoding);
+    encodings.insert(c.encoding.placement);
     if (i >= edgeCaseCount()) {
       EXPECT_LE(c.plan.kernels.size(), s.maxNodes);
     }
@@ -118,7 +119,7 @@ TEST(Generator, HandPickedCases) {
     EXPECT_EQ(tags.size(), vocabularySize<KindTag>() - 3)
         << name << ": all but input, const, detach";
   }
-  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding, Encoding::inline_);
+  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding.placement, Placement::inline_);
 }
 
 // Random cases contain what tells the equalities apart: runs of capsules equal in identity but
@@ -139,6 +140,80 @@ TEST(Generator, RandomCasesHaveNearCollisions) {
   EXPECT_GT(equalitiesDiffer, 20u);
   EXPECT_GT(trustHidden, 2u);
   EXPECT_GT(runs, 100u);
+}
+
+// The spellings of docs/spec.md §2 occur in the random cases, and within one plan: the same
+// capsule spelled two ways in adjacent kernels (another key, inline against key, defaults left out
+// or written, another member order), which an implementation comparing what is written splits.
+TEST(Generator, SpellingsVaryWithinOnePlan) {
+  const Settings s{1, 24};
+  const std::size_t plans = 200;
+  std::size_t twoWays = 0, formatAbsent = 0, kindObject = 0, omitted = 0, written = 0, escaped = 0,
+              secondKey = 0, canonical = 0;
+  simdjson::dom::parser parser;
+  for (std::size_t i = edgeCaseCount(); i < edgeCaseCount() + plans; ++i) {
+    Interner in;
+    const Case c = caseAt(in, s, i);
+    const std::string text = planJson(in, c.plan, c.encoding);
+    canonical += !c.encoding.spelling;
+    Interner back;
+    const GraphExecutionPlan read =
+        io::readExecutionPlan(io::sourceFromString("plan.json", text), back);
+    simdjson::dom::element doc = parser.parse(text);
+    simdjson::dom::object table;
+    const bool hasTable = !doc["capsules"].get(table);
+    if (hasTable)
+      for (auto [key, capsule] : table) {
+        const std::string t = simdjson::minify(capsule);
+        omitted += t.find("\"supportsForward\"") == std::string::npos;
+        written += t.find("\"supportsForward\"") != std::string::npos;
+      }
+    std::set<CapsuleId> keyedCapsules;
+    std::size_t keys = hasTable ? table.size() : 0;
+    formatAbsent += doc["format"].error() == simdjson::NO_SUCH_FIELD;
+    escaped += text.find("\\u00") != std::string::npos || text.find("\\/") != std::string::npos;
+    std::vector<std::string> spelled; // each kernel's capsule as written
+    std::size_t k = 0;
+    bool objectKind = false;
+    for (simdjson::dom::element kernel : doc["kernels"].get_array()) {
+      simdjson::dom::object kind;
+      if (!kernel["kind"].get(kind) && kind.size() == 1)
+        objectKind = true;
+      std::string_view key;
+      if (!kernel["capsule"].get(key)) {
+        keyedCapsules.insert(read.kernels[k].capsule);
+        spelled.push_back("key " + std::string(key) + " " + simdjson::minify(table[key]));
+      } else {
+        const std::string t = simdjson::minify(kernel["capsule"]);
+        omitted += t.find("\"supportsForward\"") == std::string::npos;
+        written += t.find("\"supportsForward\"") != std::string::npos;
+        spelled.push_back("inline " + t);
+      }
+      ++k;
+    }
+    kindObject += objectKind;
+    secondKey += keys > keyedCapsules.size();
+    bool differ = false;
+    for (std::size_t j = 1; j < read.kernels.size(); ++j)
+      differ |=
+          read.kernels[j].capsule == read.kernels[j - 1].capsule && spelled[j] != spelled[j - 1];
+    twoWays += differ;
+  }
+  std::cout << "of " << plans << " random plans: " << twoWays
+            << " spell one capsule two ways in adjacent kernels, " << secondKey
+            << " have a capsule under two keys, " << kindObject
+            << " a kind without parameters as an object, " << formatAbsent << " no format, "
+            << escaped << " optional escapes, " << canonical
+            << " the reference writer's text; capsules without/with supportsForward: " << omitted
+            << "/" << written << "\n";
+  EXPECT_GT(twoWays, plans / 4);
+  EXPECT_GT(secondKey, plans / 10);
+  EXPECT_GT(kindObject, plans / 10);
+  EXPECT_GT(formatAbsent, plans / 10);
+  EXPECT_GT(escaped, plans / 4);
+  EXPECT_GT(canonical, plans / 10);
+  EXPECT_GT(omitted, plans / 4);
+  EXPECT_GT(written, plans / 4);
 }
 
 } // namespace

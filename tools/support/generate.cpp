@@ -2,6 +2,7 @@
 
 #include "ref/capsule.hpp"
 #include "ref/io/writer.hpp"
+#include "tools/support/spelling.hpp"
 
 #include <algorithm>
 #include <array>
@@ -289,9 +290,9 @@ std::vector<NodeId> nodeIds(Rng &rng, std::size_t n) {
 /// Runs of geometric length over a few ops, each op with a small pool of capsules that are
 /// near-collisions of one another.
 Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes) {
-  Case c{"random", {}, Encoding::table};
+  Case c{"random", {}, {}};
   const std::uint64_t e = rng.below(8);
-  c.encoding = e < 5 ? Encoding::table : e < 7 ? Encoding::inline_ : Encoding::mixed;
+  c.encoding.placement = e < 5 ? Placement::table : e < 7 ? Placement::inline_ : Placement::mixed;
   const std::size_t n = rng.chance(1, 8) ? rng.below(std::min<std::size_t>(maxNodes, 2) + 1)
                                          : rng.below(maxNodes + 1);
 
@@ -387,30 +388,30 @@ struct Builder {
 
 using EdgeCase = Case (*)(Interner &);
 
-Case makeEdge(Interner &interner, const char *name, Encoding encoding, void (*fill)(Builder &)) {
-  Builder b{interner, Case{name, {}, encoding}};
+Case makeEdge(Interner &interner, const char *name, Placement placement, void (*fill)(Builder &)) {
+  Builder b{interner, Case{name, {}, {placement, {}}}};
   fill(b);
   return std::move(b.c);
 }
 
-#define LO_EDGE(slug, encoding, ...)                                                               \
-  [](Interner &in) { return makeEdge(in, slug, encoding, [](Builder & b) __VA_ARGS__); }
+#define LO_EDGE(slug, placement, ...)                                                              \
+  [](Interner &in) { return makeEdge(in, slug, placement, [](Builder & b) __VA_ARGS__); }
 
 const EdgeCase kEdgeCases[] = {
-    LO_EDGE("empty-plan", Encoding::table, { (void)b; }),
-    LO_EDGE("one-node", Encoding::table, { b.add(KindTag::relu, checkedRelu()); }),
-    LO_EDGE("long-run", Encoding::table,
+    LO_EDGE("empty-plan", Placement::table, { (void)b; }),
+    LO_EDGE("one-node", Placement::table, { b.add(KindTag::relu, checkedRelu()); }),
+    LO_EDGE("long-run", Placement::table,
             {
               for (int i = 0; i < 64; ++i)
                 b.add(KindTag::relu, checkedRelu());
             }),
     // "a trusted-external capsule inside a run of checked ones"
-    LO_EDGE("trusted-external-in-checked-run", Encoding::table,
+    LO_EDGE("trusted-external-in-checked-run", Placement::table,
             {
               for (int i = 0; i < 7; ++i)
                 b.add(KindTag::relu, i == 3 ? trustedRelu() : checkedRelu());
             }),
-    LO_EDGE("alternating-capsules", Encoding::table,
+    LO_EDGE("alternating-capsules", Placement::table,
             {
               KernelCapsule other = fixedCapsule(BackendOp::relu, "relu.aten", Provider::aten,
                                                  Device::cpu, TrustLevel::verified);
@@ -419,7 +420,7 @@ const EdgeCase kEdgeCases[] = {
             }),
     // "identity-equal but contract-different neighbours": each differs from the first in one
     // field the identity does not look at.
-    LO_EDGE("identity-equal-contract-different", Encoding::table,
+    LO_EDGE("identity-equal-contract-different", Placement::table,
             {
               const KernelCapsule base = checkedRelu();
               b.add(KindTag::relu, base);
@@ -441,7 +442,7 @@ const EdgeCase kEdgeCases[] = {
               b.add(KindTag::relu, base);
             }),
     // Same name, other identity: the written keys are `relu.cudnn` and `relu.cudnn#2`.
-    LO_EDGE("same-name-other-provider", Encoding::table,
+    LO_EDGE("same-name-other-provider", Placement::table,
             {
               KernelCapsule v = checkedRelu();
               v.provider = Provider::libtorch;
@@ -450,7 +451,7 @@ const EdgeCase kEdgeCases[] = {
               b.add(KindTag::relu, checkedRelu());
             }),
     // "every kind with parameters", twice each so that equal neighbours coalesce, inline capsules
-    LO_EDGE("every-kind-inline", Encoding::inline_,
+    LO_EDGE("every-kind-inline", Placement::inline_,
             {
               Rng rng(0x5eed);
               for (KindTag tag : plannedKinds()) {
@@ -463,7 +464,7 @@ const EdgeCase kEdgeCases[] = {
                 b.add(kind, capsule);
               }
             }),
-    LO_EDGE("every-kind-table", Encoding::table,
+    LO_EDGE("every-kind-table", Placement::table,
             {
               Rng rng(0x7ab1e);
               for (KindTag tag : plannedKinds()) {
@@ -475,7 +476,7 @@ const EdgeCase kEdgeCases[] = {
             }),
     // Kinds of one op with other parameters still share a group (canAppend looks at op and
     // capsule).
-    LO_EDGE("same-op-different-kinds", Encoding::mixed,
+    LO_EDGE("same-op-different-kinds", Placement::mixed,
             {
               const KernelCapsule pool =
                   fixedCapsule(BackendOp::max_pool, "max_pool.cudnn", Provider::cudnn, Device::cuda,
@@ -486,7 +487,7 @@ const EdgeCase kEdgeCases[] = {
               b.add(KindTag::relu, checkedRelu());
               b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
             }),
-    LO_EDGE("extreme-node-ids", Encoding::table,
+    LO_EDGE("extreme-node-ids", Placement::table,
             {
               const NodeId ids[] = {kNodeIdLimit - 1, 0, 42, kNodeIdLimit - 2};
               for (NodeId id : ids) {
@@ -503,12 +504,24 @@ const EdgeCase kEdgeCases[] = {
 std::size_t edgeCaseCount() { return std::size(kEdgeCases); }
 
 Case caseAt(Interner &interner, const Settings &settings, std::size_t index) {
-  if (index < edgeCaseCount())
-    return kEdgeCases[index](interner);
+  if (index < edgeCaseCount()) {
+    // The hand-picked plans do not depend on the seed, nor do their spellings: the first two are
+    // written as the reference writer writes them, the others spelled from their index.
+    Case c = kEdgeCases[index](interner);
+    if (index >= 2)
+      c.encoding.spelling = Rng(0x5be11ed ^ index).next();
+    return c;
+  }
   // One generator per case, seeded from (seed, index) through one SplitMix64 step.
   Rng seeder(settings.seed ^ (0xd1b54a32d192ed03ULL * (index + 1)));
   Rng rng(seeder.next());
-  return randomCase(interner, rng, settings.maxNodes);
+  Case c = randomCase(interner, rng, settings.maxNodes);
+  // The spellings come from a generator of their own, so that they leave the plan as it was. One
+  // plan in five keeps the reference writer's text; the others draw their spellings.
+  Rng spelling(seeder.next());
+  if (!spelling.chance(1, 5))
+    c.encoding.spelling = spelling.next();
+  return c;
 }
 
 std::string caseLabel(std::size_t index, const Case &c) {
@@ -518,14 +531,18 @@ std::string caseLabel(std::size_t index, const Case &c) {
 }
 
 std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding) {
+  if (encoding.spelling)
+    return spelledPlanJson(interner, plan, encoding.placement, *encoding.spelling);
   std::string text;
   io::Sink out(text);
-  if (encoding == Encoding::table) {
+  if (encoding.placement == Placement::table) {
     io::writeExecutionPlan(out, interner, plan);
     return text;
   }
   // Inline (or alternately inline and by key): only the capsules used by key go to the table.
-  const auto byKey = [&](std::size_t i) { return encoding == Encoding::mixed && i % 2 == 1; };
+  const auto byKey = [&](std::size_t i) {
+    return encoding.placement == Placement::mixed && i % 2 == 1;
+  };
   std::vector<CapsuleId> keyed;
   for (std::size_t i = 0; i < plan.kernels.size(); ++i)
     if (byKey(i))

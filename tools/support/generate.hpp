@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,14 +33,24 @@ private:
   std::uint64_t state_;
 };
 
-/// How a plan's kernels name their capsules: "A kernel's capsule is a key into `capsules` or an
+/// Where a plan's kernels put their capsules: "A kernel's capsule is a key into `capsules` or an
 /// inline object." `mixed` alternates the two.
-enum class Encoding : std::uint8_t { table, inline_, mixed };
+enum class Placement : std::uint8_t { table, inline_, mixed };
+
+/// How a case's plan is written: its placement and, unless it is written as the reference writer
+/// writes plans, the seed of its spellings (tools/support/spelling.hpp: defaults left out or
+/// written, members shuffled, escapes, kinds in either form, format and version or not, capsules
+/// under two keys).
+struct Encoding {
+  Placement placement = Placement::table;
+  std::optional<std::uint64_t> spelling; // nullopt: the canonical text
+  bool operator==(const Encoding &) const = default;
+};
 
 struct Case {
   std::string name; // a short slug, e.g. "trusted-external-in-checked-run" or "random"
   GraphExecutionPlan plan;
-  Encoding encoding = Encoding::table;
+  Encoding encoding;
 };
 
 struct Settings {
@@ -57,7 +68,8 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index);
 /// "0007-random": the index, zero-padded, and the case's slug.
 std::string caseLabel(std::size_t index, const Case &c);
 
-/// The plan as a GraphExecutionPlan file in the case's capsule encoding.
+/// The plan as a GraphExecutionPlan file in the case's encoding: the same plan and encoding give
+/// the same bytes, and the text reads back to the plan.
 std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding);
 
 } // namespace lo::gen

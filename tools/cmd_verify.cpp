@@ -1,0 +1,237 @@
+// `verify SUITE OUTPUTS [--pattern P] [--format text|json|junit|sarif] [-o OUT]`: judges a whole
+// directory of an implementation's outputs against a conformance suite (what `gen` writes: a
+// manifest with one entry per case, mode and equality) in one process, with one report. Each output
+// is judged as `check PLAN OUTPUT --mode M --equality E` judges it (the checks of docs/spec.md §3);
+// an output that is missing, unreadable or not a valid GraphLoweringPlan is an entry with an error.
+#include "checks/checks.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/reader.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/support/locate.hpp"
+#include "tools/support/suite_report.hpp"
+
+#include <simdjson.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+
+namespace lo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+/// A problem with the suite or the options (not with an output): exit status 2.
+struct SuiteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// One manifest entry: `{"case", "mode", "equality", "files": {"plan", "expected"}}`.
+struct ManifestEntry {
+  std::string caseName;
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  std::string plan; // relative to the suite
+};
+
+/// A path of the manifest stays inside the suite: relative, without `..`.
+std::string insidePath(std::string_view p, const std::string &where) {
+  const fs::path path(p);
+  if (p.empty() || path.is_absolute())
+    throw SuiteError(where + ": not a relative path inside the suite: " + std::string(p));
+  for (const auto &part : path)
+    if (part == "..")
+      throw SuiteError(where + ": not a relative path inside the suite: " + std::string(p));
+  return std::string(p);
+}
+
+std::vector<ManifestEntry> readManifest(const fs::path &suite) {
+  const fs::path path = suite / "manifest.json";
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (auto err = parser.load(path.string()).get(doc))
+    throw SuiteError(path.string() +
+                     ": not a conformance suite manifest: " + simdjson::error_message(err));
+  std::string_view format;
+  if (doc["format"].get(format) || format != "lowering-oracle/conformance-suite")
+    throw SuiteError(path.string() + ": /format: expected \"lowering-oracle/conformance-suite\"");
+  simdjson::dom::array cases;
+  if (doc["cases"].get(cases))
+    throw SuiteError(path.string() + ": /cases: expected an array");
+  std::vector<ManifestEntry> out;
+  std::size_t i = 0;
+  for (simdjson::dom::element e : cases) {
+    const std::string where = path.string() + ": /cases/" + std::to_string(i++);
+    std::string_view name, mode, equality, plan;
+    if (e["case"].get(name) || e["mode"].get(mode) || e["equality"].get(equality) ||
+        e["files"]["plan"].get(plan))
+      throw SuiteError(where + ": expected {\"case\", \"mode\", \"equality\", \"files\": "
+                               "{\"plan\", ...}} with string values");
+    ManifestEntry m;
+    // The case name becomes part of a file name: one path component, not `.` or `..`.
+    if (name.empty() || name == "." || name == ".." ||
+        name.find_first_of(std::string_view("/\0", 2)) != std::string_view::npos)
+      throw SuiteError(where + "/case: not a case name: " + std::string(name));
+    m.caseName = name;
+    const auto md = parseSpelling<Mode>(mode);
+    const auto eq = parseSpelling<Equality>(equality);
+    if (!md || !eq)
+      throw SuiteError(where + ": unknown mode or equality");
+    m.mode = *md;
+    m.equality = *eq;
+    m.plan = insidePath(plan, where + "/files/plan");
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+/// The output file name of an entry: `pattern` with {case}, {mode} and {equality} replaced.
+std::string outputName(const std::string &pattern, const ManifestEntry &e) {
+  std::string out;
+  for (std::size_t i = 0; i < pattern.size();) {
+    const auto replace = [&](std::string_view placeholder, std::string_view value) {
+      if (pattern.compare(i, placeholder.size(), placeholder) != 0)
+        return false;
+      out += value;
+      i += placeholder.size();
+      return true;
+    };
+    if (!replace("{case}", e.caseName) && !replace("{mode}", spelling(e.mode)) &&
+        !replace("{equality}", spelling(e.equality)))
+      out += pattern[i++];
+  }
+  return out;
+}
+
+struct Options {
+  std::string suite, outputs, pattern = "{case}-{mode}-{equality}.json", format = "text", out = "-";
+  std::size_t maxPerCheck = 20;
+};
+
+int verify(const Options &o) {
+  const fs::path suite(o.suite), outputs(o.outputs);
+  if (o.pattern.find("{case}") == std::string::npos)
+    throw SuiteError("--pattern must contain {case}");
+  if (!fs::is_directory(outputs))
+    throw SuiteError(o.outputs + ": not a directory");
+  const std::vector<ManifestEntry> manifest = readManifest(suite);
+
+  SuiteReport report{o.suite, o.outputs, {}};
+  report.entries.reserve(manifest.size());
+  // The entries of one case share its plan: it is read once, into the interner its outputs share.
+  std::unique_ptr<Interner> interner;
+  GraphExecutionPlan plan;
+  std::string planPath;
+  for (const ManifestEntry &m : manifest) {
+    const auto start = Clock::now();
+    const std::string planFile = (suite / m.plan).string();
+    if (planFile != planPath) {
+      interner = std::make_unique<Interner>();
+      try {
+        plan = io::readExecutionPlan(io::loadSource(planFile), *interner);
+      } catch (const io::InputError &e) {
+        throw SuiteError("the suite's plan is invalid: " + io::formatError(e));
+      }
+      planPath = planFile;
+    }
+    SuiteEntry entry;
+    entry.caseName = m.caseName;
+    entry.mode = m.mode;
+    entry.equality = m.equality;
+    entry.plan = m.plan;
+    entry.nodes = plan.kernels.size();
+    const std::string name = outputName(o.pattern, m);
+    const fs::path outputFile = outputs / name;
+    entry.output = name;
+    std::error_code ec;
+    if (!fs::exists(outputFile, ec)) {
+      entry.status = SuiteEntry::Status::error;
+      entry.error = "no output: " + outputFile.string() + " does not exist";
+    } else if (fs::is_directory(outputFile, ec)) {
+      entry.status = SuiteEntry::Status::error;
+      entry.error = "no output: " + outputFile.string() + " is a directory";
+    } else {
+      try {
+        const io::Source source = io::loadSource(outputFile.string());
+        const io::LoweringDocument candidate = io::readLoweringPlan(source, *interner);
+        checks::Options options;
+        options.mode = m.mode;
+        options.equality = m.equality;
+        options.maxPerCheck = o.maxPerCheck;
+        entry.report = checks::check(*interner, plan, candidate, options);
+        entry.groups = candidate.plan.groups.size();
+        entry.status =
+            entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+        for (const auto &v : entry.report.violations)
+          entry.positions.push_back(
+              locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+      } catch (const io::InputError &e) {
+        entry.status = SuiteEntry::Status::error;
+        entry.error = e.message();
+        entry.errorPointer = e.pointer();
+        entry.line = e.line();
+        entry.column = e.column();
+      }
+    }
+    entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    report.entries.push_back(std::move(entry));
+  }
+
+  static const std::map<std::string, ReportFormat> formats{{"text", ReportFormat::text},
+                                                           {"json", ReportFormat::json},
+                                                           {"junit", ReportFormat::junit},
+                                                           {"sarif", ReportFormat::sarif}};
+  io::OutputFile file(o.out);
+  io::Sink sink(file);
+  writeSuiteReport(sink, formats.at(o.format), report);
+  sink.flush();
+  file.commit();
+  return report.conforms() ? kSuccess : kFinding;
+}
+
+} // namespace
+
+Action setupVerify(CLI::App &app) {
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "verify", "Judge a directory of an implementation's outputs against a conformance suite "
+                "(from `gen`) in one process, with one report.");
+  sub->add_option("SUITE", o->suite, "the suite directory (with manifest.json)")->required();
+  sub->add_option("OUTPUTS", o->outputs,
+                  "the directory of the implementation's outputs, one GraphLoweringPlan per "
+                  "manifest entry, named by --pattern")
+      ->required();
+  sub->add_option("--pattern", o->pattern,
+                  "the file name of an entry's output in OUTPUTS; {case}, {mode} and {equality} "
+                  "are replaced")
+      ->capture_default_str();
+  sub->add_option("--format", o->format,
+                  "text: the violations and errors, then a summary line; json: one result per "
+                  "entry; junit: one test case per entry; sarif: SARIF 2.1.0, one result per "
+                  "violation or error")
+      ->check(CLI::IsMember({"text", "json", "junit", "sarif"}))
+      ->default_str("text");
+  sub->add_option("--max-per-check", o->maxPerCheck,
+                  "list at most this many violations per check and entry, and count the rest")
+      ->default_str("20")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
+  sub->footer("Each output is judged as `check` judges it under the entry's mode and equality. A "
+              "missing, unreadable or invalid output is an error entry in the report.\nExit "
+              "status: 0 every output conforms, 1 an output does not conform or is missing or "
+              "invalid, 2 bad usage or an invalid suite.");
+  return [o]() -> int {
+    try {
+      return verify(*o);
+    } catch (const SuiteError &e) {
+      std::cerr << "lowering-oracle: " << e.what() << '\n';
+      return kBadInput;
+    }
+  };
+}
+
+} // namespace lo::cli

@@ -1,0 +1,35 @@
+// Every spelling the plan format allows (docs/spec.md §2), drawn at random for generated plans.
+//
+// One GraphExecutionPlan has many texts: "`format`, `version` ... are optional on input",
+// supportsForward, vjpMode, each numericalPolicy field, notes and a descriptor's provenance have
+// defaults that may be written out or left out, "A kernel's capsule is a key into `capsules` or an
+// inline object" under any key ("Readers accept any keys and inline capsules", so one capsule may
+// have two keys), a kind without parameters is "a bare string ... Both forms are read", the members
+// of an object come in any order, and a string may spell a character with an escape (`\u0041`,
+// `\/`). An implementation that reads only some of these texts is wrong, and `gen` and `diff` can
+// only show it if their plans use them: the spelling varies within one plan, so the same capsule
+// appears spelled two ways in adjacent kernels and an implementation that compares what is written
+// splits a run that must coalesce.
+//
+// Every choice comes from the portable generator (gen::Rng): the same plan and seed give the same
+// bytes.
+#pragma once
+
+#include "ref/interner.hpp"
+#include "ref/ir.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace lo::gen {
+
+enum class Placement : std::uint8_t;
+
+/// The plan as GraphExecutionPlan text with spellings drawn from `seed`: capsules placed mostly as
+/// `placement` says (with strays), defaults left out or written, members shuffled, escapes, kinds
+/// in either form, format and version present or not, some capsules under two keys, white space.
+/// The text always reads back to `plan`.
+std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
+                            Placement placement, std::uint64_t seed);
+
+} // namespace lo::gen

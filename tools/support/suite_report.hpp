@@ -1,0 +1,51 @@
+// The report of `verify`: one entry per (case, mode, equality) of a conformance suite, in every
+// report format of `check` (text, json, junit, sarif). An output that is missing, unreadable or not
+// a valid GraphLoweringPlan is an entry with an error, reported like the others.
+#pragma once
+
+#include "tools/support/report.hpp"
+
+#include <string>
+#include <vector>
+
+namespace lo::cli {
+
+struct SuiteEntry {
+  enum class Status { conforms, fails, error };
+  std::string caseName;
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  std::string plan;   // the plan's path as reported
+  std::string output; // the output's path as reported
+  Status status = Status::conforms;
+  checks::Report report; // conforms, fails
+  /// fails: the line and column of each violation's pointer in the output ({0, 0}: unknown).
+  std::vector<std::pair<std::size_t, std::size_t>> positions;
+  std::size_t groups = 0, nodes = 0;
+  // error: what is wrong with the output, and where when known (1-based; 0 unknown).
+  std::string error;
+  std::string errorPointer;
+  std::size_t line = 0, column = 0;
+  double seconds = 0; // time to read and judge the output
+};
+
+struct SuiteReport {
+  std::string suite;   // the suite directory
+  std::string outputs; // the outputs directory
+  std::vector<SuiteEntry> entries;
+  std::size_t count(SuiteEntry::Status s) const;
+  bool conforms() const { return count(SuiteEntry::Status::conforms) == entries.size(); }
+};
+
+/// text: the violations of each failing entry as `check` writes them, one line per error, then one
+/// summary line. json: the counts and one result per entry (a failing entry with its check report).
+/// junit: one test case per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique
+/// in a report), a failure for violations, an error for an output that could not be judged, its
+/// time. sarif: one result per violation and per error, rule id = check name or `output-error`,
+/// with the region (line, column) of the value the violation's pointer names.
+void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
+
+/// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
+std::string suiteSummary(const SuiteReport &report);
+
+} // namespace lo::cli
