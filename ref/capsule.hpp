@@ -105,10 +105,11 @@ bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
 /// `KernelCapsule.isTrustedExternal`: `c.trustLevel == .trustedExternal`.
 bool isTrustedExternal(const KernelCapsule &c);
 
-/// A hash consistent with `operator==` (every field), used to intern capsules.
+/// A hash consistent with `operator==` (every field), used to intern capsules; keyed per process
+/// (ref/hash.hpp).
 std::size_t hashCapsule(const KernelCapsule &c);
 
-/// A hash consistent with `sameIdentity`.
+/// A hash consistent with `sameIdentity`, keyed per process.
 std::size_t hashIdentity(const KernelCapsule &c);
 
 } // namespace lo

@@ -4,6 +4,9 @@
 #include "tools/exit_codes.hpp"
 #include "tools/version.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 
@@ -27,6 +30,15 @@ namespace {
 /// The subcommands, in the order of `--help`.
 constexpr Setup kCommands[] = {setupLower, setupAudit, setupCheck, setupExplain,
                                setupGen,   setupDiff,  setupProve};
+
+/// "Exit 0" only when what was written reached standard output: a full disk (/dev/full) or a
+/// closed pipe is an error, for --help as for any command.
+int flushed(int status) {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+    return status;
+  std::cerr << "lowering-oracle: standard output: write error: " << std::strerror(errno) << '\n';
+  return status == kSuccess ? kBadInput : status;
+}
 
 } // namespace
 
@@ -65,7 +77,7 @@ int main(int argc, char **argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success &e) {
-    return app.exit(e); // --help, --version
+    return flushed(app.exit(e)); // --help, --version
   } catch (const CLI::ParseError &e) {
     app.exit(e);
     return kBadInput;
@@ -74,7 +86,7 @@ int main(int argc, char **argv) {
   try {
     for (auto &[sub, action] : actions)
       if (sub->parsed())
-        return action();
+        return flushed(action());
   } catch (const lo::io::InputError &e) {
     std::cerr << "lowering-oracle: " << e.what() << '\n';
     return kBadInput;
