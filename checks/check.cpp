@@ -36,6 +36,7 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
   const auto &list = candidate.plan.groups;
   for (std::size_t g = 0; g < list.size(); ++g) {
     members.clear();
+    members.reserve(list[g].nodeIds.size()); // exactly the largest group's ids, no growth slack
     for (NodeId id : list[g].nodeIds) {
       const std::size_t p = cx.index.find(id);
       members.push_back(p == detail::NodeIndex::kAbsent ? detail::Member{}

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "checks/checks.hpp"
+#include "ref/hash.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -35,7 +36,7 @@ private:
   static constexpr std::uint32_t kNone = UINT32_MAX;
   bool dense_ = false;
   std::vector<std::uint32_t> table_;
-  std::unordered_map<NodeId, std::size_t> map_;
+  std::unordered_map<NodeId, std::size_t, KeyedHash> map_; // keyed: ids come from the input
 };
 
 /// A violation as a check words it: "a JSON pointer into the candidate and one plain sentence".

@@ -58,7 +58,7 @@ private:
   bool planEnded_ = false;
   std::uint64_t read_ = 0;
   std::optional<NodeId> lastRead_;
-  std::unordered_map<NodeId, Planned> skipped_;
+  std::unordered_map<NodeId, Planned, KeyedHash> skipped_; // keyed: ids come from the input
   std::optional<NodeId> lastMatched_;
 
   // A run of consecutive out-of-order ids is one finding, as in `check`.

@@ -1,16 +1,18 @@
 #include "ref/capsule.hpp"
 
-#include <functional>
+#include "ref/hash.hpp"
 
 namespace lo {
 
 namespace {
 
+// Keyed (ref/hash.hpp): capsules come from input files, which must not be able to choose
+// capsules that collide.
 struct Hasher {
-  std::size_t h = 0xcbf29ce484222325ULL;
-  void mix(std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); }
-  void str(const std::string &s) { mix(std::hash<std::string>{}(s)); }
-  template <class E> void en(E e) { mix(static_cast<std::size_t>(e) + 1); }
+  SipHasher sip;
+  void mix(std::uint64_t v) { sip.word(v); }
+  void str(const std::string &s) { sip.bytes(s); }
+  template <class E> void en(E e) { mix(static_cast<std::uint64_t>(e) + 1); }
 
   void claim(const ContractClaim &c) {
     en(c.tag);
@@ -52,7 +54,7 @@ std::size_t hashIdentity(const KernelCapsule &c) {
   h.en(c.op);
   h.en(c.provider);
   h.en(c.device);
-  return h.h;
+  return h.sip.finish();
 }
 
 std::size_t hashCapsule(const KernelCapsule &c) {
@@ -70,7 +72,7 @@ std::size_t hashCapsule(const KernelCapsule &c) {
   h.en(c.numericalPolicy.contraction);
   h.en(c.numericalPolicy.reduction);
   h.str(c.notes);
-  return h.h;
+  return h.sip.finish();
 }
 
 KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,

@@ -97,10 +97,11 @@ bool isTrustedExternal(const KernelCapsule &c);
 KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
                             Provider provider = Provider::reference, Device device = Device::cpu);
 
-/// A hash consistent with `operator==` (every field), used to intern capsules.
+/// A hash consistent with `operator==` (every field), used to intern capsules; keyed per process
+/// (ref/hash.hpp).
 std::size_t hashCapsule(const KernelCapsule &c);
 
-/// A hash consistent with `sameIdentity`.
+/// A hash consistent with `sameIdentity`, keyed per process.
 std::size_t hashIdentity(const KernelCapsule &c);
 
 } // namespace lo

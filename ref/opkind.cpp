@@ -1,5 +1,7 @@
 #include "ref/opkind.hpp"
 
+#include "ref/hash.hpp"
+
 #include <array>
 #include <functional>
 
@@ -87,13 +89,14 @@ std::optional<BackendOp> opOf(const OpKind &kind) { return signature(kind.tag).o
 bool isBare(KindTag tag) { return signature(tag).params.empty(); }
 
 std::size_t hashKind(const OpKind &kind) {
-  std::size_t h = static_cast<std::size_t>(kind.tag) * 0x9e3779b97f4a7c15ULL;
+  SipHasher h; // keyed (ref/hash.hpp): kind parameters come from input files
+  h.word(static_cast<std::uint64_t>(kind.tag));
   for (const auto &p : kind.params) {
-    h ^= p.size() + 0x517cc1b727220a95ULL + (h << 6) + (h >> 2);
+    h.word(p.size());
     for (auto v : p)
-      h ^= std::hash<std::uint64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      h.word(v);
   }
-  return h;
+  return h.finish();
 }
 
 } // namespace lo

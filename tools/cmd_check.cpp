@@ -5,6 +5,7 @@
 #include "ref/io/stream.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 
 #include <optional>
@@ -47,13 +48,12 @@ Action setupCheck(CLI::App &app) {
                                              {"junit", ReportFormat::junit},
                                              {"sarif", ReportFormat::sarif}}))
       ->default_str("text");
-  sub->add_option("--max-per-check", o->maxPerCheck,
-                  "list at most this many violations per check, and count the rest")
-      ->default_str("20")
-      ->check(CLI::PositiveNumber);
-  sub->add_flag("--stream", o->stream,
-                "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "
-                "they are read, in memory bounded by the largest group and the capsule table");
+  addNatural(*sub, "--max-per-check", o->maxPerCheck, 1, kMaxU64,
+             "list at most this many violations per check, and count the rest");
+  sub->add_flag(
+      "--stream", o->stream,
+      "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "
+      "they are read, in memory bounded by the largest group and the distinct capsules and kinds");
   sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
   sub->footer(
       "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "

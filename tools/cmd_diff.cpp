@@ -9,6 +9,7 @@
 #include "tools/exit_codes.hpp"
 #include "tools/support/files.hpp"
 #include "tools/support/generate.hpp"
+#include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 #include "tools/support/shrink.hpp"
 #include "tools/support/subprocess.hpp"
@@ -245,18 +246,15 @@ Action setupDiff(CLI::App &app) {
                   "are replaced inside each argument. Without {out}, the output is read from "
                   "standard output.")
       ->required();
-  sub->add_option("--count", o->count,
-                  "number of cases (the " + std::to_string(gen::edgeCaseCount()) +
-                      " hand-picked ones first, as in `gen`)")
-      ->capture_default_str();
-  sub->add_option("--seed", o->gen.seed, "seed of the random cases")->capture_default_str();
-  sub->add_option("--max-nodes", o->gen.maxNodes, "most nodes in a random case")
-      ->capture_default_str();
+  addNatural(*sub, "--count", o->count, 0, kMaxCount,
+             "number of cases (the " + std::to_string(gen::edgeCaseCount()) +
+                 " hand-picked ones first, as in `gen`)");
+  addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");
+  addNatural(*sub, "--max-nodes", o->gen.maxNodes, 0, kMaxNodes, "most nodes in a random case");
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
-  sub->add_option("--timeout-ms", o->timeoutMs, "time allowed for one run of the implementation")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, kMaxTimeoutMs,
+             "time allowed for one run of the implementation");
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
                   "stderr.txt, original-plan.json); default: a new directory under $TMPDIR");

@@ -1,11 +1,13 @@
 // `gen --out DIR [--count N] [--seed S] [--max-nodes K]`: "a conformance suite: per case the plan
 // and the expected output of every mode and equality, a manifest, and a README for implementers"
 // (docs/spec.md §4). "A deterministic suite (same seed, same bytes)."
+#include "ref/io/cleanup.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/files.hpp"
 #include "tools/support/generate.hpp"
+#include "tools/support/options.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -133,6 +135,11 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
   out = out.lexically_normal();
   if (out.filename().empty())
     out = out.parent_path();
+  if (out.filename() == "." || out.filename() == "..") { // by its name, to rename it
+    out = fs::absolute(out).lexically_normal();
+    if (out.filename().empty())
+      out = out.parent_path();
+  }
   const bool exists = fs::exists(out);
   if (exists && !fs::is_directory(out)) {
     std::cerr << "lowering-oracle: " << out.string() << ": exists and is not a directory\n";
@@ -147,22 +154,33 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
   const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
   fs::create_directories(parent);
   const fs::path temp = makeTempDir(parent, out.filename().string() + ".tmp");
+  io::DirectoryCleanupOnSignal cleanup(temp.string()); // SIGINT, SIGTERM remove it
+  fs::path old;
+  bool movedAside = false;
   try {
     writeSuite(temp, settings, count);
     if (nonEmpty) {
       // rename(2) replaces an empty directory: move the old suite aside, then remove it.
-      const fs::path old = makeTempDir(parent, out.filename().string() + ".old");
+      old = makeTempDir(parent, out.filename().string() + ".old");
       fs::rename(out, old);
+      movedAside = true;
       fs::rename(temp, out);
+      cleanup.release();
+      movedAside = false;
       fs::remove_all(old);
     } else {
       if (exists)
         fs::remove(out);
       fs::rename(temp, out);
+      cleanup.release();
     }
   } catch (...) {
     std::error_code ignored;
     fs::remove_all(temp, ignored);
+    if (movedAside)
+      fs::rename(old, out, ignored); // the old suite back in place
+    else if (!old.empty())
+      fs::remove(old, ignored); // still empty
     throw;
   }
   std::cout << "gen: wrote " << count << " cases (" << 3 * count << " expected outputs) to "
@@ -183,13 +201,12 @@ Action setupGen(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "gen", "Write a deterministic conformance suite: plans, expected outputs, a manifest.");
   sub->add_option("--out", o->out, "directory to create (must not exist or be empty)")->required();
-  sub->add_option("--count", o->count,
-                  "number of cases: the " + std::to_string(gen::edgeCaseCount()) +
-                      " hand-picked ones first, then random ones")
-      ->capture_default_str();
-  sub->add_option("--seed", o->settings.seed, "seed of the random cases")->capture_default_str();
-  sub->add_option("--max-nodes", o->settings.maxNodes, "most nodes in a random case")
-      ->capture_default_str();
+  addNatural(*sub, "--count", o->count, 0, kMaxCount,
+             "number of cases: the " + std::to_string(gen::edgeCaseCount()) +
+                 " hand-picked ones first, then random ones");
+  addNatural(*sub, "--seed", o->settings.seed, 0, kMaxU64, "seed of the random cases");
+  addNatural(*sub, "--max-nodes", o->settings.maxNodes, 0, kMaxNodes,
+             "most nodes in a random case");
   sub->add_flag("--force", o->force, "replace a non-empty DIR");
   sub->footer("Case I of seed S is the same plan in `gen` and `diff`.");
   return [o] { return generate(o->out, o->force, o->settings, o->count); };

@@ -25,9 +25,10 @@ Action setupLower(CLI::App &app) {
   addEqualityOption(*sub, o->equality);
   auto *auditFlag =
       sub->add_flag("--audit", o->audit, "include the ExecutionAudit of the lowering");
-  sub->add_flag("--stream", o->stream,
-                "read the NDJSON stream form (docs/formats.md) and write the lowering as a "
-                "stream, in memory bounded by the largest group and the capsule table")
+  sub->add_flag(
+         "--stream", o->stream,
+         "read the NDJSON stream form (docs/formats.md) and write the lowering as a "
+         "stream, in memory bounded by the largest group and the distinct capsules and kinds")
       ->excludes(auditFlag);
   sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
   return [o] {

@@ -6,6 +6,7 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/options.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -78,13 +79,11 @@ Action setupProve(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "prove", "Discharge the Z3 obligations of the reference lowering for every plan up to a "
                "bound, and the step lemmas for every length.");
-  sub->add_option("--bound", o->bound,
-                  "largest plan length checked (default 8: the whole suite in under 60 s)")
-      ->check(CLI::Range(0, 64));
+  addNatural(*sub, "--bound", o->bound, 0, 64,
+             "largest plan length checked (default 8: the whole suite in under 60 s)");
   addEqualityOption(*sub, o->equality);
-  sub->add_option("--timeout-ms", o->timeoutMs,
-                  "timeout of each solver call, in milliseconds (default 20000)")
-      ->check(CLI::Range(1u, 3600000u));
+  addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, 3600000,
+             "timeout of each solver call, in milliseconds");
   using Format = decltype(Options::format);
   sub->add_option("--format", o->format, "text: a table; json: a document")
       ->type_name("TEXT")

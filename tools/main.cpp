@@ -4,6 +4,9 @@
 #include "tools/exit_codes.hpp"
 #include "tools/version.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -29,6 +32,15 @@ namespace {
 /// The subcommands, in the order of `--help`.
 constexpr Setup kCommands[] = {setupLower, setupAudit,  setupCheck, setupExplain,
                                setupGen,   setupVerify, setupDiff,  setupProve};
+
+/// "Exit 0" only when what was written reached standard output: a full disk (/dev/full) or a
+/// closed pipe is an error, for --help as for any command.
+int flushed(int status) {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+    return status;
+  std::cerr << "lowering-oracle: standard output: write error: " << std::strerror(errno) << '\n';
+  return status == kSuccess ? kBadInput : status;
+}
 
 } // namespace
 
@@ -77,10 +89,10 @@ int main(int argc, char **argv) {
     app.parse(argc, argv);
     for (auto &[sub, action] : actions)
       if (sub->parsed())
-        return action();
+        return flushed(action());
     return badInput("A subcommand is required");
   } catch (const CLI::Success &e) {
-    return app.exit(e); // --help, --version
+    return flushed(app.exit(e)); // --help, --version
   } catch (const CLI::ParseError &e) {
     return badInput(e.what()); // usage: one line, without CLI11's "Run with --help" line
   } catch (const std::exception &e) {

@@ -7,10 +7,25 @@
 namespace lo::io {
 
 namespace {
+constexpr std::size_t kEchoedToken = 200; // io::kMaxEchoBytes
 /// The pointer as shown in a message: control characters (a key may hold an escaped newline)
 /// are written as `\u00XX`, so that the message stays one line.
 std::string shown(const std::string &pointer) {
-  return pointer.empty() ? "/" : escapeControls(pointer);
+  if (pointer.empty())
+    return "/";
+  std::string cut;
+  std::size_t tokenLength = 0; // in characters
+  for (char c : pointer) {
+    // A reference token longer than kEchoedToken characters is cut with "..." (a key of the
+    // input may be megabytes long; the message stays short).
+    if (c == '/')
+      tokenLength = 0;
+    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && ++tokenLength == kEchoedToken + 1)
+      cut += "...";
+    if (tokenLength <= kEchoedToken)
+      cut += c;
+  }
+  return escapeControls(cut);
 }
 
 std::string compose(const std::string &file, std::size_t line, std::size_t column,

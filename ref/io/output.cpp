@@ -1,88 +1,160 @@
 #include "ref/io/output.hpp"
 
+#include "ref/hash.hpp"
+
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace lo::io {
 
+namespace {
+
+[[noreturn]] void fail(const std::string &path, const std::string &what, int error) {
+  throw std::runtime_error(path + ": " + what + ": " + std::strerror(error));
+}
+
+/// The descriptor a name of the process's own descriptors stands for ("-", /dev/stdout,
+/// /dev/stderr, /dev/fd/N, /proc/self/fd/N), or -1 for any other path.
+int ownDescriptor(const std::string &path) {
+  if (path == "-" || path == "/dev/stdout")
+    return 1;
+  if (path == "/dev/stderr")
+    return 2;
+  for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (path.size() <= prefix.size() || path.compare(0, prefix.size(), prefix) != 0)
+      continue;
+    int fd = 0;
+    const char *first = path.data() + prefix.size(), *last = path.data() + path.size();
+    auto [end, ec] = std::from_chars(first, last, fd);
+    if (ec == std::errc() && end == last)
+      return fd;
+  }
+  return -1;
+}
+
+/// A name for the temporary file: BASE.tmp.XXXXXX, the Xs random.
+std::string temporaryName(const std::string &base, std::uint64_t attempt) {
+  static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::uint64_t r = keyedHash(
+      static_cast<std::uint64_t>(::getpid()) << 32 ^ attempt ^
+      static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+  std::string name = base + ".tmp.";
+  for (int i = 0; i < 6; ++i, r /= 62)
+    name += kChars[r % 62];
+  return name;
+}
+
+} // namespace
+
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
-  if (path_ == "-") {
-    file_ = stdout;
+  if (const int own = ownDescriptor(path_); own >= 0) {
+    if (::fcntl(own, F_GETFD) < 0)
+      fail(path_, "cannot write", errno);
+    fd_ = own;
     return;
   }
-  // A symbolic link is followed: its target is replaced, the link is kept.
+  // The directory, opened by the kernel (symbolic links on the way are the kernel's to follow);
+  // the last component is never followed.
+  std::string dir = ".";
+  base_ = path_;
+  if (const auto slash = path_.rfind('/'); slash != std::string::npos) {
+    dir = slash == 0 ? "/" : path_.substr(0, slash);
+    base_ = path_.substr(slash + 1);
+  }
+  if (base_.empty() || base_ == "." || base_ == "..")
+    throw std::runtime_error(path_ + ": names a directory, not a file");
+  dirFd_ = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (dirFd_ < 0)
+    fail(path_, "cannot open its directory", errno);
+
   struct stat st {};
-  if (::lstat(path_.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
-    if (char *resolved = ::realpath(path_.c_str(), nullptr)) {
-      path_ = resolved;
-      std::free(resolved);
+  const bool exists = ::fstatat(dirFd_, base_.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    throw std::runtime_error(path_ + ": is a directory");
+  if (exists && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISBLK(st.st_mode))) {
+    // A device or a pipe: written directly (opening a FIFO waits for its reader, as a shell's
+    // `>` does).
+    fd_ = ::openat(dirFd_, base_.c_str(), O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+    if (fd_ < 0)
+      fail(path_, "cannot open for writing", errno);
+    ownFd_ = true;
+    struct stat opened {};
+    if (::fstat(fd_, &opened) != 0 || S_ISREG(opened.st_mode))
+      throw std::runtime_error(path_ + ": changed while it was opened; not written");
+    return;
+  }
+  // Read-only: no write permission for this user, or none for anyone (which root would pass).
+  if (exists && S_ISREG(st.st_mode) &&
+      ((st.st_mode & 0222) == 0 || ::faccessat(dirFd_, base_.c_str(), W_OK, AT_EACCESS) != 0))
+    throw std::runtime_error(path_ + ": is read-only: not replaced (make it writable, or remove "
+                                     "it, to write it)");
+  if (exists && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+    throw std::runtime_error(path_ + ": is neither a regular file, a symbolic link, a device nor a "
+                                     "pipe: not replaced");
+
+  for (std::uint64_t attempt = 0; fd_ < 0; ++attempt) {
+    temp_ = temporaryName(base_, attempt);
+    fd_ = ::openat(dirFd_, temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                   0666); // less the umask, for a new file
+    if (fd_ < 0 && (errno != EEXIST || attempt == 100)) {
+      const int e = errno;
+      temp_.clear();
+      fail(path_, "cannot create a temporary file beside it", e);
     }
   }
-  const bool exists = ::stat(path_.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) {
-    file_ = std::fopen(path_.c_str(), "wb");
-    if (!file_)
-      throw std::runtime_error(path_ + ": cannot open for writing: " + std::strerror(errno));
-    return;
-  }
-  temp_ = path_ + ".tmp.XXXXXX";
-  int fd = ::mkstemp(temp_.data());
-  if (fd < 0) {
-    const int e = errno;
-    temp_.clear();
-    throw std::runtime_error(path_ +
-                             ": cannot create a temporary file beside it: " + std::strerror(e));
-  }
-  // The new file keeps the mode of the file it replaces; a new file gets 0666 less the umask.
-  mode_t mode = 0;
-  if (exists) {
-    mode = st.st_mode & 07777;
-  } else {
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    mode = 0666 & ~mask;
-  }
-  ::fchmod(fd, mode);
-  file_ = ::fdopen(fd, "wb");
-  if (!file_) {
-    ::close(fd);
-    ::unlink(temp_.c_str());
-    throw std::runtime_error(path_ + ": cannot open for writing: " + std::strerror(errno));
-  }
+  ownFd_ = true;
+  cleanup_ = std::make_unique<CleanupOnSignal>(dirFd_, temp_, false);
+  // The new file keeps the mode of the regular file it replaces.
+  if (exists && S_ISREG(st.st_mode))
+    ::fchmod(fd_, st.st_mode & 07777);
 }
 
 OutputFile::~OutputFile() {
-  if (file_ && file_ != stdout)
-    std::fclose(file_);
+  if (ownFd_ && fd_ >= 0)
+    ::close(fd_);
   if (!committed_ && !temp_.empty())
-    ::unlink(temp_.c_str());
+    ::unlinkat(dirFd_, temp_.c_str(), 0);
+  cleanup_.reset();
+  if (dirFd_ >= 0)
+    ::close(dirFd_);
 }
 
-void OutputFile::write(std::string_view bytes) {
-  if (bytes.empty())
-    return;
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
-    throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
+void OutputFile::writeAll(const char *data, std::size_t size) {
+  // The process's standard streams may hold text written through stdio: it goes first.
+  if (fd_ == 1)
+    std::fflush(stdout);
+  else if (fd_ == 2)
+    std::fflush(stderr);
+  while (size > 0) {
+    const ssize_t n = ::write(fd_, data, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      fail(path_, "write error", n < 0 ? errno : EIO);
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
 }
+
+void OutputFile::write(std::string_view bytes) { writeAll(bytes.data(), bytes.size()); }
 
 void OutputFile::commit() {
-  if (std::fflush(file_) != 0)
-    throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
-  if (file_ != stdout) {
-    std::FILE *f = file_;
-    file_ = nullptr;
-    if (std::fclose(f) != 0)
-      throw std::runtime_error(path_ + ": write error: " + std::strerror(errno));
+  if (ownFd_) {
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0)
+      fail(path_, "write error", errno);
   }
-  if (!temp_.empty() && std::rename(temp_.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error(
-        path_ + ": cannot rename the temporary file into place: " + std::strerror(errno));
+  if (!temp_.empty() && ::renameat(dirFd_, temp_.c_str(), dirFd_, base_.c_str()) != 0)
+    fail(path_, "cannot rename the temporary file into place", errno);
   committed_ = true;
 }
 

@@ -1,12 +1,21 @@
 // Output files: "An output file is written whole or not at all: a failed run leaves no partial
 // file behind" (docs/spec.md §4).
 //
-// A regular file (or a new path) is written to a temporary file beside it and renamed over it by
-// commit(). "-" is standard output. A path that exists and is not a regular file (/dev/null, a
-// pipe) is written directly and never replaced.
+// The path is never resolved in user space. "-", /dev/stdout, /dev/stderr, /dev/fd/N and
+// /proc/self/fd/N are the process's own descriptor, written directly (so `-o /dev/stdout >> log`
+// appends). Otherwise the directory of the path is opened, and its last component is looked at
+// without following it: a character device or a FIFO (/dev/null, a pipe) is written directly and
+// never replaced; a regular file, a symbolic link or a new name is replaced atomically, in that
+// directory, by a temporary file created there with O_EXCL|O_NOFOLLOW and renamed over the name
+// (renameat) by commit(). The new file keeps a replaced regular file's mode; a symbolic link is
+// replaced itself (its target is not touched); a read-only file is not replaced (an error, as a
+// shell's `>` gives). See docs/errors.md, "Output files".
 #pragma once
 
+#include "ref/io/cleanup.hpp"
+
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -25,9 +34,14 @@ public:
   void commit();
 
 private:
+  void writeAll(const char *data, std::size_t size);
   std::string path_;
-  std::string temp_; // empty when writing directly
-  std::FILE *file_ = nullptr;
+  int fd_ = -1;
+  bool ownFd_ = false; // whether fd_ is closed by this object
+  int dirFd_ = -1;     // the directory of a replaced file
+  std::string base_;   // the name replaced in it
+  std::string temp_;   // the temporary file's name in it; empty when writing directly
+  std::unique_ptr<CleanupOnSignal> cleanup_;
   bool committed_ = false;
 };
 

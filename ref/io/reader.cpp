@@ -1,5 +1,8 @@
 #include "ref/io/reader.hpp"
 
+#include "ref/hash.hpp"
+#include "ref/io/input.hpp"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -28,11 +31,8 @@ constexpr std::string_view kPlanFormat = "nn-backend/graph-execution-plan";
 constexpr std::string_view kLoweringFormat = "nn-backend/graph-lowering-plan";
 constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
 
-struct StringHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-using KeyTable = std::unordered_map<std::string, CapsuleId, StringHash, std::equal_to<>>;
+/// Capsule keys come from the input: keyed hashing (ref/hash.hpp), searched by string_view.
+using KeyTable = std::unordered_map<std::string, CapsuleId, KeyedHash, std::equal_to<>>;
 
 /// Offset of the first byte of `text` that is not well-formed UTF-8 (RFC 3629: no overlong forms,
 /// no surrogates, nothing above U+10FFFF), or `text.size()`. Used only to place an error.
@@ -104,8 +104,17 @@ std::size_t firstRawControlInString(std::string_view text) {
   return text.size();
 }
 
+/// `s` quoted for a message, control characters escaped, cut after kMaxEchoBytes bytes (at a
+/// character boundary) with "..." (a 50 MB key must not make a 50 MB message).
 std::string quote(std::string_view s) {
   std::string out = "\"";
+  const bool cut = s.size() > kMaxEchoBytes;
+  if (cut) {
+    std::size_t n = kMaxEchoBytes;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80)
+      --n; // not inside a UTF-8 sequence
+    s = s.substr(0, n);
+  }
   for (char c : s) {
     if (static_cast<unsigned char>(c) < 0x20) {
       char buf[8];
@@ -119,8 +128,14 @@ std::string quote(std::string_view s) {
       out += c;
     }
   }
-  return out + "\"";
+  return out + (cut ? "\"..." : "\"");
 }
+
+/// A capsule reference that names a key of a table not read yet (JSON objects are unordered).
+struct PendingKey {
+  std::size_t index; // kernel or group index
+  std::string key;
+};
 
 /// The names an object may have, and which of them it must have.
 struct FieldSet {
@@ -180,12 +195,68 @@ public:
     std::size_t offset = 0;
     od::parser again;
     od::document d;
-    od::value v;
-    const char *at = nullptr;
-    if (!again.iterate(view_).get(d) && !d.at_pointer(pointer).get(v) &&
-        !v.current_location().get(at))
-      offset = static_cast<std::size_t>(at - source_.text.data());
+    if (!again.iterate(view_).get(d))
+      if (const char *at = locate(d, pointer))
+        offset = static_cast<std::size_t>(at - source_.text.data());
     failAtOffset(offset, pointer, std::move(message));
+  }
+
+  /// Where the value `pointer` names starts, or null. Keys are compared unescaped (simdjson's
+  /// at_pointer compares them as written, so a key with an escape on the path was not found).
+  static const char *locate(od::document &d, std::string_view pointer) {
+    od::value v;
+    if (d.get_value().get(v))
+      return nullptr;
+    while (!pointer.empty()) {
+      pointer.remove_prefix(1); // the '/'
+      const std::size_t slash = pointer.find('/');
+      const std::string_view raw = pointer.substr(0, slash);
+      pointer = slash == std::string_view::npos ? std::string_view() : pointer.substr(slash);
+      std::string token; // RFC 6901: ~1 is '/', ~0 is '~'
+      for (std::size_t i = 0; i < raw.size(); ++i)
+        if (raw[i] == '~' && i + 1 < raw.size())
+          token += raw[++i] == '1' ? '/' : '~';
+        else
+          token += raw[i];
+      od::json_type type;
+      if (v.type().get(type))
+        return nullptr;
+      bool found = false;
+      if (type == od::json_type::object) {
+        od::object obj;
+        if (v.get_object().get(obj))
+          return nullptr;
+        for (auto result : obj) {
+          od::field field;
+          std::string_view key;
+          if (std::move(result).get(field) || field.unescaped_key().get(key))
+            return nullptr;
+          if (key == token) {
+            v = field.value();
+            found = true;
+            break;
+          }
+        }
+      } else if (type == od::json_type::array) {
+        std::size_t index = 0;
+        auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), index);
+        od::array arr;
+        if (ec != std::errc() || end != token.data() + token.size() || v.get_array().get(arr))
+          return nullptr;
+        for (auto item : arr) {
+          if (index-- == 0) {
+            if (item.get(v))
+              return nullptr;
+            found = true;
+            break;
+          }
+        }
+      }
+      if (!found)
+        return nullptr;
+    }
+    const char *at = nullptr;
+    return v.current_location().get(at) ? nullptr : at;
   }
 
   [[noreturn]] void failSimd(simdjson::error_code err, const char *at) {
@@ -276,24 +347,24 @@ public:
 
   // --- Values --------------------------------------------------------------------------------
 
-  od::object object(od::value &v, std::string_view what) {
-    od::object obj;
-    if (auto err = v.get_object().get(obj)) {
+  /// The value as a T (an object, an array, a boolean); another JSON type is "expected WHAT
+  /// (SHAPE)", any other error simdjson's.
+  template <class T> T typed(od::value &v, std::string_view what, std::string_view shape) {
+    T out{};
+    if (auto err = v.get<T>().get(out)) {
       if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (a JSON object)");
+        fail(location(v), "expected " + std::string(what) + " (" + std::string(shape) + ")");
       failSimd(err, location(v));
     }
-    return obj;
+    return out;
+  }
+
+  od::object object(od::value &v, std::string_view what) {
+    return typed<od::object>(v, what, "a JSON object");
   }
 
   od::array array(od::value &v, std::string_view what) {
-    od::array arr;
-    if (auto err = v.get_array().get(arr)) {
-      if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (a JSON array)");
-      failSimd(err, location(v));
-    }
-    return arr;
+    return typed<od::array>(v, what, "a JSON array");
   }
 
   std::string_view string(od::value &v, std::string_view what) {
@@ -317,13 +388,7 @@ public:
   }
 
   bool boolean(od::value &v, std::string_view what) {
-    bool b = false;
-    if (auto err = v.get_bool().get(b)) {
-      if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (true or false)");
-      failSimd(err, location(v));
-    }
-    return b;
+    return typed<bool>(v, what, "true or false");
   }
 
   std::string token(od::value &v) {
@@ -365,12 +430,20 @@ public:
     }
   }
 
+  /// An array of naturals, returned at its exact size (8 bytes an element: a candidate's ids cost
+  /// no more than that, whatever the growth of the vector they were read into).
   std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
                                       std::uint64_t limit = 0) {
-    std::vector<std::uint64_t> out;
-    elements(v, what, [&](od::value &x) { out.push_back(natural(x, "a natural number", limit)); });
+    scratch_.clear();
+    elements(v, what,
+             [&](od::value &x) { scratch_.push_back(natural(x, "a natural number", limit)); });
+    std::vector<std::uint64_t> out(scratch_.begin(), scratch_.end());
+    if (scratch_.capacity() > kScratchKept)
+      std::vector<std::uint64_t>().swap(scratch_);
     return out;
   }
+  std::vector<std::uint64_t> scratch_;
+  static constexpr std::size_t kScratchKept = 1 << 16;
 
   /// A value of a vocabulary, spelled as ref/vocab.hpp spells it; `what` names the expected
   /// string in a type error.
@@ -478,6 +551,30 @@ public:
 
   template <class F> void rootFields(std::string_view what, const FieldSet &set, F &&onField);
 
+  /// The capsule of `key`, named at `pointer`, in `table`; `document` ("the plan") says in the
+  /// message what has no table when there is none.
+  CapsuleId capsuleOfKey(const std::string &pointer, const std::string &key, const KeyTable *table,
+                         std::string_view document) {
+    auto it = table ? table->find(key) : KeyTable::const_iterator{};
+    if (!table || it == table->end())
+      failAtPointer(pointer, "capsule key " + quote(key) +
+                                 (table ? std::string(" is not in the capsules table")
+                                        : " names a capsule, but " + std::string(document) +
+                                              " has no capsules table"));
+    return it->second;
+  }
+
+  /// The capsule keys read before the table (`/ARRAY/INDEX/capsule`), each resolved as it would
+  /// have been had the table come first: `resolved(index, capsule)`.
+  template <class F>
+  void resolvePending(const std::vector<PendingKey> &pending, const KeyTable *table,
+                      std::string_view array, std::string_view document, F &&resolved) {
+    for (const auto &p : pending)
+      resolved(p.index,
+               capsuleOfKey("/" + std::string(array) + "/" + std::to_string(p.index) + "/capsule",
+                            p.key, table, document));
+  }
+
 private:
   const Source &source_;
   std::unique_ptr<simdjson::padded_string> owned_;
@@ -499,7 +596,7 @@ private:
   CapsuleId lastKeyId_{};
   /// Kinds with parameters repeat (the same reshape, layernorm, conv2d): the text of each one read
   /// is kept with its id, and the same text again is not parsed again. At most kKindCacheSize.
-  std::unordered_map<std::string_view, KindId> kindCache_;
+  std::unordered_map<std::string_view, KindId, KeyedHash> kindCache_;
   static constexpr std::size_t kKindCacheSize = 4096;
 };
 
@@ -587,12 +684,7 @@ constexpr std::uint32_t kProvenanceAllowed[] = {0b00011, 0b01111, 0b10001};
 
 std::vector<ContractProvenance> Reader::provenance(od::value &v) {
   std::vector<ContractProvenance> out;
-  std::size_t index = 0;
-  for (auto item : array(v, "provenance")) {
-    Enter e(*this, index++);
-    od::value x;
-    if (auto err = item.get(x))
-      failSimd(err, nullptr);
+  elements(v, "provenance", [&](od::value &x) {
     ContractProvenance p;
     std::optional<std::size_t> tag;
     const char *start = location(x);
@@ -623,7 +715,7 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
                           std::string(spelling(p.tag)) + " provenance item");
     }
     out.push_back(std::move(p));
-  }
+  });
   return out;
 }
 
@@ -870,12 +962,6 @@ KindId Reader::parseKind(od::value &v, const char *start) {
   return interner->intern(std::move(k));
 }
 
-/// A capsule reference that names a key of a table not read yet (JSON objects are unordered).
-struct PendingKey {
-  std::size_t index; // kernel or group index
-  std::string key;
-};
-
 std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 
 // --- GraphExecutionPlan ------------------------------------------------------------------------
@@ -978,16 +1064,11 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                  }
                });
 
-  for (auto &p : pending) {
-    const std::string ptr = "/kernels/" + std::to_string(p.index) + "/capsule";
-    auto it = table ? table->find(p.key) : KeyTable::iterator{};
-    if (!table || it == table->end())
-      r.failAtPointer(ptr, "capsule key " + quote(p.key) +
-                               (table ? " is not in the capsules table"
-                                      : " names a capsule, but the plan has no capsules table"));
-    plan.kernels[p.index].capsule = it->second;
-    checkCapsuleOp(p.index, [&] { return ptr; });
-  }
+  r.resolvePending(
+      pending, table ? &*table : nullptr, "kernels", "the plan", [&](std::size_t i, CapsuleId c) {
+        plan.kernels[i].capsule = c;
+        checkCapsuleOp(i, [&] { return "/kernels/" + std::to_string(i) + "/capsule"; });
+      });
 
   // "unique nodeIds": a plan in increasing order needs no extra memory; any other is sorted.
   bool increasing = true;
@@ -1033,17 +1114,7 @@ LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
   fields(gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
     switch (f) {
     case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
-    case 1: {
-      std::size_t k = 0;
-      for (auto item : array(x, "kinds")) {
-        Enter ek(*this, k++);
-        od::value kv;
-        if (auto err = item.get(kv))
-          failSimd(err, nullptr);
-        g.kinds.push_back(kind(kv));
-      }
-      break;
-    }
+    case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
     case 2: g.op = enumValue<BackendOp>(x); break;
     case 3: g.capsule = capsuleRef(x, table, key); break;
     case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
@@ -1120,15 +1191,8 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
                  }
                });
 
-  for (auto &p : pending) {
-    auto it = table ? table->find(p.key) : KeyTable::iterator{};
-    if (!table || it == table->end())
-      r.failAtPointer("/groups/" + std::to_string(p.index) + "/capsule",
-                      "capsule key " + quote(p.key) +
-                          (table ? " is not in the capsules table"
-                                 : " names a capsule, but the file has no capsules table"));
-    out.plan.groups[p.index].capsule = it->second;
-  }
+  r.resolvePending(pending, table ? &*table : nullptr, "groups", "the file",
+                   [&](std::size_t i, CapsuleId c) { out.plan.groups[i].capsule = c; });
   return out;
 }
 
@@ -1198,10 +1262,8 @@ auto readRecord(Impl &impl, std::string_view text, std::size_t lineNumber, Read 
   std::optional<std::string> key;
   auto record = read(r, v, impl.table ? &*impl.table : nullptr, key);
   r.expectEnd();
-  if (key)
-    r.failAtPointer("/capsule",
-                    "capsule key " + quote(*key) +
-                        " names a capsule, but the stream header has no capsules table");
+  if (key) // read only when the header has no table
+    r.capsuleOfKey("/capsule", *key, nullptr, "the stream header");
   validate(r, record);
   return record;
 }
@@ -1235,42 +1297,45 @@ PlannedNodeKernel LineReader::readKernel(std::string_view text, std::size_t line
 // --- Sources and detection ---------------------------------------------------------------------
 
 Source loadSource(const std::string &path) {
+  InputFile f(path);
   Source s;
-  s.name = path == "-" ? "<stdin>" : path;
-  std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!f)
-    throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
+  s.name = f.name();
   // A regular file over the size limit is rejected before it is read.
-  struct stat st {}; // zero (not a regular file) when fstat fails
-  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-      static_cast<std::uintmax_t>(st.st_size) > kMaxDocumentBytes) {
-    if (f != stdin)
-      std::fclose(f);
+  if (f.regular() && f.size() > kMaxDocumentBytes)
     throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
-  }
+  int error = 0;
+  auto failIfError = [&](std::size_t at) { // placed after the bytes read so far
+    if (error) {
+      auto [line, column] = lineColumn(s.text, at);
+      f.readFailed(error, line, column);
+    }
+  };
   // A regular file is read straight into one buffer of its size and simdjson's padding: no
   // regrowing, no second copy (for a large plan, most of the cost of loading it).
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
-    const auto size = static_cast<std::size_t>(st.st_size);
+  if (f.regular() && f.size() > 0) {
+    const auto size = static_cast<std::size_t>(f.size());
     s.text.reserve(size + simdjson::SIMDJSON_PADDING);
     s.text.resize(size);
-    s.text.resize(std::fread(s.text.data(), 1, size, f));
+    std::size_t got = 0;
+    while (got < size) {
+      const std::size_t n = f.readSome(s.text.data() + got, size - got, error);
+      failIfError(got);
+      if (n == 0)
+        break; // the file shrank while it was read
+      got += n;
+    }
+    s.text.resize(got);
   }
   char buf[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    if (s.text.size() + n > kMaxDocumentBytes) {
-      if (f != stdin)
-        std::fclose(f);
+  for (;;) {
+    const std::size_t n = f.readSome(buf, sizeof buf, error);
+    failIfError(s.text.size());
+    if (n == 0)
+      break;
+    if (s.text.size() + n > kMaxDocumentBytes)
       throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
-    }
     s.text.append(buf, n);
   }
-  const bool failed = std::ferror(f);
-  if (f != stdin)
-    std::fclose(f);
-  if (failed)
-    throw InputError(s.name, "read error");
   s.text.reserve(s.text.size() + simdjson::SIMDJSON_PADDING);
   return s;
 }

@@ -79,5 +79,7 @@ private:
 inline constexpr std::size_t kMaxDepth = 64;
 inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 32; // 4 GiB
 inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;   // 1 MiB
+/// A string of the input echoed in a message is cut after this many bytes, with "...".
+inline constexpr std::size_t kMaxEchoBytes = 200;
 
 } // namespace lo::io

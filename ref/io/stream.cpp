@@ -70,34 +70,30 @@ void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphEx
 
 // --- Reading ---------------------------------------------------------------------------------
 
-LineSource::LineSource(const std::string &path) : name_(path == "-" ? "<stdin>" : path) {
-  file_ = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (!file_)
-    throw InputError(path, std::string("cannot open: ") + std::strerror(errno));
-}
-
-LineSource::~LineSource() {
-  if (file_ && file_ != stdin)
-    std::fclose(file_);
-}
+LineSource::LineSource(const std::string &path) : file_(path), name_(file_.name()) {}
 
 bool LineSource::next(std::string_view &line) {
   for (;;) {
     const char *start = buffer_.data() + begin_;
-    if (const void *nl = std::memchr(start, '\n', end_ - begin_)) {
+    // The bytes before `scanned_` were searched already: a long line arriving in small pieces
+    // is searched once, not once per piece.
+    if (const void *nl = std::memchr(start + scanned_, '\n', end_ - begin_ - scanned_)) {
       const std::size_t length = static_cast<std::size_t>(static_cast<const char *>(nl) - start);
       line = std::string_view(start, length);
       begin_ += length + 1;
+      scanned_ = 0;
       ++lineNumber_;
       if (line.find_first_not_of(" \t\r") == std::string_view::npos)
         throw InputError(name_, lineNumber_, 1, "", "empty line: expected one JSON object a line");
       return true;
     }
+    scanned_ = end_ - begin_;
     if (eof_) {
       if (begin_ == end_)
         return false;
       line = std::string_view(start, end_ - begin_); // a last line without a newline
       begin_ = end_;
+      scanned_ = 0;
       ++lineNumber_;
       return line.find_first_not_of(" \t\r") != std::string_view::npos;
     }
@@ -113,14 +109,13 @@ bool LineSource::next(std::string_view &line) {
         throw InputError(name_, lineNumber_ + 1, 1, "", "line longer than the limit of 4 GiB");
       buffer_.resize(std::max(2 * kReadBlock, 2 * end_));
     }
-    const std::size_t room = buffer_.size() - end_;
-    const std::size_t n = std::fread(buffer_.data() + end_, 1, room, file_);
+    // What is available now, however little: a line already here is not held back.
+    int error = 0;
+    const std::size_t n = file_.readSome(buffer_.data() + end_, buffer_.size() - end_, error);
+    if (error)
+      file_.readFailed(error, lineNumber_ + 1, 1);
     end_ += n;
-    if (n < room) {
-      if (std::ferror(file_))
-        throw InputError(name_, "read error");
-      eof_ = true;
-    }
+    eof_ = n == 0;
   }
 }
 
@@ -200,6 +195,10 @@ StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, M
       << spelling(mode) << "\",\"equality\":\"" << spelling(equality) << '"';
   writeHeaderTable(out, interner, keys.keys());
 
+  // What is written reaches the reader of the output before this waits for more input: a reader
+  // that feeds this lowering and also reads its output (`tee A | lower --stream - -o B` with
+  // `check --stream A B`) is never kept waiting for groups already lowered.
+  in.beforeWait([&out] { out.flush(); });
   StreamSummary summary;
   GroupWriter writer(interner);
   auto emit = [&](const LoweredKernelGroup &g) {
@@ -228,6 +227,7 @@ StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, M
   }
   for (const auto &g : state.groups)
     emit(g);
+  in.beforeWait(nullptr);
   out.flush();
   return summary;
 }

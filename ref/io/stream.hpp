@@ -18,6 +18,7 @@
 // increase from line to line: that is how duplicates are rejected without remembering every id.
 #pragma once
 
+#include "ref/io/input.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/lowering.hpp"
@@ -39,25 +40,27 @@ inline constexpr std::string_view kLoweringStreamFormat = "nn-backend/graph-lowe
 void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
 
 /// The lines of a stream, from a file or "-" (standard input), read in blocks: memory holds
-/// the longest line and two read blocks, whatever the length of the stream.
+/// the longest line and two read blocks, whatever the length of the stream. A line is returned as
+/// soon as it has arrived: reading never waits for more than is needed (so one producer can feed
+/// both streams of `check --stream` through pipes).
 class LineSource {
 public:
   explicit LineSource(const std::string &path);
-  ~LineSource();
-  LineSource(const LineSource &) = delete;
-  LineSource &operator=(const LineSource &) = delete;
 
   /// The next line, or false at the end. An empty line is an error.
   bool next(std::string_view &line);
   std::size_t lineNumber() const { return lineNumber_; }
   /// The name used in messages ("<stdin>" for "-").
   const std::string &name() const { return name_; }
+  /// Called before the source waits for input that has not arrived yet.
+  void beforeWait(std::function<void()> f) { file_.beforeWait = std::move(f); }
 
 private:
+  InputFile file_;
   std::string name_;
-  std::FILE *file_ = nullptr;
   std::string buffer_;
   std::size_t begin_ = 0, end_ = 0; // unread bytes are buffer_[begin_, end_)
+  std::size_t scanned_ = 0;          // of which the first scanned_ hold no newline
   bool eof_ = false;
   std::size_t lineNumber_ = 0;
 };
@@ -76,6 +79,8 @@ public:
   bool next(PlannedNodeKernel &k);
 
   const std::string &name() const { return source_.name(); }
+  /// Called before the stream waits for input that has not arrived yet.
+  void beforeWait(std::function<void()> f) { source_.beforeWait(std::move(f)); }
 
 private:
   LineSource source_;

@@ -1,5 +1,7 @@
 #include "ref/io/writer.hpp"
 
+#include "ref/hash.hpp"
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -140,8 +142,9 @@ void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &k
 } // namespace
 
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {
-  std::unordered_map<std::string, std::size_t> seenNames; // name -> distinct capsules so far
-  std::unordered_set<std::string> taken;
+  // Names come from the input: keyed hashing (ref/hash.hpp).
+  std::unordered_map<std::string, std::size_t, KeyedHash> seenNames; // name -> capsules so far
+  std::unordered_set<std::string, KeyedHash> taken;
   for (CapsuleId id : inOrderOfUse) {
     if (keys_.count(id))
       continue;

@@ -160,7 +160,7 @@ invalid-input)
   run 2 lower "$WORK/trailing.json"
   grep -q 'trailing data' "$WORK/err" || fail "no trailing-data message"
   run 2 lower "$WORK/missing.json"
-  grep -q "^lowering-oracle: $WORK/missing.json: cannot open" "$WORK/err" || fail "missing file message"
+  grep -q "^lowering-oracle: $WORK/missing.json:1:1: /: cannot open" "$WORK/err" || fail "missing file message"
   run 2 lower --mode fused "$EX/two-relu.json"
   usage "--mode: fused not in {singleton,coalesced}"
   run 2 audit --format xml "$EX/two-relu.json"

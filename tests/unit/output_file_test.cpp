@@ -118,6 +118,49 @@ TEST_F(OutputFileTest, FifoIsWrittenDirectly) {
   EXPECT_EQ(entries(), 1u);
 }
 
+TEST_F(OutputFileTest, AnOwnDescriptorIsWrittenThroughItsOpenFile) {
+  // /dev/fd/N is the descriptor N itself, not the file re-opened by its name: opened for
+  // appending, it appends (as `-o /dev/stdout >> log` must).
+  const fs::path log = dir / "log.txt";
+  std::ofstream(log) << "earlier\n";
+  struct stat before {};
+  ASSERT_EQ(::stat(log.c_str(), &before), 0);
+  const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND);
+  ASSERT_GE(fd, 0);
+  {
+    io::OutputFile f("/dev/fd/" + std::to_string(fd));
+    f.write("later\n");
+    f.commit();
+  }
+  ::close(fd);
+  EXPECT_EQ(slurp(log), "earlier\nlater\n");
+  struct stat after {};
+  ASSERT_EQ(::stat(log.c_str(), &after), 0);
+  EXPECT_EQ(before.st_ino, after.st_ino) << "the file was replaced";
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, ASymlinkIsReplacedItselfAndItsTargetIsUntouched) {
+  std::ofstream(dir / "target") << "target";
+  fs::create_symlink(dir / "target", dir / "out.json");
+  {
+    io::OutputFile f((dir / "out.json").string());
+    f.write("new");
+    f.commit();
+  }
+  EXPECT_EQ(slurp(dir / "target"), "target");
+  EXPECT_FALSE(fs::is_symlink(dir / "out.json"));
+  EXPECT_EQ(slurp(dir / "out.json"), "new");
+}
+
+TEST_F(OutputFileTest, AReadOnlyFileIsNotReplaced) {
+  std::ofstream(dir / "out.json") << "old";
+  fs::permissions(dir / "out.json", fs::perms::owner_read);
+  EXPECT_THROW(io::OutputFile f((dir / "out.json").string()), std::runtime_error);
+  EXPECT_EQ(slurp(dir / "out.json"), "old");
+  EXPECT_EQ(entries(), 1u);
+}
+
 TEST_F(OutputFileTest, UnwritableDirectoryThrowsAndCreatesNothing) {
   const fs::path out = dir / "missing" / "out.json";
   EXPECT_THROW(io::OutputFile f(out.string()), std::runtime_error);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <stdexcept>
 #include <unordered_set>
 
 namespace lo::gen {
@@ -21,6 +22,8 @@ std::uint64_t Rng::next() {
 }
 
 std::uint64_t Rng::below(std::uint64_t n) {
+  if (n == 0) // no value lies in [0, 0): a caller's bug, never a division by zero
+    throw std::logic_error("Rng::below(0): the range is empty");
   // Reject the top (2^64 mod n) values so that every residue is equally likely.
   const std::uint64_t threshold = (0 - n) % n;
   for (;;) {

@@ -1,0 +1,48 @@
+// Cleanup on SIGINT and SIGTERM: "a failed run leaves no partial file behind" (docs/spec.md §4)
+// holds also for a run that is interrupted. The temporary file of `-o` (io::OutputFile) and the
+// temporary directory of `gen` are registered here while they exist; a signal removes every
+// registered path, then ends the process by that signal (exit status 128 + N in a shell).
+//
+// The handler is async-signal-safe: the registry is a fixed array of slots, each a directory file
+// descriptor and a name relative to it, and removal uses only unlinkat, openat, getdents64 and
+// close. The handlers are installed at the first registration, and only for a signal whose
+// disposition is still the default (a command that handles signals itself calls runCleanup()).
+#pragma once
+
+#include <string>
+
+namespace lo::io {
+
+/// A path removed on SIGINT or SIGTERM while this object lives: `name` in the directory
+/// `dirFd` (which must stay open as long), a file or, with `directory`, a directory tree.
+class CleanupOnSignal {
+public:
+  CleanupOnSignal(int dirFd, const std::string &name, bool directory);
+  ~CleanupOnSignal();
+  CleanupOnSignal(const CleanupOnSignal &) = delete;
+  CleanupOnSignal &operator=(const CleanupOnSignal &) = delete;
+  /// Stops watching the path (it was renamed into place or removed).
+  void release();
+
+private:
+  int slot_ = -1;
+};
+
+/// A directory tree removed on SIGINT or SIGTERM while this object lives; opens its parent.
+class DirectoryCleanupOnSignal {
+public:
+  explicit DirectoryCleanupOnSignal(const std::string &path);
+  ~DirectoryCleanupOnSignal();
+  DirectoryCleanupOnSignal(const DirectoryCleanupOnSignal &) = delete;
+  DirectoryCleanupOnSignal &operator=(const DirectoryCleanupOnSignal &) = delete;
+  void release();
+
+private:
+  int parentFd_ = -1;
+  CleanupOnSignal *entry_ = nullptr;
+};
+
+/// Removes every registered path now (async-signal-safe), for a command's own signal handler.
+void runCleanup();
+
+} // namespace lo::io
