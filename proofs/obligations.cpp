@@ -196,7 +196,7 @@ Query stepMaximal(Encoder &e, std::size_t) {
 // audit view) does not apply here. The row is the head's, and the head's capsule is for its op.
 z3::expr headRowIs(const Encoder &e, const FoldState &x, const Node &m) {
   return x.last.capsule.op == x.last.op &&
-         sameRow(e.auditRow(x.last.op, x.last.capsule), e.nodeRow(m));
+         sameRow(e.groupRow(x.last.op, x.last.capsule), auditRow(m.op, m.capsule));
 }
 
 Query stepAudit(Encoder &e, std::size_t) {
