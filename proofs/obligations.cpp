@@ -266,7 +266,11 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
     Query q = o.build(e, n);
     Solver solver(ctx, options.timeoutMs);
     solver.add(q.hypothesis);
+    const auto call = std::chrono::steady_clock::now();
     const Status s = solver.prove(q.goal);
+    if (options.emit)
+      options.emit(EmittedQuery{o.name, o.everyLength, n, smtLib2(ctx, {q.hypothesis, !q.goal}), s,
+                                secondsSince(call)});
     r.length = n;
     if (s == Status::proved)
       continue;

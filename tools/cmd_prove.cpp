@@ -8,7 +8,9 @@
 #include "tools/exit_codes.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <memory>
 
 namespace lo::cli {
 
@@ -64,12 +66,79 @@ void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
   out << "\n  ]\n}\n";
 }
 
+std::string answer(proofs::Status s) {
+  switch (s) {
+  case proofs::Status::proved: return "unsat";
+  case proofs::Status::refuted: return "sat";
+  case proofs::Status::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+/// `prove --emit-smt2 DIR`: every query as DIR/OBLIGATION.nLENGTH.smt2 (OBLIGATION.all.smt2 for
+/// a step lemma), and DIR/manifest.json with the answer Z3 gave each (unsat: proved).
+class Smt2Emitter {
+public:
+  explicit Smt2Emitter(std::string dir) : dir_(std::move(dir)) {
+    std::filesystem::create_directories(dir_);
+  }
+
+  void operator()(const proofs::EmittedQuery &q) {
+    const std::string file = std::string(q.obligation) + "." +
+                             (q.everyLength ? std::string("all") : "n" + std::to_string(q.length)) +
+                             ".smt2";
+    io::OutputFile out(dir_ + "/" + file);
+    out.write(q.smt2.text);
+    out.commit();
+    entries_.push_back(Entry{file, std::string(q.obligation), q.everyLength, q.length, q.smt2.logic,
+                             answer(q.z3), q.z3Seconds});
+  }
+
+  void writeManifest(const proofs::Options &options) const {
+    io::OutputFile file(dir_ + "/manifest.json");
+    io::Sink out(file);
+    out << "{\n  \"format\": \"lowering-oracle/smt2-queries\",\n  \"version\": 1,\n"
+        << "  \"equality\": \"" << spelling(options.equality)
+        << "\",\n  \"bound\": " << std::uint64_t{options.bound}
+        << ",\n  \"meaning\": \"each file asserts valid(plan) and the negated goal: unsat means "
+           "the obligation holds at that length\",\n  \"queries\": [";
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const Entry &e = entries_[i];
+      out << (i ? ",\n    " : "\n    ") << "{\"file\":";
+      out.jsonString(e.file);
+      out << ",\"obligation\":";
+      out.jsonString(e.obligation);
+      out << ",\"length\":";
+      if (e.everyLength)
+        out << "\"all\"";
+      else
+        out << std::uint64_t{e.length};
+      out << ",\"logic\":\"" << e.logic << "\",\"expected\":\"" << e.expected
+          << "\",\"z3Seconds\":" << seconds(e.seconds) << '}';
+    }
+    out << "\n  ]\n}\n";
+    out.flush();
+    file.commit();
+  }
+
+private:
+  struct Entry {
+    std::string file, obligation;
+    bool everyLength;
+    std::size_t length;
+    std::string logic, expected;
+    double seconds;
+  };
+  std::string dir_;
+  std::vector<Entry> entries_;
+};
+
 } // namespace
 
 Action setupProve(CLI::App &app) {
   struct Options {
     std::size_t bound = 8;
-    std::string equality = "contract", format = "text", counterexampleOut, only;
+    std::string equality = "contract", format = "text", counterexampleOut, only, emitSmt2;
     unsigned timeoutMs = 20000;
   };
   auto o = std::make_shared<Options>();
@@ -91,6 +160,10 @@ Action setupProve(CLI::App &app) {
   sub->add_option("--only", o->only,
                   "discharge only this obligation (or every obligation whose name starts with "
                   "NAME followed by a dot, e.g. --only step)");
+  sub->add_option("--emit-smt2", o->emitSmt2,
+                  "also write every query as a self-contained SMT-LIB 2 file in this directory "
+                  "(OBLIGATION.nLENGTH.smt2, OBLIGATION.all.smt2 for a step lemma; unsat means "
+                  "proved) and a manifest.json with Z3's answer to each");
   std::string names = "Obligations:";
   for (const auto &ob : proofs::obligations())
     names += "\n  " + std::string(ob.name);
@@ -111,6 +184,17 @@ Action setupProve(CLI::App &app) {
                 << "\" (see prove --help)\n";
       return int{kBadInput};
     }
+    std::shared_ptr<Smt2Emitter> emitter;
+    if (!o->emitSmt2.empty()) {
+      try {
+        emitter = std::make_shared<Smt2Emitter>(o->emitSmt2);
+      } catch (const std::exception &e) {
+        std::cerr << "lowering-oracle: prove: --emit-smt2 " << o->emitSmt2 << ": " << e.what()
+                  << '\n';
+        return int{kBadInput};
+      }
+      options.emit = [emitter](const proofs::EmittedQuery &q) { (*emitter)(q); };
+    }
     Interner interner;
     std::vector<proofs::Result> results;
     std::optional<std::pair<std::string, GraphExecutionPlan>> counterexample;
@@ -120,6 +204,8 @@ Action setupProve(CLI::App &app) {
       if (r.counterexample && !counterexample)
         counterexample.emplace(r.name, std::move(*r.counterexample));
     }
+    if (emitter)
+      emitter->writeManifest(options);
     int exit = kSuccess;
     for (const auto &r : results)
       if (r.status == proofs::Status::refuted)
