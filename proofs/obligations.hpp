@@ -37,6 +37,11 @@ struct Obligation {
 const std::vector<Obligation> &obligations();
 const Obligation *findObligation(std::string_view name);
 
+/// Cross-checks that `prove` does not run: the bounded statements of `singleton.unique` and
+/// `coalesced.unique` (every plan of length <= N, every candidate of N slots, the checks exactly as
+/// spec_checks.hpp states them), which the tests run at small bounds against the induction.
+const std::vector<Obligation> &crossChecks();
+
 /// One solver call of a discharge as an SMT-LIB 2 script (prove --emit-smt2), with Z3's answer.
 struct EmittedQuery {
   std::string_view obligation;
@@ -56,7 +61,7 @@ struct Options {
   unsigned timeoutMs = 20000;
   Sabotage sabotage = Sabotage::none;
   /// When set, called with every query discharged, as an SMT-LIB 2 script and Z3's answer.
-  std::function<void(const EmittedQuery &)> emit;
+  std::function<void(const EmittedQuery &)> emit = nullptr;
 };
 
 struct Result {
