@@ -62,6 +62,10 @@ struct Options {
   Sabotage sabotage = Sabotage::none;
   /// When set, called with every query discharged, as an SMT-LIB 2 script and Z3's answer.
   std::function<void(const EmittedQuery &)> emit = nullptr;
+  /// When set, another solver decides each query instead of Z3: it gets the SMT-LIB 2 script and
+  /// answers proved (unsat), refuted (sat) or unknown (with a reason). A counterexample is still
+  /// Z3's model of the refuted query.
+  std::function<Status(const Smt2 &, std::string &reason)> solver = nullptr;
 };
 
 struct Result {

@@ -6,11 +6,15 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/subprocess.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
 namespace lo::cli {
 
@@ -133,12 +137,54 @@ private:
   std::vector<Entry> entries_;
 };
 
+/// `prove --solver cvc5`: cvc5 (from PATH) on each query, written to a temporary file that is
+/// always removed, with the `--timeout-ms` timeout (cvc5's own --tlimit, and a kill after it).
+proofs::Status runCvc5(const proofs::Smt2 &query, unsigned timeoutMs, std::string &reason) {
+  char path[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
+  const int fd = ::mkstemps(path, 5);
+  if (fd < 0) {
+    reason = "cannot create a temporary file";
+    return proofs::Status::unknown;
+  }
+  const std::string &text = query.text;
+  bool written = true;
+  for (std::size_t done = 0; done < text.size() && written;) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    written = n > 0;
+    done += written ? static_cast<std::size_t>(n) : 0;
+  }
+  ::close(fd);
+  proofs::Status status = proofs::Status::unknown;
+  if (!written) {
+    reason = "cannot write the query";
+  } else {
+    const auto timeout = std::chrono::milliseconds(timeoutMs);
+    const subprocess::Result r =
+        subprocess::run({"cvc5", "--tlimit=" + std::to_string(timeoutMs), path},
+                        subprocess::Options{.timeout = timeout + std::chrono::seconds(2),
+                                            .captureStdout = true,
+                                            .maxCapture = 4096});
+    std::string out = r.standardOutput;
+    while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back())))
+      out.pop_back();
+    if (r.status == subprocess::Result::Status::exited && out == "unsat")
+      status = proofs::Status::proved;
+    else if (r.status == subprocess::Result::Status::exited && out == "sat")
+      status = proofs::Status::refuted;
+    else
+      reason = "cvc5: " + (out.empty() ? subprocess::describe(r, timeout) : out.substr(0, 200));
+  }
+  std::remove(path);
+  return status;
+}
+
 } // namespace
 
 Action setupProve(CLI::App &app) {
   struct Options {
     std::size_t bound = 8;
-    std::string equality = "contract", format = "text", counterexampleOut, only, emitSmt2;
+    std::string equality = "contract", format = "text", counterexampleOut, only, emitSmt2,
+                solver = "z3";
     unsigned timeoutMs = 20000;
   };
   auto o = std::make_shared<Options>();
@@ -164,6 +210,11 @@ Action setupProve(CLI::App &app) {
                   "also write every query as a self-contained SMT-LIB 2 file in this directory "
                   "(OBLIGATION.nLENGTH.smt2, OBLIGATION.all.smt2 for a step lemma; unsat means "
                   "proved) and a manifest.json with Z3's answer to each");
+  sub->add_option("--solver", o->solver,
+                  "z3 (default, in process) or cvc5 (the cvc5 binary on PATH, run on each query "
+                  "as an SMT-LIB 2 file with the timeout; a counterexample is still Z3's model)")
+      ->check(CLI::IsMember({"z3", "cvc5"}))
+      ->default_str("z3");
   std::string names = "Obligations:";
   for (const auto &ob : proofs::obligations())
     names += "\n  " + std::string(ob.name);
@@ -183,6 +234,12 @@ Action setupProve(CLI::App &app) {
       std::cerr << "lowering-oracle: prove: no obligation named \"" << o->only
                 << "\" (see prove --help)\n";
       return int{kBadInput};
+    }
+    if (o->solver == "cvc5") {
+      const unsigned timeoutMs = o->timeoutMs;
+      options.solver = [timeoutMs](const proofs::Smt2 &q, std::string &reason) {
+        return runCvc5(q, timeoutMs, reason);
+      };
     }
     std::shared_ptr<Smt2Emitter> emitter;
     if (!o->emitSmt2.empty()) {
