@@ -7,8 +7,10 @@ namespace lo::proofs {
 
 namespace {
 
+/// A field's value in the model: an integer, or 0 and 1 for a boolean.
 std::int64_t valueOf(const z3::model &m, const z3::expr &e) {
-  return m.eval(e, true).get_numeral_int64();
+  const z3::expr v = m.eval(e, true);
+  return e.is_bool() ? (v.is_true() ? 1 : 0) : v.get_numeral_int64();
 }
 
 /// Rank of each value among the distinct values seen (ascending).
@@ -26,21 +28,57 @@ private:
   std::map<std::int64_t, std::size_t> ranks_;
 };
 
+/// What a field's decoder reads: its value, the value's rank among the plan's values of that
+/// field (equal values, equal ranks), and the node's op.
+struct FieldValue {
+  std::int64_t value;
+  std::size_t rank;
+  BackendOp op;
+};
+
 template <class E> E enumAt(std::int64_t v) {
   return static_cast<E>(static_cast<std::size_t>(v) % vocabularySize<E>());
 }
 
-ContractDescriptor descriptor(ContractClaim::Tag tag, BackendOp op, std::size_t rank) {
+// One decoder per carrier (LO_CAPSULE_FIELDS): the real field a symbolic value stands for.
+template <class E> E decode(carrier::Vocabulary<E>, const FieldValue &v) {
+  return enumAt<E>(v.value);
+}
+bool decode(carrier::Flag, const FieldValue &v) { return v.value != 0; }
+std::string decode(carrier::Name, const FieldValue &v) {
+  return "capsule-" + std::to_string(v.rank);
+}
+std::string decode(carrier::Notes, const FieldValue &v) {
+  return v.rank == 0 ? "" : "note " + std::to_string(v.rank);
+}
+template <ContractClaim::Tag T>
+ContractDescriptor decode(carrier::Contract<T>, const FieldValue &v) {
   ContractDescriptor d;
-  d.claim.tag = tag;
-  d.claim.op = op;
-  if (tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement)
+  d.claim.tag = T;
+  d.claim.op = v.op;
+  if (T == ContractClaim::Tag::valueRefinement || T == ContractClaim::Tag::vjpRefinement)
     d.claim.spec = "spec";
-  d.summary = "contract variant " + std::to_string(rank);
-  if (rank > 0)
+  d.summary = "contract variant " + std::to_string(v.rank);
+  if (v.rank > 0)
     d.evidence =
-        ContractEvidence{ContractEvidence::Tag::testSuite, "suite-" + std::to_string(rank)};
+        ContractEvidence{ContractEvidence::Tag::testSuite, "suite-" + std::to_string(v.rank)};
   return d;
+}
+NumericalPolicy decode(carrier::Policy, const FieldValue &v) {
+  // mixed radix over the four fields; rank 0 is the default policy (every field "unspecified",
+  // the last spelling of each)
+  std::size_t rest = v.rank;
+  auto digit = [&rest]<class E>(E) {
+    const std::size_t size = vocabularySize<E>(), d = rest % size;
+    rest /= size;
+    return static_cast<E>(size - 1 - d);
+  };
+  NumericalPolicy p;
+  p.rounding = digit(Rounding{});
+  p.subnormals = digit(Subnormals{});
+  p.contraction = digit(Contraction{});
+  p.reduction = digit(Reduction{});
+  return p;
 }
 
 /// A kind of `op`; with `variant > 0`, a parameterised one whose first parameter is `variant`.
@@ -69,22 +107,22 @@ OpKind kindOf(BackendOp op, std::size_t variant) {
 } // namespace
 
 GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &interner) {
-  Ranks names, contracts, policies, notes;
+  // one rank table per capsule field
+#define LO_FIELD_RANKS(field, sort, part, row, carrier) Ranks field;
+  struct {
+    LO_CAPSULE_FIELDS(LO_FIELD_RANKS)
+  } ranks;
+#undef LO_FIELD_RANKS
   std::map<std::int64_t, std::map<std::int64_t, std::size_t>> kindsByOp; // op -> kind -> variant
   for (const Node &k : p.nodes) {
-    const Capsule &c = k.capsule;
-    names.see(valueOf(m, c.name));
-    for (const z3::expr *x :
-         {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract})
-      contracts.see(valueOf(m, *x));
-    policies.see(valueOf(m, c.numericalPolicy));
-    notes.see(valueOf(m, c.notes));
+#define LO_SEE_FIELD(field, sort, part, row, carrier) ranks.field.see(valueOf(m, k.capsule.field));
+    LO_CAPSULE_FIELDS(LO_SEE_FIELD)
+#undef LO_SEE_FIELD
     kindsByOp[valueOf(m, k.op)].emplace(valueOf(m, k.kind), 0);
   }
-  names.freeze();
-  contracts.freeze();
-  policies.freeze();
-  notes.freeze();
+#define LO_FREEZE_FIELD(field, sort, part, row, carrier) ranks.field.freeze();
+  LO_CAPSULE_FIELDS(LO_FREEZE_FIELD)
+#undef LO_FREEZE_FIELD
   for (auto &[op, kinds] : kindsByOp) {
     std::size_t i = 0;
     for (auto &[kind, variant] : kinds)
@@ -93,38 +131,15 @@ GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &int
 
   GraphExecutionPlan plan;
   for (const Node &k : p.nodes) {
-    const Capsule &c = k.capsule;
     const auto op = enumAt<BackendOp>(valueOf(m, k.op));
     KernelCapsule capsule;
-    capsule.name = "capsule-" + std::to_string(names(valueOf(m, c.name)));
-    capsule.op = op;
-    capsule.provider = enumAt<Provider>(valueOf(m, c.provider));
-    capsule.device = enumAt<Device>(valueOf(m, c.device));
-    capsule.trustLevel = enumAt<TrustLevel>(valueOf(m, c.trustLevel));
-    capsule.supportsForward = m.eval(c.supportsForward, true).is_true();
-    capsule.vjpMode = enumAt<VJPMode>(valueOf(m, c.vjpMode));
-    using Tag = ContractClaim::Tag;
-    capsule.shapeContract =
-        descriptor(Tag::shapeSafety, op, contracts(valueOf(m, c.shapeContract)));
-    capsule.layoutContract =
-        descriptor(Tag::layoutCompatibility, op, contracts(valueOf(m, c.layoutContract)));
-    capsule.valueContract =
-        descriptor(Tag::valueRefinement, op, contracts(valueOf(m, c.valueContract)));
-    capsule.vjpContract = descriptor(Tag::vjpRefinement, op, contracts(valueOf(m, c.vjpContract)));
-    // mixed radix over the four fields; rank 0 is the default policy (every field "unspecified",
-    // the last spelling of each)
-    std::size_t rest = policies(valueOf(m, c.numericalPolicy));
-    auto digit = [&rest]<class E>(E) {
-      const std::size_t size = vocabularySize<E>(), d = rest % size;
-      rest /= size;
-      return static_cast<E>(size - 1 - d);
-    };
-    capsule.numericalPolicy.rounding = digit(Rounding{});
-    capsule.numericalPolicy.subnormals = digit(Subnormals{});
-    capsule.numericalPolicy.contraction = digit(Contraction{});
-    capsule.numericalPolicy.reduction = digit(Reduction{});
-    const std::size_t note = notes(valueOf(m, c.notes));
-    capsule.notes = note == 0 ? "" : "note " + std::to_string(note);
+#define LO_DECODE_FIELD(field, sort, part, row, carrier)                                           \
+  {                                                                                                \
+    const std::int64_t v = valueOf(m, k.capsule.field);                                            \
+    capsule.field = decode(carrier{}, FieldValue{v, ranks.field(v), op});                          \
+  }
+    LO_CAPSULE_FIELDS(LO_DECODE_FIELD)
+#undef LO_DECODE_FIELD
     const std::int64_t kindValue = valueOf(m, k.kind);
     PlannedNodeKernel node;
     node.nodeId = static_cast<NodeId>(valueOf(m, k.nodeId));

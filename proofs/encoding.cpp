@@ -3,6 +3,7 @@
 #include "ref/opkind.hpp"
 
 #include <array>
+#include <optional>
 
 namespace lo::proofs {
 
@@ -32,44 +33,55 @@ std::vector<Sabotage> allSabotages() {
 
 // --- capsules, rows, groups ---------------------------------------------------------------------
 
+z3::expr constant(z3::context &ctx, sorts::Int, const std::string &name) {
+  return ctx.int_const(name.c_str());
+}
+z3::expr constant(z3::context &ctx, sorts::Bool, const std::string &name) {
+  return ctx.bool_const(name.c_str());
+}
+z3::expr defaultValue(z3::context &ctx, sorts::Int) { return ctx.int_val(0); }
+z3::expr defaultValue(z3::context &ctx, sorts::Bool) { return ctx.bool_val(true); }
+
 z3::expr sameIdentity(const Capsule &a, const Capsule &b) {
-  return a.name == b.name && a.op == b.op && a.provider == b.provider && a.device == b.device;
+  z3::expr_vector all(a.name.ctx());
+#define LO_SAME_IDENTITY(field, sort, part, row, carrier)                                          \
+  if (Part::part == Part::identity)                                                                \
+    all.push_back(a.field == b.field);
+  LO_CAPSULE_FIELDS(LO_SAME_IDENTITY)
+#undef LO_SAME_IDENTITY
+  return z3::mk_and(all);
 }
 
 z3::expr sameContract(const Capsule &a, const Capsule &b) {
-  return sameIdentity(a, b) && a.trustLevel == b.trustLevel &&
-         a.supportsForward == b.supportsForward && a.vjpMode == b.vjpMode &&
-         a.shapeContract == b.shapeContract && a.layoutContract == b.layoutContract &&
-         a.valueContract == b.valueContract && a.vjpContract == b.vjpContract &&
-         a.numericalPolicy == b.numericalPolicy && a.notes == b.notes;
+  z3::expr_vector all(a.name.ctx());
+#define LO_SAME_FIELD(field, sort, part, row, carrier) all.push_back(a.field == b.field);
+  LO_CAPSULE_FIELDS(LO_SAME_FIELD)
+#undef LO_SAME_FIELD
+  return z3::mk_and(all);
 }
 
 z3::expr same(Equality equality, const Capsule &a, const Capsule &b) {
   return equality == Equality::contract ? sameContract(a, b) : sameIdentity(a, b);
 }
 
-z3::expr sameRow(const AuditRow &a, const AuditRow &b) {
-  return a.op == b.op && a.capsuleName == b.capsuleName && a.provider == b.provider &&
-         a.device == b.device && a.trustLevel == b.trustLevel && a.vjpMode == b.vjpMode &&
-         a.shapeContract == b.shapeContract && a.layoutContract == b.layoutContract &&
-         a.valueContract == b.valueContract && a.vjpContract == b.vjpContract &&
-         a.numericalPolicy == b.numericalPolicy;
+z3::expr sameRow(const AuditRow &a, const AuditRow &b) { return sameContract(a.view, b.view); }
+
+AuditRow auditRow(const z3::expr &op, const Capsule &c) {
+  // ref/audit.cpp `auditView`: the capsule with the row's op and the hidden fields at defaults
+  AuditRow row{c};
+  row.view.op = op;
+#define LO_HIDE_FIELD(field, sort, part, row_, carrier)                                            \
+  if (Row::row_ == Row::hidden)                                                                    \
+    row.view.field = defaultValue(c.field.ctx(), sorts::sort{});
+  LO_CAPSULE_FIELDS(LO_HIDE_FIELD)
+#undef LO_HIDE_FIELD
+  return row;
 }
 
 Capsule ite(const z3::expr &c, const Capsule &a, const Capsule &b) {
-  return Capsule{ifThen(c, a.name, b.name),
-                 ifThen(c, a.op, b.op),
-                 ifThen(c, a.provider, b.provider),
-                 ifThen(c, a.device, b.device),
-                 ifThen(c, a.trustLevel, b.trustLevel),
-                 ifThen(c, a.supportsForward, b.supportsForward),
-                 ifThen(c, a.vjpMode, b.vjpMode),
-                 ifThen(c, a.shapeContract, b.shapeContract),
-                 ifThen(c, a.layoutContract, b.layoutContract),
-                 ifThen(c, a.valueContract, b.valueContract),
-                 ifThen(c, a.vjpContract, b.vjpContract),
-                 ifThen(c, a.numericalPolicy, b.numericalPolicy),
-                 ifThen(c, a.notes, b.notes)};
+#define LO_ITE_FIELD(field, sort, part, row, carrier) ifThen(c, a.field, b.field),
+  return Capsule{LO_CAPSULE_FIELDS(LO_ITE_FIELD)};
+#undef LO_ITE_FIELD
 }
 
 Node ite(const z3::expr &c, const Node &a, const Node &b) {
@@ -93,7 +105,7 @@ Group ite(const z3::expr &c, const Group &a, const Group &b) {
 }
 
 z3::expr isTrustedExternal(const Capsule &c) { return c.trustLevel == kTrustedExternal; }
-z3::expr isTrustedExternal(const AuditRow &r) { return r.trustLevel == kTrustedExternal; }
+z3::expr isTrustedExternal(const AuditRow &r) { return isTrustedExternal(r.view); }
 
 z3::expr sameLowering(const Lowering &l, const Lowering &r) {
   z3::context &ctx = l.count.ctx();
@@ -129,14 +141,10 @@ Encoder::Encoder(z3::context &ctx, Equality equality, Sabotage sabotage)
       opOfKind_(ctx.function("opOfKind", ctx.int_sort(), ctx.int_sort())) {}
 
 Capsule Encoder::freshCapsule(const std::string &prefix) {
-  auto i = [&](const char *field) { return ctx_.int_const((prefix + "." + field).c_str()); };
-  return Capsule{i("name"),           i("op"),
-                 i("provider"),       i("device"),
-                 i("trustLevel"),     ctx_.bool_const((prefix + ".supportsForward").c_str()),
-                 i("vjpMode"),        i("shapeContract"),
-                 i("layoutContract"), i("valueContract"),
-                 i("vjpContract"),    i("numericalPolicy"),
-                 i("notes")};
+#define LO_FRESH_FIELD(field, sort, part, row, carrier)                                            \
+  constant(ctx_, sorts::sort{}, prefix + "." #field),
+  return Capsule{LO_CAPSULE_FIELDS(LO_FRESH_FIELD)};
+#undef LO_FRESH_FIELD
 }
 
 Node Encoder::freshNode(const std::string &prefix) {
@@ -176,6 +184,12 @@ namespace {
 z3::expr inRange(const z3::expr &x, std::size_t size) {
   return x >= 0 && x < static_cast<int>(size);
 }
+
+/// The number of spellings a field's value indexes, for a field that stands for a vocabulary.
+template <class C> std::optional<std::size_t> vocabularyRange(C) { return std::nullopt; }
+template <class E> std::optional<std::size_t> vocabularyRange(carrier::Vocabulary<E>) {
+  return vocabularySize<E>();
+}
 } // namespace
 
 z3::expr Encoder::wellFormed(const Node &k) {
@@ -189,11 +203,13 @@ z3::expr Encoder::wellFormed(const Node &k) {
       plannable.push_back(k.op == static_cast<int>(o));
   }
   const Capsule &c = k.capsule;
-  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && c.op == k.op &&
-         inRange(c.provider, vocabularySize<Provider>()) &&
-         inRange(c.device, vocabularySize<Device>()) &&
-         inRange(c.trustLevel, vocabularySize<TrustLevel>()) &&
-         inRange(c.vjpMode, vocabularySize<VJPMode>());
+  z3::expr_vector ranges(ctx_); // the vocabularies' fields hold the index of a spelling
+#define LO_FIELD_RANGE(field, sort, part, row, carrier)                                            \
+  if (const auto size = vocabularyRange(carrier{}))                                                \
+    ranges.push_back(inRange(c.field, *size));
+  LO_CAPSULE_FIELDS(LO_FIELD_RANGE)
+#undef LO_FIELD_RANGE
+  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && c.op == k.op && z3::mk_and(ranges);
 }
 
 z3::expr Encoder::valid(const Plan &p) {
@@ -278,8 +294,9 @@ Encoder::Head Encoder::appendHead(const Head &g, const Node &k) const {
 
 Group Encoder::emptyGroup(std::size_t capacity) const {
   const z3::expr zero = ctx_.int_val(0);
-  Capsule c{zero, zero, zero, zero, zero, ctx_.bool_val(true), zero, zero,
-            zero, zero, zero, zero, zero};
+#define LO_DEFAULT_FIELD(field, sort, part, row, carrier) defaultValue(ctx_, sorts::sort{}),
+  Capsule c{LO_CAPSULE_FIELDS(LO_DEFAULT_FIELD)};
+#undef LO_DEFAULT_FIELD
   return Group{zero,
                zero,
                std::vector<z3::expr>(capacity, zero),
@@ -349,42 +366,17 @@ Lowering Encoder::toSingleton(const Plan &p) const {
   return out;
 }
 
-AuditRow Encoder::auditRow(const z3::expr &op, const Capsule &c) const {
-  return AuditRow{op,
-                  c.name,
-                  c.provider,
-                  c.device,
-                  sabotage_ == Sabotage::auditDropsTrust
-                      ? ctx_.int_val(static_cast<int>(TrustLevel::verified))
-                      : c.trustLevel,
-                  c.vjpMode,
-                  c.shapeContract,
-                  c.layoutContract,
-                  c.valueContract,
-                  c.vjpContract,
-                  c.numericalPolicy};
-}
-
-AuditRow Encoder::nodeRow(const Node &k) const {
-  // The singleton lowering's row of k is the row of {k.op, k.capsule}; the sabotages of the audit
-  // apply to groups of the lowering under audit, not to this reference row.
-  return AuditRow{k.op,
-                  k.capsule.name,
-                  k.capsule.provider,
-                  k.capsule.device,
-                  k.capsule.trustLevel,
-                  k.capsule.vjpMode,
-                  k.capsule.shapeContract,
-                  k.capsule.layoutContract,
-                  k.capsule.valueContract,
-                  k.capsule.vjpContract,
-                  k.capsule.numericalPolicy};
+AuditRow Encoder::groupRow(const z3::expr &op, const Capsule &c) const {
+  AuditRow row = auditRow(op, c);
+  if (sabotage_ == Sabotage::auditDropsTrust)
+    row.view.trustLevel = ctx_.int_val(static_cast<int>(TrustLevel::verified));
+  return row;
 }
 
 AuditRow Encoder::groupRow(const Lowering &l, std::size_t j, const Plan &p) const {
   const Group &g = l.groups[j];
   if (sabotage_ != Sabotage::auditFromLastNode || p.nodes.empty())
-    return auditRow(g.op, g.capsule);
+    return groupRow(g.op, g.capsule);
   // The row of the node whose id is the group's last id.
   const z3::expr lastId = [&] {
     z3::expr id = g.nodeIds[0];
@@ -395,7 +387,7 @@ AuditRow Encoder::groupRow(const Lowering &l, std::size_t j, const Plan &p) cons
   Node last = p.nodes[0];
   for (std::size_t i = 1; i < p.nodes.size(); ++i)
     last = ite(lastId == p.nodes[i].nodeId, p.nodes[i], last);
-  return nodeRow(last);
+  return auditRow(last.op, last.capsule);
 }
 
 } // namespace lo::proofs

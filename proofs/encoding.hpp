@@ -20,6 +20,7 @@
 #pragma once
 
 #include "proofs/smt.hpp"
+#include "ref/capsule.hpp"
 #include "ref/vocab.hpp"
 
 #include <string_view>
@@ -59,20 +60,69 @@ std::string_view spelling(Sabotage s);
 std::string_view describe(Sabotage s);
 std::vector<Sabotage> allSabotages(); // every value but `none`
 
-/// A capsule with symbolic fields: the identity part, then the contract part.
+/// The columns of LO_CAPSULE_FIELDS.
+namespace sorts {
+struct Int {};
+struct Bool {};
+} // namespace sorts
+enum class Part : std::uint8_t { identity, contract };
+enum class Row : std::uint8_t { shown, hidden };
+
+/// How a symbolic field stands for the real record's field (read by the counterexample, which
+/// maps a model back to a plan, and by the encoding's range constraints).
+namespace carrier {
+template <class E> struct Vocabulary {};            // the index of a spelling of vocabulary E
+struct Flag {};                                     // a boolean
+struct Name {};                                     // a string compared only for equality
+struct Notes {};                                    // ... the notes (default "")
+struct Policy {};                                   // a NumericalPolicy compared only for equality
+template <ContractClaim::Tag T> struct Contract {}; // a ContractDescriptor with claim tag T
+} // namespace carrier
+
+// The capsule's fields, once for every use (the symbolic record, both equalities, the audit row,
+// the counterexample and the tests that fix a plan's values):
+//   X(field, sort, part, row, carrier)
+//   sort:    Int or Bool, the Z3 sort of the symbolic field
+//   part:    identity or contract: `identity` equality compares the identity part only
+//   row:     shown when the audit row (KernelAudit) shows the field, hidden when the row's view
+//            has the field's default (ref/audit.hpp `auditView`: supportsForward true, notes "")
+//   carrier: what the value stands for (namespace carrier)
+#define LO_CAPSULE_FIELDS(X)                                                                       \
+  X(name, Int, identity, shown, carrier::Name)                                                     \
+  X(op, Int, identity, shown, carrier::Vocabulary<BackendOp>)                                      \
+  X(provider, Int, identity, shown, carrier::Vocabulary<Provider>)                                 \
+  X(device, Int, identity, shown, carrier::Vocabulary<Device>)                                     \
+  X(trustLevel, Int, contract, shown, carrier::Vocabulary<TrustLevel>)                             \
+  X(supportsForward, Bool, contract, hidden, carrier::Flag)                                        \
+  X(vjpMode, Int, contract, shown, carrier::Vocabulary<VJPMode>)                                   \
+  X(shapeContract, Int, contract, shown, carrier::Contract<ContractClaim::Tag::shapeSafety>)       \
+  X(layoutContract, Int, contract, shown,                                                          \
+    carrier::Contract<ContractClaim::Tag::layoutCompatibility>)                                    \
+  X(valueContract, Int, contract, shown, carrier::Contract<ContractClaim::Tag::valueRefinement>)   \
+  X(vjpContract, Int, contract, shown, carrier::Contract<ContractClaim::Tag::vjpRefinement>)       \
+  X(numericalPolicy, Int, contract, shown, carrier::Policy)                                        \
+  X(notes, Int, contract, hidden, carrier::Notes)
+
+/// A capsule with symbolic fields (LO_CAPSULE_FIELDS): the identity part, then the contract part.
 struct Capsule {
-  // identity part
-  z3::expr name, op, provider, device;
-  // contract part
-  z3::expr trustLevel, supportsForward, vjpMode, shapeContract, layoutContract, valueContract,
-      vjpContract, numericalPolicy, notes;
+#define LO_CAPSULE_MEMBER(field, sort, part, row, carrier) z3::expr field;
+  LO_CAPSULE_FIELDS(LO_CAPSULE_MEMBER)
+#undef LO_CAPSULE_MEMBER
 };
 
-/// One audit row: "`op` from the group; `capsuleName`, `provider`, `device`, `trustLevel`,
-/// `vjpMode`, the four contracts and `numericalPolicy` from its capsule".
+/// A fresh symbolic value of a sort, and the value an unused slot or a hidden row field holds.
+z3::expr constant(z3::context &ctx, sorts::Int, const std::string &name);
+z3::expr constant(z3::context &ctx, sorts::Bool, const std::string &name);
+z3::expr defaultValue(z3::context &ctx, sorts::Int);  // 0
+z3::expr defaultValue(z3::context &ctx, sorts::Bool); // true (supportsForward's default)
+
+/// One audit row, `KernelAudit.ofPlannedKernel {op, capsule}`: "`op` from the group;
+/// `capsuleName`, `provider`, `device`, `trustLevel`, `vjpMode`, the four contracts and
+/// `numericalPolicy` from its capsule". As in ref/audit.hpp, the row is held as its view: the
+/// capsule with the row's op, and the fields the row does not show at their defaults, so two rows
+/// are equal exactly when their views are equal in every field.
 struct AuditRow {
-  z3::expr op, capsuleName, provider, device, trustLevel, vjpMode, shapeContract, layoutContract,
-      valueContract, vjpContract, numericalPolicy;
+  Capsule view;
 };
 
 /// A planned node (`PlannedNodeKernel`).
@@ -107,13 +157,16 @@ struct Lowering {
 z3::expr sameContract(const Capsule &a, const Capsule &b); // every field
 z3::expr sameIdentity(const Capsule &a, const Capsule &b); // name, op, provider, device
 z3::expr same(Equality equality, const Capsule &a, const Capsule &b);
-z3::expr sameRow(const AuditRow &a, const AuditRow &b);
+z3::expr sameRow(const AuditRow &a, const AuditRow &b); // the views are equal in every field
 Capsule ite(const z3::expr &c, const Capsule &a, const Capsule &b);
 Node ite(const z3::expr &c, const Node &a, const Node &b);
 Group ite(const z3::expr &c, const Group &a, const Group &b);
 /// `KernelCapsule.isTrustedExternal` and `KernelAudit.isTrustedExternal`.
 z3::expr isTrustedExternal(const Capsule &c);
 z3::expr isTrustedExternal(const AuditRow &r);
+/// `KernelAudit.ofPlannedKernel {op, capsule}`: the row the singleton lowering shows for a node
+/// `k` is `auditRow(k.op, k.capsule)`. Never sabotaged (Encoder::groupRow is the row under audit).
+AuditRow auditRow(const z3::expr &op, const Capsule &c);
 
 /// The integer that stands for `trusted-external` in `trustLevel` fields.
 inline constexpr int kTrustedExternal = static_cast<int>(TrustLevel::trusted_external);
@@ -174,12 +227,11 @@ public:
   /// `toSingletonLoweringPlan`: one singleton group per node.
   Lowering toSingleton(const Plan &p) const;
   /// The audit row of group `j` of a lowering of `p` (`KernelAudit.ofPlannedKernel` of
-  /// `toPlannedKernel(g)`).
+  /// `toPlannedKernel(g)`), as the algorithm under audit derives it (sabotages of the audit
+  /// apply).
   AuditRow groupRow(const Lowering &l, std::size_t j, const Plan &p) const;
-  /// The audit row of a planned node's singleton group: the row the singleton lowering shows.
-  AuditRow nodeRow(const Node &k) const;
-  /// `KernelAudit.ofPlannedKernel {op, capsule}`.
-  AuditRow auditRow(const z3::expr &op, const Capsule &c) const;
+  /// The audit row of a group whose op and capsule are given (sabotages of the audit apply).
+  AuditRow groupRow(const z3::expr &op, const Capsule &c) const;
 
 private:
   z3::context &ctx_;

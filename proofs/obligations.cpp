@@ -3,6 +3,7 @@
 #include "proofs/counterexample.hpp"
 #include "proofs/spec_checks.hpp"
 #include "proofs/step.hpp"
+#include "proofs/unique.hpp"
 
 namespace lo::proofs {
 
@@ -72,7 +73,14 @@ Query singletonAudit(Encoder &e, std::size_t n) {
                          [](const SpecChecks &c) { return c.audit() && c.trustBoundary(); });
 }
 
-Query singletonUnique(Encoder &e, std::size_t n) {
+/// Completeness for every length: the induction of unique.hpp (base, step and end lemmas).
+Query uniqueForEveryLength(Encoder &e, Mode mode) {
+  return Query{e.ctx().bool_val(true), uniqueInduction(e, mode), std::nullopt, {}};
+}
+
+Query singletonUnique(Encoder &e, std::size_t) { return uniqueForEveryLength(e, Mode::singleton); }
+
+Query singletonUniqueBounded(Encoder &e, std::size_t n) {
   return unique(e, singletonOf(e, n), Mode::singleton);
 }
 
@@ -115,7 +123,9 @@ Query coalescedRefinesSingleton(Encoder &e, std::size_t n) {
   return referencePasses(std::move(b), e, [&](const SpecChecks &c) { return c.expandsTo(s); });
 }
 
-Query coalescedUnique(Encoder &e, std::size_t n) {
+Query coalescedUnique(Encoder &e, std::size_t) { return uniqueForEveryLength(e, Mode::coalesced); }
+
+Query coalescedUniqueBounded(Encoder &e, std::size_t n) {
   return unique(e, coalescedOf(e, n), Mode::coalesced);
 }
 
@@ -196,7 +206,7 @@ Query stepMaximal(Encoder &e, std::size_t) {
 // audit view) does not apply here. The row is the head's, and the head's capsule is for its op.
 z3::expr headRowIs(const Encoder &e, const FoldState &x, const Node &m) {
   return x.last.capsule.op == x.last.op &&
-         sameRow(e.auditRow(x.last.op, x.last.capsule), e.nodeRow(m));
+         sameRow(e.groupRow(x.last.op, x.last.capsule), auditRow(m.op, m.capsule));
 }
 
 Query stepAudit(Encoder &e, std::size_t) {
@@ -224,7 +234,7 @@ const std::vector<Obligation> kObligations{
   {"singleton.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toSingleton(P)) = ids(P)", false, singletonOrder},
   {"singleton.one-node", "for all valid P with |P| <= N: |toSingleton(P)| = |P| and every group has exactly one node and groupingKind singleton", false, singletonOneNode},
   {"singleton.audit", "for all valid P with |P| <= N: each group's audit row equals the singleton audit row of its node, and hasTrustedExternal and the set of trusted-external ops are those of the singleton audit", false, singletonAudit},
-  {"singleton.unique", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode singleton => L = toSingleton(P)", false, singletonUnique},
+  {"singleton.unique", "for all valid P of any length and all lowerings L: L passes every check of mode singleton => L = toSingleton(P) (by induction over the nodes: base, step and end lemmas)", true, singletonUnique},
   {"coalesced.provenance", "for all valid P with |P| <= N: the ids of toCoalesced(P)'s groups, concatenated, are ids(P) as a multiset, each group's kinds are its nodes' kinds", false, coalescedProvenance},
   {"coalesced.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toCoalesced(P)) = ids(P)", false, coalescedOrder},
   {"coalesced.contract-equality", "for all valid P with |P| <= N, groups g of toCoalesced(P) and members k of g: g.op = k.op and g.capsule equals k.capsule (contract: every field; identity: every field for the first member, the identity part for the others)", false, coalescedContractEquality},
@@ -232,7 +242,7 @@ const std::vector<Obligation> kObligations{
   {"coalesced.maximal", "for all valid P with |P| <= N and adjacent groups g, h of toCoalesced(P): not canAppend(g, first(h))", false, coalescedMaximal},
   {"coalesced.audit", "for all valid P with |P| <= N, groups g of toCoalesced(P) and members k of g: row(g) = row(singleton(k)), and hasTrustedExternal and the set of trusted-external ops equal the singleton audit's", false, coalescedAudit},
   {"coalesced.refines-singleton", "for all valid P with |P| <= N: replacing each group g of toCoalesced(P) by the singleton groups {[id], [kind], g.op, g.capsule} of its nodes gives toSingleton(P)", false, coalescedRefinesSingleton},
-  {"coalesced.unique", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode coalesced => L = toCoalesced(P)", false, coalescedUnique},
+  {"coalesced.unique", "for all valid P of any length and all lowerings L: L passes every check of mode coalesced => L = toCoalesced(P) (by induction over the nodes: base, step and end lemmas)", true, coalescedUnique},
   {"step.order", "for every fold state S over a prefix Q and node k: ids(S) = ids(Q) and kinds(S) = kinds(Q) => ids(pushKernel(S, k)) = ids(Q)++[k.id] and kinds likewise", true, stepOrder},
   {"step.grouping-kind", "for every fold state S and node k: the last group is non-empty, has as many kinds as ids and is sameCapsuleRun iff it has >= 2 ids => the same holds after pushKernel(S, k)", true, stepGroupingKind},
   {"step.contract-equality", "for every fold state S and node k: the last group's op and capsule fit its first node and an arbitrary member => they fit the first node, k and (if appended) that member after pushKernel(S, k)", true, stepContractEquality},
@@ -240,11 +250,17 @@ const std::vector<Obligation> kObligations{
   {"step.audit", "for every fold state S and node k: the last group's audit row is an arbitrary member's singleton row => it is k's and (if appended) that member's after pushKernel(S, k)", true, stepAudit},
   {"step.refines-singleton", "for every fold state S and node k: expanding the last group at an arbitrary member gives the member's singleton group => the same holds for k and (if appended) that member after pushKernel(S, k)", true, stepRefinesSingleton},
 };
+
+const std::vector<Obligation> kCrossChecks{
+  {"singleton.unique-bounded", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode singleton => L = toSingleton(P)", false, singletonUniqueBounded},
+  {"coalesced.unique-bounded", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode coalesced => L = toCoalesced(P)", false, coalescedUniqueBounded},
+};
 // clang-format on
 
 } // namespace
 
 const std::vector<Obligation> &obligations() { return kObligations; }
+const std::vector<Obligation> &crossChecks() { return kCrossChecks; }
 
 const Obligation *findObligation(std::string_view name) {
   for (const Obligation &o : kObligations)
@@ -266,7 +282,23 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
     Query q = o.build(e, n);
     Solver solver(ctx, options.timeoutMs);
     solver.add(q.hypothesis);
+    if (options.solver) { // another solver decides; Z3 is asked only for a counterexample
+      std::string reason;
+      const Status s = options.solver(smtLib2(ctx, {q.hypothesis, !q.goal}), reason);
+      r.length = n;
+      if (s == Status::proved)
+        continue;
+      r.status = s;
+      r.reason = reason;
+      if (s == Status::refuted && interner && q.plan && solver.prove(q.goal) == Status::refuted)
+        r.counterexample = concretePlan(*solver.model(), *q.plan, *interner);
+      break;
+    }
+    const auto call = std::chrono::steady_clock::now();
     const Status s = solver.prove(q.goal);
+    if (options.emit)
+      options.emit(EmittedQuery{o.name, o.everyLength, n, smtLib2(ctx, {q.hypothesis, !q.goal}), s,
+                                secondsSince(call)});
     r.length = n;
     if (s == Status::proved)
       continue;

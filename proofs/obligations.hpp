@@ -37,6 +37,21 @@ struct Obligation {
 const std::vector<Obligation> &obligations();
 const Obligation *findObligation(std::string_view name);
 
+/// Cross-checks that `prove` does not run: the bounded statements of `singleton.unique` and
+/// `coalesced.unique` (every plan of length <= N, every candidate of N slots, the checks exactly as
+/// spec_checks.hpp states them), which the tests run at small bounds against the induction.
+const std::vector<Obligation> &crossChecks();
+
+/// One solver call of a discharge as an SMT-LIB 2 script (prove --emit-smt2), with Z3's answer.
+struct EmittedQuery {
+  std::string_view obligation;
+  bool everyLength = false; // a step lemma: one query for every length
+  std::size_t length = 0;   // otherwise the plan length
+  Smt2 smt2;                // valid(hypothesis) and not(goal): unsat means proved
+  Status z3 = Status::unknown;
+  double z3Seconds = 0;
+};
+
 struct Options {
   std::size_t bound = 8;
   /// The smallest length checked (the sabotage matrix starts at the length of its
@@ -45,6 +60,12 @@ struct Options {
   Equality equality = Equality::contract;
   unsigned timeoutMs = 20000;
   Sabotage sabotage = Sabotage::none;
+  /// When set, called with every query discharged, as an SMT-LIB 2 script and Z3's answer.
+  std::function<void(const EmittedQuery &)> emit = nullptr;
+  /// When set, another solver decides each query instead of Z3: it gets the SMT-LIB 2 script and
+  /// answers proved (unsat), refuted (sat) or unknown (with a reason). A counterexample is still
+  /// Z3's model of the refuted query.
+  std::function<Status(const Smt2 &, std::string &reason)> solver = nullptr;
 };
 
 struct Result {

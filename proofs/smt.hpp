@@ -8,6 +8,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lo::proofs {
 
@@ -36,6 +37,19 @@ private:
   std::optional<z3::model> model_;
   std::string reason_;
 };
+
+/// A query as a self-contained SMT-LIB 2 script for any solver: `(set-logic LOGIC)`, the
+/// declarations, one `(assert ...)` per fact, `(check-sat)`. Unsat means the query's goal holds.
+struct Smt2 {
+  std::string logic; // the smallest SMT-LIB logic the facts need (smtLogic)
+  std::string text;
+};
+Smt2 smtLib2(z3::context &ctx, const std::vector<z3::expr> &facts);
+
+/// The SMT-LIB logic of a set of facts: QF_ (no quantifier is ever built), UF when an
+/// uninterpreted function is applied, S when a sequence occurs (SMT-LIB's strings-and-sequences
+/// extension, as cvc5 names it), LIA (integer linear arithmetic, always).
+std::string smtLogic(const std::vector<z3::expr> &facts);
 
 /// Seconds since `start`, for the table of `prove`.
 double secondsSince(std::chrono::steady_clock::time_point start);

@@ -141,7 +141,7 @@ z3::expr SpecChecks::audit() const {
     const AuditRow row = encoder_.groupRow(l_, j, plan_);
     for (std::size_t p = 0; p < l_.groups[j].nodeIds.size(); ++p)
       all.push_back(z3::implies(member(j, p), forNode(l_.groups[j].nodeIds[p], [&](const Node &k) {
-                                  return sameRow(row, encoder_.nodeRow(k));
+                                  return sameRow(row, auditRow(k.op, k.capsule));
                                 })));
   }
   return z3::mk_and(all);
@@ -159,16 +159,16 @@ z3::expr SpecChecks::trustBoundary() const {
     // each trusted-external op of the candidate is one of the singleton audit's ...
     z3::expr_vector shown(ctx);
     for (const Node &k : plan_.nodes)
-      shown.push_back(isTrustedExternal(encoder_.nodeRow(k)) && k.op == rows[j].op);
+      shown.push_back(isTrustedExternal(auditRow(k.op, k.capsule)) && k.op == rows[j].view.op);
     all.push_back(z3::implies(used && isTrustedExternal(rows[j]), z3::mk_or(shown)));
   }
   // ... and each of the singleton audit's is one of the candidate's
   for (const Node &k : plan_.nodes) {
-    const AuditRow r = encoder_.nodeRow(k);
+    const AuditRow r = auditRow(k.op, k.capsule);
     singletonHas.push_back(isTrustedExternal(r));
     z3::expr_vector kept(ctx);
     for (std::size_t j = 0; j < rows.size(); ++j)
-      kept.push_back(l_.count > asInt(j) && isTrustedExternal(rows[j]) && rows[j].op == k.op);
+      kept.push_back(l_.count > asInt(j) && isTrustedExternal(rows[j]) && rows[j].view.op == k.op);
     all.push_back(z3::implies(isTrustedExternal(r), z3::mk_or(kept)));
   }
   all.push_back(z3::mk_or(candidateHas) == z3::mk_or(singletonHas));

@@ -12,6 +12,7 @@ FoldState freshFoldState(Encoder &e, const std::string &prefix) {
   const z3::sort seq = intSequence(ctx);
   auto s = [&](const char *name) { return ctx.constant((prefix + "." + name).c_str(), seq); };
   return FoldState{ctx.bool_const((prefix + ".hasGroup").c_str()),
+                   ctx.int_const((prefix + ".count").c_str()),
                    s("doneIds"),
                    s("doneKinds"),
                    s("ids"),
@@ -47,6 +48,7 @@ FoldState pushKernel(const Encoder &e, const FoldState &s, const Node &k) {
   const z3::expr none = z3::empty(seq);
   FoldState out{
       ctx.bool_val(true),
+      z3::ite(append, s.count, s.count + 1),
       z3::ite(append, s.doneIds, z3::ite(s.hasGroup, z3::concat(s.doneIds, s.ids), none)),
       z3::ite(append, s.doneKinds, z3::ite(s.hasGroup, z3::concat(s.doneKinds, s.kinds), none)),
       z3::ite(append, ids, id),

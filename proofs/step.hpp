@@ -16,6 +16,7 @@ namespace lo::proofs {
 
 struct FoldState {
   z3::expr hasGroup;           // groups is not empty
+  z3::expr count;              // the number of groups
   z3::expr doneIds, doneKinds; // the closed groups' ids and kinds, concatenated
   z3::expr ids, kinds;         // the last group's nodeIds and kinds
   Encoder::Head last;          // the last group's op, capsule and groupingKind

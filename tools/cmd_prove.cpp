@@ -7,9 +7,15 @@
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/options.hpp"
+#include "tools/support/subprocess.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <memory>
+#include <unistd.h>
 
 namespace lo::cli {
 
@@ -65,6 +71,114 @@ void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
   out << "\n  ]\n}\n";
 }
 
+std::string answer(proofs::Status s) {
+  switch (s) {
+  case proofs::Status::proved: return "unsat";
+  case proofs::Status::refuted: return "sat";
+  case proofs::Status::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+/// `prove --emit-smt2 DIR`: every query as DIR/OBLIGATION.nLENGTH.smt2 (OBLIGATION.all.smt2 for
+/// a step lemma), and DIR/manifest.json with the answer Z3 gave each (unsat: proved).
+class Smt2Emitter {
+public:
+  explicit Smt2Emitter(std::string dir) : dir_(std::move(dir)) {
+    std::filesystem::create_directories(dir_);
+  }
+
+  void operator()(const proofs::EmittedQuery &q) {
+    const std::string file = std::string(q.obligation) + "." +
+                             (q.everyLength ? std::string("all") : "n" + std::to_string(q.length)) +
+                             ".smt2";
+    io::OutputFile out(dir_ + "/" + file);
+    out.write(q.smt2.text);
+    out.commit();
+    entries_.push_back(Entry{file, std::string(q.obligation), q.everyLength, q.length, q.smt2.logic,
+                             answer(q.z3), q.z3Seconds});
+  }
+
+  void writeManifest(const proofs::Options &options) const {
+    io::OutputFile file(dir_ + "/manifest.json");
+    io::Sink out(file);
+    out << "{\n  \"format\": \"lowering-oracle/smt2-queries\",\n  \"version\": 1,\n"
+        << "  \"equality\": \"" << spelling(options.equality)
+        << "\",\n  \"bound\": " << std::uint64_t{options.bound}
+        << ",\n  \"meaning\": \"each file asserts valid(plan) and the negated goal: unsat means "
+           "the obligation holds at that length\",\n  \"queries\": [";
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const Entry &e = entries_[i];
+      out << (i ? ",\n    " : "\n    ") << "{\"file\":";
+      out.jsonString(e.file);
+      out << ",\"obligation\":";
+      out.jsonString(e.obligation);
+      out << ",\"length\":";
+      if (e.everyLength)
+        out << "\"all\"";
+      else
+        out << std::uint64_t{e.length};
+      out << ",\"logic\":\"" << e.logic << "\",\"expected\":\"" << e.expected
+          << "\",\"z3Seconds\":" << seconds(e.seconds) << '}';
+    }
+    out << "\n  ]\n}\n";
+    out.flush();
+    file.commit();
+  }
+
+private:
+  struct Entry {
+    std::string file, obligation;
+    bool everyLength;
+    std::size_t length;
+    std::string logic, expected;
+    double seconds;
+  };
+  std::string dir_;
+  std::vector<Entry> entries_;
+};
+
+/// `prove --solver cvc5`: cvc5 (from PATH) on each query, written to a temporary file that is
+/// always removed, with the `--timeout-ms` timeout (cvc5's own --tlimit, and a kill after it).
+proofs::Status runCvc5(const proofs::Smt2 &query, unsigned timeoutMs, std::string &reason) {
+  char path[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
+  const int fd = ::mkstemps(path, 5);
+  if (fd < 0) {
+    reason = "cannot create a temporary file";
+    return proofs::Status::unknown;
+  }
+  const std::string &text = query.text;
+  bool written = true;
+  for (std::size_t done = 0; done < text.size() && written;) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    written = n > 0;
+    done += written ? static_cast<std::size_t>(n) : 0;
+  }
+  ::close(fd);
+  proofs::Status status = proofs::Status::unknown;
+  if (!written) {
+    reason = "cannot write the query";
+  } else {
+    const auto timeout = std::chrono::milliseconds(timeoutMs);
+    const subprocess::Result r =
+        subprocess::run({"cvc5", "--tlimit=" + std::to_string(timeoutMs), path},
+                        subprocess::Options{.timeout = timeout + std::chrono::seconds(2),
+                                            .captureStdout = true,
+                                            .maxCapture = 4096});
+    std::string out = r.standardOutput;
+    while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back())))
+      out.pop_back();
+    if (r.status == subprocess::Result::Status::exited && out == "unsat")
+      status = proofs::Status::proved;
+    else if (r.status == subprocess::Result::Status::exited && out == "sat")
+      status = proofs::Status::refuted;
+    else
+      reason = "cvc5: " + (out.empty() ? subprocess::describe(r, timeout) : out.substr(0, 200));
+  }
+  std::remove(path);
+  return status;
+}
+
 } // namespace
 
 Action setupProve(CLI::App &app) {
@@ -72,7 +186,7 @@ Action setupProve(CLI::App &app) {
     std::size_t bound = 8;
     Equality equality = Equality::contract;
     enum class Format { text, json } format = Format::text;
-    std::string counterexampleOut, only;
+    std::string counterexampleOut, only, emitSmt2, solver = "z3";
     unsigned timeoutMs = 20000;
   };
   auto o = std::make_shared<Options>();
@@ -94,6 +208,15 @@ Action setupProve(CLI::App &app) {
   sub->add_option("--only", o->only,
                   "discharge only this obligation (or every obligation whose name starts with "
                   "NAME followed by a dot, e.g. --only step)");
+  sub->add_option("--emit-smt2", o->emitSmt2,
+                  "also write every query as a self-contained SMT-LIB 2 file in this directory "
+                  "(OBLIGATION.nLENGTH.smt2, OBLIGATION.all.smt2 for a step lemma; unsat means "
+                  "proved) and a manifest.json with Z3's answer to each");
+  sub->add_option("--solver", o->solver,
+                  "z3 (default, in process) or cvc5 (the cvc5 binary on PATH, run on each query "
+                  "as an SMT-LIB 2 file with the timeout; a counterexample is still Z3's model)")
+      ->check(CLI::IsMember({"z3", "cvc5"}))
+      ->default_str("z3");
   std::string names = "Obligations:";
   for (const auto &ob : proofs::obligations())
     names += "\n  " + std::string(ob.name);
@@ -114,6 +237,23 @@ Action setupProve(CLI::App &app) {
                 << "\" (see prove --help)\n";
       return int{kBadInput};
     }
+    if (o->solver == "cvc5") {
+      const unsigned timeoutMs = o->timeoutMs;
+      options.solver = [timeoutMs](const proofs::Smt2 &q, std::string &reason) {
+        return runCvc5(q, timeoutMs, reason);
+      };
+    }
+    std::shared_ptr<Smt2Emitter> emitter;
+    if (!o->emitSmt2.empty()) {
+      try {
+        emitter = std::make_shared<Smt2Emitter>(o->emitSmt2);
+      } catch (const std::exception &e) {
+        std::cerr << "lowering-oracle: prove: --emit-smt2 " << o->emitSmt2 << ": " << e.what()
+                  << '\n';
+        return int{kBadInput};
+      }
+      options.emit = [emitter](const proofs::EmittedQuery &q) { (*emitter)(q); };
+    }
     Interner interner;
     std::vector<proofs::Result> results;
     std::optional<std::pair<std::string, GraphExecutionPlan>> counterexample;
@@ -123,6 +263,8 @@ Action setupProve(CLI::App &app) {
       if (r.counterexample && !counterexample)
         counterexample.emplace(r.name, std::move(*r.counterexample));
     }
+    if (emitter)
+      emitter->writeManifest(options);
     int exit = kSuccess;
     for (const auto &r : results)
       if (r.status == proofs::Status::refuted)

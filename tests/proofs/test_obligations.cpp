@@ -61,6 +61,22 @@ TEST_P(EveryObligation, UnderIdentityOnlyAuditAndRefinementFail) {
   }
 }
 
+// The bounded statements of completeness (every candidate of n slots, the checks exactly as
+// spec_checks.hpp states them) hold too, under both equalities: a test of the induction's
+// instantiation of the checks on small plans.
+TEST(Obligations, BoundedUniquenessAgreesWithTheInduction) {
+  ASSERT_EQ(crossChecks().size(), 2u);
+  for (const Obligation &o : crossChecks())
+    for (Equality equality : {Equality::contract, Equality::identity}) {
+      const Result r =
+          discharge(o, Options{.bound = kBound, .equality = equality, .timeoutMs = 60000});
+      EXPECT_EQ(r.status, Status::proved) << o.name << " " << spelling(equality) << r.reason;
+      EXPECT_EQ(r.length, kBound);
+    }
+  EXPECT_TRUE(findObligation("coalesced.unique")->everyLength);
+  EXPECT_TRUE(findObligation("singleton.unique")->everyLength);
+}
+
 INSTANTIATE_TEST_SUITE_P(Proofs, EveryObligation,
                          ::testing::ValuesIn(test_names::obligationNames()), test_names::testName);
 

@@ -1,0 +1,88 @@
+#!/usr/bin/python3
+"""A second solver (docs/proofs.md, "Two solvers"): cvc5 must give Z3's answer on every query.
+
+    cvc5_agrees.py ORACLE CVC5 WORKDIR BOUND [TIMEOUT_SECONDS]
+
+Runs `ORACLE prove --bound BOUND --emit-smt2` under contract equality (every obligation proved:
+each query unsat) and under identity equality (the audit and refinement obligations refuted: their
+query sat at the counterexample's length), then CVC5 on every emitted file, with a timeout per file.
+Fails when cvc5 gives another answer than Z3 on any file, when either answers unknown (or cvc5
+times out or errs), or when a run emits nothing. Prints one line per file: the obligation, the
+length, the logic, each solver's answer and seconds.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+
+def emit(oracle, bound, equality, directory):
+    shutil.rmtree(directory, ignore_errors=True)
+    run = subprocess.run([oracle, "prove", "--bound", str(bound), "--equality", equality,
+                          "--emit-smt2", directory], capture_output=True, text=True)
+    expected_exit = 0 if equality == "contract" else 1
+    if run.returncode != expected_exit:
+        sys.exit(f"prove --equality {equality}: exit {run.returncode}, expected {expected_exit}\n"
+                 f"{run.stdout}{run.stderr}")
+    with open(os.path.join(directory, "manifest.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    if manifest.get("format") != "lowering-oracle/smt2-queries" or not manifest["queries"]:
+        sys.exit(f"{directory}/manifest.json: no queries")
+    return manifest
+
+
+def cvc5_answer(cvc5, path, timeout):
+    start = time.monotonic()
+    try:
+        run = subprocess.run([cvc5, path], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.monotonic() - start
+    seconds = time.monotonic() - start
+    out = run.stdout.strip()
+    if run.returncode != 0 or out not in ("sat", "unsat", "unknown"):
+        return "error: " + (out + run.stderr.strip())[:200], seconds
+    return out, seconds
+
+
+def main():
+    if len(sys.argv) < 5:
+        sys.exit(__doc__)
+    oracle, cvc5, work, bound = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    timeout = float(sys.argv[5]) if len(sys.argv) > 5 else 600.0
+    if bound < 6:
+        sys.exit("the bound must be at least 6")
+    failures, sats, unsats = [], 0, 0
+    print(f"{'equality':9} {'obligation':28} {'length':>6} {'logic':11} {'z3':6} {'z3 s':>7} "
+          f"{'cvc5':6} {'cvc5 s':>7}")
+    for equality in ("contract", "identity"):
+        directory = os.path.join(work, equality)
+        manifest = emit(oracle, bound, equality, directory)
+        for q in manifest["queries"]:
+            path = os.path.join(directory, q["file"])
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            if "(check-sat)" not in text or f"(set-logic {q['logic']})" not in text:
+                failures.append(f"{q['file']}: not a self-contained script")
+            answer, seconds = cvc5_answer(cvc5, path, timeout)
+            print(f"{equality:9} {q['obligation']:28} {str(q['length']):>6} {q['logic']:11} "
+                  f"{q['expected']:6} {q['z3Seconds']:7.3f} {answer:6} {seconds:7.3f}", flush=True)
+            if q["expected"] not in ("sat", "unsat"):
+                failures.append(f"{equality}/{q['file']}: Z3 answered {q['expected']}")
+            elif answer != q["expected"]:
+                failures.append(f"{equality}/{q['file']}: Z3 {q['expected']}, cvc5 {answer}")
+            elif answer == "sat":
+                sats += 1
+            else:
+                unsats += 1
+    if sats == 0:
+        failures.append("no refuted query under identity: the run cannot show disagreement on sat")
+    print(f"{unsats} unsat and {sats} sat queries on which cvc5 agrees with Z3")
+    if failures:
+        print("\n".join(["DISAGREEMENT OR FAILURE:"] + failures))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,431 @@
+// The encoding is the code: the Z3 encoding of the lowering (proofs/encoding.hpp), driven with
+// concrete values, computes what ref/lowering.cpp computes (docs/proofs.md, "The encoding is the
+// code").
+//
+// For a plan, every symbolic input of the encoded plan is fixed to the plan's values (each capsule
+// field by LO_CAPSULE_FIELDS: a vocabulary field by its index, a record field by the rank of its
+// value among the values seen), `valid(plan)` is asserted with them (so the encoding must also
+// accept the plan as valid), and the encoded `toCoalesced`, `toSingleton` and audit rows are
+// evaluated in the model and read back group by group, then compared with `lower` and `audit` of
+// ref/lowering.cpp on the same plan: both modes, both equalities. Plans: RapidCheck's property
+// generators (tests/property/generators.hpp) and every plan of up to 5 nodes over each of a few
+// triples of near-colliding capsules. A sabotaged encoding (proofs/encoding.hpp `Sabotage`) must
+// make the comparison fail.
+#include "proofs/encoding.hpp"
+#include "ref/lowering.hpp"
+#include "tests/property/generators.hpp"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <map>
+#include <memory>
+#include <sstream>
+#include <type_traits>
+
+namespace lo::proofs {
+namespace {
+
+constexpr std::size_t kBound = 8; // `prove`'s default bound
+
+/// The integer (or boolean) that stands for each capsule field's value: a vocabulary's index, and
+/// for a record field the index of its value in a table of the values seen, whose entry 0 is the
+/// field's default (so a hidden audit-row field, whose view holds the default, is 0 as in the
+/// encoding).
+class Codes {
+public:
+  Codes() {
+    const KernelCapsule defaults;
+#define LO_SEED_TABLE(field, sort, part, row, carrier) code(tables_.field, defaults.field);
+    LO_CAPSULE_FIELDS(LO_SEED_TABLE)
+#undef LO_SEED_TABLE
+  }
+
+  /// The value of each field of `c`, in LO_CAPSULE_FIELDS order.
+  std::vector<std::int64_t> of(const KernelCapsule &c) {
+    std::vector<std::int64_t> out;
+#define LO_CODE_FIELD(field, sort, part, row, carrier) out.push_back(code(tables_.field, c.field));
+    LO_CAPSULE_FIELDS(LO_CODE_FIELD)
+#undef LO_CODE_FIELD
+    return out;
+  }
+
+private:
+  template <class T> static std::int64_t code(std::vector<T> &table, const T &v) {
+    if constexpr (std::is_enum_v<T>) {
+      return static_cast<std::int64_t>(v);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      return v ? 1 : 0;
+    } else {
+      for (std::size_t i = 0; i < table.size(); ++i)
+        if (table[i] == v)
+          return static_cast<std::int64_t>(i);
+      table.push_back(v);
+      return static_cast<std::int64_t>(table.size() - 1);
+    }
+  }
+
+#define LO_TABLE(field, sort, part, row, carrier) std::vector<decltype(KernelCapsule::field)> field;
+  struct {
+    LO_CAPSULE_FIELDS(LO_TABLE)
+  } tables_;
+#undef LO_TABLE
+};
+
+std::vector<const z3::expr *> fieldsOf(const Capsule &c) {
+  std::vector<const z3::expr *> out;
+#define LO_FIELD_POINTER(field, sort, part, row, carrier) out.push_back(&c.field);
+  LO_CAPSULE_FIELDS(LO_FIELD_POINTER)
+#undef LO_FIELD_POINTER
+  return out;
+}
+
+std::vector<std::string> fieldNames() {
+  return {
+#define LO_FIELD_NAME(field, sort, part, row, carrier) #field,
+      LO_CAPSULE_FIELDS(LO_FIELD_NAME)
+#undef LO_FIELD_NAME
+  };
+}
+
+z3::expr valueOf(z3::context &ctx, const z3::expr &symbol, std::int64_t v) {
+  return symbol.is_bool() ? ctx.bool_val(v != 0) : ctx.int_val(v);
+}
+
+std::int64_t read(const z3::model &m, const z3::expr &e) {
+  const z3::expr v = m.eval(e, true);
+  return e.is_bool() ? (v.is_true() ? 1 : 0) : v.get_numeral_int64();
+}
+
+/// The encoded algorithm at one length under one equality and sabotage: built once, then
+/// evaluated in the model of each plan.
+struct Encoded {
+  Encoded(z3::context &ctx, Equality equality, Sabotage sabotage, std::size_t n)
+      : encoder(ctx, equality, sabotage), plan(encoder.freshPlan(n, "p")),
+        coalesced(encoder.toCoalesced(plan)), singleton(encoder.toSingleton(plan)),
+        valid(encoder.valid(plan)) {}
+  Encoder encoder;
+  Plan plan;
+  Lowering coalesced, singleton;
+  z3::expr valid;
+};
+
+class Differential {
+public:
+  /// The first difference between the encoding and ref/lowering.cpp on `plan` (every mode and
+  /// equality), or "" when there is none.
+  std::string compare(Interner &interner, const GraphExecutionPlan &plan,
+                      Sabotage sabotage = Sabotage::none) {
+    for (Equality equality : {Equality::contract, Equality::identity}) {
+      Encoded &e = encoded(equality, sabotage, plan.kernels.size());
+      const z3::model m = modelOf(e, interner, plan);
+      std::string out;
+      if (!m.eval(e.valid, true).is_true()) {
+        out = "the encoding does not accept the plan as valid";
+      } else {
+        for (Mode mode : {Mode::coalesced, Mode::singleton}) {
+          const GraphLoweringPlan ref = lower(interner, plan, mode, equality);
+          out = compareLowering(m, e, mode == Mode::coalesced ? e.coalesced : e.singleton, ref,
+                                interner);
+          if (!out.empty()) {
+            out = std::string(spelling(mode)) + ": " + out;
+            break;
+          }
+        }
+      }
+      if (!out.empty())
+        return std::string(spelling(equality)) + " " + out;
+    }
+    return "";
+  }
+
+private:
+  Encoded &encoded(Equality equality, Sabotage sabotage, std::size_t n) {
+    auto &slot = cache_[{static_cast<int>(equality), static_cast<int>(sabotage), n}];
+    if (!slot)
+      slot = std::make_unique<Encoded>(ctx_, equality, sabotage, n);
+    return *slot;
+  }
+
+  /// The model that gives every symbolic input of the encoded plan the plan's value, and the
+  /// uninterpreted `opOfKind` the plan's map from kinds to ops.
+  z3::model modelOf(const Encoded &e, const Interner &interner, const GraphExecutionPlan &plan) {
+    z3::model m(ctx_);
+    auto fix = [&](const z3::expr &symbol, std::int64_t v) {
+      z3::func_decl d = symbol.decl();
+      z3::expr value = valueOf(ctx_, symbol, v);
+      m.add_const_interp(d, value);
+    };
+    z3::func_decl opOfKind = ctx_.function("opOfKind", ctx_.int_sort(), ctx_.int_sort());
+    z3::expr noOp = ctx_.int_val(-1);
+    z3::func_interp kindToOp = m.add_func_interp(opOfKind, noOp);
+    for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
+      const PlannedNodeKernel &k = plan.kernels[i];
+      const Node &s = e.plan.nodes[i];
+      fix(s.nodeId, static_cast<std::int64_t>(k.nodeId));
+      fix(s.kind, static_cast<std::int64_t>(k.kind));
+      fix(s.op, static_cast<std::int64_t>(k.op));
+      z3::expr_vector kind(ctx_);
+      kind.push_back(ctx_.int_val(static_cast<std::int64_t>(k.kind)));
+      z3::expr op = ctx_.int_val(static_cast<std::int64_t>(k.op));
+      kindToOp.add_entry(kind, op);
+      const std::vector<std::int64_t> values = codes_.of(interner.capsule(k.capsule));
+      const std::vector<const z3::expr *> fields = fieldsOf(s.capsule);
+      for (std::size_t f = 0; f < fields.size(); ++f)
+        fix(*fields[f], values[f]);
+    }
+    return m;
+  }
+
+  std::string compareCapsule(const z3::model &m, const Capsule &symbolic, const KernelCapsule &c) {
+    const std::vector<std::int64_t> want = codes_.of(c);
+    const std::vector<const z3::expr *> fields = fieldsOf(symbolic);
+    for (std::size_t f = 0; f < fields.size(); ++f)
+      if (read(m, *fields[f]) != want[f])
+        return fieldNames()[f] + " is " + std::to_string(read(m, *fields[f])) + ", the code's " +
+               std::to_string(want[f]);
+    return "";
+  }
+
+  /// The code's lowering as a symbolic one of constants, in as many slots as the encoded one.
+  Lowering constantLowering(const Encoded &e, const GraphLoweringPlan &ref,
+                            const Interner &interner) {
+    const std::size_t cap = e.plan.nodes.size();
+    Lowering out{ctx_.int_val(static_cast<int>(ref.groups.size())),
+                 std::vector<Group>(cap, e.encoder.emptyGroup(cap))};
+    for (std::size_t j = 0; j < ref.groups.size(); ++j) {
+      const LoweredKernelGroup &r = ref.groups[j];
+      Group &g = out.groups[j];
+      g.idCount = ctx_.int_val(static_cast<int>(r.nodeIds.size()));
+      g.kindCount = ctx_.int_val(static_cast<int>(r.kinds.size()));
+      for (std::size_t p = 0; p < r.nodeIds.size(); ++p) {
+        g.nodeIds[p] = ctx_.int_val(static_cast<std::int64_t>(r.nodeIds[p]));
+        g.kinds[p] = ctx_.int_val(static_cast<std::int64_t>(r.kinds[p]));
+      }
+      g.op = ctx_.int_val(static_cast<int>(r.op));
+      g.capsule = constantCapsule(interner.capsule(r.capsule));
+      g.run = ctx_.bool_val(r.groupingKind == GroupingKind::sameCapsuleRun);
+    }
+    return out;
+  }
+
+  Capsule constantCapsule(const KernelCapsule &c) {
+    const std::vector<std::int64_t> values = codes_.of(c);
+    std::size_t f = 0;
+#define LO_CONSTANT_FIELD(field, sort, part, row, carrier)                                         \
+  z3::expr field = constant(values[f++], sorts::sort{});
+    LO_CAPSULE_FIELDS(LO_CONSTANT_FIELD)
+#undef LO_CONSTANT_FIELD
+#define LO_FIELD(field, sort, part, row, carrier) field,
+    return Capsule{LO_CAPSULE_FIELDS(LO_FIELD)};
+#undef LO_FIELD
+  }
+  z3::expr constant(std::int64_t v, sorts::Int) { return ctx_.int_val(v); }
+  z3::expr constant(std::int64_t v, sorts::Bool) { return ctx_.bool_val(v != 0); }
+
+  std::string compareLowering(const z3::model &m, const Encoded &e, const Lowering &l,
+                              const GraphLoweringPlan &ref, Interner &interner) {
+    // One evaluation of "the same lowering, and the same audit rows" first; the field-by-field
+    // reading below names the first difference when there is one.
+    const ExecutionAudit refRows = audit(interner, ref);
+    z3::expr_vector same(ctx_);
+    same.push_back(sameLowering(l, constantLowering(e, ref, interner)));
+    for (std::size_t j = 0; j < ref.groups.size() && j < l.groups.size(); ++j)
+      same.push_back(sameRow(e.encoder.groupRow(l, j, e.plan),
+                             AuditRow{constantCapsule(interner.capsule(refRows.kernels[j].view))}));
+    if (m.eval(z3::mk_and(same), true).is_true())
+      return "";
+    const std::string difference = firstDifference(m, e, l, ref, interner);
+    return difference.empty() ? "sameLowering or sameRow differs" : difference;
+  }
+
+  std::string firstDifference(const z3::model &m, const Encoded &e, const Lowering &l,
+                              const GraphLoweringPlan &ref, Interner &interner) {
+    std::ostringstream os;
+    const std::int64_t count = read(m, l.count);
+    if (count != static_cast<std::int64_t>(ref.groups.size())) {
+      os << count << " groups, the code " << ref.groups.size();
+      return os.str();
+    }
+    const ExecutionAudit rows = audit(interner, ref);
+    for (std::size_t j = 0; j < ref.groups.size(); ++j) {
+      const Group &g = l.groups[j];
+      const LoweredKernelGroup &r = ref.groups[j];
+      os << "group " << j << ": ";
+      const std::int64_t ids = read(m, g.idCount), kinds = read(m, g.kindCount);
+      if (ids != static_cast<std::int64_t>(r.nodeIds.size()) ||
+          kinds != static_cast<std::int64_t>(r.kinds.size())) {
+        os << ids << " ids and " << kinds << " kinds, the code " << r.nodeIds.size();
+        return os.str();
+      }
+      for (std::size_t p = 0; p < r.nodeIds.size(); ++p) {
+        if (read(m, g.nodeIds[p]) != static_cast<std::int64_t>(r.nodeIds[p]))
+          return os.str() + "nodeIds[" + std::to_string(p) + "] differs";
+        if (read(m, g.kinds[p]) != static_cast<std::int64_t>(r.kinds[p]))
+          return os.str() + "kinds[" + std::to_string(p) + "] differs";
+      }
+      if (read(m, g.op) != static_cast<std::int64_t>(r.op))
+        return os.str() + "op differs";
+      if ((read(m, g.run) != 0) != (r.groupingKind == GroupingKind::sameCapsuleRun))
+        return os.str() + "groupingKind differs";
+      if (std::string d = compareCapsule(m, g.capsule, interner.capsule(r.capsule)); !d.empty())
+        return os.str() + "capsule: " + d;
+      const AuditRow row = e.encoder.groupRow(l, j, e.plan);
+      if (std::string d = compareCapsule(m, row.view, interner.capsule(rows.kernels[j].view));
+          !d.empty())
+        return os.str() + "audit row: " + d;
+      os.str("");
+    }
+    return "";
+  }
+
+  z3::context ctx_;
+  Codes codes_;
+  std::map<std::tuple<int, int, std::size_t>, std::unique_ptr<Encoded>> cache_;
+};
+
+// --- the exhaustive family: every plan of up to 5 nodes over three near-colliding capsules
+// --------
+
+KernelCapsule capsule(std::string name, BackendOp op) {
+  KernelCapsule c;
+  c.name = std::move(name);
+  c.op = op;
+  c.shapeContract.claim = ContractClaim{ContractClaim::Tag::shapeSafety, op, {}, {}, {}};
+  c.valueContract.claim =
+      ContractClaim{ContractClaim::Tag::valueRefinement, op, {}, "spec", VJPMode::none};
+  c.valueContract.evidence = ContractEvidence{ContractEvidence::Tag::theorem, "lemma"};
+  return c;
+}
+
+struct Triple {
+  std::string what;
+  BackendOp op;
+  std::vector<KernelCapsule> capsules; // three
+  std::vector<OpKind> kinds;           // kinds of op, used in turn
+};
+
+std::vector<Triple> triples() {
+  std::vector<Triple> out;
+  const KernelCapsule a = capsule("a", BackendOp::relu);
+  {
+    KernelCapsule te = a, b = capsule("b", BackendOp::relu);
+    te.trustLevel = TrustLevel::trusted_external;
+    out.push_back({"same identity, other trust; another name", BackendOp::relu, {a, te, b}, {}});
+  }
+  {
+    KernelCapsule evidence = a, provider = a;
+    evidence.valueContract.evidence =
+        ContractEvidence{ContractEvidence::Tag::trustedBoundary, "vendor"};
+    provider.provider = Provider::cudnn;
+    out.push_back({"same identity, other evidence; other provider",
+                   BackendOp::relu,
+                   {a, evidence, provider},
+                   {}});
+  }
+  {
+    KernelCapsule notes = a, policy = a;
+    notes.notes = "fused";
+    notes.supportsForward = false;
+    policy.numericalPolicy.rounding = Rounding::nearest_even;
+    out.push_back({"same identity, other notes and supportsForward; other numerical policy",
+                   BackendOp::relu,
+                   {a, notes, policy},
+                   {}});
+  }
+  {
+    const KernelCapsule s = capsule("s", BackendOp::reduce_sum);
+    KernelCapsule device = s, vjp = s;
+    device.device = Device::cuda;
+    vjp.vjpMode = VJPMode::backend_vjp;
+    vjp.trustLevel = TrustLevel::fuzzed;
+    out.push_back({"reduce_sum with two kinds: other device; other vjp mode and trust",
+                   BackendOp::reduce_sum,
+                   {s, device, vjp},
+                   {}});
+  }
+  for (Triple &t : out)
+    for (KindTag tag : prop::kindsOf(t.op)) {
+      OpKind k{tag, {}};
+      for (const ParamSpec &p : signature(tag).params)
+        k.params.push_back(p.type == ParamType::natural ? std::vector<std::uint64_t>{1}
+                                                        : std::vector<std::uint64_t>{});
+      t.kinds.push_back(k);
+    }
+  return out;
+}
+
+/// Node ids in plan order: not sorted, one at the top of the range.
+constexpr NodeId kIds[] = {7, 3, kNodeIdLimit - 1, 0, 42};
+
+/// Every plan of 0..maxNodes nodes over the triple's capsules (kinds taken in turn).
+template <class F> void everyPlan(const Triple &t, std::size_t maxNodes, F visit) {
+  for (std::size_t n = 0; n <= maxNodes; ++n) {
+    std::size_t combinations = 1;
+    for (std::size_t i = 0; i < n; ++i)
+      combinations *= 3;
+    for (std::size_t c = 0; c < combinations; ++c) {
+      Interner interner;
+      GraphExecutionPlan plan;
+      std::size_t rest = c;
+      for (std::size_t i = 0; i < n; ++i, rest /= 3)
+        plan.kernels.push_back(PlannedNodeKernel{kIds[i],
+                                                 interner.intern(t.kinds[i % t.kinds.size()]), t.op,
+                                                 interner.intern(t.capsules[rest % 3])});
+      if (!visit(interner, plan))
+        return;
+    }
+  }
+}
+
+TEST(EncodingIsCode, EveryPlanOfUpToFiveNodesOverThreeNearCollidingCapsules) {
+  Differential d;
+  std::size_t plans = 0;
+  for (const Triple &t : triples())
+    everyPlan(t, 5, [&](Interner &interner, const GraphExecutionPlan &plan) {
+      ++plans;
+      const std::string diff = d.compare(interner, plan);
+      EXPECT_EQ(diff, "") << t.what << ", plan of " << plan.kernels.size() << " nodes";
+      return diff.empty();
+    });
+  EXPECT_EQ(plans, 4u * (1 + 3 + 9 + 27 + 81 + 243));
+}
+
+// The generators' plans, cut to the bound (RapidCheck: the suite's main asks for 1,000 cases).
+RC_GTEST_PROP(EncodingIsCode, GeneratedPlansUpToTheBound, ()) {
+  static Differential d;
+  const prop::PlanSpec spec = *prop::genPlan(prop::PlanShape{.maxRuns = 5, .maxRunLength = 4});
+  const prop::PlanSpec cut = prop::slice(spec, 0, std::min(spec.kernels.size(), kBound));
+  Interner interner;
+  const GraphExecutionPlan plan = prop::buildPlan(cut, interner);
+  RC_TAG(plan.kernels.size());
+  const std::string diff = d.compare(interner, plan);
+  RC_ASSERT(diff == "");
+}
+
+// A sabotaged encoding differs from the code on some plan of at most 3 nodes of the family, under
+// one equality or the other, except `canAppend-ignores-op`: on a valid plan the capsules' ops
+// equal the nodes' ops and both equalities compare them, so that sabotage computes the same thing.
+TEST(EncodingIsCode, EverySabotageMakesTheComparisonFail) {
+  Differential d;
+  for (Sabotage s : allSabotages()) {
+    std::string found;
+    for (const Triple &t : triples()) {
+      everyPlan(t, 3, [&](Interner &interner, const GraphExecutionPlan &plan) {
+        found = d.compare(interner, plan, s);
+        return found.empty();
+      });
+      if (!found.empty())
+        break;
+    }
+    if (s == Sabotage::canAppendIgnoresOp) {
+      EXPECT_EQ(found, "") << spelling(s);
+    } else {
+      EXPECT_NE(found, "") << spelling(s) << " is not caught";
+      std::cout << "sabotage " << spelling(s) << ": " << found << '\n';
+    }
+  }
+}
+
+} // namespace
+} // namespace lo::proofs
