@@ -53,7 +53,14 @@ void checkCapsule(Judge &j, GroupSite &site) {
     if (identity && i == 0)
       message += " (under equality identity a group carries its first node's capsule exactly)";
     message += hiddenBoundary(in, group.capsule, *k);
-    j.findings.add(Check::capsule, g, k->nodeId, groupPointer(g, "capsule"), std::move(message));
+    Violation v{Check::capsule,     g,  k->nodeId, groupPointer(g, "capsule"),
+                std::move(message), {}, {},        {}};
+    if (gc.name != kc.name) { // the capsule's name names the wrong capsule outright
+      v.field = "capsule";
+      v.expected = kc.name;
+      v.actual = gc.name;
+    }
+    j.findings.add(std::move(v));
     return;
   }
 }

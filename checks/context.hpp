@@ -51,7 +51,7 @@ public:
   void count(Check check) { ++counts_[index(check)]; }
   void add(Check check, std::optional<std::size_t> group, std::optional<NodeId> node,
            std::string pointer, std::string message) {
-    add(Violation{check, group, node, std::move(pointer), std::move(message)});
+    add(Violation{check, group, node, std::move(pointer), std::move(message), {}, {}, {}});
   }
   std::size_t total(Check check) const { return counts_[index(check)]; }
   void note(std::string text) { notes_.push_back(std::move(text)); }

@@ -15,13 +15,23 @@ void checkGroupingKind(Judge &j, GroupSite &site) {
     return;
   if (!j.findings.listing(Check::groupingKind))
     return j.findings.count(Check::groupingKind);
-  j.findings.add(Check::groupingKind, g, group.nodeIds.front(), groupPointer(g, "groupingKind"),
-                 groupLabel(group, g) + " has groupingKind " +
-                     std::string(spelling(group.groupingKind)) + ", but a group of " +
-                     (group.nodeIds.size() == 1
-                          ? std::string("one node is ")
-                          : std::to_string(group.nodeIds.size()) + " nodes is ") +
-                     std::string(spelling(expected)));
+  Violation v{Check::groupingKind,
+              g,
+              group.nodeIds.front(),
+              groupPointer(g, "groupingKind"),
+              groupLabel(group, g) + " has groupingKind " +
+                  std::string(spelling(group.groupingKind)) + ", but a group of " +
+                  (group.nodeIds.size() == 1
+                       ? std::string("one node is ")
+                       : std::to_string(group.nodeIds.size()) + " nodes is ") +
+                  std::string(spelling(expected)),
+              {},
+              {},
+              {}};
+  v.field = "groupingKind";
+  v.expected = spelling(expected);
+  v.actual = spelling(group.groupingKind);
+  j.findings.add(std::move(v));
 }
 
 } // namespace lo::checks::detail

@@ -25,12 +25,22 @@ void checkOp(Judge &j, GroupSite &site) {
   site.judged = true;
   if (!j.findings.listing(Check::op))
     return j.findings.count(Check::op);
-  j.findings.add(Check::op, g, first->nodeId, groupPointer(g, "op"),
-                 groupLabel(group, g) + " has op " + std::string(spelling(group.op)) +
-                     ", but its node " + std::to_string(first->nodeId) + " has op " +
-                     std::string(spelling(first->op)) +
-                     (wrong > 1 ? " (and " + std::to_string(wrong - 1) + " more nodes differ)"
-                                : std::string()));
+  Violation v{Check::op,
+              g,
+              first->nodeId,
+              groupPointer(g, "op"),
+              groupLabel(group, g) + " has op " + std::string(spelling(group.op)) +
+                  ", but its node " + std::to_string(first->nodeId) + " has op " +
+                  std::string(spelling(first->op)) +
+                  (wrong > 1 ? " (and " + std::to_string(wrong - 1) + " more nodes differ)"
+                             : std::string()),
+              {},
+              {},
+              {}};
+  v.field = "op";
+  v.expected = spelling(first->op);
+  v.actual = spelling(group.op);
+  j.findings.add(std::move(v));
 }
 
 } // namespace lo::checks::detail

@@ -1,0 +1,25 @@
+// Where a JSON pointer's value starts in a document's text, for the SARIF region of a finding
+// ("startLine/startColumn of the offending JSON value"). The checks work on the read data model,
+// which keeps no positions; a report looks the pointer up in the candidate's text after the fact,
+// on the cold path (only for the findings it writes).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace lo::cli {
+
+/// The byte offset of the first character of the value that `pointer` (RFC 6901) names in the
+/// JSON text `json`, or nullopt when the text does not hold it (or is not JSON where it walks).
+/// The text is scanned, not parsed: only the containers on the pointer's path are entered.
+std::optional<std::size_t> pointerOffset(std::string_view json, std::string_view pointer);
+
+/// 1-based line and column of `offset`, the column counted in Unicode code points (SARIF's
+/// `columnKind` "unicodeCodePoints").
+struct TextPosition {
+  std::size_t line = 1, column = 1;
+};
+TextPosition positionOf(std::string_view text, std::size_t offset);
+
+} // namespace lo::cli
