@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <unistd.h>
 
@@ -471,12 +472,12 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
   out << "}},\n \"columnKind\":\"unicodeCodePoints\",\n \"artifacts\":[";
   // One artifact per distinct candidate and plan file.
   std::vector<std::string> artifacts;
+  std::map<std::string, std::size_t> indexOf;
   auto artifactIndex = [&](const std::string &file) {
-    for (std::size_t i = 0; i < artifacts.size(); ++i)
-      if (artifacts[i] == file)
-        return i;
-    artifacts.push_back(file);
-    return artifacts.size() - 1;
+    const auto [it, added] = indexOf.emplace(file, artifacts.size());
+    if (added)
+      artifacts.push_back(file);
+    return it->second;
   };
   for (const CaseResult &c : cases) {
     artifactIndex(c.subject.candidate);
