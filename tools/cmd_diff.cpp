@@ -565,7 +565,7 @@ private:
     for (const Failure &f : failures_)
       if (f.savedIn.empty() && listed++ < kListed)
         std::cout << "diff: case " << f.label << " (mode " << f.lowering.modeName() << ", equality "
-                  << f.lowering.equalityName() << ") fails too: " << shownText(f.outcome.summary)
+                  << f.lowering.equalityName() << ") fails: " << shownText(f.outcome.summary)
                   << '\n';
     if (listed > kListed)
       std::cout << "diff: ... and " << listed - kListed << " more failing cases not listed\n";
@@ -597,9 +597,10 @@ private:
     const auto signature =
         std::make_tuple(static_cast<int>(l.mode), static_cast<int>(l.equality),
                         static_cast<int>(f.outcome.kind), static_cast<int>(f.outcome.primary));
-    if (seen_.insert(signature).second)
-      shrinkAndSave(interner, c, index, f, terminal);
+    // Listed first, so that an interrupt while it is shrunk still reports it.
     failures_.push_back(std::move(f));
+    if (seen_.insert(signature).second)
+      shrinkAndSave(interner, c, index, failures_.back(), terminal);
   }
 
   void shrinkAndSave(Interner &interner, const gen::Case &c, std::size_t index, Failure &f,

@@ -224,7 +224,7 @@ TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
                                          "coalesced/identity"))
       << r.standardOutput;
   EXPECT_TRUE(contains(r.standardOutput, "of 80 runs fail")) << r.standardOutput;
-  EXPECT_TRUE(contains(r.standardOutput, "fails too:")) << "later failures are listed";
+  EXPECT_TRUE(contains(r.standardOutput, ") fails: ")) << "later failures are listed";
   EXPECT_FALSE(contains(r.standardOutput, "mode singleton")) << r.standardOutput;
   std::size_t saved = 0;
   for (const auto &entry : fs::directory_iterator(keep)) {
@@ -315,6 +315,36 @@ TEST_F(Diff, SignalsPrintAPartialSummaryStopTheGroupAndLeaveNoDirectory) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     EXPECT_TRUE(dead(grandchild)) << "the implementation's process group is stopped";
   }
+}
+
+// An interrupt while the first failure is being shrunk: the failure is reported (exit status 1),
+// not lost.
+TEST_F(Diff, AnInterruptWhileShrinkingKeepsTheFinding) {
+  const fs::path tmp = dir / "tmp", runs = dir / "runs.txt";
+  fs::create_directories(tmp);
+  // The identity peer, counting its runs: cases 0 to 3 are four runs, case 3 fails, and every
+  // later run is one of the shrinker's.
+  const std::string impl = "sh -c 'echo run >> " + runs.string() + "; exec " +
+                           std::string(LO_PYTHON3) + " " + kPeers +
+                           "/identity.py \"$@\"' sh {plan} {out} {mode} {equality}";
+  const pid_t pid = spawnOracle({"diff", "--impl", impl, "--count", "50"}, dir / "out.txt", tmp);
+  auto lines = [&] {
+    const std::string text = slurp(runs);
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  };
+  for (int i = 0; i < 1200 && lines() < 8; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_GE(lines(), 8u) << "the shrinker did not start";
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  const std::string out = slurp(dir / "out.txt");
+  EXPECT_EQ(WEXITSTATUS(status), 1) << out;
+  EXPECT_TRUE(contains(out, "interrupted by SIGINT")) << out;
+  EXPECT_TRUE(contains(out, "1 failure so far")) << out;
+  EXPECT_TRUE(contains(out, "case 0003-trusted-external-in-checked-run")) << out;
+  EXPECT_TRUE(fs::is_empty(tmp)) << "no temporary directory left behind";
 }
 
 // --- A hostile implementation's output -------------------------------------------------------
