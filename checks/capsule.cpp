@@ -52,7 +52,13 @@ void checkCapsule(Judge &j, GroupSite &site) {
       if (identity && i == 0)
         message += " (under equality identity a group carries its first node's capsule exactly)";
       message += hiddenBoundary(in, group.capsule, *k);
-      return Description{groupPointer(g, "capsule"), std::move(message)};
+      Description d{groupPointer(g, "capsule"), std::move(message)};
+      if (gc.name != kc.name) { // the capsule's name names the wrong capsule outright
+        d.field = "capsule";
+        d.expected = kc.name;
+        d.actual = gc.name;
+      }
+      return d;
     });
   }
 }

@@ -44,6 +44,9 @@ struct Violation {
   std::optional<NodeId> nodeId;
   std::string pointer; // JSON pointer into the candidate
   std::string message; // one plain sentence
+  /// Where a single field of the candidate is wrong: its name (as in the file), what the spec
+  /// gives and what the candidate has. Empty when the finding is not about one field.
+  std::string field, expected, actual;
   bool operator==(const Violation &) const = default;
 };
 

@@ -43,6 +43,8 @@ private:
 struct Description {
   std::string pointer;
   std::string message;
+  /// Where a single field of the candidate is wrong (Violation::field, expected, actual).
+  std::string field = {}, expected = {}, actual = {};
 };
 
 /// Violations collected so far, at most `Options::maxPerCheck` listed per check and the rest
@@ -59,8 +61,9 @@ public:
     if (counts_[index(check)]++ >= cap_)
       return;
     Description d = describe();
-    violations_.push_back(
-        Violation{check, group, node, std::move(d.pointer), std::move(d.message)});
+    violations_.push_back(Violation{check, group, node, std::move(d.pointer), std::move(d.message),
+                                    std::move(d.field), std::move(d.expected),
+                                    std::move(d.actual)});
   }
   void note(std::string text) { notes_.push_back(std::move(text)); }
   Report finish() &&;

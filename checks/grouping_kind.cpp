@@ -14,13 +14,14 @@ void checkGroupingKind(Judge &j, GroupSite &site) {
   if (group.groupingKind == expected)
     return;
   j.findings.report(Check::groupingKind, g, group.nodeIds.front(), [&] {
-    return Description{groupPointer(g, "groupingKind"),
-                       groupLabel(group, g) + " has groupingKind " +
-                           std::string(spelling(group.groupingKind)) + ", but a group of " +
-                           (group.nodeIds.size() == 1
-                                ? std::string("one node is ")
-                                : std::to_string(group.nodeIds.size()) + " nodes is ") +
-                           std::string(spelling(expected))};
+    return Description{
+        groupPointer(g, "groupingKind"),
+        groupLabel(group, g) + " has groupingKind " + std::string(spelling(group.groupingKind)) +
+            ", but a group of " +
+            (group.nodeIds.size() == 1 ? std::string("one node is ")
+                                       : std::to_string(group.nodeIds.size()) + " nodes is ") +
+            std::string(spelling(expected)),
+        "groupingKind", std::string(spelling(expected)), std::string(spelling(group.groupingKind))};
   });
 }
 

@@ -29,7 +29,8 @@ void checkOp(Judge &j, GroupSite &site) {
                            ", but its node " + std::to_string(first->nodeId) + " has op " +
                            std::string(spelling(first->op)) +
                            (wrong > 1 ? " (and " + std::to_string(wrong - 1) + " more nodes differ)"
-                                      : std::string())};
+                                      : std::string()),
+                       "op", std::string(spelling(first->op)), std::string(spelling(group.op))};
   });
 }
 

@@ -8,6 +8,7 @@
 #include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 
+#include <chrono>
 #include <optional>
 
 namespace lo::cli {
@@ -64,6 +65,8 @@ Action setupCheck(CLI::App &app) {
   return [o, mode, equality] {
     if (o->plan == "-" && o->candidate == "-")
       throw std::runtime_error("PLAN and CANDIDATE cannot both be standard input");
+    const ReportFormat format = o->format;
+    const auto start = std::chrono::steady_clock::now();
     Interner interner;
     checks::Options options;
     options.maxPerCheck = o->maxPerCheck;
@@ -74,41 +77,59 @@ Action setupCheck(CLI::App &app) {
       options.equality =
           equality->count() ? o->equality : declaredEquality.value_or(Equality::contract);
     };
-    checks::Report report;
-    std::size_t groups = 0, nodes = 0;
-    if (o->stream) {
-      io::PlanStream plan(o->plan, interner);
-      io::LoweringStream candidate(o->candidate, interner);
-      choose(candidate.declared().mode, candidate.declared().equality);
-      checks::StreamTotals totals;
-      report = checks::checkStream(
-          interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
-          [&](LoweredKernelGroup &g) { return candidate.next(g); }, options,
-          candidate.declared().mode, candidate.declared().equality, &totals);
-      groups = totals.groups;
-      nodes = totals.kernels;
-    } else {
-      const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
-      const io::LoweringDocument candidate =
-          io::readLoweringPlan(io::loadSource(o->candidate), interner);
-      choose(candidate.mode, candidate.equality);
-      report = checks::check(interner, plan, candidate, options);
-      groups = candidate.plan.groups.size();
-      nodes = plan.kernels.size();
+    choose(std::nullopt, std::nullopt);
+    CaseResult result;
+    result.subject = {o->plan == "-" ? "<stdin>" : o->plan,
+                      o->candidate == "-" ? "<stdin>" : o->candidate,
+                      options.mode,
+                      options.equality,
+                      0,
+                      0};
+    auto write = [&] {
+      result.seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      io::OutputFile file(o->out);
+      io::Sink sink(file);
+      writeReports(sink, format, {result});
+      sink.flush();
+      file.commit();
+    };
+    io::Source candidateSource; // kept for the SARIF regions
+    try {
+      if (o->stream) {
+        io::PlanStream plan(o->plan, interner);
+        io::LoweringStream candidate(o->candidate, interner);
+        choose(candidate.declared().mode, candidate.declared().equality);
+        checks::StreamTotals totals;
+        result.report = checks::checkStream(
+            interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
+            [&](LoweredKernelGroup &g) { return candidate.next(g); }, options,
+            candidate.declared().mode, candidate.declared().equality, &totals);
+        result.subject.groups = totals.groups;
+        result.subject.nodes = totals.kernels;
+      } else {
+        const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
+        candidateSource = io::loadSource(o->candidate);
+        const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner);
+        choose(candidate.mode, candidate.equality);
+        result.report = checks::check(interner, plan, candidate, options);
+        result.subject.groups = candidate.plan.groups.size();
+        result.subject.nodes = plan.kernels.size();
+        result.candidateText = candidateSource.text;
+      }
+    } catch (const io::InputError &e) {
+      // Invalid input is exit status 2 with its line on standard error, and, for the formats
+      // that tools read, an error entry in the report as well (so that CI shows it).
+      if (format != ReportFormat::text) {
+        result.error = ReportError::from(e);
+        write();
+      }
+      throw;
     }
-
-    ReportSubject subject{o->plan == "-" ? "<stdin>" : o->plan,
-                          o->candidate == "-" ? "<stdin>" : o->candidate,
-                          options.mode,
-                          options.equality,
-                          groups,
-                          nodes};
-    io::OutputFile file(o->out);
-    io::Sink sink(file);
-    writeReport(sink, o->format, report, subject);
-    sink.flush();
-    file.commit();
-    return int{report.conforms() ? kSuccess : kFinding};
+    result.subject.mode = options.mode;
+    result.subject.equality = options.equality;
+    write();
+    return int{result.report.conforms() ? kSuccess : kFinding};
   };
 }
 

@@ -2,6 +2,7 @@
 // machine-readable ones are well-formed (JSON and SARIF parse; JUnit has one case per check).
 #include "fixtures.hpp"
 
+#include "tools/support/locate.hpp"
 #include "tools/support/report.hpp"
 
 #include <gtest/gtest.h>
@@ -87,7 +88,7 @@ TEST(Report, SarifIsVersion210WithOneRulePerCheck) {
   EXPECT_EQ(std::string_view(doc["version"]), "2.1.0");
   auto run = doc["runs"].at(0);
   auto rules = simdjson::dom::array(run["tool"]["driver"]["rules"]);
-  ASSERT_EQ(rules.size(), vocabularySize<Check>());
+  ASSERT_EQ(rules.size(), vocabularySize<Check>() + 1) << "one rule per check, and invalid-input";
   EXPECT_EQ(std::string_view(rules.at(8)["id"]), "maximal");
   auto result = run["results"].at(0);
   EXPECT_EQ(std::string_view(result["ruleId"]), "maximal");
@@ -97,7 +98,7 @@ TEST(Report, SarifIsVersion210WithOneRulePerCheck) {
       "/groups/1");
   EXPECT_EQ(std::string_view(
                 run["invocations"].at(0)["toolExecutionNotifications"].at(0)["message"]["text"]),
-            "a note");
+            "cand \"1\".json: a note");
 }
 
 TEST(Report, JunitHasOneTestCasePerCheck) {
@@ -113,6 +114,112 @@ TEST(Report, JunitHasOneTestCasePerCheck) {
   EXPECT_NE(xml.find("<failure type=\"maximal\""), std::string::npos);
   EXPECT_NE(xml.find("cand &quot;1&quot;.json"), std::string::npos) << "escaped file name";
   EXPECT_NE(xml.find("<skipped message=\"applies only in mode singleton\"/>"), std::string::npos);
+}
+
+TEST(ShownText, EscapesEveryControlAndCutsLongText) {
+  EXPECT_EQ(cli::shownText("relu.cudnn"), "relu.cudnn");
+  EXPECT_EQ(cli::shownText("a\nb\x1b[8mc\x7f"), "a\\u000ab\\u001b[8mc\\u007f");
+  EXPECT_EQ(cli::shownText("\xc2\x9b"
+                           "31m"),
+            "\\u009b31m")
+      << "CSI, a C1 control";
+  EXPECT_EQ(cli::shownText("x\xe2\x80\xaey\xe2\x80\xa8z"), "x\\u202ey\\u2028z")
+      << "bidirectional override and line separator";
+  EXPECT_EQ(cli::shownText("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93") << "text stays";
+  EXPECT_EQ(cli::shownText("bad\xff"), "bad\\xff");
+  const std::string cut = cli::shownText(std::string(5000, 'n'));
+  EXPECT_EQ(cut, std::string(cli::kMaxEchoBytes, 'n') + "\xe2\x80\xa6");
+  EXPECT_EQ(cli::shownText("\xc3\xa9\xc3\xa9", 3), "\xc3\xa9"
+                                                   "\xe2\x80\xa6")
+      << "cut after a whole character";
+}
+
+TEST(Locate, FindsThePointersValueInTheText) {
+  const std::string text =
+      "{\"groups\": [\n  {\"a\": 1},\n  {\"a/b\": [10, 20], \"x\\u0079\": \"v\"}\n]}";
+  auto at = [&](std::string_view pointer) {
+    const auto offset = cli::pointerOffset(text, pointer);
+    return offset ? text.substr(*offset, 3) : std::string("none");
+  };
+  EXPECT_EQ(at(""), "{\"g");
+  EXPECT_EQ(at("/groups/1"), "{\"a");
+  EXPECT_EQ(at("/groups/0/a"), "1},");
+  EXPECT_EQ(at("/groups/1/a~1b/1"), "20]");
+  EXPECT_EQ(at("/groups/1/xy"), "\"v\"") << "keys compare decoded";
+  EXPECT_EQ(at("/groups/2"), "none");
+  EXPECT_EQ(at("/nothing"), "none");
+  const auto p = cli::positionOf(text, *cli::pointerOffset(text, "/groups/1"));
+  EXPECT_EQ(p.line, 3u);
+  EXPECT_EQ(p.column, 3u);
+  EXPECT_EQ(cli::positionOf("\xc3\xa9\xc3\xa9x", 4).column, 3u) << "columns in code points";
+}
+
+TEST(Report, JsonCarriesFieldExpectedActualWhereTheyApply) {
+  Interner in;
+  const Example ex = example(in, Check::groupingKind);
+  const Report r = check(in, ex.plan, ex.candidate, ex.options);
+  Written w{r, {"plan.json", "c.json", ex.options.mode, ex.options.equality, 0, 0}};
+  const std::string json = render(cli::ReportFormat::json, w);
+  EXPECT_NE(json.find("\"check\":\"grouping-kind\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"field\":\"groupingKind\",\"expected\":\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"actual\":\""), std::string::npos) << json;
+  const std::string maximal = render(cli::ReportFormat::json, failingReport());
+  EXPECT_EQ(maximal.find("\"field\""), std::string::npos) << "not for a finding about no one field";
+}
+
+// Several candidates (`verify`): JUnit class names unique per case, mode and equality; an error
+// entry for a candidate that could not be read; a JSON document with every case and a summary.
+TEST(Report, SeveralCandidatesWithAnErrorEntry) {
+  const Written w = failingReport();
+  std::vector<cli::CaseResult> cases(3);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    cases[i].name = "0001-one-node";
+    cases[i].subject = w.subject;
+    cases[i].report = w.report;
+    cases[i].seconds = 0.25;
+  }
+  cases[1].subject.mode = Mode::singleton;
+  cases[2].name = "0002-long-run";
+  cases[2].error = cli::ReportError{"out/0002.json", 3, 7, "/groups", "groups is not an array"};
+  cli::ReportOptions options;
+  options.command = "verify";
+  options.junitCasePerCheck = false;
+  std::string xml;
+  {
+    io::Sink sink(xml);
+    cli::writeReports(sink, cli::ReportFormat::junit, cases, options);
+    sink.flush();
+  }
+  EXPECT_NE(xml.find("classname=\"lowering-oracle.verify.0001-one-node.coalesced.contract\" "
+                     "name=\"coalesced-contract\" time=\"0.250\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("classname=\"lowering-oracle.verify.0001-one-node.singleton.contract\""),
+            std::string::npos);
+  EXPECT_NE(xml.find("<error type=\"invalid-input\" message=\"out/0002.json:3:7: /groups: groups "
+                     "is not an array\""),
+            std::string::npos)
+      << xml;
+  std::string json;
+  {
+    io::Sink sink(json);
+    cli::writeReports(sink, cli::ReportFormat::json, cases, options);
+    sink.flush();
+  }
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS) << json;
+  EXPECT_EQ(std::string_view(doc["format"]), "lowering-oracle/report");
+  EXPECT_EQ(simdjson::dom::array(doc["cases"]).size(), 3u);
+  EXPECT_EQ(std::uint64_t(doc["summary"]["errors"]), 1u);
+  EXPECT_EQ(std::uint64_t(doc["cases"].at(2)["error"]["line"]), 3u);
+  std::string text;
+  {
+    io::Sink sink(text);
+    cli::writeReports(sink, cli::ReportFormat::text, cases, options);
+    sink.flush();
+  }
+  EXPECT_NE(text.find("verify: 0 of 3 conform, 2 do not, 1 error\n"), std::string::npos) << text;
 }
 
 } // namespace

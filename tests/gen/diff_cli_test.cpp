@@ -3,7 +3,15 @@
 #include "ref/io/reader.hpp"
 #include "tests/gen/cli.hpp"
 
+#include <csignal>
 #include <cstdlib>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+
+extern char **environ;
 
 namespace lo::testing {
 namespace {
@@ -12,6 +20,14 @@ const std::string kPeers = LO_PEERS_DIR;
 
 std::string peer(const std::string &script) {
   return std::string(LO_PYTHON3) + " " + kPeers + "/" + script + " {plan} {out} {mode} {equality}";
+}
+
+std::string worker(const std::string &flags = "") {
+  return std::string(LO_PYTHON3) + " " + kPeers + "/worker.py" + (flags.empty() ? "" : " " + flags);
+}
+
+bool contains(const std::string &text, const std::string &part) {
+  return text.find(part) != std::string::npos;
 }
 
 using Diff = TempDir;
@@ -115,6 +131,283 @@ TEST_F(Diff, FileNamesCannotInject) {
   for (const fs::path &where : {dir, tricky, fs::current_path()})
     for (const char *name : {"INJECTED", "INJECTED2"})
       EXPECT_FALSE(fs::exists(where / name)) << where / name;
+}
+
+// --- The worker protocol ---------------------------------------------------------------------
+
+TEST_F(Diff, ConformingWorkerPassesFromOneProcess) {
+  const auto r = oracle({"diff", "--worker", worker(), "--count", "150"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "all 150 cases conform")) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "1 start of the implementation")) << r.standardOutput;
+}
+
+TEST_F(Diff, IdentityWorkerIsCaughtAndShrunk) {
+  const fs::path keep = dir / "keep";
+  const auto r =
+      oracle({"diff", "--worker", worker("--identity"), "--count", "100", "--keep", keep.string()});
+  ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "minimal case 2 nodes")) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "capsule")) << r.standardOutput;
+  Interner interner;
+  const GraphExecutionPlan plan =
+      io::readExecutionPlan(io::loadSource((keep / "plan.json").string()), interner);
+  EXPECT_EQ(plan.kernels.size(), 2u);
+  EXPECT_TRUE(contains(slurp(keep / "report.txt"), "--worker")) << "the report names the worker";
+}
+
+// The output may come inline in the answer instead of in {out}.
+TEST_F(Diff, WorkerMayAnswerWithTheOutputInline) {
+  const std::string script =
+      "import json, os, sys\n"
+      "sys.path.insert(0, '" +
+      kPeers +
+      "')\n"
+      "import conforming\n"
+      "for line in sys.stdin:\n"
+      "    q = json.loads(line)\n"
+      "    same = conforming.same_identity if q['equality'] == 'identity' else "
+      "conforming.same_contract\n"
+      "    conforming.write(conforming.lower(q['inline'], q['mode'], same), q['mode'], "
+      "q['equality'], q['out'])\n"
+      "    out = json.load(open(q['out']))\n"
+      "    os.remove(q['out'])\n"
+      "    print(json.dumps({'id': q['id'], 'status': 'done', 'output': out}), flush=True)\n";
+  std::ofstream(dir / "inline.py") << script;
+  const auto r =
+      oracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + (dir / "inline.py").string(),
+              "--count", "40", "--all"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "all 40 cases conform")) << r.standardOutput;
+}
+
+TEST_F(Diff, BrokenWorkersAreFindings) {
+  const Broken cases[] = {
+      {"dies", "sh -c 'read -r line; echo bye >&2; exit 3'",
+       "exited with status 3 without answering"},
+      {"hangs", "sleep 30", "timed out after 300 ms"},
+      {"garbles", "sh -c 'while read -r l; do echo nope; done'", "is not one JSON object"},
+      {"wrong-id",
+       "sh -c 'while read -r l; do echo {\\\"id\\\":0,\\\"status\\\":\\\"done\\\"}; done'",
+       "does not carry the request's \"id\""},
+      {"error",
+       "sh -c 'while read -r l; do echo "
+       "{\\\"id\\\":1,\\\"status\\\":\\\"error\\\",\\\"message\\\":\\\"unsupported\\\"}; done'",
+       "the worker answered error: unsupported"},
+      {"too-long", "sh -c 'read -r l; head -c 100000 /dev/zero | tr \"\\\\0\" x'",
+       "longer than the cap"},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const fs::path keep = dir / b.name;
+    const auto r = oracle({"diff", "--worker", b.impl, "--count", "3", "--timeout-ms", "300",
+                           "--max-output-bytes", "1000", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_TRUE(fs::exists(keep / "report.txt"));
+  }
+  EXPECT_TRUE(contains(slurp(dir / "dies" / "stderr.txt"), "bye"));
+  EXPECT_EQ(oracle({"diff", "--worker", "/nonexistent/worker"}).code, 2);
+  EXPECT_EQ(oracle({"diff", "--worker", worker(), "--impl", "true"}).code, 2) << "one of the two";
+}
+
+// --- --all, --keep-going, --progress -------------------------------------------------------
+
+TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
+  const fs::path keep = dir / "keep";
+  const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--all",
+                         "--keep-going", "--keep", keep.string()});
+  ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  // Only coalesced/contract can fail for an identity peer: it is asked for all four lowerings.
+  EXPECT_TRUE(contains(r.standardOutput, "runs fail (lowerings singleton/contract, "
+                                         "singleton/identity, coalesced/contract, "
+                                         "coalesced/identity"))
+      << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "of 80 runs fail")) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, ") fails: ")) << "later failures are listed";
+  EXPECT_FALSE(contains(r.standardOutput, "mode singleton")) << r.standardOutput;
+  std::size_t saved = 0;
+  for (const auto &entry : fs::directory_iterator(keep)) {
+    ++saved;
+    EXPECT_TRUE(contains(entry.path().filename().string(), "-coalesced-contract")) << entry.path();
+    EXPECT_TRUE(fs::exists(entry.path() / "plan.json"));
+  }
+  EXPECT_GE(saved, 1u);
+}
+
+TEST_F(Diff, ProgressLinesWhenAskedOffATerminal) {
+  const auto quiet = oracle({"diff", "--worker", worker(), "--count", "30"});
+  EXPECT_EQ(quiet.standardError, "") << "no progress unless asked off a terminal";
+  const auto r = oracle({"diff", "--impl",
+                         "sh -c 'sleep 0.3; exec " + std::string(LO_PYTHON3) + " " + kPeers +
+                             "/conforming.py \"$1\" \"$2\"' sh {plan} {out}",
+                         "--count", "8", "--progress"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardError, "diff: ")) << r.standardError;
+  EXPECT_TRUE(contains(r.standardError, "/8 cases")) << r.standardError;
+  EXPECT_EQ(r.standardError.find('\r'), std::string::npos) << "lines, not a terminal's updates";
+}
+
+// --- Interruption ------------------------------------------------------------------------------
+
+/// Starts the oracle with `args`, its output in `out`, and TMPDIR set to `tmp`.
+pid_t spawnOracle(const std::vector<std::string> &args, const fs::path &out, const fs::path &tmp) {
+  std::vector<std::string> argv{LO_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char *> cargv;
+  for (auto &a : argv)
+    cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::vector<std::string> env{"TMPDIR=" + tmp.string()};
+  for (char **e = environ; *e; ++e)
+    if (std::string_view(*e).substr(0, 7) != "TMPDIR=")
+      env.emplace_back(*e);
+  std::vector<char *> cenv;
+  for (auto &e : env)
+    cenv.push_back(e.data());
+  cenv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = -1;
+  EXPECT_EQ(posix_spawn(&pid, LO_BINARY, &actions, nullptr, cargv.data(), cenv.data()), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+/// Whether process `pid` is gone (or a zombie no one has reaped yet: dead all the same).
+bool dead(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line))
+    return true;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
+TEST_F(Diff, SignalsPrintAPartialSummaryStopTheGroupAndLeaveNoDirectory) {
+  for (const auto &[signal, name, flag] :
+       {std::tuple{SIGINT, "SIGINT", "--impl"}, std::tuple{SIGTERM, "SIGTERM", "--worker"}}) {
+    SCOPED_TRACE(name);
+    const fs::path tmp = dir / (std::string("tmp-") + name),
+                   pids = dir / (std::string(name) + ".pid");
+    fs::create_directories(tmp);
+    // The implementation leaves a grandchild in its process group, and hangs.
+    const std::string impl = "sh -c 'sleep 60 & echo $! > " + pids.string() + "; wait'";
+    const pid_t pid =
+        spawnOracle({"diff", flag, impl, "--timeout-ms", "120000"}, dir / "out.txt", tmp);
+    for (int i = 0; i < 400 && (!fs::exists(pids) || fs::file_size(pids) == 0); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_TRUE(fs::exists(pids)) << "the implementation did not start";
+    ASSERT_FALSE(fs::is_empty(tmp)) << "the work directory exists while it runs";
+    ::kill(pid, signal);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "exits, not killed by the signal";
+    EXPECT_EQ(WEXITSTATUS(status), 3) << "interrupted before any finding: inconclusive";
+    const std::string out = slurp(dir / "out.txt");
+    EXPECT_TRUE(contains(out, std::string("interrupted by ") + name + " after 0 of 200 cases"))
+        << out;
+    EXPECT_TRUE(fs::is_empty(tmp)) << "no temporary directory left behind";
+    const pid_t grandchild = std::stoi(slurp(pids));
+    for (int i = 0; i < 100 && !dead(grandchild); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_TRUE(dead(grandchild)) << "the implementation's process group is stopped";
+  }
+}
+
+// An interrupt while the first failure is being shrunk: the failure is reported (exit status 1),
+// not lost.
+TEST_F(Diff, AnInterruptWhileShrinkingKeepsTheFinding) {
+  const fs::path tmp = dir / "tmp", runs = dir / "runs.txt";
+  fs::create_directories(tmp);
+  // The identity peer, counting its runs: cases 0 to 3 are four runs, case 3 fails, and every
+  // later run is one of the shrinker's.
+  const std::string impl = "sh -c 'echo run >> " + runs.string() + "; exec " +
+                           std::string(LO_PYTHON3) + " " + kPeers +
+                           "/identity.py \"$@\"' sh {plan} {out} {mode} {equality}";
+  const pid_t pid = spawnOracle({"diff", "--impl", impl, "--count", "50"}, dir / "out.txt", tmp);
+  auto lines = [&] {
+    const std::string text = slurp(runs);
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  };
+  for (int i = 0; i < 1200 && lines() < 8; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_GE(lines(), 8u) << "the shrinker did not start";
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  const std::string out = slurp(dir / "out.txt");
+  EXPECT_EQ(WEXITSTATUS(status), 1) << out;
+  EXPECT_TRUE(contains(out, "interrupted by SIGINT")) << out;
+  EXPECT_TRUE(contains(out, "1 failure so far")) << out;
+  EXPECT_TRUE(contains(out, "case 0003-trusted-external-in-checked-run")) << out;
+  EXPECT_TRUE(fs::is_empty(tmp)) << "no temporary directory left behind";
+}
+
+// --- A hostile implementation's output -------------------------------------------------------
+
+TEST_F(Diff, OutputMustBeARegularFileReadWithACap) {
+  const Broken cases[] = {
+      {"fifo", "sh -c 'mkfifo \"$1\"' sh {out}", "{out} is a FIFO, not a regular file; refused"},
+      {"dev-zero", "ln -s /dev/zero {out}", "{out} is a symbolic link, not a regular file"},
+      {"large-file", "sh -c 'head -c 5000 /dev/zero > \"$1\"' sh {out}",
+       "holds 5000 bytes, more than the cap of 4096 (--max-output-bytes); it was not judged"},
+      {"large-stdout", "head -c 5000 /dev/zero",
+       "wrote more than 4096 bytes to standard output (--max-output-bytes); it was not judged"},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = oracle({"diff", "--impl", b.impl, "--count", "3", "--timeout-ms", "600000",
+                           "--max-output-bytes", "4096", "--keep", (dir / b.name).string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(120))
+        << "refused, not waited on for the timeout";
+  }
+}
+
+// Standard output is judged whole up to the cap: an output of 2 MB (2 MB of white space, then
+// the conforming JSON) conforms, where a fixed 1 MiB cut would have judged white space only. It
+// is judged in a forked child (above 256 KiB); with a cap below its size it is a finding.
+TEST_F(Diff, LargeStandardOutputIsJudgedWhole) {
+  const std::string impl = "sh -c '{ head -c 2000000 /dev/zero | tr \"\\0\" \" \"; " +
+                           std::string(LO_PYTHON3) + " " + kPeers +
+                           "/conforming.py \"$1\" /dev/stdout; }' sh {plan}";
+  const auto r = oracle({"diff", "--impl", impl, "--count", "12"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  const auto capped = oracle({"diff", "--impl", impl, "--count", "12", "--max-output-bytes",
+                              "1048576", "--keep", (dir / "k").string()});
+  EXPECT_EQ(capped.code, 1) << capped.standardOutput << capped.standardError;
+  EXPECT_TRUE(contains(capped.standardOutput, "wrote more than 1048576 bytes to standard output"))
+      << capped.standardOutput;
+}
+
+TEST_F(Diff, TheLargestTimeoutIsAcceptedAndDoesNotOverflow) {
+  // --timeout-ms is capped at one day (tools/support/options.hpp); at the cap the deadline
+  // arithmetic must not overflow into a false timeout.
+  const auto r = oracle(
+      {"diff", "--impl", peer("conforming.py"), "--count", "12", "--timeout-ms", "86400000"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+}
+
+TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
+  const fs::path file = dir / "notes.txt";
+  std::ofstream(file) << "precious";
+  const auto r =
+      oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--keep", file.string()});
+  EXPECT_EQ(r.code, 2) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardError, "exists and is not a directory")) << r.standardError;
+  EXPECT_EQ(slurp(file), "precious");
+  // An existing directory is used as it is.
+  fs::create_directories(dir / "existing");
+  const auto again = oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--keep",
+                             (dir / "existing").string()});
+  EXPECT_EQ(again.code, 1) << again.standardOutput << again.standardError;
+  EXPECT_TRUE(fs::exists(dir / "existing" / "plan.json"));
 }
 
 } // namespace

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <limits>
+#include <thread>
+#include <unistd.h>
 
 namespace lo::subprocess {
 namespace {
@@ -94,6 +97,126 @@ TEST(Run, LargeStandardErrorIsCapped) {
   EXPECT_TRUE(r.ok());
   EXPECT_EQ(r.standardError.size(), 1003u);
   EXPECT_EQ(r.standardError.substr(1000), "...");
+}
+
+TEST(Run, StandardOutputCapIsReportedNotSilent) {
+  Options o;
+  o.captureStdout = true;
+  o.maxStdout = 1000;
+  const Result cut = sh("head -c 1001 /dev/zero", o);
+  EXPECT_TRUE(cut.ok());
+  EXPECT_TRUE(cut.stdoutTruncated);
+  EXPECT_EQ(cut.standardOutput.size(), 1000u);
+  const Result whole = sh("head -c 1000 /dev/zero", o);
+  EXPECT_FALSE(whole.stdoutTruncated) << "exactly the cap is not cut";
+  EXPECT_EQ(whole.standardOutput.size(), 1000u);
+}
+
+TEST(Deadline, SaturatesInsteadOfOverflowing) {
+  const auto now = Clock::now();
+  EXPECT_EQ(deadlineAfter(std::chrono::milliseconds(std::numeric_limits<long long>::max()), now),
+            Clock::time_point::max());
+  EXPECT_EQ(deadlineAfter(std::chrono::milliseconds(9300000000000LL), now),
+            Clock::time_point::max());
+  EXPECT_EQ(deadlineAfter(1500ms, now), now + 1500ms);
+  EXPECT_EQ(deadlineAfter(0ms, now), now);
+  // A run with a saturated timeout is not a false timeout.
+  Options o;
+  o.timeout = std::chrono::milliseconds(std::numeric_limits<long long>::max());
+  EXPECT_TRUE(sh("true", o).ok());
+}
+
+TEST(Forked, AnswersFailuresTimeoutsAndCrashes) {
+  const auto later = deadlineAfter(60000ms);
+  ForkResult r = runForked([] { return std::string("forty-two"); }, later);
+  EXPECT_EQ(r.status, ForkResult::Status::answered);
+  EXPECT_EQ(r.answer, "forty-two");
+  r = runForked([]() -> std::string { throw std::runtime_error("no plan"); }, later);
+  EXPECT_EQ(r.status, ForkResult::Status::failed);
+  EXPECT_EQ(r.answer, "no plan");
+  const auto start = Clock::now();
+  r = runForked(
+      [] {
+        std::this_thread::sleep_for(30s);
+        return std::string("late");
+      },
+      deadlineAfter(200ms));
+  EXPECT_EQ(r.status, ForkResult::Status::timedOut);
+  EXPECT_LT(Clock::now() - start, 10s) << "killed at the deadline, not waited for";
+  r = runForked(
+      []() -> std::string {
+        ::raise(SIGKILL);
+        return "";
+      },
+      later);
+  EXPECT_EQ(r.status, ForkResult::Status::crashed);
+}
+
+std::vector<std::string> shWorker(const std::string &script) { return {"sh", "-c", script}; }
+
+TEST(WorkerProcess, AnswersLineByLineFromOneProcess) {
+  Worker w(shWorker("while read -r line; do echo \"got $line\"; echo \"err $line\" >&2; done"),
+           1000);
+  for (const char *request : {"a", "b c", "{\"id\":3}"}) {
+    const Worker::Reply r = w.exchange(request, deadlineAfter(20000ms));
+    ASSERT_EQ(r.status, Worker::Reply::Status::answered) << r.error;
+    EXPECT_EQ(r.line, std::string("got ") + request);
+  }
+  EXPECT_EQ(w.starts(), 1u) << "started once";
+}
+
+TEST(WorkerProcess, DeathHangAndOverlongLinesRestartIt) {
+  // Dies on its second request, with a status.
+  Worker dies(shWorker("read -r a; echo one; read -r b; echo dying >&2; exit 7"), 1000);
+  EXPECT_EQ(dies.exchange("1", deadlineAfter(20000ms)).status, Worker::Reply::Status::answered);
+  Worker::Reply r = dies.exchange("2", deadlineAfter(20000ms));
+  EXPECT_EQ(r.status, Worker::Reply::Status::exited);
+  EXPECT_EQ(r.code, 7);
+  EXPECT_NE(r.standardError.find("dying"), std::string::npos) << r.standardError;
+  EXPECT_EQ(describe(r, 1000ms), "exited with status 7 without answering");
+  // The next exchange starts it again.
+  EXPECT_EQ(dies.exchange("3", deadlineAfter(20000ms)).status, Worker::Reply::Status::answered);
+  EXPECT_EQ(dies.starts(), 2u);
+
+  Worker hangs(shWorker("read -r a; sleep 30"), 1000);
+  const auto start = Clock::now();
+  EXPECT_EQ(hangs.exchange("x", deadlineAfter(300ms)).status, Worker::Reply::Status::timedOut);
+  EXPECT_LT(Clock::now() - start, 10s);
+
+  Worker chatty(shWorker("read -r a; head -c 5000 /dev/zero | tr '\\0' x; echo"), 1000);
+  EXPECT_EQ(chatty.exchange("x", deadlineAfter(20000ms)).status, Worker::Reply::Status::tooLong);
+
+  Worker crashes(shWorker("read -r a; kill -SEGV $$"), 1000);
+  r = crashes.exchange("x", deadlineAfter(20000ms));
+  EXPECT_EQ(r.status, Worker::Reply::Status::signaled);
+  EXPECT_EQ(r.code, SIGSEGV);
+
+  Worker missing({"/nonexistent/worker"}, 1000);
+  EXPECT_EQ(missing.exchange("x", deadlineAfter(1000ms)).status,
+            Worker::Reply::Status::failedToStart);
+}
+
+// SIGINT while a child runs: the wait returns `interrupted` at once and the child's group is
+// killed; the guard restores the signal's disposition.
+TEST(Interrupt, StopsTheWaitAndTheChild) {
+  {
+    InterruptGuard guard;
+    std::thread signaller([] {
+      std::this_thread::sleep_for(300ms);
+      ::kill(::getpid(), SIGINT);
+    });
+    Options o;
+    o.timeout = 60000ms;
+    const auto start = Clock::now();
+    const Result r = sh("sleep 30", o);
+    signaller.join();
+    EXPECT_EQ(r.status, Result::Status::interrupted);
+    EXPECT_EQ(InterruptGuard::received(), SIGINT);
+    EXPECT_LT(Clock::now() - start, 10s);
+  }
+  struct sigaction now {};
+  ::sigaction(SIGINT, nullptr, &now);
+  EXPECT_EQ(now.sa_handler, SIG_DFL) << "restored";
 }
 
 } // namespace

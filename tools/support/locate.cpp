@@ -1,7 +1,5 @@
 #include "tools/support/locate.hpp"
 
-#include "ref/io/error.hpp"
-
 #include <string>
 
 namespace lo::cli {
@@ -16,147 +14,220 @@ public:
     while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\n' || t_[i_] == '\r'))
       ++i_;
   }
-  bool at(char c) {
-    space();
-    return i_ < t_.size() && t_[i_] == c;
-  }
   bool eat(char c) {
-    if (!at(c))
-      return false;
-    ++i_;
-    return true;
-  }
-
-  /// A string at the cursor, decoded (escapes of ASCII characters; others kept as written, which
-  /// only matters for keys no pointer of the checks names).
-  std::optional<std::string> string() {
-    if (!eat('"'))
-      return std::nullopt;
-    std::string out;
-    while (i_ < t_.size() && t_[i_] != '"') {
-      char c = t_[i_++];
-      if (c == '\\' && i_ < t_.size()) {
-        const char e = t_[i_++];
-        switch (e) {
-        case 'n': c = '\n'; break;
-        case 't': c = '\t'; break;
-        case 'r': c = '\r'; break;
-        case 'b': c = '\b'; break;
-        case 'f': c = '\f'; break;
-        case 'u': {
-          unsigned v = 0;
-          std::size_t n = 0;
-          for (; n < 4 && i_ < t_.size(); ++n, ++i_) {
-            const char h = t_[i_];
-            v = v * 16 + static_cast<unsigned>(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
-          }
-          c = v < 0x80 ? static_cast<char>(v) : '?';
-          break;
-        }
-        default: c = e; // \" \\ \/
-        }
-      }
-      out += c;
-    }
-    if (i_ >= t_.size())
-      return std::nullopt;
-    ++i_;
-    return out;
-  }
-
-  /// Skips the value at the cursor.
-  bool skip() {
     space();
-    if (i_ >= t_.size())
-      return false;
-    if (t_[i_] == '"')
-      return string().has_value();
-    if (t_[i_] == '{' || t_[i_] == '[') {
-      std::size_t depth = 0;
-      while (i_ < t_.size()) {
-        const char c = t_[i_];
-        if (c == '"') {
-          if (!string())
-            return false;
-          continue;
-        }
-        ++i_;
-        if (c == '{' || c == '[')
-          ++depth;
-        else if ((c == '}' || c == ']') && --depth == 0)
-          return true;
-      }
-      return false;
-    }
-    while (i_ < t_.size() && t_[i_] != ',' && t_[i_] != '}' && t_[i_] != ']' && t_[i_] != ' ' &&
-           t_[i_] != '\n' && t_[i_] != '\r' && t_[i_] != '\t')
+    if (i_ < t_.size() && t_[i_] == c) {
       ++i_;
-    return true;
-  }
-
-  /// Moves the cursor to the member `token` of the object, or the element `token` of the array,
-  /// at the cursor.
-  bool enter(const std::string &token) {
-    if (eat('{')) {
-      while (!at('}')) {
-        const auto key = string();
-        if (!key || !eat(':'))
-          return false;
-        if (*key == token) {
-          space();
-          return true;
-        }
-        if (!skip())
-          return false;
-        eat(',');
-      }
-      return false;
+      return true;
     }
-    if (eat('[')) {
-      if (token.empty() || token.find_first_not_of("0123456789") != std::string::npos)
-        return false;
-      std::size_t index = std::stoul(token);
-      for (; index > 0; --index) {
-        if (at(']') || !skip() || !eat(','))
-          return false;
+    return false;
+  }
+  char peek() {
+    space();
+    return i_ < t_.size() ? t_[i_] : '\0';
+  }
+  std::size_t at() const { return i_; }
+
+  /// A string literal, decoded (escapes, \u surrogate pairs) into `out`.
+  bool string(std::string &out) {
+    out.clear();
+    if (!eat('"'))
+      return false;
+    while (i_ < t_.size()) {
+      const char c = t_[i_++];
+      if (c == '"')
+        return true;
+      if (c != '\\') {
+        out.push_back(c);
+        continue;
       }
-      space();
-      return !at(']');
+      if (i_ >= t_.size())
+        return false;
+      const char e = t_[i_++];
+      switch (e) {
+      case 'n': out.push_back('\n'); break;
+      case 't': out.push_back('\t'); break;
+      case 'r': out.push_back('\r'); break;
+      case 'b': out.push_back('\b'); break;
+      case 'f': out.push_back('\f'); break;
+      case 'u': {
+        unsigned cp = 0;
+        if (!hex4(cp))
+          return false;
+        if (cp >= 0xd800 && cp < 0xdc00 && i_ + 1 < t_.size() && t_[i_] == '\\' &&
+            t_[i_ + 1] == 'u') {
+          i_ += 2;
+          unsigned low = 0;
+          if (!hex4(low))
+            return false;
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        }
+        utf8(cp, out);
+        break;
+      }
+      default: out.push_back(e); // " \ /
+      }
     }
     return false;
   }
 
-  std::size_t offset() const { return i_; }
+  /// Skips one value of any kind.
+  bool skip() {
+    const char c = peek();
+    if (c == '"') {
+      std::string ignored;
+      return string(ignored);
+    }
+    if (c == '{' || c == '[') {
+      std::size_t depth = 0;
+      while (i_ < t_.size()) {
+        const char d = t_[i_];
+        if (d == '"') {
+          std::string ignored;
+          if (!string(ignored))
+            return false;
+          continue;
+        }
+        ++i_;
+        if (d == '{' || d == '[')
+          ++depth;
+        else if ((d == '}' || d == ']') && --depth == 0)
+          return true;
+      }
+      return false;
+    }
+    const std::size_t start = i_;
+    while (i_ < t_.size() && t_[i_] != ',' && t_[i_] != '}' && t_[i_] != ']' && t_[i_] != ' ' &&
+           t_[i_] != '\n' && t_[i_] != '\t' && t_[i_] != '\r')
+      ++i_;
+    return i_ > start;
+  }
 
 private:
+  bool hex4(unsigned &v) {
+    if (i_ + 4 > t_.size())
+      return false;
+    for (int k = 0; k < 4; ++k) {
+      const char h = t_[i_++];
+      v <<= 4;
+      if (h >= '0' && h <= '9')
+        v |= static_cast<unsigned>(h - '0');
+      else if (h >= 'a' && h <= 'f')
+        v |= static_cast<unsigned>(h - 'a' + 10);
+      else if (h >= 'A' && h <= 'F')
+        v |= static_cast<unsigned>(h - 'A' + 10);
+      else
+        return false;
+    }
+    return true;
+  }
+  static void utf8(unsigned cp, std::string &out) {
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else if (cp < 0x10000) {
+      out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else {
+      out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    }
+  }
+
   std::string_view t_;
   std::size_t i_ = 0;
 };
 
+/// The pointer's next reference token, unescaped (~1 -> /, ~0 -> ~).
+std::string token(std::string_view pointer, std::size_t &at) {
+  std::string out;
+  ++at; // the '/'
+  while (at < pointer.size() && pointer[at] != '/') {
+    if (pointer[at] == '~' && at + 1 < pointer.size() &&
+        (pointer[at + 1] == '0' || pointer[at + 1] == '1')) {
+      out.push_back(pointer[at + 1] == '0' ? '~' : '/');
+      at += 2;
+    } else {
+      out.push_back(pointer[at++]);
+    }
+  }
+  return out;
+}
+
 } // namespace
+
+std::optional<std::size_t> pointerOffset(std::string_view json, std::string_view pointer) {
+  Scanner s(json);
+  if (!pointer.empty() && pointer.front() != '/')
+    return std::nullopt;
+  std::size_t at = 0;
+  while (at < pointer.size()) {
+    const std::string want = token(pointer, at);
+    if (s.peek() == '{') {
+      s.eat('{');
+      std::string key;
+      bool found = false;
+      while (!found) {
+        if (s.peek() != '"' || !s.string(key) || !s.eat(':'))
+          return std::nullopt;
+        if (key == want) {
+          found = true;
+          break;
+        }
+        if (!s.skip())
+          return std::nullopt;
+        if (!s.eat(','))
+          return std::nullopt; // '}' or garbage: not there
+      }
+    } else if (s.peek() == '[') {
+      s.eat('[');
+      if (want.empty() || want.size() > 19 ||
+          want.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+      std::size_t index = std::stoull(want);
+      if (s.peek() == ']')
+        return std::nullopt;
+      for (; index > 0; --index)
+        if (!s.skip() || !s.eat(','))
+          return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+  }
+  s.space();
+  if (s.at() >= json.size())
+    return std::nullopt;
+  return s.at();
+}
+
+TextPosition positionOf(std::string_view text, std::size_t offset) {
+  if (offset > text.size())
+    offset = text.size();
+  TextPosition p;
+  for (std::size_t i = 0; i < offset; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      ++p.line;
+      p.column = 1;
+    } else if ((c & 0xc0) != 0x80) { // not a UTF-8 continuation byte
+      ++p.column;
+    }
+  }
+  return p;
+}
 
 std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
                                                           std::string_view pointer) {
-  Scanner s(text);
-  s.space();
-  std::size_t p = 0;
-  while (p < pointer.size()) {
-    if (pointer[p] != '/')
-      return std::nullopt;
-    const std::size_t end = std::min(pointer.find('/', p + 1), pointer.size());
-    std::string token;
-    for (std::size_t i = p + 1; i < end; ++i) // RFC 6901: ~1 is '/', ~0 is '~'
-      if (pointer[i] == '~' && i + 1 < end && (pointer[i + 1] == '0' || pointer[i + 1] == '1'))
-        token += pointer[++i] == '1' ? '/' : '~';
-      else
-        token += pointer[i];
-    if (token.size() > 18 && token.find_first_not_of("0123456789") == std::string::npos)
-      return std::nullopt; // no index that large
-    if (!s.enter(token))
-      return std::nullopt;
-    p = end;
-  }
-  return io::lineColumn(text, s.offset());
+  const std::optional<std::size_t> offset = pointerOffset(text, pointer);
+  if (!offset)
+    return std::nullopt;
+  const TextPosition p = positionOf(text, *offset);
+  return std::pair{p.line, p.column};
 }
 
 } // namespace lo::cli

@@ -1,16 +1,30 @@
-// Where a JSON pointer's value starts in a JSON text, so that a report can give a line and column
-// (a SARIF `region`) for a violation the checks name by pointer.
+// Where a JSON pointer's value starts in a document's text, for the SARIF region of a finding
+// ("startLine/startColumn of the offending JSON value"). The checks work on the read data model,
+// which keeps no positions; a report looks the pointer up in the candidate's text after the fact,
+// on the cold path (only for the findings it writes).
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 namespace lo::cli {
 
-/// The 1-based line and column (in bytes) of the value that `pointer` (RFC 6901) names in `text`, a
-/// JSON document the reader accepted; nothing when the pointer names no value. Bounded by the
-/// text's length: each character is looked at a bounded number of times.
+/// The byte offset of the first character of the value that `pointer` (RFC 6901) names in the
+/// JSON text `json`, or nullopt when the text does not hold it (or is not JSON where it walks).
+/// The text is scanned, not parsed: only the containers on the pointer's path are entered.
+std::optional<std::size_t> pointerOffset(std::string_view json, std::string_view pointer);
+
+/// 1-based line and column of `offset`, the column counted in Unicode code points (SARIF's
+/// `columnKind` "unicodeCodePoints").
+struct TextPosition {
+  std::size_t line = 1, column = 1;
+};
+TextPosition positionOf(std::string_view text, std::size_t offset);
+
+/// The 1-based line and column of the value that `pointer` names in `text` (pointerOffset, then
+/// positionOf); nothing when the pointer names no value.
 std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
                                                           std::string_view pointer);
 

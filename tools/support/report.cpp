@@ -1,15 +1,26 @@
 #include "tools/support/report.hpp"
 
 #include "checks/catalogue.hpp"
+#include "tools/support/locate.hpp"
 #include "tools/version.hpp"
 
 #include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <unistd.h>
 
 namespace lo::cli {
 
 namespace {
 
 using checks::Report;
+using checks::Violation;
+
+constexpr char kHex[] = "0123456789abcdef";
 
 std::string loweringName(const ReportSubject &s) {
   return "the " + std::string(spelling(s.mode)) + " lowering (equality " +
@@ -21,6 +32,8 @@ bool applies(Check c, Mode mode) {
   return !only || *only == mode;
 }
 
+/// XML character data or attribute value. shownText has already removed every control
+/// character, so only the markup characters remain to escape.
 void xml(io::Sink &out, std::string_view s) {
   for (char c : s) {
     switch (c) {
@@ -29,21 +42,606 @@ void xml(io::Sink &out, std::string_view s) {
     case '>': out << "&gt;"; break;
     case '"': out << "&quot;"; break;
     case '\'': out << "&apos;"; break;
-    default:
-      // XML 1.0 forbids most control characters; messages have none, but file names might.
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-        out << '?';
-      else
-        out << c;
+    default: out << c;
     }
   }
 }
 
-std::string textLine(const checks::Violation &v) {
-  return v.pointer + ": " + std::string(spelling(v.check)) + ": " + v.message;
+/// Shown (escaped, cut) and then XML-escaped.
+void xmlShown(io::Sink &out, std::string_view s) { xml(out, shownText(s)); }
+
+/// Shown and then written as a JSON string.
+void jsonShown(io::Sink &out, std::string_view s) { out.jsonString(shownText(s)); }
+
+std::string textLine(const Violation &v) {
+  return shownText(v.pointer) + ": " + std::string(spelling(v.check)) + ": " + shownText(v.message);
+}
+
+std::string errorLine(const ReportError &e) {
+  std::string out = shownText(e.file);
+  if (e.line)
+    out += ":" + std::to_string(e.line) + ":" + std::to_string(e.column);
+  if (!e.pointer.empty())
+    out += ": " + shownText(e.pointer);
+  return out + ": " + shownText(e.message);
+}
+
+std::string seconds(double s) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", s < 0 ? 0.0 : s);
+  return buffer;
+}
+
+/// A name usable in a JUnit class name: letters, digits, '_' and '-' kept, the rest '_'.
+std::string identifier(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 200))
+    out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
+  return out.empty() ? "_" : out;
+}
+
+/// ISO 8601 UTC time of the report, without time zone (the JUnit schema's pattern);
+/// $SOURCE_DATE_EPOCH, when set, makes it reproducible.
+std::string timestamp() {
+  std::time_t now = std::time(nullptr);
+  if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
+    now = static_cast<std::time_t>(std::strtoll(epoch, nullptr, 10));
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &tm);
+  return buffer;
+}
+
+std::string hostname() {
+  char buffer[256] = {};
+  if (::gethostname(buffer, sizeof buffer - 1) != 0 || !buffer[0])
+    return "localhost";
+  return identifier(buffer);
+}
+
+// --- text -------------------------------------------------------------------------------
+
+void writeText(io::Sink &out, const CaseResult &c) {
+  const ReportSubject &s = c.subject;
+  const std::string candidate = shownText(s.candidate);
+  if (c.error) {
+    out << candidate << ": error: " << errorLine(*c.error) << '\n';
+    return;
+  }
+  const Report &report = c.report;
+  for (const auto &v : report.violations)
+    out << candidate << ": " << textLine(v) << '\n';
+  for (const auto &[check, k] : report.omitted)
+    out << candidate << ": " << spelling(check) << ": " << std::uint64_t{k} << " more "
+        << (k == 1 ? "violation" : "violations") << " not listed\n";
+  for (const auto &note : report.notes)
+    out << candidate << ": note: " << shownText(note) << '\n';
+  if (report.conforms())
+    out << candidate << ": conforms to " << loweringName(s) << " of " << shownText(s.plan) << " ("
+        << std::uint64_t{s.groups} << (s.groups == 1 ? " group, " : " groups, ")
+        << std::uint64_t{s.nodes} << (s.nodes == 1 ? " node)\n" : " nodes)\n");
+  else
+    out << candidate << ": does not conform to " << loweringName(s) << " of " << shownText(s.plan)
+        << ": " << violationSummary(report) << '\n';
+}
+
+void writeTextAll(io::Sink &out, const std::vector<CaseResult> &cases,
+                  const ReportOptions &options) {
+  std::size_t conforming = 0, errors = 0;
+  for (const CaseResult &c : cases) {
+    writeText(out, c);
+    conforming += c.conforms();
+    errors += c.error.has_value();
+  }
+  if (cases.size() != 1)
+    out << options.command << ": " << std::uint64_t{conforming} << " of "
+        << std::uint64_t{cases.size()} << " conform, "
+        << std::uint64_t{cases.size() - conforming - errors} << " do not, " << std::uint64_t{errors}
+        << (errors == 1 ? " error\n" : " errors\n");
+}
+
+// --- json -------------------------------------------------------------------------------
+
+void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
+  const ReportSubject &s = c.subject;
+  out << "{\"format\":\"lowering-oracle/check-report\",\"version\":1,";
+  if (!c.name.empty()) {
+    out << "\"case\":";
+    out.jsonString(c.name);
+    out << ',';
+  }
+  out << (alone ? "\n " : "") << "\"plan\":";
+  out.jsonString(s.plan);
+  out << ",\"candidate\":";
+  out.jsonString(s.candidate);
+  out << ",\"mode\":\"" << spelling(s.mode) << "\",\"equality\":\"" << spelling(s.equality) << "\","
+      << (alone ? "\n " : "") << "\"conforms\":" << (c.conforms() ? "true" : "false")
+      << ",\"time\":" << seconds(c.seconds) << ",\"error\":";
+  if (c.error) {
+    out << "{\"file\":";
+    out.jsonString(c.error->file);
+    out << ",\"line\":" << std::uint64_t{c.error->line}
+        << ",\"column\":" << std::uint64_t{c.error->column} << ",\"pointer\":";
+    out.jsonString(c.error->pointer);
+    out << ",\"message\":";
+    jsonShown(out, c.error->message);
+    out << '}';
+  } else {
+    out << "null";
+  }
+  const Report &report = c.report;
+  out << ',' << (alone ? "\n " : "") << "\"violations\":[";
+  for (std::size_t i = 0; i < report.violations.size(); ++i) {
+    const auto &v = report.violations[i];
+    out << (i ? "," : "") << (alone ? "\n  " : "") << "{\"check\":\"" << spelling(v.check)
+        << "\",\"group\":";
+    if (v.group)
+      out << std::uint64_t{*v.group};
+    else
+      out << "null";
+    out << ",\"nodeId\":";
+    if (v.nodeId)
+      out << std::uint64_t{*v.nodeId};
+    else
+      out << "null";
+    out << ",\"pointer\":";
+    out.jsonString(v.pointer);
+    out << ",\"message\":";
+    jsonShown(out, v.message);
+    if (!v.field.empty()) {
+      out << ",\"field\":";
+      out.jsonString(v.field);
+      out << ",\"expected\":";
+      jsonShown(out, v.expected);
+      out << ",\"actual\":";
+      jsonShown(out, v.actual);
+    }
+    out << '}';
+  }
+  out << "]," << (alone ? "\n " : "") << "\"omitted\":[";
+  for (std::size_t i = 0; i < report.omitted.size(); ++i)
+    out << (i ? "," : "") << "{\"check\":\"" << spelling(report.omitted[i].first)
+        << "\",\"count\":" << std::uint64_t{report.omitted[i].second} << '}';
+  out << "]," << (alone ? "\n " : "") << "\"notes\":[";
+  for (std::size_t i = 0; i < report.notes.size(); ++i) {
+    out << (i ? "," : "");
+    jsonShown(out, report.notes[i]);
+  }
+  out << "]," << (alone ? "\n " : "") << "\"checks\":[";
+  const auto n = report.countsPerCheck();
+  for (std::size_t k = 0; k < n.size(); ++k) {
+    const auto check = static_cast<Check>(k);
+    out << (k ? "," : "") << (alone ? "\n  " : "") << "{\"check\":\"" << spelling(check)
+        << "\",\"status\":\""
+        << (!applies(check, s.mode) ? "skipped"
+            : c.error               ? "error"
+            : n[k]                  ? "failed"
+                                    : "passed")
+        << "\",\"violations\":" << std::uint64_t{n[k]} << '}';
+  }
+  out << "]}";
+}
+
+void writeJsonAll(io::Sink &out, const std::vector<CaseResult> &cases,
+                  const ReportOptions &options) {
+  if (cases.size() == 1) {
+    writeJsonCase(out, cases.front(), true);
+    out << '\n';
+    return;
+  }
+  std::size_t conforming = 0, errors = 0;
+  out << "{\"format\":\"lowering-oracle/report\",\"version\":1,\"command\":";
+  out.jsonString(options.command);
+  out << ",\"cases\":[";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    out << (i ? ",\n  " : "\n  ");
+    writeJsonCase(out, cases[i], false);
+    conforming += cases[i].conforms();
+    errors += cases[i].error.has_value();
+  }
+  out << "],\n \"summary\":{\"cases\":" << std::uint64_t{cases.size()}
+      << ",\"conforming\":" << std::uint64_t{conforming}
+      << ",\"failing\":" << std::uint64_t{cases.size() - conforming - errors}
+      << ",\"errors\":" << std::uint64_t{errors} << "}}\n";
+}
+
+// --- junit ------------------------------------------------------------------------------
+
+/// The JUnit schema (tests/ci-schemas/junit.xsd) wants, on every suite: package, id, name,
+/// timestamp, hostname, tests, failures, errors, time; then properties, the test cases,
+/// system-out and system-err, in that order.
+void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
+                   const ReportOptions &options) {
+  const std::string when = timestamp(), host = hostname();
+  std::set<std::string> used; // class names, unique in the report
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
+  for (std::size_t index = 0; index < cases.size(); ++index) {
+    const CaseResult &c = cases[index];
+    const ReportSubject &s = c.subject;
+    const auto n = c.report.countsPerCheck();
+    const std::string who = c.name.empty() ? s.candidate : c.name;
+    std::string classname = "lowering-oracle." + identifier(options.command) + "." +
+                            identifier(who) + "." + std::string(spelling(s.mode)) + "." +
+                            std::string(spelling(s.equality));
+    for (std::size_t k = 2; !used.insert(classname).second; ++k)
+      classname = classname.substr(0, classname.rfind('#')) + "#" + std::to_string(k);
+
+    std::size_t tests = 0, failures = 0, skipped = 0, errors = 0;
+    if (c.error) {
+      tests = errors = 1;
+    } else if (options.junitCasePerCheck) {
+      tests = n.size();
+      for (std::size_t k = 0; k < n.size(); ++k) {
+        failures += n[k] > 0;
+        skipped += !applies(static_cast<Check>(k), s.mode);
+      }
+    } else {
+      tests = 1;
+      failures = !c.report.conforms();
+    }
+    out << "  <testsuite package=\"lowering-oracle." << identifier(options.command) << "\" id=\""
+        << std::uint64_t{index} << "\" name=\"";
+    xmlShown(out, "lowering-oracle " + options.command + " " + who + " (" +
+                      std::string(spelling(s.mode)) + ", " + std::string(spelling(s.equality)) +
+                      ")");
+    out << "\" timestamp=\"" << when << "\" hostname=\"" << host << "\" tests=\""
+        << std::uint64_t{tests} << "\" failures=\"" << std::uint64_t{failures} << "\" errors=\""
+        << std::uint64_t{errors} << "\" skipped=\"" << std::uint64_t{skipped} << "\" time=\""
+        << seconds(c.seconds) << "\">\n";
+    out << "    <properties>\n      <property name=\"plan\" value=\"";
+    xmlShown(out, s.plan);
+    out << "\"/>\n      <property name=\"candidate\" value=\"";
+    xmlShown(out, s.candidate);
+    out << "\"/>\n      <property name=\"mode\" value=\"" << spelling(s.mode)
+        << "\"/>\n      <property name=\"equality\" value=\"" << spelling(s.equality)
+        << "\"/>\n    </properties>\n";
+    auto testcase = [&](std::string_view name, double time) {
+      out << "    <testcase classname=\"";
+      xml(out, classname);
+      out << "\" name=\"" << name << "\" time=\"" << seconds(time) << "\"";
+    };
+    if (c.error) {
+      testcase("input", c.seconds);
+      out << ">\n      <error type=\"invalid-input\" message=\"";
+      xml(out, errorLine(*c.error));
+      out << "\">";
+      xml(out, errorLine(*c.error));
+      out << "</error>\n    </testcase>\n";
+    } else if (!options.junitCasePerCheck) {
+      testcase(std::string(spelling(s.mode)) + "-" + std::string(spelling(s.equality)), c.seconds);
+      if (c.report.conforms()) {
+        out << "/>\n";
+      } else {
+        out << ">\n      <failure type=\"does-not-conform\" message=\"";
+        xml(out, violationSummary(c.report));
+        out << "\">";
+        for (const auto &v : c.report.violations) {
+          xml(out, shownText(s.candidate) + ": " + textLine(v));
+          out << '\n';
+        }
+        for (const auto &[oc, k] : c.report.omitted)
+          out << spelling(oc) << ": " << std::uint64_t{k} << " more not listed\n";
+        out << "</failure>\n    </testcase>\n";
+      }
+    } else {
+      // The checks run together: each check's time is the candidate's time shared evenly.
+      const double each = c.seconds / static_cast<double>(n.size());
+      for (std::size_t k = 0; k < n.size(); ++k) {
+        const auto check = static_cast<Check>(k);
+        testcase(spelling(check), each);
+        if (!applies(check, s.mode)) {
+          out << ">\n      <skipped message=\"applies only in mode "
+              << spelling(*checks::info(check).onlyIn) << "\"/>\n    </testcase>\n";
+          continue;
+        }
+        if (!n[k]) {
+          out << "/>\n";
+          continue;
+        }
+        out << ">\n      <failure type=\"" << spelling(check) << "\" message=\"";
+        xml(out, std::to_string(n[k]) + (n[k] == 1 ? " violation: " : " violations: ") +
+                     std::string(checks::info(check).failsWhen));
+        out << "\">";
+        for (const auto &v : c.report.violations)
+          if (v.check == check) {
+            xml(out, shownText(s.candidate) + ": " + textLine(v));
+            out << '\n';
+          }
+        for (const auto &[oc, k2] : c.report.omitted)
+          if (oc == check)
+            out << std::uint64_t{k2} << " more not listed\n";
+        out << "</failure>\n    </testcase>\n";
+      }
+    }
+    out << "    <system-out>";
+    for (const auto &note : c.report.notes) {
+      xml(out, "note: " + shownText(note));
+      out << '\n';
+    }
+    out << "</system-out>\n    <system-err></system-err>\n  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+}
+
+// --- sarif ------------------------------------------------------------------------------
+
+/// A relative path as a URI reference: unreserved characters and '/' kept, the rest
+/// percent-encoded.
+std::string uriOf(std::string_view path) {
+  std::string out;
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+      out += c;
+    else {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+/// "file:///abs/dir/" for the working directory (the %SRCROOT% base of relative URIs).
+std::string workingDirectoryUri() {
+  std::error_code e;
+  std::string cwd = std::filesystem::current_path(e).string();
+  if (e || cwd.empty())
+    cwd = "/";
+  if (cwd.back() != '/')
+    cwd += '/';
+  return "file://" + uriOf(cwd);
+}
+
+/// FNV-1a, 64 bits, in hex: a stable fingerprint, the same on every machine.
+std::string fingerprint(std::string_view text) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4)
+    out[static_cast<std::size_t>(i)] = kHex[h & 15];
+  return out;
+}
+
+/// The artifact location of a file: relative paths against %SRCROOT%, absolute ones as file URIs.
+void artifactLocation(io::Sink &out, const std::string &file, std::size_t index) {
+  out << "{\"uri\":";
+  if (!file.empty() && file.front() == '/') {
+    out.jsonString("file://" + uriOf(file));
+  } else {
+    out.jsonString(uriOf(file));
+    out << ",\"uriBaseId\":\"%SRCROOT%\"";
+  }
+  out << ",\"index\":" << std::uint64_t{index} << '}';
+}
+
+void region(io::Sink &out, std::size_t line, std::size_t column) {
+  out << ",\"region\":{\"startLine\":" << std::uint64_t{line}
+      << ",\"startColumn\":" << std::uint64_t{column} << '}';
+}
+
+constexpr std::string_view kInvalidInput = "invalid-input";
+
+void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
+                   const ReportOptions &options) {
+  out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+         "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
+      << kVersion << "\","
+      << "\"rules\":[";
+  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
+    const auto &i = checks::info(static_cast<Check>(c));
+    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
+        << "\",\"shortDescription\":{\"text\":";
+    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
+    out << "},\"fullDescription\":{\"text\":";
+    out.jsonString(i.meaning);
+    out << "},\"help\":{\"text\":";
+    out.jsonString("Run `lowering-oracle explain " + std::string(spelling(i.check)) +
+                   "` for a minimal failing example.");
+    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
+  }
+  out << ",\n  {\"id\":\"" << kInvalidInput
+      << "\",\"shortDescription\":{\"text\":\"The candidate or the plan is not a valid "
+         "document and could not be judged.\"},\"fullDescription\":{\"text\":\"The file is not "
+         "JSON, or not a GraphExecutionPlan or GraphLoweringPlan as docs/formats.md describes; "
+         "the message gives the position and what is wrong.\"},"
+         "\"defaultConfiguration\":{\"level\":\"error\"}}";
+  out << "]}},\n \"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":";
+  out.jsonString(workingDirectoryUri());
+  out << "}},\n \"columnKind\":\"unicodeCodePoints\",\n \"artifacts\":[";
+  // One artifact per distinct candidate and plan file.
+  std::vector<std::string> artifacts;
+  std::map<std::string, std::size_t> indexOf;
+  auto artifactIndex = [&](const std::string &file) {
+    const auto [it, added] = indexOf.emplace(file, artifacts.size());
+    if (added)
+      artifacts.push_back(file);
+    return it->second;
+  };
+  for (const CaseResult &c : cases) {
+    artifactIndex(c.subject.candidate);
+    artifactIndex(c.subject.plan);
+    if (c.error)
+      artifactIndex(c.error->file);
+  }
+  for (std::size_t i = 0; i < artifacts.size(); ++i) {
+    out << (i ? "," : "") << "{\"location\":";
+    artifactLocation(out, artifacts[i], i);
+    out << '}';
+  }
+  bool allRan = true;
+  for (const CaseResult &c : cases)
+    allRan &= !c.error;
+  out << "],\n \"invocations\":[{\"executionSuccessful\":" << (allRan ? "true" : "false")
+      << ",\"toolExecutionNotifications\":[";
+  bool first = true;
+  for (const CaseResult &c : cases) {
+    for (const auto &note : c.report.notes) {
+      out << (first ? "" : ",") << "{\"level\":\"note\",\"message\":{\"text\":";
+      jsonShown(out, shownText(c.subject.candidate) + ": " + note);
+      out << "}}";
+      first = false;
+    }
+    for (const auto &[check, k] : c.report.omitted) {
+      out << (first ? "" : ",") << "{\"level\":\"warning\",\"message\":{\"text\":";
+      out.jsonString(shownText(c.subject.candidate) + ": " + std::string(spelling(check)) + ": " +
+                     std::to_string(k) + " more violations not listed");
+      out << "}}";
+      first = false;
+    }
+    if (c.error) {
+      out << (first ? "" : ",") << "{\"level\":\"error\",\"message\":{\"text\":";
+      out.jsonString(errorLine(*c.error));
+      out << "}}";
+      first = false;
+    }
+  }
+  out << "]}],\n \"properties\":{\"command\":";
+  out.jsonString(options.command);
+  out << "},\n \"results\":[";
+  first = true;
+  auto result = [&](const CaseResult &c, std::string_view ruleId, std::size_t ruleIndex,
+                    const std::string &message, const std::string &file, const std::string &pointer,
+                    std::optional<TextPosition> where, const std::string &key) {
+    out << (first ? "\n  " : ",\n  ") << "{\"ruleId\":\"" << ruleId
+        << "\",\"ruleIndex\":" << std::uint64_t{ruleIndex}
+        << ",\"level\":\"error\",\"message\":{\"text\":";
+    out.jsonString(message);
+    out << "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
+    artifactLocation(out, file, artifactIndex(file));
+    if (where)
+      region(out, where->line, where->column);
+    out << '}';
+    if (!pointer.empty()) {
+      out << ",\"logicalLocations\":[{\"fullyQualifiedName\":";
+      jsonShown(out, pointer);
+      out << ",\"kind\":\"element\"}]";
+    }
+    out << "}],\"partialFingerprints\":{\"loweringOracle/v1\":\"" << fingerprint(key)
+        << "\"},\"properties\":{\"mode\":\"" << spelling(c.subject.mode) << "\",\"equality\":\""
+        << spelling(c.subject.equality) << '"';
+    if (!c.name.empty()) {
+      out << ",\"case\":";
+      jsonShown(out, c.name);
+    }
+    first = false;
+  };
+  for (const CaseResult &c : cases) {
+    const std::string scope = c.name + '\0' + c.subject.candidate + '\0' +
+                              std::string(spelling(c.subject.mode)) + '\0' +
+                              std::string(spelling(c.subject.equality)) + '\0';
+    if (c.error) {
+      std::optional<TextPosition> where;
+      if (c.error->line)
+        where = TextPosition{c.error->line, c.error->column};
+      result(c, kInvalidInput, vocabularySize<Check>(), errorLine(*c.error), c.error->file,
+             c.error->pointer, where, scope + std::string(kInvalidInput) + '\0' + c.error->pointer);
+      out << "}}";
+      continue;
+    }
+    for (const auto &v : c.report.violations) {
+      std::optional<TextPosition> where;
+      if (!c.candidateText.empty())
+        if (const auto offset = pointerOffset(c.candidateText, v.pointer))
+          where = positionOf(c.candidateText, *offset);
+      result(c, spelling(v.check), static_cast<std::size_t>(v.check), shownText(v.message),
+             c.subject.candidate, v.pointer, where,
+             scope + std::string(spelling(v.check)) + '\0' + v.pointer);
+      if (v.group)
+        out << ",\"group\":" << std::uint64_t{*v.group};
+      if (v.nodeId)
+        out << ",\"nodeId\":" << std::uint64_t{*v.nodeId};
+      if (!v.field.empty()) {
+        out << ",\"field\":";
+        out.jsonString(v.field);
+        out << ",\"expected\":";
+        jsonShown(out, v.expected);
+        out << ",\"actual\":";
+        jsonShown(out, v.actual);
+      }
+      out << "}}";
+    }
+  }
+  out << "]}]}\n";
+}
+
+/// Appends `cp` as UTF-8 escape text `\uXXXX`.
+void escapeCodePoint(std::string &out, unsigned cp) {
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4)
+    out += kHex[(cp >> shift) & 15];
 }
 
 } // namespace
+
+std::string shownText(std::string_view text, std::size_t cap) {
+  std::string out, piece;
+  out.reserve(std::min(text.size(), cap) + 8);
+  for (std::size_t i = 0; i < text.size();) {
+    piece.clear();
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t length = 1;
+    if (c < 0x20 || c == 0x7f) {
+      escapeCodePoint(piece, c);
+    } else if (c < 0x80) {
+      piece += static_cast<char>(c);
+    } else {
+      // A UTF-8 sequence: its length from the lead byte, checked for continuation bytes.
+      length = c >= 0xf0 && c < 0xf5   ? 4
+               : c >= 0xe0 && c < 0xf0 ? 3
+               : c >= 0xc2 && c < 0xe0 ? 2
+                                       : 0;
+      bool valid = length > 0 && i + length <= text.size();
+      for (std::size_t k = 1; valid && k < length; ++k)
+        valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+      if (!valid) {
+        length = 1;
+        piece += "\\x";
+        piece += kHex[c >> 4];
+        piece += kHex[c & 15];
+      } else {
+        unsigned cp = length == 2 ? c & 0x1f : length == 3 ? c & 0x0f : c & 0x07;
+        for (std::size_t k = 1; k < length; ++k)
+          cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+        // C1 controls (U+0080..U+009F, CSI among them), line and paragraph separators, and the
+        // bidirectional marks, embeddings, overrides and isolates that reorder what is shown.
+        if ((cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
+            (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e ||
+            cp == 0x200f || cp == 0x061c)
+          escapeCodePoint(piece, cp);
+        else
+          piece.append(text.substr(i, length));
+      }
+    }
+    if (out.size() + piece.size() > cap) {
+      out += "\xe2\x80\xa6"; // …
+      return out;
+    }
+    out += piece;
+    i += length;
+  }
+  return out;
+}
+
+std::optional<ReportFormat> parseReportFormat(std::string_view name) {
+  if (name == "text")
+    return ReportFormat::text;
+  if (name == "json")
+    return ReportFormat::json;
+  if (name == "junit")
+    return ReportFormat::junit;
+  if (name == "sarif")
+    return ReportFormat::sarif;
+  return std::nullopt;
+}
+
+ReportError ReportError::from(const io::InputError &e) {
+  return {e.file(), e.line(), e.column(), e.pointer(), e.message()};
+}
 
 std::string violationSummary(const Report &report) {
   const auto n = report.countsPerCheck();
@@ -57,191 +655,35 @@ std::string violationSummary(const Report &report) {
   return parts.empty() ? out : out + " (" + parts + ")";
 }
 
-void writeReportText(io::Sink &out, const Report &report, const ReportSubject &s) {
-  for (const auto &v : report.violations)
-    out << s.candidate << ": " << textLine(v) << '\n';
-  for (const auto &[c, k] : report.omitted)
-    out << s.candidate << ": " << spelling(c) << ": " << std::uint64_t{k} << " more "
-        << (k == 1 ? "violation" : "violations") << " not listed\n";
-  for (const auto &note : report.notes)
-    out << s.candidate << ": note: " << note << '\n';
-  if (report.conforms())
-    out << s.candidate << ": conforms to " << loweringName(s) << " of " << s.plan << " ("
-        << std::uint64_t{s.groups} << (s.groups == 1 ? " group, " : " groups, ")
-        << std::uint64_t{s.nodes} << (s.nodes == 1 ? " node)\n" : " nodes)\n");
-  else
-    out << s.candidate << ": does not conform to " << loweringName(s) << " of " << s.plan << ": "
-        << violationSummary(report) << '\n';
-}
-
-void writeReportJson(io::Sink &out, const Report &report, const ReportSubject &s) {
-  out << "{\"format\":\"lowering-oracle/check-report\",\"version\":1,\n \"plan\":";
-  out.jsonString(s.plan);
-  out << ",\"candidate\":";
-  out.jsonString(s.candidate);
-  out << ",\"mode\":\"" << spelling(s.mode) << "\",\"equality\":\"" << spelling(s.equality)
-      << "\",\n \"conforms\":" << (report.conforms() ? "true" : "false") << ",\n \"violations\":[";
-  for (std::size_t i = 0; i < report.violations.size(); ++i) {
-    const auto &v = report.violations[i];
-    out << (i ? ",\n  " : "\n  ") << "{\"check\":\"" << spelling(v.check) << "\",\"group\":";
-    if (v.group)
-      out << std::uint64_t{*v.group};
-    else
-      out << "null";
-    out << ",\"nodeId\":";
-    if (v.nodeId)
-      out << std::uint64_t{*v.nodeId};
-    else
-      out << "null";
-    out << ",\"pointer\":";
-    out.jsonString(v.pointer);
-    out << ",\"message\":";
-    out.jsonString(v.message);
-    out << '}';
+void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
+                  const ReportOptions &options) {
+  switch (format) {
+  case ReportFormat::text: writeTextAll(out, cases, options); break;
+  case ReportFormat::json: writeJsonAll(out, cases, options); break;
+  case ReportFormat::junit: writeJunitAll(out, cases, options); break;
+  case ReportFormat::sarif: writeSarifAll(out, cases, options); break;
   }
-  out << "],\n \"omitted\":[";
-  for (std::size_t i = 0; i < report.omitted.size(); ++i)
-    out << (i ? "," : "") << "{\"check\":\"" << spelling(report.omitted[i].first)
-        << "\",\"count\":" << std::uint64_t{report.omitted[i].second} << '}';
-  out << "],\n \"notes\":[";
-  for (std::size_t i = 0; i < report.notes.size(); ++i) {
-    out << (i ? "," : "");
-    out.jsonString(report.notes[i]);
-  }
-  out << "],\n \"checks\":[";
-  const auto n = report.countsPerCheck();
-  for (std::size_t c = 0; c < n.size(); ++c) {
-    const auto check = static_cast<Check>(c);
-    out << (c ? ",\n  " : "\n  ") << "{\"check\":\"" << spelling(check) << "\",\"status\":\""
-        << (!applies(check, s.mode) ? "skipped"
-            : n[c]                  ? "failed"
-                                    : "passed")
-        << "\",\"violations\":" << std::uint64_t{n[c]} << '}';
-  }
-  out << "]}\n";
-}
-
-void writeReportJunit(io::Sink &out, const Report &report, const ReportSubject &s) {
-  const auto n = report.countsPerCheck();
-  std::size_t failures = 0, skipped = 0;
-  for (std::size_t c = 0; c < n.size(); ++c) {
-    failures += n[c] > 0;
-    skipped += !applies(static_cast<Check>(c), s.mode);
-  }
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"";
-  xml(out, "lowering-oracle check " + s.candidate);
-  out << "\" tests=\"" << std::uint64_t{n.size()} << "\" failures=\"" << std::uint64_t{failures}
-      << "\" errors=\"0\" skipped=\"" << std::uint64_t{skipped} << "\">\n";
-  out << "    <properties>\n      <property name=\"plan\" value=\"";
-  xml(out, s.plan);
-  out << "\"/>\n      <property name=\"mode\" value=\"" << spelling(s.mode)
-      << "\"/>\n      <property name=\"equality\" value=\"" << spelling(s.equality)
-      << "\"/>\n    </properties>\n";
-  for (std::size_t c = 0; c < n.size(); ++c) {
-    const auto check = static_cast<Check>(c);
-    out << "    <testcase classname=\"lowering-oracle.check\" name=\"" << spelling(check) << "\"";
-    if (!applies(check, s.mode)) {
-      out << ">\n      <skipped message=\"applies only in mode "
-          << spelling(*checks::info(check).onlyIn) << "\"/>\n    </testcase>\n";
-      continue;
-    }
-    if (!n[c]) {
-      out << "/>\n";
-      continue;
-    }
-    out << ">\n      <failure type=\"" << spelling(check) << "\" message=\"";
-    xml(out, std::to_string(n[c]) + (n[c] == 1 ? " violation: " : " violations: ") +
-                 std::string(checks::info(check).failsWhen));
-    out << "\">";
-    for (const auto &v : report.violations)
-      if (v.check == check) {
-        xml(out, s.candidate + ": " + textLine(v));
-        out << '\n';
-      }
-    for (const auto &[oc, k] : report.omitted)
-      if (oc == check)
-        out << std::uint64_t{k} << " more not listed\n";
-    out << "</failure>\n    </testcase>\n";
-  }
-  if (!report.notes.empty()) {
-    out << "    <system-out>";
-    for (const auto &note : report.notes) {
-      xml(out, "note: " + note);
-      out << '\n';
-    }
-    out << "</system-out>\n";
-  }
-  out << "  </testsuite>\n</testsuites>\n";
-}
-
-void writeReportSarif(io::Sink &out, const Report &report, const ReportSubject &s) {
-  out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
-         "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
-      << kVersion << "\",\"rules\":[";
-  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
-    const auto &i = checks::info(static_cast<Check>(c));
-    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
-        << "\",\"shortDescription\":{\"text\":";
-    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
-    out << "},\"fullDescription\":{\"text\":";
-    out.jsonString(i.meaning);
-    out << "},\"help\":{\"text\":";
-    out.jsonString("Run `lowering-oracle explain " + std::string(spelling(i.check)) +
-                   "` for a minimal failing example.");
-    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
-  }
-  out << "]}},\n \"artifacts\":[{\"location\":{\"uri\":";
-  out.jsonString(s.candidate);
-  out << "}},{\"location\":{\"uri\":";
-  out.jsonString(s.plan);
-  out << "}}],\n \"invocations\":[{\"executionSuccessful\":true,"
-         "\"toolExecutionNotifications\":[";
-  for (std::size_t i = 0; i < report.notes.size(); ++i) {
-    out << (i ? "," : "") << "{\"level\":\"note\",\"message\":{\"text\":";
-    out.jsonString(report.notes[i]);
-    out << "}}";
-  }
-  for (std::size_t i = 0; i < report.omitted.size(); ++i) {
-    out << (i || !report.notes.empty() ? "," : "")
-        << "{\"level\":\"warning\",\"message\":{\"text\":";
-    out.jsonString(std::string(spelling(report.omitted[i].first)) + ": " +
-                   std::to_string(report.omitted[i].second) + " more violations not listed");
-    out << "}}";
-  }
-  out << "]}],\n \"properties\":{\"mode\":\"" << spelling(s.mode) << "\",\"equality\":\""
-      << spelling(s.equality) << "\"},\n \"results\":[";
-  for (std::size_t i = 0; i < report.violations.size(); ++i) {
-    const auto &v = report.violations[i];
-    out << (i ? ",\n  " : "\n  ") << "{\"ruleId\":\"" << spelling(v.check)
-        << "\",\"ruleIndex\":" << std::uint64_t{static_cast<std::size_t>(v.check)}
-        << ",\"level\":\"error\",\"message\":{\"text\":";
-    out.jsonString(v.message);
-    out << "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
-    out.jsonString(s.candidate);
-    out << ",\"index\":0}},\"logicalLocations\":[{\"fullyQualifiedName\":";
-    out.jsonString(v.pointer);
-    out << ",\"kind\":\"element\"}]}]";
-    if (v.group || v.nodeId) {
-      out << ",\"properties\":{";
-      if (v.group)
-        out << "\"group\":" << std::uint64_t{*v.group};
-      if (v.nodeId)
-        out << (v.group ? "," : "") << "\"nodeId\":" << std::uint64_t{*v.nodeId};
-      out << '}';
-    }
-    out << '}';
-  }
-  out << "]}]}\n";
 }
 
 void writeReport(io::Sink &out, ReportFormat format, const Report &report,
                  const ReportSubject &subject) {
-  switch (format) {
-  case ReportFormat::text: writeReportText(out, report, subject); break;
-  case ReportFormat::json: writeReportJson(out, report, subject); break;
-  case ReportFormat::junit: writeReportJunit(out, report, subject); break;
-  case ReportFormat::sarif: writeReportSarif(out, report, subject); break;
-  }
+  CaseResult c;
+  c.subject = subject;
+  c.report = report;
+  writeReports(out, format, {c});
+}
+
+void writeReportText(io::Sink &out, const Report &r, const ReportSubject &s) {
+  writeReport(out, ReportFormat::text, r, s);
+}
+void writeReportJson(io::Sink &out, const Report &r, const ReportSubject &s) {
+  writeReport(out, ReportFormat::json, r, s);
+}
+void writeReportJunit(io::Sink &out, const Report &r, const ReportSubject &s) {
+  writeReport(out, ReportFormat::junit, r, s);
+}
+void writeReportSarif(io::Sink &out, const Report &r, const ReportSubject &s) {
+  writeReport(out, ReportFormat::sarif, r, s);
 }
 
 } // namespace lo::cli

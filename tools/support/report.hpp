@@ -1,11 +1,21 @@
 // Writers of a conformance report (`check --format text|json|junit|sarif`), reusable by every
-// command that checks candidates (check, diff, gen's self-test).
+// command that judges candidates (check, diff, verify): one candidate or a list of them, each
+// judged (a checks::Report) or not judgeable (an input error, exit status 2).
+//
+// Every text that comes from input (file names, pointers, messages, which quote capsule names and
+// keys) is shown escaped and cut (shownText) in the text, JUnit and SARIF reports, so that a
+// hostile name cannot forge a line, hide the verdict or blow up the report (docs/ci.md,
+// "Reports").
 #pragma once
 
 #include "checks/checks.hpp"
+#include "ref/io/error.hpp"
 #include "ref/io/output.hpp"
 
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace lo::cli {
 
@@ -21,21 +31,75 @@ struct ReportSubject {
 
 enum class ReportFormat { text, json, junit, sarif };
 
-/// text: one line a violation (`CANDIDATE: /pointer: check: sentence`), then one line a note and
-/// one summary line. Ends with a newline.
-void writeReportText(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-/// json: {"format":"lowering-oracle/check-report","version":1,..., "violations":[{"check",
-/// "group","nodeId","pointer","message"}], "omitted", "notes", "checks"}.
-void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-/// junit: one test suite, one test case per check (failed, passed, or skipped in the other mode).
-void writeReportJunit(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-/// SARIF 2.1.0: one run, one rule per check (rule id = check name), one result per violation.
-void writeReportSarif(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
+/// "text", "json", "junit", "sarif" (the spellings of --format); nullopt for anything else.
+std::optional<ReportFormat> parseReportFormat(std::string_view name);
 
+/// An input that could not be judged (exit status 2), reported as an error entry.
+struct ReportError {
+  std::string file;
+  std::size_t line = 0, column = 0; // 1-based; 0 when unknown
+  std::string pointer;
+  std::string message;
+  static ReportError from(const io::InputError &e);
+};
+
+/// One candidate in a report.
+struct CaseResult {
+  /// The case's name in a suite ("0003-trusted-external-in-checked-run"); empty for `check`.
+  std::string name;
+  ReportSubject subject;
+  checks::Report report;            // when !error
+  std::optional<ReportError> error; // the candidate (or plan) could not be judged
+  /// The candidate's text, when at hand: SARIF regions (line and column of each pointer) are
+  /// looked up in it after the fact. Empty: no regions.
+  std::string_view candidateText;
+  double seconds = 0; // time spent reading and judging
+  bool conforms() const { return !error && report.conforms(); }
+};
+
+/// How a list of candidates is reported.
+struct ReportOptions {
+  /// The command named in titles and JUnit class names: "check", "verify", "diff".
+  std::string command = "check";
+  /// JUnit: one test case per check of each candidate (true), or one per candidate (false:
+  /// `verify`, whose candidates are the cases of a suite).
+  bool junitCasePerCheck = true;
+};
+
+/// Writes every candidate in one report of `format`:
+///  text:  one line a violation, note or error (`CANDIDATE: /pointer: check: sentence`), one
+///         summary line a candidate, and with several candidates one last line of totals;
+///  json:  one candidate: {"format":"lowering-oracle/check-report","version":1,...}; several:
+///         {"format":"lowering-oracle/report","version":1,"cases":[check-report...],"summary"};
+///         violations carry "check","group","nodeId","pointer","message", and "field",
+///         "expected","actual" where they apply; an error entry is "error":{file,line,column,
+///         pointer,message};
+///  junit: one <testsuite> a candidate, class names unique per candidate, mode and equality,
+///         `time` on suites and cases; an error entry is a test case with <error>;
+///  sarif: SARIF 2.1.0, one run, one rule per check (rule id = check name) and `invalid-input`,
+///         one result per violation or error, with artifact URIs relative to %SRCROOT% (the
+///         working directory), regions where the pointer is found, and partialFingerprints.
+void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
+                  const ReportOptions &options = {});
+
+/// One candidate (what `check` writes).
 void writeReport(io::Sink &out, ReportFormat format, const checks::Report &report,
                  const ReportSubject &subject);
+void writeReportText(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
+void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
+void writeReportJunit(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
+void writeReportSarif(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
 
 /// "3 violations (maximal 2, capsule 1)".
 std::string violationSummary(const checks::Report &report);
+
+/// The longest text echoed from input in a report, in bytes: longer texts are cut there (at a
+/// character boundary) and end with "…".
+inline constexpr std::size_t kMaxEchoBytes = 1024;
+
+/// `text` as a report shows it: control characters (newline, ESC, DEL, the C1 controls) and the
+/// Unicode line separators and bidirectional overrides as `\u00XX`/`\uXXXX`, invalid UTF-8 bytes
+/// as `\xXX`, and cut at `cap` bytes with "…". One line, no escape sequence.
+std::string shownText(std::string_view text, std::size_t cap = kMaxEchoBytes);
 
 } // namespace lo::cli

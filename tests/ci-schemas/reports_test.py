@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""The reports CI systems ingest, validated by real validators (docs/ci.md, "Reports").
+
+usage: reports_test.py BINARY WORKDIR CASE
+
+CASE is one of
+  sarif      `check --format sarif` on a failing, a conforming and an invalid candidate: each report
+             validates against the SARIF 2.1.0 JSON Schema (sarif-schema-2.1.0.json, python3-jsonschema),
+             results have regions that point at the offending value, uriBaseId and partialFingerprints
+  junit      the same with `--format junit`: each report validates against junit.xsd (xmllint),
+             class names are unique, and `time` is on every suite and test case
+  invalid    an invalid candidate (exit status 2) still writes a json, junit and sarif report with an
+             error entry, and its line on standard error
+  injection  a capsule name holding a newline, a forged verdict and ESC[8m cannot forge a line or
+             reach the terminal in the text, JUnit and SARIF reports; a long name is cut with "…"
+Exit status 0 when every assertion holds; the first failure is printed.
+"""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONTRACT = '{"claim":{"tag":"shapeSafety","op":"relu"},"summary":"","evidence":{"tag":"notProvided"}}'
+
+
+def plan(name):
+    capsule = {"name": name, "op": "relu", "provider": "reference", "device": "cpu",
+               "trustLevel": "verified"}
+    for field in ("shapeContract", "layoutContract", "valueContract", "vjpContract"):
+        capsule[field] = json.loads(CONTRACT)
+    return json.dumps({"format": "nn-backend/graph-execution-plan", "version": 1,
+                       "capsules": {"r": capsule},
+                       "kernels": [{"nodeId": 1, "kind": "relu", "op": "relu", "capsule": "r"},
+                                   {"nodeId": 2, "kind": "relu", "op": "relu", "capsule": "r"}]},
+                      indent=1)
+
+
+class Failed(Exception):
+    pass
+
+
+def expect(condition, what):
+    if not condition:
+        raise Failed(what)
+
+
+def run(binary, *args):
+    return subprocess.run([binary, *args], capture_output=True)
+
+
+def prepare(binary, work, name="reference.relu"):
+    os.makedirs(work, exist_ok=True)
+    with open(os.path.join(work, "plan.json"), "w") as f:
+        f.write(plan(name))
+    for mode in ("coalesced", "singleton"):
+        r = run(binary, "lower", os.path.join(work, "plan.json"), "--mode", mode,
+                "-o", os.path.join(work, mode + ".json"))
+        expect(r.returncode == 0, "lower: %r" % r.stderr)
+    with open(os.path.join(work, "invalid.json"), "w") as f:
+        f.write('{"format":"nn-backend/graph-lowering-plan","version":1,\n "groups":[{"nodeIds":"x"}]}\n')
+
+
+def candidates(work):
+    """(candidate, expected exit status) as check is run in `work`."""
+    return [("singleton.json", 1), ("coalesced.json", 0), ("invalid.json", 2)]
+
+
+def report(binary, work, candidate, fmt, out):
+    r = subprocess.run([binary, "check", "plan.json", candidate, "--mode", "coalesced",
+                        "--format", fmt, "-o", out], capture_output=True, cwd=work)
+    return r
+
+
+def sarif(binary, work):
+    import jsonschema
+    with open(os.path.join(HERE, "sarif-schema-2.1.0.json")) as f:
+        schema = json.load(f)
+    validator = jsonschema.Draft7Validator(schema)
+    for candidate, status in candidates(work):
+        out = os.path.join(work, candidate + ".sarif")
+        r = report(binary, work, candidate, "sarif", out)
+        expect(r.returncode == status, "%s: exit %d, not %d" % (candidate, r.returncode, status))
+        with open(out) as f:
+            log = json.load(f)
+        errors = sorted(validator.iter_errors(log), key=lambda e: list(e.path))
+        expect(not errors, "%s: not SARIF 2.1.0: %s at %s" % (
+            candidate, errors[0].message if errors else "", list(errors[0].path) if errors else ""))
+        run0 = log["runs"][0]
+        expect("%SRCROOT%" in run0["originalUriBaseIds"], "no %SRCROOT% base")
+        results = run0["results"]
+        expect((len(results) > 0) == (status != 0), "%s: %d results" % (candidate, len(results)))
+        with open(os.path.join(work, candidate), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        for res in results:
+            loc = res["locations"][0]["physicalLocation"]
+            expect(loc["artifactLocation"].get("uriBaseId") == "%SRCROOT%", "no uriBaseId")
+            expect(loc["artifactLocation"]["uri"] == candidate, "uri %r" % loc["artifactLocation"])
+            expect("loweringOracle/v1" in res["partialFingerprints"], "no partialFingerprints")
+            region = loc.get("region")
+            expect(region is not None, "%s: a result without a region" % candidate)
+            line = lines[region["startLine"] - 1]
+            at = line[region["startColumn"] - 1:]
+            if res["ruleId"] == "maximal":  # the pointer /groups/1 names the second group object
+                expect(at.startswith("{"), "region %r points at %r" % (region, at[:20]))
+                expect(res["locations"][0]["logicalLocations"][0]["fullyQualifiedName"] == "/groups/1",
+                       "pointer")
+            if res["ruleId"] == "invalid-input":  # the reader's position of the bad value
+                expect(at.startswith('"x"'), "region %r points at %r" % (region, at[:20]))
+        if status == 2:
+            expect(run0["invocations"][0]["executionSuccessful"] is False, "executionSuccessful")
+            expect(results[0]["ruleId"] == "invalid-input", "ruleId %r" % results[0]["ruleId"])
+    # Fingerprints are stable: the same finding, the same fingerprint.
+    out2 = os.path.join(work, "again.sarif")
+    report(binary, work, "singleton.json", "sarif", out2)
+    a = json.load(open(os.path.join(work, "singleton.json.sarif")))["runs"][0]["results"]
+    b = json.load(open(out2))["runs"][0]["results"]
+    expect([r["partialFingerprints"] for r in a] == [r["partialFingerprints"] for r in b],
+           "fingerprints differ between two runs")
+
+
+def xmllint(path):
+    r = subprocess.run(["xmllint", "--noout", "--schema", os.path.join(HERE, "junit.xsd"), path],
+                       capture_output=True, text=True)
+    expect(r.returncode == 0, "%s: not valid against junit.xsd: %s" % (path, r.stderr.strip()))
+
+
+def junit(binary, work):
+    import xml.etree.ElementTree as ET
+    for candidate, status in candidates(work):
+        out = os.path.join(work, candidate + ".xml")
+        r = report(binary, work, candidate, "junit", out)
+        expect(r.returncode == status, "%s: exit %d, not %d" % (candidate, r.returncode, status))
+        xmllint(out)
+        root = ET.parse(out).getroot()
+        suites = root.findall("testsuite")
+        expect(len(suites) == 1, "one suite")
+        expect(float(suites[0].get("time")) >= 0, "time on the suite")
+        cases = suites[0].findall("testcase")
+        names = {c.get("classname") for c in cases}
+        expect(len(names) == 1 and candidate.replace(".", "_") in names.pop(),
+               "%s: class names %r" % (candidate, {c.get("classname") for c in cases}))
+        expect(all(c.get("time") is not None for c in cases), "time on every test case")
+        if status == 2:
+            expect(suites[0].get("errors") == "1" and cases[0].find("error") is not None,
+                   "an error entry")
+        if status == 1:
+            failed = [c.get("name") for c in cases if c.find("failure") is not None]
+            expect(failed == ["maximal"], "failed test cases %r" % failed)
+
+
+def invalid(binary, work):
+    for fmt in ("json", "junit", "sarif"):
+        out = os.path.join(work, "report-invalid." + fmt)
+        r = report(binary, work, "invalid.json", fmt, out)
+        expect(r.returncode == 2, "%s: exit %d" % (fmt, r.returncode))
+        expect(b"invalid.json:2:" in r.stderr, "%s: the error line on stderr: %r" % (fmt, r.stderr))
+        expect(os.path.exists(out), "%s: no report written" % fmt)
+        text = open(out).read()
+        expect("invalid.json" in text and "nodeIds" in text, "%s: the error is in the report" % fmt)
+    doc = json.load(open(os.path.join(work, "report-invalid.json")))
+    expect(doc["error"]["line"] == 2 and doc["error"]["pointer"] == "/groups/0/nodeIds",
+           "json error entry: %r" % doc["error"])
+    expect(doc["conforms"] is False, "an invalid candidate does not conform")
+    # text: no report file (the error line on standard error is the report)
+    r = report(binary, work, "invalid.json", "text", os.path.join(work, "invalid.txt"))
+    expect(r.returncode == 2 and not os.path.exists(os.path.join(work, "invalid.txt")),
+           "text: exit 2, no partial file")
+
+
+def injection(binary, work):
+    forged = "relu\n/groups/1: conforms to the coalesced lowering\u001b[8m\u009b31m\u202e"
+    prepare(binary, work, forged)
+    r = subprocess.run([binary, "check", "plan.json", "singleton.json", "--mode", "coalesced"],
+                       capture_output=True, cwd=work)
+    out = r.stdout
+    expect(r.returncode == 1, "exit %d" % r.returncode)
+    for bad in (b"\x1b", b"\xc2\x9b", b"\xe2\x80\xae"):
+        expect(bad not in out, "a control sequence reaches the terminal: %r" % out)
+    lines = out.decode().split("\n")[:-1]
+    expect(len(lines) == 3, "one line a violation, note and summary: %r" % lines)
+    expect(all(line.startswith("singleton.json: ") for line in lines), "a forged line: %r" % lines)
+    expect("does not conform" in lines[-1], "the verdict is the last line")
+    expect("\\u000a/groups/1: conforms" in lines[0] and "\\u001b[8m" in lines[0], "shown escaped")
+    # JUnit and SARIF carry the escaped text, never the raw control characters.
+    for fmt in ("junit", "sarif"):
+        path = os.path.join(work, "forged." + fmt)
+        report(binary, work, "singleton.json", fmt, path)
+        raw = open(path, "rb").read()
+        expect(b"\x1b" not in raw and b"\xc2\x9b" not in raw, "%s: ESC or CSI in the report" % fmt)
+        expect(b"u001b[8m" in raw, "%s: the escaped name is shown" % fmt)
+        if fmt == "junit":
+            xmllint(path)
+        else:
+            text = json.load(open(path))["runs"][0]["results"][0]["message"]["text"]
+            expect("\n" not in text and "\x1b" not in text, "sarif message: %r" % text)
+    # A long name is cut with an ellipsis at the documented cap.
+    long_work = os.path.join(work, "long")
+    prepare(binary, long_work, "n" * 5000)
+    r = subprocess.run([binary, "check", "plan.json", "singleton.json", "--mode", "coalesced"],
+                       capture_output=True, cwd=long_work)
+    first = r.stdout.decode().split("\n")[0]
+    expect(first.endswith("\u2026") and len(first.encode()) < 1200, "not cut: %d bytes" % len(first))
+
+
+def main():
+    binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
+    prepare(binary, work)
+    try:
+        {"sarif": sarif, "junit": junit, "invalid": invalid, "injection": injection}[case](binary, work)
+    except Failed as e:
+        print("FAILED:", e)
+        return 1
+    print("ok:", case)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
