@@ -25,8 +25,8 @@ Action setupProve(CLI::App &app) {
 namespace {
 
 /// The subcommands, in the order of `--help`.
-constexpr Setup kCommands[] = {setupLower, setupAudit, setupCheck, setupExplain,
-                               setupGen,   setupDiff,  setupProve};
+constexpr Setup kCommands[] = {setupLower,   setupAudit, setupGate, setupCheck,
+                               setupExplain, setupGen,   setupDiff, setupProve};
 
 } // namespace
 
