@@ -30,16 +30,19 @@ template <class E> E enumAt(std::int64_t v) {
   return static_cast<E>(static_cast<std::size_t>(v) % vocabularySize<E>());
 }
 
-ContractDescriptor descriptor(ContractClaim::Tag tag, BackendOp op, std::size_t rank) {
+/// The descriptor of an encoded contract `value` (the `rank`-th distinct one): its evidence tag
+/// is the value mod 7 (proofs/gate.hpp: the disposition the gate obligations read).
+ContractDescriptor descriptor(ContractClaim::Tag tag, BackendOp op, std::size_t rank,
+                              std::int64_t value) {
   ContractDescriptor d;
   d.claim.tag = tag;
   d.claim.op = op;
   if (tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement)
     d.claim.spec = "spec";
   d.summary = "contract variant " + std::to_string(rank);
-  if (rank > 0)
-    d.evidence =
-        ContractEvidence{ContractEvidence::Tag::testSuite, "suite-" + std::to_string(rank)};
+  const auto evidence = static_cast<ContractEvidence::Tag>(((value % 7) + 7) % 7);
+  if (evidence != ContractEvidence::Tag::notProvided)
+    d.evidence = ContractEvidence{evidence, "evidence-" + std::to_string(rank)};
   return d;
 }
 
@@ -104,13 +107,14 @@ GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &int
     capsule.supportsForward = m.eval(c.supportsForward, true).is_true();
     capsule.vjpMode = enumAt<VJPMode>(valueOf(m, c.vjpMode));
     using Tag = ContractClaim::Tag;
-    capsule.shapeContract =
-        descriptor(Tag::shapeSafety, op, contracts(valueOf(m, c.shapeContract)));
-    capsule.layoutContract =
-        descriptor(Tag::layoutCompatibility, op, contracts(valueOf(m, c.layoutContract)));
-    capsule.valueContract =
-        descriptor(Tag::valueRefinement, op, contracts(valueOf(m, c.valueContract)));
-    capsule.vjpContract = descriptor(Tag::vjpRefinement, op, contracts(valueOf(m, c.vjpContract)));
+    auto contract = [&](Tag tag, const z3::expr &x) {
+      const std::int64_t v = valueOf(m, x);
+      return descriptor(tag, op, contracts(v), v);
+    };
+    capsule.shapeContract = contract(Tag::shapeSafety, c.shapeContract);
+    capsule.layoutContract = contract(Tag::layoutCompatibility, c.layoutContract);
+    capsule.valueContract = contract(Tag::valueRefinement, c.valueContract);
+    capsule.vjpContract = contract(Tag::vjpRefinement, c.vjpContract);
     // mixed radix over the four fields; rank 0 is the default policy (every field "unspecified",
     // the last spelling of each)
     std::size_t rest = policies(valueOf(m, c.numericalPolicy));

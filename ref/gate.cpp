@@ -81,24 +81,25 @@ std::vector<ObligationReport> fuzzReports(const Interner &interner, const Execut
   return reportsOf(interner, a, EvidenceDisposition::fuzzed);
 }
 
+bool looksFor(const AssurancePolicy &policy, GateFailureKind kind) {
+  // `if policy.requireEvidence then ...`, `if policy.allowX then [] else ...`
+  switch (kind) {
+  case GateFailureKind::missingEvidence: return policy.requireEvidence;
+  case GateFailureKind::runtimeGuardEvidence: return !policy.allowRuntimeGuards;
+  case GateFailureKind::testEvidence: return !policy.allowTestEvidence;
+  case GateFailureKind::trustedBoundary: return !policy.allowTrustedExternal;
+  case GateFailureKind::fuzzEvidence: return !policy.allowFuzzed;
+  }
+  return false;
+}
+
 std::vector<GateFailure> gateFailures(const Interner &interner, const AssurancePolicy &policy,
                                       const ExecutionAudit &a) {
-  // Whether the policy checks a kind: `if policy.requireEvidence`, `if policy.allowX then [] else`.
-  auto checks = [&](GateFailureKind kind) {
-    switch (kind) {
-    case GateFailureKind::missingEvidence: return policy.requireEvidence;
-    case GateFailureKind::runtimeGuardEvidence: return !policy.allowRuntimeGuards;
-    case GateFailureKind::testEvidence: return !policy.allowTestEvidence;
-    case GateFailureKind::trustedBoundary: return !policy.allowTrustedExternal;
-    case GateFailureKind::fuzzEvidence: return !policy.allowFuzzed;
-    }
-    return false;
-  };
   // `missing ++ guarded ++ tested ++ trusted ++ fuzzed`: the order of GateFailureKind.
   std::vector<GateFailure> out;
   for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k) {
     const auto kind = static_cast<GateFailureKind>(k);
-    if (!checks(kind))
+    if (!looksFor(policy, kind))
       continue;
     GateFailure f{kind, {}, {}};
     const EvidenceDisposition d = failureDisposition(kind);

@@ -131,6 +131,11 @@ std::vector<ObligationReport> testedReports(const Interner &interner, const Exec
 /// "Fuzz-backed recheck obligations."
 std::vector<ObligationReport> fuzzReports(const Interner &interner, const ExecutionAudit &a);
 
+/// Whether `gateFailures` looks for failures of `kind` under `policy`: missingEvidence when
+/// requireEvidence, runtimeGuardEvidence unless allowRuntimeGuards, testEvidence unless
+/// allowTestEvidence, trustedBoundary unless allowTrustedExternal, fuzzEvidence unless allowFuzzed.
+bool looksFor(const AssurancePolicy &policy, GateFailureKind kind);
+
 /// "Gate failures induced by an acceptance policy", in exactly this order, each present only
 /// when its list of reports is non-empty: missingEvidence when requireEvidence;
 /// runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless allowTestEvidence;
