@@ -92,15 +92,6 @@ constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runti
 
 std::string verdict(const GateResult &r) { return r.accepted() ? "accepted" : "rejected"; }
 
-/// How much a difference matters to a deployment: the candidate accepted where the plan is
-/// rejected is the worst, then the candidate rejected where the plan is accepted, then the same
-/// verdict for different reasons.
-int severity(const GateResult &candidate, const GateResult &plan) {
-  if (candidate.accepted() != plan.accepted())
-    return candidate.accepted() ? 3 : 2;
-  return 1;
-}
-
 /// The reports of some audit rows, as sets per disposition: a report is (its row's report key,
 /// its obligation), where rows with the same key give the same four reports.
 struct ReportSets {
@@ -201,9 +192,10 @@ void GateTally::finish(Judge &j) {
   const bool identityRows = compared.kernels.size() != singleton.kernels.size();
   const ReportSets q = identityRows ? setsOf(singleton) : p;
 
+  // Which presets differ, and how badly: decided on the report sets alone. The gate results
+  // (with their reports) are built only for the one finding that is worded.
   struct Difference {
-    std::string_view policy;
-    GateResult candidate, plan;
+    const NamedPolicy *preset;
     int severity = 0;
   };
   std::vector<Difference> violations, notes;
@@ -211,11 +203,16 @@ void GateTally::finish(Judge &j) {
     if (c.sameGate(preset.policy, q))
       continue;                                       // the plan's singleton gate itself
     const bool hidden = c.sameGate(preset.policy, p); // only what the identity lowering hides
-    const ExecutionAudit &plan = hidden ? singleton : compared;
-    GateResult gc = gate(in, preset.policy, candidate), gp = gate(in, preset.policy, plan);
-    const int s = severity(gc, gp);
-    (hidden ? notes : violations).push_back({preset.name, std::move(gc), std::move(gp), s});
+    const ReportSets &plan = hidden ? q : p;
+    const bool ca = c.accepted(preset.policy), pa = plan.accepted(preset.policy);
+    // How much it matters to a deployment: the candidate accepted where the plan is rejected is
+    // the worst (3), then rejected where the plan is accepted (2), then other reasons (1).
+    (hidden ? notes : violations).push_back({&preset, ca == pa ? 1 : ca ? 3 : 2});
   }
+  if (violations.empty() && notes.empty())
+    return;
+  if (!violations.empty() && !j.findings.listing(Check::gate))
+    return j.findings.count(Check::gate);
 
   // The first report of the first failure kind whose sets differ: one the candidate loses (with
   // the plan node that has it and the group that lists the node) or, else, one it adds.
@@ -225,14 +222,16 @@ void GateTally::finish(Judge &j) {
     for (const auto &d : all)
       if (d.severity > worst->severity)
         worst = &d;
-    std::string message = "under policy " + std::string(worst->policy) + " the candidate";
+    const GateResult gc = gate(in, worst->preset->policy, candidate),
+                     gp = gate(in, worst->preset->policy, planRows);
+    std::string message = "under policy " + std::string(worst->preset->name) + " the candidate";
     if (worst->severity == 1)
-      message += " and the plan are both " + verdict(worst->plan) + ", but for different reasons";
+      message += " and the plan are both " + verdict(gp) + ", but for different reasons";
     else
-      message += " is " + verdict(worst->candidate) + ", but the plan is " + verdict(worst->plan);
+      message += " is " + verdict(gc) + ", but the plan is " + verdict(gp);
     for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k) {
       const auto kind = static_cast<GateFailureKind>(k);
-      const auto c = reportsOf(worst->candidate, kind), p = reportsOf(worst->plan, kind);
+      const auto c = reportsOf(gc, kind), p = reportsOf(gp, kind);
       if (c == p)
         continue;
       auto has = [](const std::vector<ObligationReport> &set, const ObligationReport &r) {
@@ -279,15 +278,13 @@ void GateTally::finish(Judge &j) {
     std::string others;
     for (const auto &d : all)
       if (&d != worst)
-        others += (others.empty() ? "" : ", ") + std::string(d.policy);
+        others += (others.empty() ? "" : ", ") + std::string(d.preset->name);
     if (!others.empty())
       message += "; the gate also differs under policy " + others;
     return message;
   };
 
   if (!violations.empty()) {
-    if (!j.findings.listing(Check::gate))
-      return j.findings.count(Check::gate);
     std::optional<std::size_t> group;
     std::optional<NodeId> node;
     std::string message = describe(violations, compared, group, node);
