@@ -96,11 +96,11 @@ std::string verdict(const GateResult &r) { return r.accepted() ? "accepted" : "r
 /// its obligation), where rows with the same key give the same four reports.
 struct ReportSets {
   std::array<std::vector<std::pair<CapsuleId, ContractObligation>>, 7> byDisposition;
-  void add(const KernelCapsule &row, CapsuleId key) {
+  template <class Key> void add(const KernelCapsule &row, Key key) {
     for (std::size_t o = 0; o < 4; ++o) {
       const auto obligation = static_cast<ContractObligation>(o);
       byDisposition[static_cast<std::size_t>(disposition(contractOf(row, obligation).evidence))]
-          .emplace_back(key, obligation);
+          .emplace_back(key(obligation), obligation);
     }
   }
   void seal() {
@@ -131,8 +131,9 @@ struct ReportSets {
 
 } // namespace
 
-CapsuleId GateTally::reportKey(Judge &j, CapsuleId row) {
-  auto [it, fresh] = keys_.try_emplace(row);
+CapsuleId GateTally::reportKey(Judge &j, CapsuleId row, ContractObligation o) {
+  auto [it, fresh] = keys_.try_emplace(std::uint64_t{static_cast<std::uint32_t>(row)} << 2 |
+                                       static_cast<std::uint64_t>(o));
   if (fresh) {
     // What a report shows of a row: its op, capsule name, and each contract's claim and evidence.
     const KernelCapsule &v = j.interner.capsule(row);
@@ -143,10 +144,13 @@ CapsuleId GateTally::reportKey(Judge &j, CapsuleId row) {
       to.claim = from.claim;
       to.evidence = from.evidence;
     };
-    copy(key.shapeContract, v.shapeContract);
-    copy(key.layoutContract, v.layoutContract);
-    copy(key.valueContract, v.valueContract);
-    copy(key.vjpContract, v.vjpContract);
+    // Only the obligation's own contract: a report shows nothing of the other three.
+    switch (o) {
+    case ContractObligation::shape: copy(key.shapeContract, v.shapeContract); break;
+    case ContractObligation::layout: copy(key.layoutContract, v.layoutContract); break;
+    case ContractObligation::value: copy(key.valueContract, v.valueContract); break;
+    case ContractObligation::vjp: copy(key.vjpContract, v.vjpContract); break;
+    }
     it->second = j.interner.intern(std::move(key));
   }
   return it->second;
@@ -184,7 +188,8 @@ void GateTally::finish(Judge &j) {
   auto setsOf = [&](const ExecutionAudit &rows) {
     ReportSets sets;
     for (const auto &row : rows.kernels)
-      sets.add(in.capsule(row.view), reportKey(j, row.view));
+      sets.add(in.capsule(row.view),
+               [&](ContractObligation o) { return reportKey(j, row.view, o); });
     sets.seal();
     return sets;
   };

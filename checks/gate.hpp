@@ -7,6 +7,7 @@
 
 #include "ref/audit.hpp"
 #include "ref/ir.hpp"
+#include "ref/recheck.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -43,13 +44,13 @@ public:
 
 private:
   PlanRow &planRow(Judge &j, BackendOp op, CapsuleId capsule);
-  /// The row with only what its reports show (op, capsule name, each contract's claim and
-  /// evidence), interned: two rows give the same four reports exactly when their keys are equal.
-  CapsuleId reportKey(Judge &j, CapsuleId row);
+  /// The report of `row` for obligation `o` as an interned capsule holding only what the report
+  /// shows (op, capsule name, that contract's claim and evidence): equal reports, equal keys.
+  CapsuleId reportKey(Judge &j, CapsuleId row, ContractObligation o);
 
   std::unordered_map<CapsuleId, PlanRow> plan_;
   std::unordered_map<CapsuleId, CandidateRow> candidate_;
-  std::unordered_map<CapsuleId, CapsuleId> keys_; // row -> reportKey
+  std::unordered_map<std::uint64_t, CapsuleId> keys_; // (row, obligation) -> reportKey
   std::uint64_t read_ = 0;
   // The last (op, capsule) looked up and its row: plans repeat a kernel in runs.
   std::optional<std::pair<std::uint64_t, PlanRow *>> last_;
