@@ -70,6 +70,20 @@ constexpr std::array<CheckInfo, vocabularySize<Check>()> kInfo{{
      "groups (and the singleton lowering) say it is trusted-external. Such a forged or lossy "
      "audit is the most serious audit finding and is reported here, once, not also as audit.",
      std::nullopt},
+    {Check::gate,
+     "for a policy preset (verified, checked, external), the candidate's gate differs from the "
+     "plan's singleton gate: another verdict, other failure kinds, or another set of reports "
+     "for a kind",
+     "The gate (docs/spec.md §6) decides from the evidence of the audit's contracts whether a "
+     "plan may run; coalescing must never change that decision. This check gates the "
+     "candidate's groups as written and the plan one row per node under each preset, and tells "
+     "the most severe difference in one finding: the policy, the two verdicts, the failure kind "
+     "and one report the candidate loses (with the plan node that has it and the group that "
+     "lists the node) or adds. It names the consequence of a mistake another check names (a "
+     "wrong capsule, op or membership): how it changes a deployment decision. Under equality "
+     "identity, a gate that differs only by the later members of a group is what the identity "
+     "lowering gives, and is told as a note.",
+     std::nullopt},
 }};
 
 LoweredKernelGroup group(std::vector<const PlannedNodeKernel *> nodes) {
@@ -85,8 +99,6 @@ const CheckInfo &info(Check check) { return kInfo[static_cast<std::size_t>(check
 
 Example example(Interner &in, Check check) {
   const CapsuleId relu = in.intern(sampleCapsule("reference.relu", BackendOp::relu));
-  const CapsuleId cudnnRelu = in.intern(sampleCapsule(
-      "cudnn.relu", BackendOp::relu, TrustLevel::checked, Provider::cudnn, Device::cuda));
   const CapsuleId tanh = in.intern(sampleCapsule("reference.tanh", BackendOp::tanh));
   const CapsuleId external =
       in.intern(sampleCapsule("vendor.relu", BackendOp::relu, TrustLevel::trusted_external,
@@ -133,7 +145,11 @@ Example example(Interner &in, Check check) {
     ex.story = "the group's op is tanh, but its node's op is relu";
     break;
   case Check::capsule:
-    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, cudnnRelu}};
+    // cudnn.relu, but with reference.relu's name: its reports (and so the gate) are the same.
+    plan = {{1, reluKind, BackendOp::relu, relu},
+            {2, reluKind, BackendOp::relu,
+             in.intern(sampleCapsule("reference.relu", BackendOp::relu, TrustLevel::checked,
+                                     Provider::cudnn, Device::cuda))}};
     groups = {group({&plan[0], &plan[1]})};
     ex.story = "two nodes with different capsules were merged into one group";
     break;
@@ -171,6 +187,24 @@ Example example(Interner &in, Check check) {
     row.trustLevel = TrustLevel::checked;
     ex.candidate.audit = toDocument(in, ExecutionAudit{{KernelAudit{in.intern(row)}}});
     ex.story = "the audit relabels the trusted-external row as checked";
+    break;
+  }
+  case Check::gate: {
+    // Two capsules of one identity, runtime-guarded; the second's value contract rests on a
+    // trusted boundary. Policy checked rejects the plan and accepts the merged group.
+    KernelCapsule guarded = sampleCapsule("native_cuda.relu", BackendOp::relu, TrustLevel::checked,
+                                          Provider::native_cuda, Device::cuda);
+    for (auto *d : {&guarded.shapeContract, &guarded.layoutContract, &guarded.valueContract,
+                    &guarded.vjpContract})
+      d->evidence = {ContractEvidence::Tag::runtimeGuard, "CUDA FFI checks"};
+    KernelCapsule vendor = guarded;
+    vendor.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
+    const CapsuleId first = in.intern(guarded), second = in.intern(vendor);
+    plan = {{1, reluKind, BackendOp::relu, first}, {2, reluKind, BackendOp::relu, second}};
+    groups = {group({&plan[0], &plan[1]})};
+    ex.alongside = Check::capsule;
+    ex.story = "two capsules of one identity were merged, and the trusted boundary of the "
+               "second's value contract is lost: policy checked accepts what it must reject";
     break;
   }
   }

@@ -28,6 +28,9 @@ struct Example {
   Options options;
   /// One sentence: what is wrong with the candidate.
   std::string_view story;
+  /// The check that names the mistake itself, when `check` tells only its consequence (`gate`:
+  /// under a conforming equality no candidate changes the gate and passes every other check).
+  std::optional<Check> alongside;
 };
 
 Example example(Interner &interner, Check check);

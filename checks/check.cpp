@@ -32,6 +32,8 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
     detail::checkCarriedTrustBoundary(cx);
   }
   detail::GroupChecks groups(cx);
+  for (const auto &k : plan.kernels)
+    groups.planned(k);
   std::vector<detail::Member> members;
   const auto &list = candidate.plan.groups;
   for (std::size_t g = 0; g < list.size(); ++g) {

@@ -30,7 +30,8 @@ namespace lo {
   X(singleton, "singleton")                                                                        \
   X(maximal, "maximal")                                                                            \
   X(audit, "audit")                                                                                \
-  X(trustBoundary, "trust-boundary")
+  X(trustBoundary, "trust-boundary")                                                               \
+  X(gate, "gate")
 
 LO_DECLARE_VOCABULARY(Check, LO_CHECK_NAMES, "check")
 

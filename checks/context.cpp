@@ -56,6 +56,7 @@ void GroupChecks::judge(GroupSite &site) {
   checkMaximal(judge_, site, previous_ ? &*previous_ : nullptr);
   checkAuditRows(judge_, site);
   checkTrustBoundaryRows(judge_, site);
+  gate_.group(judge_, site);
   if (!site.members.empty()) {
     PreviousGroup &p = previous_ ? *previous_ : previous_.emplace();
     p.index = site.index;
@@ -70,6 +71,7 @@ void GroupChecks::finish() {
   if (judge_.identityNotes > cap)
     judge_.findings.note("and " + std::to_string(judge_.identityNotes - cap) +
                          " more such rows under equality identity");
+  gate_.finish(judge_);
 }
 
 Context::Context(Interner &interner, const GraphExecutionPlan &plan,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "checks/checks.hpp"
+#include "checks/gate.hpp"
 #include "ref/hash.hpp"
 
 #include <cstdint>
@@ -136,13 +137,16 @@ struct PreviousGroup {
 class GroupChecks {
 public:
   explicit GroupChecks(Judge &judge) : judge_(judge) {}
+  /// A kernel of the plan, each once, in plan order: the `gate` check's singleton rows.
+  void planned(const PlannedNodeKernel &k) { gate_.planned(judge_, k); }
   void judge(GroupSite &site);
-  /// Tells how many identity notes were past the cap.
+  /// Tells how many identity notes were past the cap, and judges the gate (docs/spec.md §6).
   void finish();
 
 private:
   Judge &judge_;
   std::optional<PreviousGroup> previous_;
+  GateTally gate_;
 };
 
 /// A whole candidate document against a whole plan: the sequence checks (provenance, order) and

@@ -208,8 +208,15 @@ Report checkStream(Interner &interner, const NextKernel &plan, const NextGroup &
                    std::optional<Equality> declaredEquality, StreamTotals *totals) {
   detail::Judge judge(interner, options);
   detail::declarationNotes(judge, declaredMode, declaredEquality);
-  detail::StreamSequence sequence(judge, plan);
   detail::GroupChecks groups(judge);
+  // Each plan kernel, as the sequence reads it, is also a singleton row of the plan's gate.
+  const NextKernel planned = [&](PlannedNodeKernel &k) {
+    if (!plan(k))
+      return false;
+    groups.planned(k);
+    return true;
+  };
+  detail::StreamSequence sequence(judge, planned);
   LoweredKernelGroup group;
   std::vector<PlannedNodeKernel> kernels;
   std::vector<detail::Member> members;

@@ -59,9 +59,11 @@ ContractDescriptor decode(carrier::Contract<T>, const FieldValue &v) {
   if (T == ContractClaim::Tag::valueRefinement || T == ContractClaim::Tag::vjpRefinement)
     d.claim.spec = "spec";
   d.summary = "contract variant " + std::to_string(v.rank);
-  if (v.rank > 0)
-    d.evidence =
-        ContractEvidence{ContractEvidence::Tag::testSuite, "suite-" + std::to_string(v.rank)};
+  // The evidence tag is the value mod 7 (proofs/gate.hpp: the disposition the gate obligations
+  // read), so that a counterexample's evidence follows the model.
+  const auto evidence = static_cast<ContractEvidence::Tag>(((v.value % 7) + 7) % 7);
+  if (evidence != ContractEvidence::Tag::notProvided)
+    d.evidence = ContractEvidence{evidence, "evidence-" + std::to_string(v.rank)};
   return d;
 }
 NumericalPolicy decode(carrier::Policy, const FieldValue &v) {

@@ -1,6 +1,7 @@
 #include "proofs/obligations.hpp"
 
 #include "proofs/counterexample.hpp"
+#include "proofs/gate.hpp"
 #include "proofs/spec_checks.hpp"
 #include "proofs/step.hpp"
 #include "proofs/unique.hpp"
@@ -259,11 +260,20 @@ const std::vector<Obligation> kCrossChecks{
 
 } // namespace
 
-const std::vector<Obligation> &obligations() { return kObligations; }
+const std::vector<Obligation> &obligations() {
+  // The gate's obligations (proofs/gate.cpp) follow the lowering's.
+  static const std::vector<Obligation> all = [] {
+    std::vector<Obligation> v = kObligations;
+    for (Obligation &o : gateObligations())
+      v.push_back(std::move(o));
+    return v;
+  }();
+  return all;
+}
 const std::vector<Obligation> &crossChecks() { return kCrossChecks; }
 
 const Obligation *findObligation(std::string_view name) {
-  for (const Obligation &o : kObligations)
+  for (const Obligation &o : obligations())
     if (o.name == name)
       return &o;
   return nullptr;

@@ -58,7 +58,8 @@ Action setupCheck(CLI::App &app) {
   sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
   sub->footer(
       "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
-      "maximal, audit, trust-boundary (`lowering-oracle explain CHECK` says what each means).\n"
+      "maximal, audit, trust-boundary, gate (`lowering-oracle explain CHECK` says what each "
+      "means).\n"
       "A candidate that declares another mode or equality than the one checked is told so in a "
       "note.\nExit status: 0 the candidate conforms, 1 it does not, 2 bad usage or invalid "
       "input.");

@@ -33,6 +33,9 @@ Action setupExplain(CLI::App &app) {
     out << spelling(check) << ": fails when " << i.failsWhen << ".\n\n" << i.meaning << '\n';
     if (i.onlyIn)
       out << "Applies only in mode " << spelling(*i.onlyIn) << ".\n";
+    if (ex.alongside)
+      out << "It is found together with " << spelling(*ex.alongside)
+          << ", which names the mistake itself.\n";
     out << "\nExample (" << ex.story << "), checked with --mode " << spelling(ex.options.mode)
         << " --equality " << spelling(ex.options.equality) << ".\n\nplan.json:\n";
     io::writeExecutionPlan(out, interner, ex.plan);

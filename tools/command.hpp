@@ -23,6 +23,7 @@ using Setup = Action (*)(CLI::App &app);
 
 Action setupLower(CLI::App &app);
 Action setupAudit(CLI::App &app);
+Action setupGate(CLI::App &app);
 Action setupCheck(CLI::App &app);
 Action setupExplain(CLI::App &app);
 Action setupGen(CLI::App &app);

@@ -48,6 +48,13 @@ void writeEvidence(Sink &out, const ContractEvidence &e) {
   out << '}';
 }
 
+} // namespace
+
+void writeContractClaim(Sink &out, const ContractClaim &c) { writeClaim(out, c); }
+void writeContractEvidence(Sink &out, const ContractEvidence &e) { writeEvidence(out, e); }
+
+namespace {
+
 void writeDescriptor(Sink &out, const ContractDescriptor &d) {
   out << "{\"claim\":";
   writeClaim(out, d.claim);

@@ -42,6 +42,9 @@ template <class Items> CapsuleKeys capsuleKeysOf(const Interner &interner, const
 
 void writeCapsule(Sink &out, const KernelCapsule &c);
 void writeKind(Sink &out, const OpKind &kind);
+/// A contract's claim and evidence, as a capsule's descriptor writes them.
+void writeContractClaim(Sink &out, const ContractClaim &c);
+void writeContractEvidence(Sink &out, const ContractEvidence &e);
 
 /// One kernel of a plan on one line: its capsule as `key`, or inline when `key` is null.
 void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,

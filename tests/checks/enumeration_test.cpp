@@ -78,10 +78,18 @@ TEST(Enumeration, ExactlyTheReferenceCutPasses) {
               // One wrong cut, one root cause: every finding names maximal or singleton,
               // capsule or op (the only things a cut can get wrong), or trust-boundary when a
               // wrong capsule hides a trusted-external node.
-              for (Check c : checksOf(r))
+              // A wrong capsule or op may also change the gate: gate then tells the
+              // consequence, never alone.
+              const std::set<Check> found = checksOf(r);
+              for (Check c : found)
                 ASSERT_TRUE(c == Check::maximal || c == Check::singleton || c == Check::capsule ||
-                            c == Check::op || c == Check::trustBoundary)
+                            c == Check::op || c == Check::trustBoundary || c == Check::gate)
                     << spelling(c) << " for plan word " << word << ", cut " << mask;
+              if (found.count(Check::gate)) {
+                ASSERT_TRUE(found.count(Check::capsule) || found.count(Check::op) ||
+                            found.count(Check::singleton))
+                    << "gate alone for plan word " << word << ", cut " << mask;
+              }
             }
           }
           ASSERT_EQ(passing, 1u) << "plan word " << word << " of " << n << " nodes, mode "

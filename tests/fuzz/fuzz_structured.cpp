@@ -1,6 +1,9 @@
 // Harness 3, structured differential: "FuzzedDataProvider builds a valid plan; both lowerings pass
-// every check; JSON round trips; the singleton/coalesced relations hold".
+// every check; JSON round trips; the singleton/coalesced relations hold". And the acceptance gate
+// (docs/spec.md §6): coalescing under contract preserves it for the presets and a drawn policy; the
+// identity lowering only ever accepts more; `check` names `gate` exactly when a preset's differs.
 #include "checks/checks.hpp"
+#include "ref/gate.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
@@ -133,6 +136,44 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       fuzz::require(report.conforms(), "the reference lowering fails a check", why + detail);
     }
   }
+
+  // The gate: the presets and one policy drawn from the input's remaining bytes.
+  std::vector<AssurancePolicy> policies;
+  for (const auto &preset : kPolicyPresets)
+    policies.push_back(preset.policy);
+  const auto bits = in.ConsumeIntegral<std::uint8_t>();
+  AssurancePolicy drawn;
+  for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+    drawn.*kPolicyFlags[i].field = (bits >> i) & 1u;
+  policies.push_back(drawn);
+  const GraphLoweringPlan contract = toCoalescedLoweringPlan(interner, plan, Equality::contract);
+  const GraphLoweringPlan identity = toCoalescedLoweringPlan(interner, plan, Equality::identity);
+  bool presetDiffers = false;
+  for (std::size_t i = 0; i < policies.size(); ++i) {
+    const GateResult s = gate(interner, policies[i], singleton);
+    fuzz::require(sameGate(gate(interner, policies[i], contract), s),
+                  "coalescing under contract changes the gate", detail);
+    const GateResult id = gate(interner, policies[i], identity);
+    fuzz::require(!s.accepted() || id.accepted(),
+                  "the identity lowering rejects what the singleton lowering accepts", detail);
+    if (i < std::size(kPolicyPresets))
+      presetDiffers = presetDiffers || !sameGate(id, s);
+  }
+#ifdef LO_FUZZ_HAVE_CHECKS
+  {
+    io::LoweringDocument doc;
+    doc.plan = identity;
+    const checks::Report report =
+        checks::check(interner, plan, doc, {Mode::coalesced, Equality::contract});
+    bool named = false;
+    for (const auto &v : report.violations)
+      named = named || v.check == Check::gate;
+    fuzz::require(named == presetDiffers,
+                  "check names gate where no preset's gate differs, or misses one", detail);
+  }
+#else
+  (void)presetDiffers;
+#endif
 
   // "identity grouping coarser than contract grouping": every identity group boundary is a
   // contract group boundary.

@@ -47,6 +47,11 @@ const std::map<std::string_view, std::set<Sabotage>> kMustCatch{
     {"step.maximal", {S::foldNeverAppends}},
     {"step.audit", {S::canAppendIgnoresCapsule, S::auditDropsTrust}},
     {"step.refines-singleton", {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule}},
+    {"singleton.gate",
+     {S::singletonShiftsCapsule, S::singletonDropsLast, S::singletonMergesFirstTwo}},
+    {"coalesced.gate",
+     {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule, S::foldAlwaysAppends}},
+    {"step.gate", {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule}},
 };
 
 // `canAppend-ignores-op` is caught by nothing, and rightly: in a valid plan `capsule.op == op`,

@@ -1,0 +1,307 @@
+// gate: "for each of the three presets, the candidate's gate (its groups as written) equals the
+// plan's singleton gate" — the same verdict, the same failure kinds in the same order, and for
+// each kind the same set of reports (docs/spec.md §6, "Check `gate`"). "A finding names the
+// policy, the verdicts, the failure kind, and one report the candidate loses or adds (node,
+// obligation, evidence)."
+//
+// The plan's singleton gate is computed from the plan's kernels directly (one audit row per
+// node), never from a reference lowering. Under equality identity in mode coalesced, a later
+// member of a group is what the identity lowering hides, as the audit check says: its rows are
+// left out of the comparison, and a gate that differs only by them is told as a note.
+#include "checks/gate.hpp"
+
+#include "checks/context.hpp"
+#include "ref/gate.hpp"
+#include "ref/io/gate_writer.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace lo::checks::detail {
+
+GateTally::PlanRow &GateTally::planRow(Judge &j, BackendOp op, CapsuleId capsule) {
+  const std::uint64_t key =
+      (std::uint64_t{static_cast<std::uint8_t>(op)} << 32) | static_cast<std::uint32_t>(capsule);
+  if (last_ && last_->first == key)
+    return *last_->second;
+  const CapsuleId row = j.auditRow(op, capsule).view;
+  auto [it, fresh] = plan_.try_emplace(row);
+  last_.emplace(key, &it->second);
+  return it->second;
+}
+
+void GateTally::planned(Judge &j, const PlannedNodeKernel &k) {
+  PlanRow &r = planRow(j, k.op, k.capsule);
+  if (r.nodes == 0) { // the row's first node
+    r.position = read_;
+    r.firstNode = k.nodeId;
+  }
+  ++r.nodes;
+  ++r.compared;
+  ++read_;
+}
+
+void GateTally::group(Judge &j, const GroupSite &site) {
+  const LoweredKernelGroup &g = site.group;
+  candidate_.try_emplace(j.auditRow(g.op, g.capsule).view, CandidateRow{site.index});
+  const bool identity = j.identityCoalescing();
+  for (std::size_t i = 0; i < site.members.size(); ++i) {
+    const PlannedNodeKernel *k = site.kernel(i);
+    if (!k)
+      continue;
+    PlanRow &r = planRow(j, k->op, k->capsule);
+    if (!r.group && r.firstNode == k->nodeId)
+      r.group = site.index;
+    // A later member the identity lowering itself would have merged (same op, same identity).
+    if (identity && i > 0 && r.compared > 0 && k->op == g.op &&
+        j.interner.same(Equality::identity, k->capsule, g.capsule))
+      --r.compared;
+  }
+}
+
+namespace {
+
+/// One audit of the distinct rows, in the order of `rank`.
+template <class Map, class Rank, class Keep>
+ExecutionAudit rowsOf(const Map &rows, Rank rank, Keep keep) {
+  std::vector<std::pair<std::uint64_t, CapsuleId>> order;
+  for (const auto &[row, info] : rows)
+    if (keep(info))
+      order.emplace_back(rank(info), row);
+  std::sort(order.begin(), order.end());
+  ExecutionAudit a;
+  for (const auto &entry : order)
+    a.kernels.push_back(KernelAudit{entry.second});
+  return a;
+}
+
+/// The reports of `kind` in a gate result, as a sorted set.
+std::vector<ObligationReport> reportsOf(const GateResult &r, GateFailureKind kind) {
+  std::vector<ObligationReport> out;
+  for (const auto &f : r.failures)
+    if (f.kind == kind)
+      out = f.reports;
+  std::sort(out.begin(), out.end(), reportLess);
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
+                                              "testSuite",  "fuzzOracle", "trustedBoundary",
+                                              "notProvided"};
+
+std::string verdict(const GateResult &r) { return r.accepted() ? "accepted" : "rejected"; }
+
+/// The reports of some audit rows, as sets per disposition: a report is (its row's report key,
+/// its obligation), where rows with the same key give the same four reports.
+struct ReportSets {
+  std::array<std::vector<std::pair<CapsuleId, ContractObligation>>, 7> byDisposition;
+  template <class Key> void add(const KernelCapsule &row, Key key) {
+    for (std::size_t o = 0; o < 4; ++o) {
+      const auto obligation = static_cast<ContractObligation>(o);
+      byDisposition[static_cast<std::size_t>(disposition(contractOf(row, obligation).evidence))]
+          .emplace_back(key(obligation), obligation);
+    }
+  }
+  void seal() {
+    for (auto &set : byDisposition) {
+      std::sort(set.begin(), set.end());
+      set.erase(std::unique(set.begin(), set.end()), set.end());
+    }
+  }
+  const auto &of(GateFailureKind k) const {
+    return byDisposition[static_cast<std::size_t>(failureDisposition(k))];
+  }
+  bool accepted(const AssurancePolicy &p) const {
+    for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
+      if (looksFor(p, static_cast<GateFailureKind>(k)) &&
+          !of(static_cast<GateFailureKind>(k)).empty())
+        return false;
+    return true;
+  }
+  /// The same gate under `p`: the same set for every kind the policy looks for.
+  bool sameGate(const AssurancePolicy &p, const ReportSets &other) const {
+    for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
+      if (looksFor(p, static_cast<GateFailureKind>(k)) &&
+          of(static_cast<GateFailureKind>(k)) != other.of(static_cast<GateFailureKind>(k)))
+        return false;
+    return true;
+  }
+};
+
+} // namespace
+
+CapsuleId GateTally::reportKey(Judge &j, CapsuleId row, ContractObligation o) {
+  auto [it, fresh] = keys_.try_emplace(std::uint64_t{static_cast<std::uint32_t>(row)} << 2 |
+                                       static_cast<std::uint64_t>(o));
+  if (fresh) {
+    // What a report shows of a row: its op, capsule name, and each contract's claim and evidence.
+    const KernelCapsule &v = j.interner.capsule(row);
+    KernelCapsule key;
+    key.name = v.name;
+    key.op = v.op;
+    auto copy = [](ContractDescriptor &to, const ContractDescriptor &from) {
+      to.claim = from.claim;
+      to.evidence = from.evidence;
+    };
+    // Only the obligation's own contract: a report shows nothing of the other three.
+    switch (o) {
+    case ContractObligation::shape: copy(key.shapeContract, v.shapeContract); break;
+    case ContractObligation::layout: copy(key.layoutContract, v.layoutContract); break;
+    case ContractObligation::value: copy(key.valueContract, v.valueContract); break;
+    case ContractObligation::vjp: copy(key.vjpContract, v.vjpContract); break;
+    }
+    it->second = j.interner.intern(std::move(key));
+  }
+  return it->second;
+}
+
+void GateTally::finish(Judge &j) {
+  // The common case, a conforming candidate: the same distinct rows on both sides give the same
+  // reports, so the same gate under every policy.
+  auto sameRows = [&](auto keep) {
+    std::size_t kept = 0;
+    for (const auto &entry : plan_)
+      kept += keep(entry.second);
+    if (kept != candidate_.size())
+      return false;
+    for (const auto &entry : candidate_) {
+      auto it = plan_.find(entry.first);
+      if (it == plan_.end() || !keep(it->second))
+        return false;
+    }
+    return true;
+  };
+  if (sameRows([](const PlanRow &r) { return r.nodes > 0; }))
+    return;
+  const Interner &in = j.interner;
+  const ExecutionAudit candidate = rowsOf(
+      candidate_, [](const CandidateRow &r) { return std::uint64_t{r.firstGroup}; },
+      [](const CandidateRow &) { return true; });
+  const ExecutionAudit compared = rowsOf(
+      plan_, [](const PlanRow &r) { return r.position; },
+      [](const PlanRow &r) { return r.compared > 0; });
+  const ExecutionAudit singleton = rowsOf(
+      plan_, [](const PlanRow &r) { return r.position; },
+      [](const PlanRow &r) { return r.nodes > 0; });
+
+  auto setsOf = [&](const ExecutionAudit &rows) {
+    ReportSets sets;
+    for (const auto &row : rows.kernels)
+      sets.add(in.capsule(row.view),
+               [&](ContractObligation o) { return reportKey(j, row.view, o); });
+    sets.seal();
+    return sets;
+  };
+  const ReportSets c = setsOf(candidate), p = setsOf(compared);
+  const bool identityRows = compared.kernels.size() != singleton.kernels.size();
+  const ReportSets q = identityRows ? setsOf(singleton) : p;
+
+  // Which presets differ, and how badly: decided on the report sets alone. The gate results
+  // (with their reports) are built only for the one finding that is worded.
+  struct Difference {
+    const NamedPolicy *preset;
+    int severity = 0;
+  };
+  std::vector<Difference> violations, notes;
+  for (const auto &preset : kPolicyPresets) {
+    if (c.sameGate(preset.policy, q))
+      continue;                                       // the plan's singleton gate itself
+    const bool hidden = c.sameGate(preset.policy, p); // only what the identity lowering hides
+    const ReportSets &plan = hidden ? q : p;
+    const bool ca = c.accepted(preset.policy), pa = plan.accepted(preset.policy);
+    // How much it matters to a deployment: the candidate accepted where the plan is rejected is
+    // the worst (3), then rejected where the plan is accepted (2), then other reasons (1).
+    (hidden ? notes : violations).push_back({&preset, ca == pa ? 1 : ca ? 3 : 2});
+  }
+  if (violations.empty() && notes.empty())
+    return;
+  if (!violations.empty() && !j.findings.listing(Check::gate))
+    return j.findings.count(Check::gate);
+
+  // The first report of the first failure kind whose sets differ: one the candidate loses (with
+  // the plan node that has it and the group that lists the node) or, else, one it adds.
+  auto describe = [&](const std::vector<Difference> &all, const ExecutionAudit &planRows,
+                      std::optional<std::size_t> &group, std::optional<NodeId> &node) {
+    const Difference *worst = &all.front();
+    for (const auto &d : all)
+      if (d.severity > worst->severity)
+        worst = &d;
+    const GateResult gc = gate(in, worst->preset->policy, candidate),
+                     gp = gate(in, worst->preset->policy, planRows);
+    std::string message = "under policy " + std::string(worst->preset->name) + " the candidate";
+    if (worst->severity == 1)
+      message += " and the plan are both " + verdict(gp) + ", but for different reasons";
+    else
+      message += " is " + verdict(gc) + ", but the plan is " + verdict(gp);
+    for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k) {
+      const auto kind = static_cast<GateFailureKind>(k);
+      const auto c = reportsOf(gc, kind), p = reportsOf(gp, kind);
+      if (c == p)
+        continue;
+      auto has = [](const std::vector<ObligationReport> &set, const ObligationReport &r) {
+        return std::binary_search(set.begin(), set.end(), r, reportLess);
+      };
+      auto words = [&](const ObligationReport &r) {
+        return std::string(kEvidenceTags[static_cast<std::size_t>(r.evidence.tag)]) + " evidence";
+      };
+      // The plan's rows in plan order, so that the first node that has the report is named.
+      std::optional<std::string> detail;
+      for (const auto &row : planRows.kernels) {
+        for (const auto &r : obligationReports(in, row))
+          if (r.disposition == failureDisposition(kind) && has(p, r) && !has(c, r)) {
+            const PlanRow &info = plan_.at(row.view);
+            node = info.firstNode;
+            group = info.group;
+            detail = words(r) + " of node " + std::to_string(info.firstNode) + "'s " +
+                     std::string(spelling(r.obligation)) + " contract (" +
+                     io::printable(r.capsuleName) + ") is lost" +
+                     (info.group ? " in group " + std::to_string(*info.group)
+                                 : ": node " + std::to_string(info.firstNode) + " is in no group");
+            break;
+          }
+        if (detail)
+          break;
+      }
+      for (const auto &row : candidate.kernels) {
+        if (detail)
+          break;
+        for (const auto &r : obligationReports(in, row))
+          if (r.disposition == failureDisposition(kind) && has(c, r) && !has(p, r)) {
+            const std::size_t g = candidate_.at(row.view).firstGroup;
+            group = g;
+            detail = "group " + std::to_string(g) + " adds " + words(r) + " to its " +
+                     std::string(spelling(r.obligation)) + " contract (" +
+                     io::printable(r.capsuleName) + ") that no node of the plan has";
+            break;
+          }
+      }
+      message += ": " + detail.value_or("the reports differ") + " (failure " +
+                 std::string(spelling(kind)) + ")";
+      break;
+    }
+    std::string others;
+    for (const auto &d : all)
+      if (&d != worst)
+        others += (others.empty() ? "" : ", ") + std::string(d.preset->name);
+    if (!others.empty())
+      message += "; the gate also differs under policy " + others;
+    return message;
+  };
+
+  if (!violations.empty()) {
+    std::optional<std::size_t> group;
+    std::optional<NodeId> node;
+    std::string message = describe(violations, compared, group, node);
+    j.findings.add(Check::gate, group, node, group ? groupPointer(*group) : std::string("/groups"),
+                   std::move(message));
+  } else if (!notes.empty()) {
+    std::optional<std::size_t> group;
+    std::optional<NodeId> node;
+    j.findings.note("under equality identity the candidate's gate differs from the plan's "
+                    "singleton gate, as the identity lowering's does: " +
+                    describe(notes, singleton, group, node));
+  }
+}
+
+} // namespace lo::checks::detail

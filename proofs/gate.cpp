@@ -1,0 +1,175 @@
+#include "proofs/gate.hpp"
+
+#include "proofs/step.hpp"
+#include "ref/gate.hpp"
+
+namespace lo::proofs {
+
+SymbolicPolicy freshPolicy(z3::context &ctx, const std::string &prefix) {
+  auto b = [&](const char *name) { return ctx.bool_const((prefix + "." + name).c_str()); };
+  return SymbolicPolicy{b("allowChecked"),    b("allowFuzzed"),        b("allowTrustedExternal"),
+                        b("requireEvidence"), b("allowRuntimeGuards"), b("allowTestEvidence")};
+}
+
+z3::expr disposition(const z3::expr &contract) { return z3::mod(contract, 7); }
+
+namespace {
+
+constexpr ContractObligation kObligations[] = {ContractObligation::shape,
+                                               ContractObligation::layout,
+                                               ContractObligation::value, ContractObligation::vjp};
+
+const z3::expr &contractOf(const AuditRow &r, ContractObligation o) {
+  switch (o) {
+  case ContractObligation::shape: return r.shapeContract;
+  case ContractObligation::layout: return r.layoutContract;
+  case ContractObligation::value: return r.valueContract;
+  case ContractObligation::vjp: return r.vjpContract;
+  }
+  return r.shapeContract;
+}
+
+/// An audit row of a lowering's slot (active when the slot is one of its groups).
+struct Row {
+  z3::expr active;
+  AuditRow row;
+};
+
+std::vector<Row> rowsOf(const Encoder &e, const Lowering &l, const Plan &p) {
+  std::vector<Row> rows;
+  for (std::size_t j = 0; j < l.groups.size(); ++j)
+    rows.push_back(Row{l.count > static_cast<int>(j), e.groupRow(l, j, p)});
+  return rows;
+}
+
+/// The plan's singleton gate reads one row per node, from the plan's nodes directly.
+std::vector<Row> nodeRowsOf(const Encoder &e, const Plan &p) {
+  std::vector<Row> rows;
+  for (const Node &k : p.nodes)
+    rows.push_back(Row{e.ctx().bool_val(true), e.nodeRow(k)});
+  return rows;
+}
+
+/// `gateFailures`' condition for a kind: `if policy.requireEvidence`, `if policy.allowX then []`.
+z3::expr checks(const SymbolicPolicy &p, GateFailureKind k) {
+  switch (k) {
+  case GateFailureKind::missingEvidence: return p.requireEvidence;
+  case GateFailureKind::runtimeGuardEvidence: return !p.allowRuntimeGuards;
+  case GateFailureKind::testEvidence: return !p.allowTestEvidence;
+  case GateFailureKind::trustedBoundary: return !p.allowTrustedExternal;
+  case GateFailureKind::fuzzEvidence: return !p.allowFuzzed;
+  }
+  return p.requireEvidence;
+}
+
+int dispositionValue(GateFailureKind k) { return static_cast<int>(failureDisposition(k)); }
+
+/// Report (r, o) is a report of `rows`.
+z3::expr contains(const std::vector<Row> &rows, const AuditRow &r, ContractObligation o) {
+  z3::expr any = r.op.ctx().bool_val(false);
+  for (const Row &x : rows)
+    any = any || (x.active && x.row.op == r.op && x.row.capsuleName == r.capsuleName &&
+                  contractOf(x.row, o) == contractOf(r, o));
+  return any;
+}
+
+/// Every report of `a` with the disposition of `k` is a report of `b`.
+z3::expr included(z3::context &ctx, const std::vector<Row> &a, const std::vector<Row> &b,
+                  GateFailureKind k) {
+  z3::expr all = ctx.bool_val(true);
+  for (const Row &x : a)
+    for (ContractObligation o : kObligations)
+      all = all && z3::implies(x.active && disposition(contractOf(x.row, o)) == dispositionValue(k),
+                               contains(b, x.row, o));
+  return all;
+}
+
+/// A failure of kind `k` is in the gate of `rows` (checked by the policy, some report has it).
+z3::expr present(const SymbolicPolicy &p, const std::vector<Row> &rows, GateFailureKind k) {
+  z3::expr any = p.requireEvidence.ctx().bool_val(false);
+  for (const Row &x : rows)
+    for (ContractObligation o : kObligations)
+      any = any || (x.active && disposition(contractOf(x.row, o)) == dispositionValue(k));
+  return checks(p, k) && any;
+}
+
+z3::expr accepted(const SymbolicPolicy &p, const std::vector<Row> &rows) {
+  z3::expr none = p.requireEvidence.ctx().bool_val(true);
+  for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
+    none = none && !present(p, rows, static_cast<GateFailureKind>(k));
+  return none;
+}
+
+/// "the same verdict, the same failure kinds in the same order, and for each kind the same set
+/// of reports": per kind, the same presence and (when present) the same set.
+z3::expr sameGate(const SymbolicPolicy &p, const std::vector<Row> &a, const std::vector<Row> &b) {
+  z3::expr all = p.requireEvidence.ctx().bool_val(true);
+  for (std::size_t i = 0; i < vocabularySize<GateFailureKind>(); ++i) {
+    const auto k = static_cast<GateFailureKind>(i);
+    // Equal sets of a kind the policy looks for give the same presence; a kind it does not look
+    // for is absent from both.
+    all = all && z3::implies(checks(p, k), included(p.requireEvidence.ctx(), a, b, k) &&
+                                               included(p.requireEvidence.ctx(), b, a, k));
+  }
+  return all;
+}
+
+z3::expr isPreset(const SymbolicPolicy &p, const AssurancePolicy &preset) {
+  auto is = [](const z3::expr &x, bool v) { return v ? x : !x; };
+  return is(p.allowChecked, preset.allowChecked) && is(p.allowFuzzed, preset.allowFuzzed) &&
+         is(p.allowTrustedExternal, preset.allowTrustedExternal) &&
+         is(p.requireEvidence, preset.requireEvidence) &&
+         is(p.allowRuntimeGuards, preset.allowRuntimeGuards) &&
+         is(p.allowTestEvidence, preset.allowTestEvidence);
+}
+
+/// "for all valid P with |P| <= N and every policy: gate(lowering(P)) = gate(singleton rows of
+/// P)". A counterexample whose `checked` verdict flips is the most telling one: tried first.
+Query gatePreserved(Encoder &e, std::size_t n, Mode mode) {
+  Plan p = e.freshPlan(n);
+  const Lowering l = mode == Mode::singleton ? e.toSingleton(p) : e.toCoalesced(p);
+  const SymbolicPolicy pol = freshPolicy(e.ctx());
+  const std::vector<Row> lowered = rowsOf(e, l, p), singleton = nodeRowsOf(e, p);
+  const z3::expr goal = sameGate(pol, lowered, singleton);
+  const z3::expr flip = z3::implies(isPreset(pol, AssurancePolicy::checked()),
+                                    accepted(pol, lowered) == accepted(pol, singleton));
+  const z3::expr valid = e.valid(p);
+  return Query{valid, goal, std::move(p), {flip}};
+}
+
+Query singletonGate(Encoder &e, std::size_t n) { return gatePreserved(e, n, Mode::singleton); }
+Query coalescedGate(Encoder &e, std::size_t n) { return gatePreserved(e, n, Mode::coalesced); }
+
+/// Two rows give the same four reports.
+z3::expr sameReports(const AuditRow &a, const AuditRow &b) {
+  z3::expr all = a.op == b.op && a.capsuleName == b.capsuleName;
+  for (ContractObligation o : kObligations)
+    all = all && contractOf(a, o) == contractOf(b, o);
+  return all;
+}
+
+Query stepGate(Encoder &e, std::size_t) {
+  FoldState s = freshFoldState(e, "state");
+  const Node k = e.freshNode("pushed");
+  const FoldState t = pushKernel(e, s, k);
+  const z3::expr nodes = e.wellFormed(k) && e.wellFormed(s.leader) && e.wellFormed(s.member);
+  auto head = [&](const FoldState &x) { return e.auditRow(x.last.op, x.last.capsule); };
+  const z3::expr before = z3::implies(s.hasGroup, sameReports(head(s), e.nodeRow(s.member)));
+  const z3::expr after = sameReports(head(t), e.nodeRow(k)) &&
+                         z3::implies(t.appended, sameReports(head(t), e.nodeRow(s.member)));
+  return Query{nodes && before, after, std::nullopt, {}};
+}
+
+} // namespace
+
+// clang-format off
+std::vector<Obligation> gateObligations() {
+  return {
+    {"singleton.gate", "for all valid P with |P| <= N and every policy: gate(toSingleton(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, singletonGate},
+    {"coalesced.gate", "for all valid P with |P| <= N and every policy: gate(toCoalesced(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, coalescedGate},
+    {"step.gate", "for every fold state S and node k: the last group's four reports are an arbitrary member's singleton reports => they are k's and (if appended) that member's after pushKernel(S, k); with step.order, every length keeps the set of reports, so every gate", true, stepGate},
+  };
+}
+// clang-format on
+
+} // namespace lo::proofs

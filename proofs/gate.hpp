@@ -1,0 +1,34 @@
+// The gate obligations (docs/spec.md §5 and §6): coalescing preserves the acceptance gate, for
+// every assurance policy at once.
+//
+// A report of audit row r for obligation o is the tuple (r.op, r.capsuleName, o, r.contract_o):
+// an encoded contract value stands for its whole descriptor, so two reports are equal only when
+// their descriptors are (a finer equality than the claim and evidence the real report shows;
+// equal sets under the finer equality are equal under the coarser one, so a proof carries over).
+// The evidence's disposition is the contract value mod 7, in the order of `EvidenceDisposition`
+// (proved, checked, guarded, tested, fuzzed, trusted, missing), which is how a counterexample's
+// contracts are written back as evidence (proofs/counterexample.cpp). The six policy booleans are
+// free: one proof covers every policy.
+#pragma once
+
+#include "proofs/obligations.hpp"
+
+#include <vector>
+
+namespace lo::proofs {
+
+/// The six booleans of `AssurancePolicy`, symbolic.
+struct SymbolicPolicy {
+  z3::expr allowChecked, allowFuzzed, allowTrustedExternal, requireEvidence, allowRuntimeGuards,
+      allowTestEvidence;
+};
+
+SymbolicPolicy freshPolicy(z3::context &ctx, const std::string &prefix = "policy");
+
+/// The disposition of an encoded contract: its value mod 7.
+z3::expr disposition(const z3::expr &contract);
+
+/// `singleton.gate`, `coalesced.gate` and `step.gate`, in the order `prove` lists them.
+std::vector<Obligation> gateObligations();
+
+} // namespace lo::proofs

@@ -1,0 +1,154 @@
+#include "ref/gate.hpp"
+
+#include <algorithm>
+
+namespace lo {
+
+std::optional<AssurancePolicy> policyPreset(std::string_view name) {
+  for (const auto &p : kPolicyPresets)
+    if (p.name == name)
+      return p.policy;
+  return std::nullopt;
+}
+
+std::string_view policyName(const AssurancePolicy &p) {
+  for (const auto &preset : kPolicyPresets)
+    if (preset.policy == p)
+      return preset.name;
+  return "custom";
+}
+
+bool acceptsTrust(const AssurancePolicy &policy, TrustLevel t) {
+  switch (t) {
+  case TrustLevel::verified: return true;
+  case TrustLevel::checked: return policy.allowChecked;
+  case TrustLevel::fuzzed: return policy.allowFuzzed;
+  case TrustLevel::trusted_external: return policy.allowTrustedExternal;
+  }
+  return false;
+}
+
+bool acceptsDisposition(const AssurancePolicy &policy, EvidenceDisposition d) {
+  using D = EvidenceDisposition;
+  switch (d) {
+  case D::missing: return !policy.requireEvidence;
+  case D::trusted: return policy.allowTrustedExternal;
+  case D::fuzzed: return policy.allowFuzzed;
+  case D::guarded: return policy.allowRuntimeGuards;
+  case D::tested: return policy.allowTestEvidence;
+  case D::proved: return true;
+  case D::checked: return true;
+  }
+  return false;
+}
+
+EvidenceDisposition failureDisposition(GateFailureKind kind) {
+  using D = EvidenceDisposition;
+  switch (kind) {
+  case GateFailureKind::missingEvidence: return D::missing;
+  case GateFailureKind::runtimeGuardEvidence: return D::guarded;
+  case GateFailureKind::testEvidence: return D::tested;
+  case GateFailureKind::trustedBoundary: return D::trusted;
+  case GateFailureKind::fuzzEvidence: return D::fuzzed;
+  }
+  return D::missing;
+}
+
+bool isFuzzed(const ObligationReport &r) { return r.disposition == EvidenceDisposition::fuzzed; }
+bool isGuarded(const ObligationReport &r) { return r.disposition == EvidenceDisposition::guarded; }
+bool isTested(const ObligationReport &r) { return r.disposition == EvidenceDisposition::tested; }
+
+namespace {
+
+std::vector<ObligationReport> reportsOf(const Interner &interner, const ExecutionAudit &a,
+                                        EvidenceDisposition d) {
+  std::vector<ObligationReport> out;
+  for (auto &r : obligationReports(interner, a))
+    if (r.disposition == d)
+      out.push_back(std::move(r));
+  return out;
+}
+
+} // namespace
+
+std::vector<ObligationReport> guardedReports(const Interner &interner, const ExecutionAudit &a) {
+  return reportsOf(interner, a, EvidenceDisposition::guarded);
+}
+std::vector<ObligationReport> testedReports(const Interner &interner, const ExecutionAudit &a) {
+  return reportsOf(interner, a, EvidenceDisposition::tested);
+}
+std::vector<ObligationReport> fuzzReports(const Interner &interner, const ExecutionAudit &a) {
+  return reportsOf(interner, a, EvidenceDisposition::fuzzed);
+}
+
+bool looksFor(const AssurancePolicy &policy, GateFailureKind kind) {
+  // `if policy.requireEvidence then ...`, `if policy.allowX then [] else ...`
+  switch (kind) {
+  case GateFailureKind::missingEvidence: return policy.requireEvidence;
+  case GateFailureKind::runtimeGuardEvidence: return !policy.allowRuntimeGuards;
+  case GateFailureKind::testEvidence: return !policy.allowTestEvidence;
+  case GateFailureKind::trustedBoundary: return !policy.allowTrustedExternal;
+  case GateFailureKind::fuzzEvidence: return !policy.allowFuzzed;
+  }
+  return false;
+}
+
+std::vector<GateFailure> gateFailures(const Interner &interner, const AssurancePolicy &policy,
+                                      const ExecutionAudit &a) {
+  // `missing ++ guarded ++ tested ++ trusted ++ fuzzed`: the order of GateFailureKind.
+  std::vector<GateFailure> out;
+  for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k) {
+    const auto kind = static_cast<GateFailureKind>(k);
+    if (!looksFor(policy, kind))
+      continue;
+    GateFailure f{kind, {}, {}};
+    const EvidenceDisposition d = failureDisposition(kind);
+    for (std::size_t row = 0; row < a.kernels.size(); ++row)
+      for (auto &r : obligationReports(interner, a.kernels[row]))
+        if (r.disposition == d) {
+          f.reports.push_back(std::move(r));
+          f.rows.push_back(row);
+        }
+    if (!f.reports.empty()) // `match reports with | [] => [] | reports => [...]`
+      out.push_back(std::move(f));
+  }
+  return out;
+}
+
+GateResult gate(const Interner &interner, const AssurancePolicy &policy, const ExecutionAudit &a) {
+  return GateResult{gateFailures(interner, policy, a)};
+}
+
+GateResult gate(Interner &interner, const AssurancePolicy &policy, const ExecutionPlan &p) {
+  return gate(interner, policy, audit(interner, p));
+}
+
+bool acceptedBy(Interner &interner, const AssurancePolicy &policy, const ExecutionPlan &p) {
+  return gate(interner, policy, p).accepted();
+}
+
+GateResult gate(Interner &interner, const AssurancePolicy &policy, const GraphLoweringPlan &p) {
+  return gate(interner, policy, toExecutionPlan(p));
+}
+
+namespace {
+
+std::vector<ObligationReport> reportSet(std::vector<ObligationReport> reports) {
+  std::sort(reports.begin(), reports.end(), reportLess);
+  reports.erase(std::unique(reports.begin(), reports.end()), reports.end());
+  return reports;
+}
+
+} // namespace
+
+bool sameGate(const GateResult &a, const GateResult &b) {
+  if (a.failures.size() != b.failures.size())
+    return false;
+  for (std::size_t i = 0; i < a.failures.size(); ++i)
+    if (a.failures[i].kind != b.failures[i].kind ||
+        reportSet(a.failures[i].reports) != reportSet(b.failures[i].reports))
+      return false;
+  return true;
+}
+
+} // namespace lo

@@ -1,0 +1,163 @@
+// Acceptance gates: an assurance policy decides from an audit's evidence whether a plan may run
+// (docs/spec.md §6; Gate.lean and the AssurancePolicy of Types.lean in the original).
+//
+// "The planner can select a backend capsule and the audit/recheck layers can report its
+// obligations. The gate layer turns those reports into an explicit yes/no decision before a plan
+// is accepted for a particular run mode."
+//
+// The gate reads evidence only: a capsule's trust level is the planner's concern
+// (`acceptsTrust`), and `allowChecked` does not enter the gate.
+#pragma once
+
+#include "ref/lowering.hpp"
+#include "ref/recheck.hpp"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace lo {
+
+/// "One policy for the complete assurance boundary of a kernel plan. The first three fields
+/// control which implementation trust levels the planner may select. The remaining fields control
+/// which kinds of evidence may discharge the selected capsule's shape, layout, value, and VJP
+/// obligations."
+struct AssurancePolicy {
+  bool allowChecked = false;
+  bool allowFuzzed = false;
+  bool allowTrustedExternal = false;
+  bool requireEvidence = true;
+  bool allowRuntimeGuards = false;
+  bool allowTestEvidence = false;
+  bool operator==(const AssurancePolicy &) const = default;
+
+  /// "Proof-oriented policy reserved for typed, proof-carrying implementations": only
+  /// `requireEvidence`.
+  static AssurancePolicy verified() { return {}; }
+  /// "Maintained TorchLean runtime policy. Checked implementations, runtime guards, regression
+  /// evidence, and fuzz evidence are accepted, but trusted external implementations are not."
+  static AssurancePolicy checked() {
+    return {.allowChecked = true,
+            .allowFuzzed = true,
+            .allowTrustedExternal = false,
+            .requireEvidence = true,
+            .allowRuntimeGuards = true,
+            .allowTestEvidence = true};
+  }
+  /// "Explicit external-provider policy": `checked` plus `allowTrustedExternal`. "The selected
+  /// boundary remains visible in the execution audit."
+  static AssurancePolicy external() {
+    AssurancePolicy p = checked();
+    p.allowTrustedExternal = true;
+    return p;
+  }
+};
+
+/// The presets, by name, in the order verified, checked, external.
+struct NamedPolicy {
+  std::string_view name;
+  AssurancePolicy policy;
+};
+inline const NamedPolicy kPolicyPresets[] = {{"verified", AssurancePolicy::verified()},
+                                             {"checked", AssurancePolicy::checked()},
+                                             {"external", AssurancePolicy::external()}};
+
+/// The preset of that name, if any.
+std::optional<AssurancePolicy> policyPreset(std::string_view name);
+
+/// The name of the preset equal to `p`, else "custom".
+std::string_view policyName(const AssurancePolicy &p);
+
+/// The six booleans, in the order of the structure, with their names (for the writers and the
+/// command line).
+struct PolicyFlag {
+  std::string_view name;
+  bool AssurancePolicy::*field;
+};
+inline constexpr PolicyFlag kPolicyFlags[] = {
+    {"allowChecked", &AssurancePolicy::allowChecked},
+    {"allowFuzzed", &AssurancePolicy::allowFuzzed},
+    {"allowTrustedExternal", &AssurancePolicy::allowTrustedExternal},
+    {"requireEvidence", &AssurancePolicy::requireEvidence},
+    {"allowRuntimeGuards", &AssurancePolicy::allowRuntimeGuards},
+    {"allowTestEvidence", &AssurancePolicy::allowTestEvidence}};
+
+/// "Whether the policy admits a capsule with the given implementation trust level." The
+/// planner's question, not the gate's: `gate` never calls it.
+bool acceptsTrust(const AssurancePolicy &policy, TrustLevel t);
+
+/// "Whether an obligation disposition is admitted by this policy": missing unless
+/// requireEvidence, trusted when allowTrustedExternal, fuzzed when allowFuzzed, guarded when
+/// allowRuntimeGuards, tested when allowTestEvidence; proved and checked always.
+bool acceptsDisposition(const AssurancePolicy &policy, EvidenceDisposition d);
+
+#define LO_GATE_FAILURE_KINDS(X)                                                                   \
+  X(missingEvidence, "missingEvidence")                                                            \
+  X(runtimeGuardEvidence, "runtimeGuardEvidence")                                                  \
+  X(testEvidence, "testEvidence")                                                                  \
+  X(trustedBoundary, "trustedBoundary")                                                            \
+  X(fuzzEvidence, "fuzzEvidence")
+
+/// The kinds of `GateFailure`, in the order `gateFailures` lists them.
+LO_DECLARE_VOCABULARY(GateFailureKind, LO_GATE_FAILURE_KINDS, "GateFailure")
+
+/// The disposition whose reports a failure of this kind lists (missingEvidence: missing,
+/// runtimeGuardEvidence: guarded, testEvidence: tested, trustedBoundary: trusted, fuzzEvidence:
+/// fuzzed).
+EvidenceDisposition failureDisposition(GateFailureKind kind);
+
+/// "Why a candidate plan was rejected by an acceptance gate": a kind and its reports.
+/// `rows` is not in the original: the audit row of each report (for the text report).
+struct GateFailure {
+  GateFailureKind kind = GateFailureKind::missingEvidence;
+  std::vector<ObligationReport> reports;
+  std::vector<std::size_t> rows;
+};
+
+/// "Result of applying an acceptance policy to an execution audit": `accepted`, or `rejected`
+/// with its failures (never an empty list).
+struct GateResult {
+  std::vector<GateFailure> failures;
+  bool accepted() const { return failures.empty(); }
+};
+
+/// "Whether this obligation is fuzz-backed." And the guarded and tested ones.
+bool isFuzzed(const ObligationReport &r);
+bool isGuarded(const ObligationReport &r);
+bool isTested(const ObligationReport &r);
+
+std::vector<ObligationReport> guardedReports(const Interner &interner, const ExecutionAudit &a);
+std::vector<ObligationReport> testedReports(const Interner &interner, const ExecutionAudit &a);
+/// "Fuzz-backed recheck obligations."
+std::vector<ObligationReport> fuzzReports(const Interner &interner, const ExecutionAudit &a);
+
+/// Whether `gateFailures` looks for failures of `kind` under `policy`: missingEvidence when
+/// requireEvidence, runtimeGuardEvidence unless allowRuntimeGuards, testEvidence unless
+/// allowTestEvidence, trustedBoundary unless allowTrustedExternal, fuzzEvidence unless allowFuzzed.
+bool looksFor(const AssurancePolicy &policy, GateFailureKind kind);
+
+/// "Gate failures induced by an acceptance policy", in exactly this order, each present only
+/// when its list of reports is non-empty: missingEvidence when requireEvidence;
+/// runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless allowTestEvidence;
+/// trustedBoundary unless allowTrustedExternal; fuzzEvidence unless allowFuzzed.
+std::vector<GateFailure> gateFailures(const Interner &interner, const AssurancePolicy &policy,
+                                      const ExecutionAudit &a);
+
+/// "Apply an acceptance policy to an execution audit."
+GateResult gate(const Interner &interner, const AssurancePolicy &policy, const ExecutionAudit &a);
+
+/// "Apply an acceptance policy to a selected execution plan": the gate of its audit.
+GateResult gate(Interner &interner, const AssurancePolicy &policy, const ExecutionPlan &p);
+
+/// "Whether a selected execution plan is accepted by a policy."
+bool acceptedBy(Interner &interner, const AssurancePolicy &policy, const ExecutionPlan &p);
+
+/// "Apply an acceptance policy to a lowered backend plan": the gate of `toExecutionPlan`.
+GateResult gate(Interner &interner, const AssurancePolicy &policy, const GraphLoweringPlan &p);
+
+/// "Coalescing preserves the gate" compares two results by this: the same verdict, the same
+/// failure kinds in the same order, and for each kind the same *set* of reports (multiplicities
+/// may differ).
+bool sameGate(const GateResult &a, const GateResult &b);
+
+} // namespace lo

@@ -1,0 +1,46 @@
+// Writers of a gate result (docs/spec.md §6): the `nn-backend/gate-result` JSON document, and the
+// text report in the original's report style (Report.lean: `ContractClaim.label`,
+// `ContractEvidence.label`, `ContractDescriptor.reportLine`).
+#pragma once
+
+#include "ref/gate.hpp"
+#include "ref/io/output.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace lo::io {
+
+/// "Human-readable statement of a structured backend obligation": "shape safety for relu",
+/// "flat-row-major layout compatibility for relu", "relu forward refines SPEC",
+/// "relu backend-vjp VJP refines SPEC".
+std::string claimLabel(const ContractClaim &c);
+
+/// "Concise description of the evidence attached to a contract claim": "proved by NAME",
+/// "accepted by proved checker NAME", "guarded at runtime by NAME", "covered by test suite NAME",
+/// "compared by fuzz oracle NAME", "trusted boundary: REASON", "no evidence recorded".
+std::string evidenceLabel(const ContractEvidence &e);
+
+/// Text from an input file made safe for a one-line report: control characters are written as
+/// JSON escapes (`\n`, `\u001b`).
+std::string printable(std::string_view text);
+
+/// One obligation report on one line: "relu: native_cuda.relu value: relu forward refines SPEC;
+/// trusted boundary: REASON".
+std::string reportLine(const ObligationReport &r);
+
+/// One obligation report as JSON: {op, capsuleName, obligation, claim, evidence, disposition}.
+void writeObligationReport(Sink &out, const ObligationReport &r);
+
+/// The `nn-backend/gate-result` document: {format, version, policy {name, the six booleans},
+/// verdict, failures [{kind, reports}]}.
+void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult &result);
+
+/// The text report: the verdict and the policy on the first line, then each failure kind with its
+/// number of reports, and each report on its own line (with its audit row).
+void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
+
+/// Convenience: the JSON document as a string.
+std::string gateResultJson(const AssurancePolicy &policy, const GateResult &result);
+
+} // namespace lo::io

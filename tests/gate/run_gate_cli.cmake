@@ -1,0 +1,30 @@
+# Runs `lowering-oracle ARGS` (| separates the arguments; %EX% is the examples folder, %DIR% a
+# scratch folder) and checks its exit status (EXPECTED) and that its output matches REGEX. With
+# OUTPUT, the output file %DIR%/OUTPUT must exist (and standard output be empty) when EXPECTED is 0
+# or 1, and must not exist when it is 2.
+file(REMOVE_RECURSE ${DIR})
+file(MAKE_DIRECTORY ${DIR})
+string(REPLACE "|" ";" ARGS "${ARGS}")
+string(REPLACE "%EX%" "${EX}" ARGS "${ARGS}")
+string(REPLACE "%DIR%" "${DIR}" ARGS "${ARGS}")
+execute_process(COMMAND ${BIN} ${ARGS} WORKING_DIRECTORY ${DIR}
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL EXPECTED)
+  message(FATAL_ERROR "exit status ${status}, expected ${EXPECTED}\n${out}\n${err}")
+endif()
+if(DEFINED OUTPUT AND NOT OUTPUT STREQUAL "")
+  if(EXPECTED EQUAL 2)
+    if(EXISTS ${DIR}/${OUTPUT})
+      message(FATAL_ERROR "a failed run left ${OUTPUT} behind")
+    endif()
+  else()
+    if(NOT "${out}" STREQUAL "")
+      message(FATAL_ERROR "expected no standard output, got:\n${out}")
+    endif()
+    file(READ ${DIR}/${OUTPUT} out)
+  endif()
+endif()
+string(REGEX MATCH "${REGEX}" found "${out}${err}")
+if(NOT found)
+  message(FATAL_ERROR "output does not match ${REGEX}:\n${out}\n${err}")
+endif()

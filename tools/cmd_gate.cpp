@@ -1,0 +1,98 @@
+// `gate FILE [--policy verified|checked|external] [--allow-checked B ...] [--mode M]
+// [--equality E] [--format text|json] [-o OUT]`: an assurance policy decides from the audit's
+// evidence whether a plan may run (docs/spec.md §6). "FILE is a plan (gated through its lowering
+// under mode and equality) or a lowering plan (its groups as written). Exit 0 accepted, 1
+// rejected, 2 bad usage or input."
+#include "ref/gate.hpp"
+#include "ref/io/gate_writer.hpp"
+#include "ref/io/reader.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+
+#include <array>
+#include <optional>
+
+namespace lo::cli {
+
+namespace {
+
+/// The command-line spelling of a policy boolean: allowTrustedExternal -> --allow-trusted-external.
+std::string flagOption(std::string_view name) {
+  std::string out = "--";
+  for (char c : name) {
+    if (c >= 'A' && c <= 'Z') {
+      out += '-';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else
+      out += c;
+  }
+  return out;
+}
+
+} // namespace
+
+Action setupGate(CLI::App &app) {
+  struct Options {
+    std::string file, out = "-", policy = "checked", mode = "coalesced", equality = "contract",
+                      format = "text";
+    std::array<std::optional<bool>, std::size(kPolicyFlags)> flags;
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "gate", "Gate a plan: does an assurance policy accept the evidence of its audit?");
+  sub->add_option("FILE", o->file,
+                  "GraphExecutionPlan (gated through its lowering under --mode and --equality) or "
+                  "GraphLoweringPlan (its groups as written) JSON file, or -")
+      ->required();
+  sub->add_option("--policy", o->policy,
+                  "preset: verified (only requireEvidence), checked (also allowChecked, "
+                  "allowFuzzed, allowRuntimeGuards, allowTestEvidence) or external (checked and "
+                  "allowTrustedExternal)")
+      ->check(CLI::IsMember({"verified", "checked", "external"}))
+      ->default_str("checked");
+  for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+    sub->add_option(flagOption(kPolicyFlags[i].name), o->flags[i],
+                    "true or false: sets " + std::string(kPolicyFlags[i].name) +
+                        ", overriding the preset")
+        ->type_name("B")
+        ->transform(CLI::IsMember({"true", "false"}));
+  addModeOption(*sub, o->mode);
+  addEqualityOption(*sub, o->equality);
+  sub->add_option("--format", o->format,
+                  "text: the verdict, then each failure kind with its reports, one line each; "
+                  "json: an nn-backend/gate-result document")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
+  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  sub->footer("The gate reads the evidence of the audit's contracts only: a capsule's trust level "
+              "is the planner's concern, and allowChecked does not enter the gate. --mode and "
+              "--equality apply to a GraphExecutionPlan; a GraphLoweringPlan is gated as written. "
+              "Exit status: 0 accepted, 1 rejected, 2 bad usage or invalid input.");
+  return [o] {
+    AssurancePolicy policy = *policyPreset(o->policy);
+    for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+      if (o->flags[i])
+        policy.*kPolicyFlags[i].field = *o->flags[i];
+    Interner interner;
+    io::Source source = io::loadSource(o->file);
+    GraphLoweringPlan lowering;
+    if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan) {
+      const GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
+      lowering = lower(interner, plan, *parseSpelling<Mode>(o->mode),
+                       *parseSpelling<Equality>(o->equality));
+    } else {
+      lowering = io::readLoweringPlan(source, interner).plan;
+    }
+    const GateResult result = gate(interner, policy, lowering);
+    io::OutputFile file(o->out);
+    io::Sink sink(file);
+    if (o->format == "json")
+      io::writeGateResult(sink, policy, result);
+    else
+      io::writeGateText(sink, policy, result);
+    file.commit();
+    return int{result.accepted() ? kSuccess : kFinding};
+  };
+}
+
+} // namespace lo::cli
