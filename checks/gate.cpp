@@ -216,8 +216,8 @@ void GateTally::finish(Judge &j) {
   }
   if (violations.empty() && notes.empty())
     return;
-  if (!violations.empty() && !j.findings.listing(Check::gate))
-    return j.findings.count(Check::gate);
+  // At most one finding (and one note) per candidate: its sentence is built whether or not the
+  // cap lists it.
 
   // The first report of the first failure kind whose sets differ: one the candidate loses (with
   // the plan node that has it and the group that lists the node) or, else, one it adds.
@@ -293,8 +293,9 @@ void GateTally::finish(Judge &j) {
     std::optional<std::size_t> group;
     std::optional<NodeId> node;
     std::string message = describe(violations, compared, group, node);
-    j.findings.add(Check::gate, group, node, group ? groupPointer(*group) : std::string("/groups"),
-                   std::move(message));
+    j.findings.report(Check::gate, group, node, [&] {
+      return Description{group ? groupPointer(*group) : std::string("/groups"), std::move(message)};
+    });
   } else if (!notes.empty()) {
     std::optional<std::size_t> group;
     std::optional<NodeId> node;

@@ -21,12 +21,12 @@ constexpr ContractObligation kObligations[] = {ContractObligation::shape,
 
 const z3::expr &contractOf(const AuditRow &r, ContractObligation o) {
   switch (o) {
-  case ContractObligation::shape: return r.shapeContract;
-  case ContractObligation::layout: return r.layoutContract;
-  case ContractObligation::value: return r.valueContract;
-  case ContractObligation::vjp: return r.vjpContract;
+  case ContractObligation::shape: return r.view.shapeContract;
+  case ContractObligation::layout: return r.view.layoutContract;
+  case ContractObligation::value: return r.view.valueContract;
+  case ContractObligation::vjp: return r.view.vjpContract;
   }
-  return r.shapeContract;
+  return r.view.shapeContract;
 }
 
 /// An audit row of a lowering's slot (active when the slot is one of its groups).
@@ -46,7 +46,7 @@ std::vector<Row> rowsOf(const Encoder &e, const Lowering &l, const Plan &p) {
 std::vector<Row> nodeRowsOf(const Encoder &e, const Plan &p) {
   std::vector<Row> rows;
   for (const Node &k : p.nodes)
-    rows.push_back(Row{e.ctx().bool_val(true), e.nodeRow(k)});
+    rows.push_back(Row{e.ctx().bool_val(true), auditRow(k.op, k.capsule)});
   return rows;
 }
 
@@ -66,9 +66,9 @@ int dispositionValue(GateFailureKind k) { return static_cast<int>(failureDisposi
 
 /// Report (r, o) is a report of `rows`.
 z3::expr contains(const std::vector<Row> &rows, const AuditRow &r, ContractObligation o) {
-  z3::expr any = r.op.ctx().bool_val(false);
+  z3::expr any = r.view.op.ctx().bool_val(false);
   for (const Row &x : rows)
-    any = any || (x.active && x.row.op == r.op && x.row.capsuleName == r.capsuleName &&
+    any = any || (x.active && x.row.view.op == r.view.op && x.row.view.name == r.view.name &&
                   contractOf(x.row, o) == contractOf(r, o));
   return any;
 }
@@ -142,7 +142,7 @@ Query coalescedGate(Encoder &e, std::size_t n) { return gatePreserved(e, n, Mode
 
 /// Two rows give the same four reports.
 z3::expr sameReports(const AuditRow &a, const AuditRow &b) {
-  z3::expr all = a.op == b.op && a.capsuleName == b.capsuleName;
+  z3::expr all = a.view.op == b.view.op && a.view.name == b.view.name;
   for (ContractObligation o : kObligations)
     all = all && contractOf(a, o) == contractOf(b, o);
   return all;
@@ -153,10 +153,12 @@ Query stepGate(Encoder &e, std::size_t) {
   const Node k = e.freshNode("pushed");
   const FoldState t = pushKernel(e, s, k);
   const z3::expr nodes = e.wellFormed(k) && e.wellFormed(s.leader) && e.wellFormed(s.member);
-  auto head = [&](const FoldState &x) { return e.auditRow(x.last.op, x.last.capsule); };
-  const z3::expr before = z3::implies(s.hasGroup, sameReports(head(s), e.nodeRow(s.member)));
-  const z3::expr after = sameReports(head(t), e.nodeRow(k)) &&
-                         z3::implies(t.appended, sameReports(head(t), e.nodeRow(s.member)));
+  auto head = [&](const FoldState &x) { return e.groupRow(x.last.op, x.last.capsule); };
+  const z3::expr before =
+      z3::implies(s.hasGroup, sameReports(head(s), auditRow(s.member.op, s.member.capsule)));
+  const z3::expr after =
+      sameReports(head(t), auditRow(k.op, k.capsule)) &&
+      z3::implies(t.appended, sameReports(head(t), auditRow(s.member.op, s.member.capsule)));
   return Query{nodes && before, after, std::nullopt, {}};
 }
 

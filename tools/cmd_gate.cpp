@@ -33,8 +33,9 @@ std::string flagOption(std::string_view name) {
 
 Action setupGate(CLI::App &app) {
   struct Options {
-    std::string file, out = "-", policy = "checked", mode = "coalesced", equality = "contract",
-                      format = "text";
+    std::string file, out = "-", policy = "checked", format = "text";
+    Mode mode = Mode::coalesced;
+    Equality equality = Equality::contract;
     std::array<std::optional<bool>, std::size(kPolicyFlags)> flags;
   };
   auto o = std::make_shared<Options>();
@@ -78,8 +79,7 @@ Action setupGate(CLI::App &app) {
     GraphLoweringPlan lowering;
     if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan) {
       const GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
-      lowering = lower(interner, plan, *parseSpelling<Mode>(o->mode),
-                       *parseSpelling<Equality>(o->equality));
+      lowering = lower(interner, plan, o->mode, o->equality);
     } else {
       lowering = io::readLoweringPlan(source, interner).plan;
     }
