@@ -119,6 +119,7 @@ Example example(Interner &in, Check check) {
             {3, tanhKind, BackendOp::tanh, tanh}};
     groups = {group({&plan[0], &plan[1]})};
     ex.story = "node 3 was dropped";
+    ex.alongside = Check::gate; // node 3's obligation reports are lost with it
     break;
   case Check::order:
     plan = {{1, reluKind, BackendOp::relu, relu}, {2, tanhKind, BackendOp::tanh, tanh}};
@@ -143,6 +144,7 @@ Example example(Interner &in, Check check) {
     groups = {group({&plan[0]})};
     groups[0].op = BackendOp::tanh;
     ex.story = "the group's op is tanh, but its node's op is relu";
+    ex.alongside = Check::gate; // the group's reports name op tanh, the node's op relu
     break;
   case Check::capsule:
     // cudnn.relu, but with reference.relu's name: its reports (and so the gate) are the same.

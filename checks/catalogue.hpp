@@ -28,8 +28,9 @@ struct Example {
   Options options;
   /// One sentence: what is wrong with the candidate.
   std::string_view story;
-  /// The check that names the mistake itself, when `check` tells only its consequence (`gate`:
-  /// under a conforming equality no candidate changes the gate and passes every other check).
+  /// A second check the example fails: for `gate`, the check that names the mistake itself (under
+  /// a conforming equality no candidate changes the gate and passes every other check); for a
+  /// mistake that also changes the gate (a dropped node, a wrong op), `gate`.
   std::optional<Check> alongside;
 };
 
