@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = re.compile(r"\b[A-Z]{2,}\b|my-lowering|my-output|producer|lake exe")
+SKIP = re.compile(r"\b[A-Z]{2,}\b|my-lowering|my-output|my_worker|producer|lake exe")
 
 
 def blocks(text):
