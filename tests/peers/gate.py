@@ -49,12 +49,15 @@ def policy_name(policy):
 
 def audit_rows(doc, mode, equality):
     """docs/spec.md §6.4 and §1.4: one (op, capsule) row per group of the lowering, in order."""
-    if doc.get("format") == "nn-backend/graph-lowering-plan":
+    # docs/spec.md §2.1: `format` is optional on input; a lowering plan has groups, a plan kernels.
+    fmt = doc.get("format") or ("nn-backend/graph-lowering-plan" if "groups" in doc
+                                else "nn-backend/graph-execution-plan")
+    if fmt == "nn-backend/graph-lowering-plan":
         table = doc.get("capsules", {})
         return [(g["op"], conforming.normalize(table[g["capsule"]] if isinstance(g["capsule"], str)
                                                else g["capsule"]))
                 for g in doc["groups"]]
-    if doc.get("format") != "nn-backend/graph-execution-plan":
+    if fmt != "nn-backend/graph-execution-plan":
         raise ValueError("neither a graph-execution-plan nor a graph-lowering-plan")
     same = conforming.same_identity if equality == "identity" else conforming.same_contract
     return [(g["op"], g["capsule"]) for g in conforming.lower(doc, mode, same)]
