@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""An independent implementation of the acceptance gate (docs/spec.md §6), written from the spec.
+
+usage: gate.py FILE [--policy verified|checked|external] [--mode singleton|coalesced]
+               [--equality contract|identity]
+
+FILE is a GraphExecutionPlan (gated through its lowering under MODE and EQUALITY, lowered by
+conforming.py, defaults coalesced and contract) or a GraphLoweringPlan (its groups as written).
+Prints the gate result (docs/spec.md §6.5) as JSON; exit 0 accepted, 1 rejected.
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import conforming  # noqa: E402  (the lowering of docs/spec.md §1.2, both modes, both equalities)
+
+# docs/spec.md §6.1: the four obligations of an audit row, in this order, and their contracts.
+OBLIGATIONS = (("shape", "shapeContract"), ("layout", "layoutContract"),
+               ("value", "valueContract"), ("vjp", "vjpContract"))
+
+# docs/spec.md §6.1: the disposition is a function of the evidence tag.
+DISPOSITION = {"theorem": "proved", "checker": "checked", "runtimeGuard": "guarded",
+               "testSuite": "tested", "fuzzOracle": "fuzzed", "trustedBoundary": "trusted",
+               "notProvided": "missing"}
+
+BOOLEANS = ("allowChecked", "allowFuzzed", "allowTrustedExternal", "requireEvidence",
+            "allowRuntimeGuards", "allowTestEvidence")
+
+# docs/spec.md §6.2: the presets.
+PRESETS = {
+    "verified": dict(allowChecked=False, allowFuzzed=False, allowTrustedExternal=False,
+                     requireEvidence=True, allowRuntimeGuards=False, allowTestEvidence=False),
+    "checked": dict(allowChecked=True, allowFuzzed=True, allowTrustedExternal=False,
+                    requireEvidence=True, allowRuntimeGuards=True, allowTestEvidence=True),
+    "external": dict(allowChecked=True, allowFuzzed=True, allowTrustedExternal=True,
+                     requireEvidence=True, allowRuntimeGuards=True, allowTestEvidence=True),
+}
+
+
+def policy_name(policy):
+    """docs/spec.md §6.2: a policy is named after the preset it equals, else `custom`."""
+    for name, preset in PRESETS.items():
+        if all(policy[b] == preset[b] for b in BOOLEANS):
+            return name
+    return "custom"
+
+
+def audit_rows(doc, mode, equality):
+    """docs/spec.md §6.4 and §1.4: one (op, capsule) row per group of the lowering, in order."""
+    # docs/spec.md §2.1: `format` is optional on input; a lowering plan has groups, a plan kernels.
+    fmt = doc.get("format") or ("nn-backend/graph-lowering-plan" if "groups" in doc
+                                else "nn-backend/graph-execution-plan")
+    if fmt == "nn-backend/graph-lowering-plan":
+        table = doc.get("capsules", {})
+        return [(g["op"], conforming.normalize(table[g["capsule"]] if isinstance(g["capsule"], str)
+                                               else g["capsule"]))
+                for g in doc["groups"]]
+    if fmt != "nn-backend/graph-execution-plan":
+        raise ValueError("neither a graph-execution-plan nor a graph-lowering-plan")
+    same = conforming.same_identity if equality == "identity" else conforming.same_contract
+    return [(g["op"], g["capsule"]) for g in conforming.lower(doc, mode, same)]
+
+
+def obligation_reports(rows):
+    """docs/spec.md §6.1: per row, in row order, four reports: shape, layout, value, vjp."""
+    reports = []
+    for op, capsule in rows:
+        for obligation, field in OBLIGATIONS:
+            contract = capsule[field]
+            reports.append({"op": op, "capsuleName": capsule["name"], "obligation": obligation,
+                            "claim": contract["claim"], "evidence": contract["evidence"],
+                            "disposition": DISPOSITION[contract["evidence"]["tag"]]})
+    return reports
+
+
+def gate_failures(policy, reports):
+    """docs/spec.md §6.3: the failures, in exactly this order, each only when non-empty."""
+    rules = (("missingEvidence", "missing", policy["requireEvidence"]),
+             ("runtimeGuardEvidence", "guarded", not policy["allowRuntimeGuards"]),
+             ("testEvidence", "tested", not policy["allowTestEvidence"]),
+             ("trustedBoundary", "trusted", not policy["allowTrustedExternal"]),
+             ("fuzzEvidence", "fuzzed", not policy["allowFuzzed"]))
+    failures = []
+    for kind, disposition, applies in rules:
+        if applies:
+            listed = [r for r in reports if r["disposition"] == disposition]
+            if listed:
+                failures.append({"kind": kind, "reports": listed})
+    return failures
+
+
+def gate_result(doc, policy, mode="coalesced", equality="contract"):
+    """docs/spec.md §6.5: the gate result of a plan or lowering plan."""
+    failures = gate_failures(policy, obligation_reports(audit_rows(doc, mode, equality)))
+    return {"format": "nn-backend/gate-result", "version": 1,
+            "policy": {"name": policy_name(policy), **{b: policy[b] for b in BOOLEANS}},
+            "verdict": "rejected" if failures else "accepted", "failures": failures}
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("file")
+    ap.add_argument("--policy", choices=sorted(PRESETS), default="checked")
+    ap.add_argument("--mode", choices=("singleton", "coalesced"), default="coalesced")
+    ap.add_argument("--equality", choices=("contract", "identity"), default="contract")
+    args = ap.parse_args(argv[1:])
+    with open(args.file, encoding="utf-8") as f:
+        doc = json.load(f)
+    result = gate_result(doc, dict(PRESETS[args.policy]), args.mode, args.equality)
+    json.dump(result, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0 if result["verdict"] == "accepted" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
