@@ -3,7 +3,7 @@
 
 usage: gate_compare.py LOWERING_ORACLE EXAMPLES_DIR [SEED]
 
-Generates a suite with `gen --count 60 --seed SEED` (SEED random unless given; it is printed), adds
+Generates a suite with `gen --count 24 --seed SEED` (SEED random unless given; it is printed), adds
 one copy of every fifth plan with its capsules' evidence tags redrawn from all seven tags
 (deterministically from SEED, so that every disposition and every failure kind is reached), and
 gates every plan under each preset x mode x equality, every reference lowering of the suite and
@@ -100,7 +100,7 @@ def main(argv):
 
 def compare_all(binary, examples, seed, tmp):
     suite = os.path.join(tmp, "suite")
-    subprocess.run([binary, "gen", "--out", suite, "--count", "60", "--seed", str(seed)],
+    subprocess.run([binary, "gen", "--out", suite, "--count", "24", "--seed", str(seed)],
                    check=True, stdout=subprocess.DEVNULL, timeout=300)
     plans = sorted(glob.glob(os.path.join(suite, "cases", "*", "plan.json")))
     lowerings = sorted(p for case in glob.glob(os.path.join(suite, "cases", "*"))
