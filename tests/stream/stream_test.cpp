@@ -368,8 +368,14 @@ TEST(CheckStream, NamesEachDepartureOfTheSequenceWhereItHappens) {
   ASSERT_EQ(ref.size(), 4u); // the header and three groups
   EXPECT_TRUE(checkFiles(planText, joined(ref)).conforms());
 
+  // The sequence departures only: a dropped or repeated node also changes the gate's reports,
+  // which the gate check names beside them (tests/gate covers its wording).
   auto edited = [&](std::vector<std::string> ls) {
-    return messages(checkFiles(planText, joined(ls)));
+    std::vector<std::string> out;
+    for (auto &m : messages(checkFiles(planText, joined(ls))))
+      if (!m.starts_with("gate "))
+        out.push_back(std::move(m));
+    return out;
   };
   // The group of node 4 dropped: node 4 is missing, and [1,2], [7] are not adjacent in the plan.
   EXPECT_EQ(edited({ref[0], ref[1], ref[3]}),

@@ -356,7 +356,10 @@ TEST(Examples, ReadLowerWriteRead) {
   std::size_t seen = 0;
   for (const auto &entry : std::filesystem::directory_iterator(LO_EXAMPLES_DIR)) {
     const std::string path = entry.path().string();
-    if (entry.path().extension() != ".json" || path.find(".lowering.json") != std::string::npos)
+    // The plans only: lowering plans are named *.lowering.json, and candidate.json is the
+    // candidate lowering the docs' check examples use.
+    if (entry.path().extension() != ".json" || path.find(".lowering.json") != std::string::npos ||
+        entry.path().filename() == "candidate.json")
       continue;
     SCOPED_TRACE(path);
     ++seen;
