@@ -3,7 +3,7 @@
 
 usage: gate_compare.py LOWERING_ORACLE EXAMPLES_DIR [SEED]
 
-Generates a suite with `gen --count 24 --seed SEED` (SEED random unless given; it is printed), adds
+Generates a suite with `gen --count COUNT --seed SEED` (SEED random unless given; it is printed), adds
 one copy of every fifth plan with its capsules' evidence tags redrawn from all seven tags
 (deterministically from SEED, so that every disposition and every failure kind is reached), and
 gates every plan under each preset x mode x equality, every reference lowering of the suite and
@@ -29,6 +29,7 @@ MODES = ("singleton", "coalesced")
 EQUALITIES = ("contract", "identity")
 KINDS = ("missingEvidence", "runtimeGuardEvidence", "testEvidence", "trustedBoundary",
          "fuzzEvidence")
+COUNT = 24  # generated plans; each case of `gen` is one plan
 EVIDENCE_TAGS = ("theorem", "checker", "runtimeGuard", "testSuite", "fuzzOracle",
                  "trustedBoundary", "notProvided")
 
@@ -100,13 +101,13 @@ def main(argv):
 
 def compare_all(binary, examples, seed, tmp):
     suite = os.path.join(tmp, "suite")
-    subprocess.run([binary, "gen", "--out", suite, "--count", "24", "--seed", str(seed)],
+    subprocess.run([binary, "gen", "--out", suite, "--count", str(COUNT), "--seed", str(seed)],
                    check=True, stdout=subprocess.DEVNULL, timeout=300)
     plans = sorted(glob.glob(os.path.join(suite, "cases", "*", "plan.json")))
     lowerings = sorted(p for case in glob.glob(os.path.join(suite, "cases", "*"))
                        for p in glob.glob(os.path.join(case, "*.json"))
                        if p.endswith("coalesced-identity.json"))
-    if len(plans) != 60 or not lowerings:
+    if len(plans) != COUNT or not lowerings:
         print("gate_compare: gen wrote %d plans, %d lowerings" % (len(plans), len(lowerings)))
         return 1
     rng = random.Random(seed)
@@ -136,10 +137,10 @@ def compare_all(binary, examples, seed, tmp):
              for m in MODES for e in EQUALITIES]
     cases += [(p, pol, None, None) for p in lowerings + example_lowerings for pol in gate.PRESETS]
 
-    summary = ("%d comparisons agree: %d plans (60 generated, %d with redrawn evidence, %d "
+    summary = ("%d comparisons agree: %d plans (%d generated, %d with redrawn evidence, %d "
                "examples) x 3 policies x 2 modes x 2 equalities, and %d lowering plans (%d of the "
                "suite, %d examples) x 3 policies" % (
-                   len(cases), len(plans) + len(redrawn) + len(example_plans), len(redrawn),
+                   len(cases), len(plans) + len(redrawn) + len(example_plans), len(plans), len(redrawn),
                    len(example_plans), len(lowerings) + len(example_lowerings), len(lowerings),
                    len(example_lowerings)))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
