@@ -154,10 +154,13 @@ Query stepGate(Encoder &e, std::size_t) {
   const FoldState t = pushKernel(e, s, k);
   const z3::expr nodes = e.wellFormed(k) && e.wellFormed(s.leader) && e.wellFormed(s.member);
   auto head = [&](const FoldState &x) { return e.groupRow(x.last.op, x.last.capsule); };
-  const z3::expr before =
-      z3::implies(s.hasGroup, sameReports(head(s), auditRow(s.member.op, s.member.capsule)));
+  // As in step.audit: the head's capsule is for the head's op (every group of a valid plan's
+  // lowering has it), so that the reports' op is the capsule's.
+  auto headFor = [](const FoldState &x) { return x.last.capsule.op == x.last.op; };
+  const z3::expr before = z3::implies(
+      s.hasGroup, headFor(s) && sameReports(head(s), auditRow(s.member.op, s.member.capsule)));
   const z3::expr after =
-      sameReports(head(t), auditRow(k.op, k.capsule)) &&
+      headFor(t) && sameReports(head(t), auditRow(k.op, k.capsule)) &&
       z3::implies(t.appended, sameReports(head(t), auditRow(s.member.op, s.member.capsule)));
   return Query{nodes && before, after, std::nullopt, {}};
 }
@@ -169,7 +172,7 @@ std::vector<Obligation> gateObligations() {
   return {
     {"singleton.gate", "for all valid P with |P| <= N and every policy: gate(toSingleton(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, singletonGate},
     {"coalesced.gate", "for all valid P with |P| <= N and every policy: gate(toCoalesced(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, coalescedGate},
-    {"step.gate", "for every fold state S and node k: the last group's four reports are an arbitrary member's singleton reports => they are k's and (if appended) that member's after pushKernel(S, k); with step.order, every length keeps the set of reports, so every gate", true, stepGate},
+    {"step.gate", "for every fold state S and node k: the head's capsule is for its op and the last group's four reports are an arbitrary member's singleton reports => they are k's and (if appended) that member's after pushKernel(S, k); with step.order, every length keeps the set of reports, so every gate", true, stepGate},
   };
 }
 // clang-format on
