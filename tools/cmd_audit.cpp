@@ -1,5 +1,5 @@
-// `audit FILE [--format json|text] [-o OUT]`: "audit of a lowering plan, or of a plan's coalesced
-// lowering; text is one line a row, like a backend report".
+// `audit FILE [--format json|text] [--detailed] [-o OUT]`: "audit of a lowering plan, or of a
+// plan's coalesced lowering; text is one line a row, like a backend report".
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
@@ -13,6 +13,7 @@ Action setupAudit(CLI::App &app) {
     std::string file, out = "-";
     Format format = Format::json;
     Equality equality = Equality::contract;
+    bool detailed = false;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
@@ -23,6 +24,9 @@ Action setupAudit(CLI::App &app) {
       ->type_name("TEXT")
       ->transform(spellingsOf<Format>({{"json", Format::json}, {"text", Format::text}}))
       ->default_str("json");
+  sub->add_flag("--detailed", o->detailed,
+                "text: after each row its four contract lines (shape, layout, value, vjp: claim; "
+                "evidence), as the original's detailedReportLines");
   addEqualityOption(*sub, o->equality);
   sub->footer(
       "For a GraphExecutionPlan, --equality chooses the coalesced lowering that is audited; "
@@ -30,6 +34,8 @@ Action setupAudit(CLI::App &app) {
       "is ignored: `check` compares the two).");
   sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
   return [o] {
+    if (o->detailed && o->format != Format::text)
+      throw CLI::ValidationError("--detailed", "needs --format text");
     Interner interner;
     io::Source source = io::loadSource(o->file);
     GraphLoweringPlan lowering;
@@ -43,7 +49,7 @@ Action setupAudit(CLI::App &app) {
     io::OutputFile file(o->out);
     io::Sink sink(file);
     if (o->format == Format::text) {
-      io::writeAuditText(sink, interner, a);
+      io::writeAuditText(sink, interner, a, o->detailed);
     } else {
       io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
       sink << '\n';

@@ -6,21 +6,48 @@
 
 namespace lo::io {
 
+namespace detail {
+inline void appendHexEscape(std::string &out, unsigned char u) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += "\\u00";
+  out += kHex[u >> 4];
+  out += kHex[u & 0xf];
+}
+} // namespace detail
+
 /// `text` with each control character (U+0000 to U+001F, U+007F) written as `\u00XX`, so that a
 /// message that quotes input stays one line.
 inline std::string escapeControls(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(text.size());
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u != 0x7f) {
+    if (u >= 0x20 && u != 0x7f)
       out += c;
-      continue;
-    }
-    out += "\\u00";
-    out += kHex[u >> 4];
-    out += kHex[u & 0xf];
+    else
+      detail::appendHexEscape(out, u);
+  }
+  return out;
+}
+
+/// Text from an input file made safe for a one-line report (the gate's report lines, the text
+/// audit): control characters written as JSON escapes, `\n`, `\t` and `\r` in their short form,
+/// the others as `\u00XX`.
+inline std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u == '\n')
+      out += "\\n";
+    else if (u == '\t')
+      out += "\\t";
+    else if (u == '\r')
+      out += "\\r";
+    else if (u >= 0x20 && u != 0x7f)
+      out += c;
+    else
+      detail::appendHexEscape(out, u);
   }
   return out;
 }

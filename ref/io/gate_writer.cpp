@@ -33,28 +33,6 @@ std::string evidenceLabel(const ContractEvidence &e) {
   return text;
 }
 
-std::string printable(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '\n')
-      out += "\\n";
-    else if (c == '\t')
-      out += "\\t";
-    else if (c == '\r')
-      out += "\\r";
-    else if (c < 0x20 || c == 0x7f) {
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else
-      out += ch;
-  }
-  return out;
-}
-
 std::string reportLine(const ObligationReport &r) {
   return std::string(spelling(r.op)) + ": " + printable(r.capsuleName) + " " +
          std::string(spelling(r.obligation)) + ": " + claimLabel(r.claim) + "; " +

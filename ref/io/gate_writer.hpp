@@ -3,6 +3,8 @@
 // `ContractEvidence.label`, `ContractDescriptor.reportLine`).
 #pragma once
 
+#include "ref/io/escape.hpp"
+
 #include "ref/gate.hpp"
 #include "ref/io/output.hpp"
 
@@ -20,10 +22,6 @@ std::string claimLabel(const ContractClaim &c);
 /// "accepted by proved checker NAME", "guarded at runtime by NAME", "covered by test suite NAME",
 /// "compared by fuzz oracle NAME", "trusted boundary: REASON", "no evidence recorded".
 std::string evidenceLabel(const ContractEvidence &e);
-
-/// Text from an input file made safe for a one-line report: control characters are written as
-/// JSON escapes (`\n`, `\u001b`).
-std::string printable(std::string_view text);
 
 /// One obligation report on one line: "relu: native_cuda.relu value: relu forward refines SPEC;
 /// trusted boundary: REASON".

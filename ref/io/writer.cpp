@@ -1,6 +1,9 @@
 #include "ref/io/writer.hpp"
 
 #include "ref/hash.hpp"
+#include "ref/io/escape.hpp"
+#include "ref/io/gate_writer.hpp"
+#include "ref/recheck.hpp"
 
 #include <algorithm>
 #include <unordered_set>
@@ -354,14 +357,15 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
   out.flush();
 }
 
-void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit) {
+void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit,
+                    bool detailed) {
   std::size_t opWidth = 2, nameWidth = 7;
   const std::size_t indexWidth =
       1 + std::to_string(audit.kernels.empty() ? 0 : audit.kernels.size() - 1).size();
   for (const auto &row : audit.kernels) {
     const auto &v = interner.capsule(row.view);
     opWidth = std::max(opWidth, spelling(v.op).size());
-    nameWidth = std::max(nameWidth, v.name.size());
+    nameWidth = std::max(nameWidth, printable(v.name).size());
   }
   auto pad = [&](std::string_view s, std::size_t w) {
     out << s;
@@ -378,12 +382,16 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
     out << "  ";
     pad(spelling(v.op), opWidth);
     out << "  ";
-    pad(v.name, nameWidth);
+    pad(printable(v.name), nameWidth);
     out << "  provider=" << spelling(v.provider) << " device=" << spelling(v.device)
         << " trust=" << spelling(v.trustLevel) << " vjp=" << spelling(v.vjpMode)
         << " numerics=" << spelling(v.numericalPolicy.rounding) << '/'
         << spelling(v.numericalPolicy.subnormals) << '/' << spelling(v.numericalPolicy.contraction)
         << '/' << spelling(v.numericalPolicy.reduction) << '\n';
+    if (detailed)
+      for (const ObligationReport &r : obligationReports(interner, audit.kernels[i]))
+        out << "    " << spelling(r.obligation) << ": " << claimLabel(r.claim) << "; "
+            << evidenceLabel(r.evidence) << '\n';
   }
   out << std::uint64_t{audit.kernels.size()} << (audit.kernels.size() == 1 ? " row" : " rows")
       << "; trusted-external: ";

@@ -77,8 +77,12 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
                 std::string_view indent = "");
 
 /// The audit as text: "one line a row, like a backend report" (op, capsule, provider, device,
-/// trust, vjp, numerical policy), then one summary line.
-void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit);
+/// trust, vjp, numerical policy), then one summary line. With `detailed`, each row is followed by
+/// its four contract lines, as the original's `KernelAudit.detailedReportLines`: "Full contract
+/// report for a selected backend capsule" (`    shape: CLAIM; EVIDENCE`, then layout, value,
+/// vjp; docs/spec.md §6.1).
+void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit,
+                    bool detailed = false);
 
 /// Convenience: the document as a string.
 std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan);

@@ -58,6 +58,12 @@ two-relu-audit)
   has 'reference.relu'
   has 'provider=reference device=cpu trust=checked vjp=torchlean-tape'
   has 'trusted-external: none'
+  run 0 audit --format text --detailed "$EX/two-relu.json"
+  [ "$(wc -l <"$WORK/out")" -eq 6 ] || fail "detailed text audit is not a row, its four contract lines and a summary"
+  has '    shape: shape safety for relu; '
+  has '    vjp: relu torchlean-tape VJP refines '
+  run 2 audit --detailed "$EX/two-relu.json"
+  usage '--detailed: needs --format text'
   # The audit of the lowering plan equals the audit of the plan's coalesced lowering.
   run 0 lower "$EX/two-relu.json" -o "$WORK/lowered.json"
   run 0 audit "$EX/two-relu.json" -o "$WORK/a1.json"

@@ -2,6 +2,8 @@
 // `trustLevels`, `trustedExternalOps`, `hasTrustedExternal`).
 #include "support.hpp"
 
+#include "ref/io/writer.hpp"
+
 #include <gtest/gtest.h>
 
 namespace lo::test {
@@ -107,6 +109,62 @@ TEST_F(AuditTest, DocumentDerivesEveryView) {
   EXPECT_EQ(d.trustLevels, trustLevels(interner, a));
   EXPECT_EQ(d.trustedExternalOps, trustedExternalOps(interner, a));
   EXPECT_EQ(d.hasTrustedExternal, hasTrustedExternal(interner, a));
+}
+
+std::vector<std::string> textAuditLines(const Interner &interner, const ExecutionAudit &a,
+                                        bool detailed) {
+  std::string text;
+  io::Sink out(text);
+  io::writeAuditText(out, interner, a, detailed);
+  out.flush();
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
+    lines.push_back(text.substr(start, nl - start));
+  EXPECT_EQ(start, text.size()) << "the text audit ends with a newline";
+  return lines;
+}
+
+// docs/spec.md §3.5: text from the input is escaped in every report, so a capsule name cannot
+// forge an audit line or hide one from a terminal.
+TEST_F(AuditTest, TextEscapesControlCharactersOfNames) {
+  KernelCapsule c = makeCapsule("evil\n#9  relu  forged\x1b[8m\r\x7f", B::relu);
+  c.valueContract.evidence.text = "suite\nforged line";
+  const CapsuleId evil = interner.intern(std::move(c));
+  const ExecutionAudit a = audit(
+      interner, toSingletonLoweringPlan(GraphExecutionPlan{{node(1, K::relu, B::relu, evil)}}));
+  for (bool detailed : {false, true}) {
+    const auto lines = textAuditLines(interner, a, detailed);
+    ASSERT_EQ(lines.size(), detailed ? 6u : 2u);
+    EXPECT_NE(lines[0].find("evil\\n#9  relu  forged\\u001b[8m\\r\\u007f"), std::string::npos)
+        << lines[0];
+    for (const std::string &line : lines)
+      for (char ch : line)
+        EXPECT_FALSE(static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) << line;
+  }
+}
+
+// The original's `KernelAudit.detailedReportLines`: the row's line, then
+// `    FIELD: CLAIM; EVIDENCE` for shape, layout, value and vjp.
+TEST_F(AuditTest, DetailedTextHasTheFourContractLinesOfEachRow) {
+  const ExecutionAudit a = audit(interner, toCoalescedLoweringPlan(interner, plan));
+  const auto plain = textAuditLines(interner, a, false);
+  const auto lines = textAuditLines(interner, a, true);
+  ASSERT_EQ(plain.size(), a.kernels.size() + 1);
+  ASSERT_EQ(lines.size(), 5 * a.kernels.size() + 1);
+  for (std::size_t i = 0; i < a.kernels.size(); ++i) {
+    EXPECT_EQ(lines[5 * i], plain[i]);
+    EXPECT_EQ(lines[5 * i + 1].rfind("    shape: ", 0), 0u) << lines[5 * i + 1];
+    EXPECT_EQ(lines[5 * i + 2].rfind("    layout: ", 0), 0u) << lines[5 * i + 2];
+    EXPECT_EQ(lines[5 * i + 3].rfind("    value: ", 0), 0u) << lines[5 * i + 3];
+    EXPECT_EQ(lines[5 * i + 4].rfind("    vjp: ", 0), 0u) << lines[5 * i + 4];
+  }
+  EXPECT_EQ(lines.back(), plain.back());
+  // Row 0 is the reference ReLU of makeCapsule (tests/unit/support.hpp).
+  EXPECT_EQ(lines[1], "    shape: shape safety for relu; guarded at runtime by portable runtime "
+                      "shape checks");
+  EXPECT_EQ(lines[3], "    value: relu forward refines Spec.relu; covered by test suite "
+                      "NN.Tests.Runtime.Floats.Suite");
 }
 
 } // namespace
