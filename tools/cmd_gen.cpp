@@ -68,7 +68,8 @@ writes the same bytes on every machine.
 The first cases are hand-picked (empty plan, one node, a long run, a trusted-external capsule inside
 a run of checked ones, alternating capsules, neighbours whose capsules are equal in identity but not
 in contract, capsules of the same name and another provider, every kind with parameters, kinds of
-one op with other parameters, extreme node ids); the rest are random.
+one op with other parameters, extreme node ids, and the gate's identity trap: two capsules of one
+identity, the second with trusted value evidence); the rest are random.
 
 ## Running your implementation
 
@@ -112,16 +113,32 @@ does all of this for you on freshly generated plans, and shrinks the first failu
 
 If your implementation also has an acceptance gate (an assurance policy that decides from the
 audit's evidence whether a plan may run), run it for each entry of `gates` on `files.plan` under
-the entry's `policy`, `mode` and `equality`, and compare its result with `files.expected`: the
-same verdict, the same failure kinds in the same order and, for each kind, the same reports.
-Under contract the singleton lowering has the same verdict, kinds and *sets* of reports, but one
-report per node where a coalesced group has one per group. `lowering-oracle verify` does not
-judge gate results; instead
+the entry's `policy`, `mode` and `equality`, and write its gate result (`nn-backend/gate-result`)
+to `out/CASE-gate-POLICY.json`. With your command in `GATE` (`{plan}`, `{out}`, `{policy}`,
+`{mode}` and `{equality}` are replaced):
 
-    lowering-oracle diff --gate 'my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'
+    export GATE='my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'
+    mkdir -p out
+    python3 - <<'EOF'
+    import json, os, shlex, subprocess
+    for e in json.load(open("manifest.json"))["gates"]:
+        out = "out/%s-gate-%s.json" % (e["case"], e["policy"])
+        values = dict(plan=e["files"]["plan"], out=out, policy=e["policy"], mode=e["mode"],
+                      equality=e["equality"])
+        subprocess.run([a.format(**values) for a in shlex.split(os.environ["GATE"])])
+    EOF
+    lowering-oracle verify . out --gates
 
+`verify --gates` judges each gate result against the reference gate of the plan: the same
+verdict, the same failure kinds in the same order and, for each kind, the same set of reports (a
+gate through the singleton lowering lists a report once per node where the coalesced lowering
+lists it once per group; under contract both are right). The exit status of your gate does not
+matter; the verdict is read from the file.
+
+`lowering-oracle diff --gate 'my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'`
 runs your gate on freshly generated plans under each preset, compares every result with the
-reference gate of the same lowering, and shrinks the first difference.
+reference gate of the same lowering (there each kind's reports as a list, in order), and shrinks
+the first difference.
 )";
 
 /// Writes the whole suite into `dir` (an empty directory).

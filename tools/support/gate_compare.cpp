@@ -45,7 +45,7 @@ simdjson::dom::array arrayOf(element e) {
 }
 
 [[noreturn]] void fail(const std::string &pointer, const std::string &what) {
-  throw GateResultError(pointer + ": " + what);
+  throw GateResultError(pointer, what);
 }
 
 /// The canonical text of a value: members sorted by name, strings escaped by io::Sink, numbers
@@ -321,12 +321,14 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
     if (actual.accepted)
       return {GateDifference::acceptsRejected,
               under + "the implementation accepts, the reference rejects: " +
-                  failureWords(wantKinds.front(), want.front())};
+                  failureWords(wantKinds.front(), want.front()),
+              "/verdict"};
     return {GateDifference::rejectsAccepted,
             under +
                 "the implementation rejects, the reference accepts: the implementation "
                 "reports " +
-                failureWords(haveKinds.front(), actual.failures.front().reports)};
+                failureWords(haveKinds.front(), actual.failures.front().reports),
+            "/verdict"};
   }
   // The failure kinds, in order.
   if (haveKinds != wantKinds) {
@@ -336,13 +338,18 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
     for (std::size_t i = 0; i < wantKinds.size(); ++i)
       if (std::find(haveKinds.begin(), haveKinds.end(), wantKinds[i]) == haveKinds.end())
         return {GateDifference::kinds,
-                both + "the implementation misses " + failureWords(wantKinds[i], want[i])};
+                both + "the implementation misses " + failureWords(wantKinds[i], want[i]),
+                "/failures"};
     for (std::size_t i = 0; i < haveKinds.size(); ++i)
       if (std::find(wantKinds.begin(), wantKinds.end(), haveKinds[i]) == wantKinds.end())
-        return {GateDifference::kinds, both + "the reference has no " +
-                                           failureWords(haveKinds[i], actual.failures[i].reports)};
-    return {GateDifference::kinds, both + "the same kinds in another order (docs/spec.md §6.3 "
-                                          "lists them in one order)"};
+        return {GateDifference::kinds,
+                both + "the reference has no " +
+                    failureWords(haveKinds[i], actual.failures[i].reports),
+                "/failures/" + std::to_string(i)};
+    return {GateDifference::kinds,
+            both + "the same kinds in another order (docs/spec.md §6.3 "
+                   "lists them in one order)",
+            "/failures"};
   }
   // The reports of each kind: as lists (exact) or as sets.
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -350,6 +357,7 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
     const std::string failure =
         under + "the implementation's " + std::string(spelling(wantKinds[i])) + " failure (" +
         plural(have.size(), "report") + ", the reference's " + plural(need.size(), "report") + ") ";
+    const std::string at = "/failures/" + std::to_string(i);
     std::map<std::string, std::size_t> haveCount, needCount;
     for (const auto &r : have)
       ++haveCount[r];
@@ -357,23 +365,25 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
       ++needCount[r];
     for (const auto &r : need)
       if (!haveCount.count(r))
-        return {GateDifference::reports, failure + "lacks " + words(r)};
+        return {GateDifference::reports, failure + "lacks " + words(r), at};
     for (const auto &r : have)
       if (!needCount.count(r))
         return {GateDifference::reports,
-                failure + "has a report the reference does not: " + words(r)};
+                failure + "has a report the reference does not: " + words(r), at};
     if (!exact)
       continue;
     for (const auto &[r, n] : needCount)
       if (haveCount[r] != n)
-        return {GateDifference::reports, failure + "lists " + words(r) + " " +
-                                             plural(haveCount[r], "time") + ", the reference " +
-                                             plural(n, "time")};
+        return {GateDifference::reports,
+                failure + "lists " + words(r) + " " + plural(haveCount[r], "time") +
+                    ", the reference " + plural(n, "time"),
+                at};
     for (std::size_t j = 0; j < need.size(); ++j)
       if (have[j] != need[j])
-        return {GateDifference::reports, failure + "lists the reports in another order: report " +
-                                             std::to_string(j) + " is " + words(have[j]) +
-                                             ", the reference's " + words(need[j])};
+        return {GateDifference::reports,
+                failure + "lists the reports in another order: report " + std::to_string(j) +
+                    " is " + words(have[j]) + ", the reference's " + words(need[j]),
+                at + "/reports/" + std::to_string(j)};
   }
   // The policy it names.
   if (actual.policyName != policyName || !(actual.policy == policy)) {
@@ -384,7 +394,8 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
             " " + std::string(flag.name) + "=" + (actual.policy.*flag.field ? "true" : "false");
     return {GateDifference::policy,
             under + "the gate agrees, but the implementation's result names policy " +
-                shownText(actual.policyName, 40) + (flags.empty() ? "" : " with" + flags)};
+                shownText(actual.policyName, 40) + (flags.empty() ? "" : " with" + flags),
+            "/policy"};
   }
   return {};
 }

@@ -18,9 +18,12 @@
 
 namespace lo::cli {
 
-/// A document that is not a gate result: the message starts with a JSON pointer.
+/// A document that is not a gate result: where (a JSON pointer) and what is wrong.
 struct GateResultError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  GateResultError(std::string pointer, const std::string &message)
+      : std::runtime_error(pointer + ": " + message), pointer(std::move(pointer)),
+        message(message) {}
+  std::string pointer, message;
 };
 
 /// A gate result as another implementation wrote it.
@@ -49,6 +52,8 @@ enum class GateDifference {
 struct GateComparison {
   GateDifference difference = GateDifference::none;
   std::string words; // one sentence naming the policy (text from the input escaped)
+  std::string
+      pointer; // into the implementation's result: /verdict, /failures, /failures/I, /policy
 };
 
 /// Compares gate results of one plan under one policy.
