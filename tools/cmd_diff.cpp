@@ -785,7 +785,8 @@ Action setupDiff(CLI::App &app) {
       "{policy} replaced too; it writes a gate result (nn-backend/gate-result) to {out} or "
       "standard output and may exit 0 or 1 (accepted or rejected). Each result must equal the "
       "reference gate of the plan's lowering under --mode and --equality: the verdict, the "
-      "failure kinds in order, each kind's reports in order; the first difference is shrunk.");
+      "failure kinds in order, each kind's reports in order, the policy asked for; the first "
+      "difference is shrunk.");
   sub->add_option("--policy", o->policy,
                   "with --gate: ask only for the gate under this preset (default: verified, "
                   "checked and external, in this order)")
@@ -806,7 +807,8 @@ Action setupDiff(CLI::App &app) {
                 "coalesced/contract and coalesced/identity (overrides --mode and --equality)");
   sub->add_flag("--keep-going", o->keepGoing,
                 "do not stop at the first failure: run every case, shrink and save the first "
-                "failure of each kind (lowering, kind of failure, check) in its own directory "
+                "failure of each kind (lowering, policy, kind of failure, check or gate "
+                "difference) in its own directory "
                 "under --keep, and list every failing case at the end");
   sub->add_flag("--progress", o->progress,
                 "a progress line on standard error every second even when it is not a terminal "
@@ -821,7 +823,8 @@ Action setupDiff(CLI::App &app) {
       ->capture_default_str();
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
-                  "stderr.txt, original-plan.json; with --keep-going or --all one subdirectory "
+                  "stderr.txt, original-plan.json, and with --gate expected.json, the reference "
+                  "gate result; with --keep-going or --all one subdirectory "
                   "per saved failure); default: a new directory under $TMPDIR. Must not be an "
                   "existing file.");
   sub->footer("Exit status: 0 every output conforms, 1 a finding (an output does not conform or "

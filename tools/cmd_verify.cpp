@@ -273,8 +273,9 @@ Action setupVerify(CLI::App &app) {
                 "(from `gen`) in one process, with one report.");
   sub->add_option("SUITE", o->suite, "the suite directory (with manifest.json)")->required();
   sub->add_option("OUTPUTS", o->outputs,
-                  "the directory of the implementation's outputs, one GraphLoweringPlan per "
-                  "manifest entry, named by --pattern")
+                  "the directory of the implementation's outputs, one GraphLoweringPlan (with "
+                  "--gates, one gate result) per "
+                  "manifest entry, named by --pattern (--gate-pattern)")
       ->required();
   sub->add_option("--pattern", o->pattern,
                   "the file name of an entry's output in OUTPUTS; {case}, {mode} and {equality} "
