@@ -56,6 +56,26 @@ gates)
     "$WORK/loop.out" || { cat "$WORK/loop.out" >&2; fail "no verdict difference of the identity trap"; }
   grep -q "^verify: 48 entries: [0-9]* conform, [1-9][0-9]* do not conform, 0 errors" "$WORK/loop.out" ||
     fail "no summary of 48 gate entries with failing ones"
+  # Every report format names the policy: json per result, JUnit in unique class names, SARIF in
+  # the properties and a `gate` rule.
+  for f in json junit sarif; do
+    "$BIN" verify "$WORK/suite" "$WORK/suite/out" --gates --format $f -o "$WORK/report.$f"
+    [ $? -eq 1 ] || fail "$f: exit status, expected 1"
+  done
+  "$PY" - "$WORK/report.json" "$WORK/report.junit" "$WORK/report.sarif" <<'PYEOF' || fail "the reports do not name the policies"
+import json, re, sys
+report = json.load(open(sys.argv[1]))
+policies = [r["policy"] for r in report["results"]]
+assert len(policies) == 48 and set(policies) == {"verified", "checked", "external"}, policies
+failing = [r for r in report["results"] if r["status"] == "fails"]
+assert any(r["case"] == "0011-gate-identity-trap" and r["policy"] == "checked" for r in failing)
+assert all(v["check"] == "gate" for r in failing for v in r["report"]["violations"])
+names = re.findall(r'classname="([^"]*)"', open(sys.argv[2]).read())
+assert len(names) == 48 and len(set(names)) == 48, names
+assert "lowering-oracle.verify.0011-gate-identity-trap.coalesced-contract-gate-checked" in names
+results = json.load(open(sys.argv[3]))["runs"][0]["results"]
+assert results and all(r["ruleId"] == "gate" and r["properties"]["policy"] for r in results)
+PYEOF
   ;;
 readme-loop)
   "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
