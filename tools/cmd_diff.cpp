@@ -1,19 +1,25 @@
-// `diff --impl 'COMMAND' | --worker 'COMMAND' [--count N] [--seed S] [--mode] [--equality] [--all]
-// [--keep-going] [--progress] [--timeout-ms T] [--max-output-bytes B] [--keep DIR]`: "runs
-// another implementation on generated plans (`{plan}`, `{out}`, `{mode}`, `{equality}` are
-// substituted), checks each output, shrinks the first failure and saves it" (docs/spec.md §4).
+// `diff --impl 'COMMAND' | --worker 'COMMAND' | --gate 'COMMAND' [--count N] [--seed S] [--mode]
+// [--equality] [--all] [--keep-going] [--progress] [--timeout-ms T] [--max-output-bytes B]
+// [--keep DIR]`: "runs another implementation on generated plans (`{plan}`, `{out}`, `{mode}`,
+// `{equality}` are substituted), checks each output, shrinks the first failure and saves it"
+// (docs/spec.md §4). With --gate it runs another implementation's acceptance gate instead, once
+// per case, lowering and policy preset (`{policy}` too), and compares each gate result with the
+// reference gate of the same lowering (docs/spec.md §4.3 and §6).
 //
 // The implementation is hostile until proven otherwise (docs/conformance.md, "The runner"): the
 // timeout covers the whole case, its running, the reading of its output and the check; `{out}`
 // must be a regular file and is read up to --max-output-bytes, as is standard output; SIGINT and
 // SIGTERM stop its process group, print the partial summary and remove the work directory.
 #include "checks/checks.hpp"
+#include "ref/gate.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/bounded_read.hpp"
 #include "tools/support/files.hpp"
+#include "tools/support/gate_compare.hpp"
 #include "tools/support/generate.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
@@ -50,13 +56,21 @@ struct UsageError : std::runtime_error {
 /// SIGINT or SIGTERM arrived: unwinds to the partial summary.
 struct Interrupted {};
 
-/// One lowering asked of the implementation.
+/// One lowering asked of the implementation; with --gate, the gate of that lowering under one
+/// policy preset.
 struct Lowering {
   Mode mode;
   Equality equality;
+  const NamedPolicy *policy = nullptr; // --gate: the preset
   std::string modeName() const { return std::string(spelling(mode)); }
   std::string equalityName() const { return std::string(spelling(equality)); }
+  std::string policyName() const { return policy ? std::string(policy->name) : std::string(); }
   std::string name() const { return modeName() + "/" + equalityName(); }
+  /// "mode M, equality E" and, with --gate, ", policy P".
+  std::string words() const {
+    return "mode " + modeName() + ", equality " + equalityName() +
+           (policy ? ", policy " + policyName() : "");
+  }
 };
 
 /// What happened to one case. "An implementation that crashes, times out or writes invalid JSON
@@ -72,28 +86,34 @@ struct Outcome {
     tooLarge,
     protocol,
     invalidOutput,
-    violations
+    violations,
+    gateDiffers
   };
   Kind kind = Kind::conforms;
   Check primary =
       Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
-  std::string summary;   // one sentence (from input: escaped when printed)
-  std::string report;    // the full report
-  std::string output;    // what the implementation wrote
+  GateDifference gate = GateDifference::none; // gateDiffers: the first difference
+  std::string summary;                        // one sentence (from input: escaped when printed)
+  std::string report;                         // the full report
+  std::string output;                         // what the implementation wrote
   std::string standardError;
   bool fails() const { return kind != Kind::conforms; }
 };
 
 /// "while the failure persists": the same kind of failure and, for violations, the same check
-/// still violated (other violations may come and go).
+/// still violated (other violations may come and go); for a gate, the same first difference (a
+/// verdict difference keeps its direction).
 bool sameFailure(const Outcome &a, const Outcome &b) {
   if (a.kind != b.kind)
     return false;
+  if (a.kind == Outcome::Kind::gateDiffers)
+    return a.gate == b.gate;
   return a.kind != Outcome::Kind::violations || a.primary == b.primary;
 }
 
 struct Settings {
-  std::string impl, worker;
+  std::string impl, worker, gate;
+  std::string policy; // --gate: one preset only; empty: all three
   std::size_t count = 200;
   gen::Settings gen;
   Mode mode = Mode::coalesced;
@@ -115,30 +135,74 @@ struct Settings {
 
 // --- Judging an output, in a forked child bounded by the case's deadline ------------------
 
-/// The outcome of the check as the child sends it back: "KIND PRIMARY SUMMARYSIZE\n" SUMMARY
-/// REPORT.
+/// The outcome of the check as the child sends it back: "KIND PRIMARY GATE SUMMARYSIZE\n"
+/// SUMMARY REPORT.
 std::string encode(const Outcome &o) {
   return std::to_string(static_cast<int>(o.kind)) + ' ' +
-         std::to_string(static_cast<int>(o.primary)) + ' ' + std::to_string(o.summary.size()) +
-         '\n' + o.summary + o.report;
+         std::to_string(static_cast<int>(o.primary)) + ' ' +
+         std::to_string(static_cast<int>(o.gate)) + ' ' + std::to_string(o.summary.size()) + '\n' +
+         o.summary + o.report;
 }
 
 Outcome decode(const std::string &text) {
   Outcome o;
-  int kind = 0, primary = 0;
+  int kind = 0, primary = 0, gate = 0;
   std::size_t size = 0, used = 0;
-  if (std::sscanf(text.c_str(), "%d %d %zu\n%zn", &kind, &primary, &size, &used) < 3 || used == 0 ||
-      used + size > text.size())
+  if (std::sscanf(text.c_str(), "%d %d %d %zu\n%zn", &kind, &primary, &gate, &size, &used) < 4 ||
+      used == 0 || used + size > text.size())
     throw std::runtime_error("internal error: a garbled answer from the judging child");
   o.kind = static_cast<Outcome::Kind>(kind);
   o.primary = static_cast<Check>(primary);
+  o.gate = static_cast<GateDifference>(gate);
   o.summary = text.substr(used, size);
   o.report = text.substr(used + size);
   return o;
 }
 
+/// Reads the plan and the implementation's gate result and compares it with the reference gate of
+/// the plan's lowering under the same mode, equality and policy: "the gate of a GraphExecutionPlan
+/// is the gate of its lowering under a mode and an equality" (docs/spec.md §6.4), so the verdict,
+/// the failure kinds in order and each kind's list of reports must be exactly the reference's.
+Outcome checkGate(const std::string &planText, const std::string &output, const Lowering &l) {
+  Outcome o;
+  Interner fresh;
+  const GraphExecutionPlan plan =
+      io::readExecutionPlan(io::sourceFromString("plan.json", planText), fresh);
+  const GraphLoweringPlan lowering = lower(fresh, plan, l.mode, l.equality);
+  const AssurancePolicy &policy = l.policy->policy;
+  const GateResult expected = gate(fresh, policy, lowering);
+  GateComparer comparer;
+  ReadGateResult actual;
+  try {
+    actual = comparer.read(output);
+  } catch (const GateResultError &e) {
+    o.kind = Outcome::Kind::invalidOutput;
+    o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
+    o.report = o.summary + "\n";
+    return o;
+  }
+  const GateComparison c = comparer.compare(
+      l.policy->name, policy, expected, obligationReports(fresh, audit(fresh, lowering)), actual,
+      /*exact=*/true);
+  if (c.difference == GateDifference::none)
+    return o;
+  o.kind = Outcome::Kind::gateDiffers;
+  o.gate = c.difference;
+  o.summary = c.words;
+  const std::size_t groups = lowering.groups.size();
+  std::string text = c.words + "\n\nthe reference gate of the plan's " + l.name() + " lowering (" +
+                     std::to_string(groups) + (groups == 1 ? " group" : " groups") + "):\n";
+  io::Sink sink(text);
+  io::writeGateText(sink, policy, expected);
+  sink.flush();
+  o.report = std::move(text);
+  return o;
+}
+
 /// Reads the plan and the candidate and runs the checks (in the forked child).
 Outcome checkOutput(const std::string &planText, const std::string &output, const Lowering &l) {
+  if (l.policy)
+    return checkGate(planText, output, l);
   Outcome o;
   using K = Outcome::Kind;
   // The plan is read back from the file the implementation saw, so that the checks judge
@@ -238,19 +302,22 @@ public:
   virtual std::size_t starts() const = 0;
 };
 
-/// `--impl`: one process per case.
+/// `--impl` (and `--gate`): one process per case.
 class PerCase : public Implementation {
 public:
-  explicit PerCase(const Settings &s) : s_(s), template_(subprocess::splitCommand(s.impl)) {
+  explicit PerCase(const Settings &s)
+      : s_(s), command_(s.gate.empty() ? s.impl : s.gate),
+        template_(subprocess::splitCommand(command_)) {
     // Without `{out}` the implementation writes its output to standard output.
-    toStdout_ = s.impl.find("{out}") == std::string::npos;
+    toStdout_ = command_.find("{out}") == std::string::npos;
   }
   Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
     using K = Outcome::Kind;
     const auto argv = subprocess::substitute(template_, {{"plan", c.planPath.string()},
                                                          {"out", c.outPath.string()},
                                                          {"mode", l.modeName()},
-                                                         {"equality", l.equalityName()}});
+                                                         {"equality", l.equalityName()},
+                                                         {"policy", l.policyName()}});
     subprocess::Options options;
     options.timeout = s_.timeout();
     options.deadline = deadline;
@@ -262,14 +329,17 @@ public:
       throw Interrupted{};
     if (r.status == subprocess::Result::Status::failedToStart)
       throw UsageError("cannot run " + argv[0] + ": " + r.error);
-    if (!r.ok())
+    // A gate exits 1 when it rejects (docs/spec.md §6.6): its verdict is read from its output.
+    const bool rejected = l.policy && r.status == subprocess::Result::Status::exited && r.code == 1;
+    if (!r.ok() && !rejected)
       return failure(r.status == subprocess::Result::Status::signaled   ? K::crashed
                      : r.status == subprocess::Result::Status::timedOut ? K::timedOut
                                                                         : K::failed,
                      "the implementation " + subprocess::describe(r, s_.timeout()),
                      std::move(r.standardError));
     if (!toStdout_)
-      return readOut(c.outPath, s_.maxOutput(), std::move(r.standardError), "exited with status 0");
+      return readOut(c.outPath, s_.maxOutput(), std::move(r.standardError),
+                     "exited with status " + std::to_string(r.code));
     if (r.stdoutTruncated)
       return failure(K::tooLarge,
                      "the implementation wrote more than " + std::to_string(s_.maxOutput()) +
@@ -285,6 +355,7 @@ public:
 
 private:
   const Settings &s_;
+  std::string command_;
   std::vector<std::string> template_;
   bool toStdout_ = false;
   std::size_t starts_ = 0;
@@ -402,17 +473,27 @@ class Runner {
 public:
   explicit Runner(const Settings &s)
       : s_(s), work_(makeTempDir(tempParent(), "lowering-oracle-diff")) {
-    if (!s.impl.empty())
+    if (s.worker.empty())
       impl_ = std::make_unique<PerCase>(s);
     else
       impl_ = std::make_unique<Worker>(s);
+    std::vector<Lowering> asked;
     if (s.all)
-      lowerings_ = {{Mode::singleton, Equality::contract},
-                    {Mode::singleton, Equality::identity},
-                    {Mode::coalesced, Equality::contract},
-                    {Mode::coalesced, Equality::identity}};
+      asked = {{Mode::singleton, Equality::contract},
+               {Mode::singleton, Equality::identity},
+               {Mode::coalesced, Equality::contract},
+               {Mode::coalesced, Equality::identity}};
     else
-      lowerings_ = {{s.mode, s.equality}};
+      asked = {{s.mode, s.equality}};
+    loweringCount_ = asked.size();
+    // --gate: each lowering under each preset, in the order verified, checked, external.
+    for (const Lowering &l : asked)
+      if (s.gate.empty())
+        lowerings_.push_back(l);
+      else
+        for (const NamedPolicy &p : kPolicyPresets)
+          if (s.policy.empty() || s.policy == p.name)
+            lowerings_.push_back({l.mode, l.equality, &p});
   }
   ~Runner() {
     impl_.reset(); // stops a worker before its directory goes
@@ -530,9 +611,20 @@ private:
 
   std::string lowerings() const {
     std::string out;
-    for (const Lowering &l : lowerings_)
-      out += (out.empty() ? "" : ", ") + l.name();
+    for (std::size_t i = 0; i < lowerings_.size(); i += lowerings_.size() / loweringCount_)
+      out += (out.empty() ? "" : ", ") + lowerings_[i].name(); // once per lowering
     return out;
+  }
+
+  /// With --gate: "gates of policies verified, checked, external" (or of the one asked).
+  std::string policies() const {
+    std::string out;
+    for (std::size_t i = 0; i < lowerings_.size() / loweringCount_; ++i)
+      out += (out.empty() ? "" : ", ") + lowerings_[i].policyName();
+    return s_.gate.empty() ? ""
+                           : (lowerings_.size() == loweringCount_ ? ", gate of policy "
+                                                                  : ", gates of policies ") +
+                                 out;
   }
 
   /// The summary lines on standard output; the exit status.
@@ -540,25 +632,23 @@ private:
     const long ms = static_cast<long>(
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
     const std::string where =
-        (lowerings_.size() == 1
+        (loweringCount_ == 1
              ? "mode " + lowerings_[0].modeName() + ", equality " + lowerings_[0].equalityName()
              : "lowerings " + lowerings()) +
-        ", seed " + std::to_string(s_.gen.seed);
+        policies() + ", seed " + std::to_string(s_.gen.seed);
     // Every shrunk finding first, then the failing cases counted with it, at most kListed.
     constexpr std::size_t kListed = 50;
     std::size_t listed = 0;
     for (const Failure &f : failures_)
       if (!f.savedIn.empty())
-        std::cout << "diff: case " << f.label << " (seed " << s_.gen.seed << ", mode "
-                  << f.lowering.modeName() << ", equality " << f.lowering.equalityName()
-                  << ") fails; minimal case " << f.minimalNodes
+        std::cout << "diff: case " << f.label << " (seed " << s_.gen.seed << ", "
+                  << f.lowering.words() << ") fails; minimal case " << f.minimalNodes
                   << (f.minimalNodes == 1 ? " node" : " nodes") << ": "
                   << shownText(f.outcome.summary) << "; saved in " << shownText(f.savedIn) << '\n';
     for (const Failure &f : failures_)
       if (f.savedIn.empty() && listed++ < kListed)
-        std::cout << "diff: case " << f.label << " (mode " << f.lowering.modeName() << ", equality "
-                  << f.lowering.equalityName() << ") fails: " << shownText(f.outcome.summary)
-                  << '\n';
+        std::cout << "diff: case " << f.label << " (" << f.lowering.words()
+                  << ") fails: " << shownText(f.outcome.summary) << '\n';
     if (listed > kListed)
       std::cout << "diff: ... and " << listed - kListed << " more failing cases not listed\n";
     if (interrupted) {
@@ -581,14 +671,16 @@ private:
     return kFinding;
   }
 
-  /// A failure: shrunk and saved when it is the first of its kind (mode, equality, kind of
-  /// failure, check), else listed.
+  /// A failure: shrunk and saved when it is the first of its kind (mode, equality, policy, kind
+  /// of failure, check or gate difference), else listed.
   void record(Interner &interner, const gen::Case &c, std::size_t index, const Lowering &l,
               Outcome original, bool terminal) {
     Failure f{gen::caseLabel(index, c), l, std::move(original), "", 0};
     const auto signature =
         std::make_tuple(static_cast<int>(l.mode), static_cast<int>(l.equality),
-                        static_cast<int>(f.outcome.kind), static_cast<int>(f.outcome.primary));
+                        l.policy ? static_cast<int>(l.policy - kPolicyPresets) : -1,
+                        static_cast<int>(f.outcome.kind), static_cast<int>(f.outcome.primary),
+                        static_cast<int>(f.outcome.gate));
     // Listed first, so that an interrupt while it is shrunk still reports it.
     failures_.push_back(std::move(f));
     if (seen_.insert(signature).second)
@@ -619,17 +711,26 @@ private:
       std::cerr << "\r\033[K";
 
     fs::path keep = keepRoot();
-    if (s_.keepGoing || lowerings_.size() > 1)
-      keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName();
+    if (s_.keepGoing || loweringCount_ > 1)
+      keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
+              (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
     writeFile(keep / "plan.json", gen::planJson(interner, minimal, c.encoding));
     writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
+    if (f.lowering.policy) // the reference gate result of the minimal plan, as `gate` writes it
+      writeFile(
+          keep / "expected.json",
+          io::gateResultJson(f.lowering.policy->policy,
+                             gate(interner, f.lowering.policy->policy,
+                                  lower(interner, minimal, f.lowering.mode, f.lowering.equality))));
+    const std::string command = !s_.gate.empty()  ? "--gate " + s_.gate
+                                : s_.impl.empty() ? "--worker " + s_.worker
+                                                  : s_.impl;
     std::string report =
-        "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) +
-        " (mode " + f.lowering.modeName() + ", equality " + f.lowering.equalityName() +
-        ")\ncommand: " + (s_.impl.empty() ? "--worker " + s_.worker : s_.impl) + "\nshrunk from " +
+        "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
+        f.lowering.words() + ")\ncommand: " + command + "\nshrunk from " +
         std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
         " nodes in " + std::to_string(stats.tests) + " runs\n\n" + last.report;
     if (!last.standardError.empty())
@@ -650,11 +751,12 @@ private:
   }
 
   const Settings &s_;
-  std::vector<Lowering> lowerings_;
+  std::vector<Lowering> lowerings_; // with --gate, each lowering once per preset
+  std::size_t loweringCount_ = 1;   // lowerings asked (--all: 4)
   fs::path work_, defaultKeep_;
   std::unique_ptr<Implementation> impl_;
   std::vector<Failure> failures_;
-  std::set<std::tuple<int, int, int, int>> seen_;
+  std::set<std::tuple<int, int, int, int, int, int>> seen_;
   std::size_t runs_ = 0;     // of the implementation, shrinking included
   std::size_t caseRuns_ = 0; // one per case and lowering
 };
@@ -676,7 +778,23 @@ Action setupDiff(CLI::App &app) {
       "instead of --impl: a command started once that answers one JSON line per case on its "
       "standard output to one JSON request line on its standard input (docs/conformance.md, "
       "\"The worker protocol\"); restarted after a crash, a timeout or a garbled answer");
+  auto *gateOption = sub->add_option(
+      "--gate", o->gate,
+      "instead of --impl: another implementation's acceptance gate (docs/spec.md §6), run like "
+      "--impl once per case, lowering and policy preset (verified, checked, external), with "
+      "{policy} replaced too; it writes a gate result (nn-backend/gate-result) to {out} or "
+      "standard output and may exit 0 or 1 (accepted or rejected). Each result must equal the "
+      "reference gate of the plan's lowering under --mode and --equality: the verdict, the "
+      "failure kinds in order, each kind's reports in order, the policy asked for; the first "
+      "difference is shrunk.");
+  sub->add_option("--policy", o->policy,
+                  "with --gate: ask only for the gate under this preset (default: verified, "
+                  "checked and external, in this order)")
+      ->check(CLI::IsMember({"verified", "checked", "external"}))
+      ->needs(gateOption);
   impl->excludes(worker);
+  gateOption->excludes(impl);
+  gateOption->excludes(worker);
   addNatural(*sub, "--count", o->count, 0, kMaxCount,
              "number of cases (the " + std::to_string(gen::edgeCaseCount()) +
                  " hand-picked ones first, as in `gen`)");
@@ -689,7 +807,8 @@ Action setupDiff(CLI::App &app) {
                 "coalesced/contract and coalesced/identity (overrides --mode and --equality)");
   sub->add_flag("--keep-going", o->keepGoing,
                 "do not stop at the first failure: run every case, shrink and save the first "
-                "failure of each kind (lowering, kind of failure, check) in its own directory "
+                "failure of each kind (lowering, policy, kind of failure, check or gate "
+                "difference) in its own directory "
                 "under --keep, and list every failing case at the end");
   sub->add_flag("--progress", o->progress,
                 "a progress line on standard error every second even when it is not a terminal "
@@ -704,16 +823,18 @@ Action setupDiff(CLI::App &app) {
       ->capture_default_str();
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
-                  "stderr.txt, original-plan.json; with --keep-going or --all one subdirectory "
+                  "stderr.txt, original-plan.json, and with --gate expected.json, the reference "
+                  "gate result; with --keep-going or --all one subdirectory "
                   "per saved failure); default: a new directory under $TMPDIR. Must not be an "
                   "existing file.");
-  sub->footer("Exit status: 0 every output conforms, 1 a finding (an output does not conform, or "
-              "the implementation crashed, timed out or wrote invalid JSON), 2 bad usage (the "
+  sub->footer("Exit status: 0 every output conforms, 1 a finding (an output does not conform or "
+              "a gate result differs, or the implementation crashed, timed out or wrote invalid "
+              "JSON), 2 bad usage (the "
               "command cannot be split or started), 3 interrupted (SIGINT, SIGTERM) before any "
               "finding; interrupted after a finding is 1.");
   return [o]() -> int {
-    if (o->impl.empty() == o->worker.empty()) {
-      std::cerr << "lowering-oracle: diff: give exactly one of --impl and --worker\n";
+    if (o->impl.empty() + o->worker.empty() + o->gate.empty() != 2) {
+      std::cerr << "lowering-oracle: diff: give exactly one of --impl, --worker and --gate\n";
       return kBadInput;
     }
     if (!o->keep.empty()) {
@@ -730,8 +851,11 @@ Action setupDiff(CLI::App &app) {
       Runner runner(*o);
       return runner.run();
     } catch (const std::invalid_argument &e) {
-      std::cerr << "lowering-oracle: " << (o->impl.empty() ? "--worker" : "--impl") << ": "
-                << e.what() << '\n';
+      std::cerr << "lowering-oracle: "
+                << (!o->gate.empty()  ? "--gate"
+                    : o->impl.empty() ? "--worker"
+                                      : "--impl")
+                << ": " << e.what() << '\n';
       return kBadInput;
     } catch (const UsageError &e) {
       std::cerr << "\nlowering-oracle: " << e.what() << '\n';

@@ -3,11 +3,16 @@
 // manifest with one entry per case, mode and equality) in one process, with one report. Each output
 // is judged as `check PLAN OUTPUT --mode M --equality E` judges it (the checks of docs/spec.md §3);
 // an output that is missing, unreadable or not a valid GraphLoweringPlan is an entry with an error.
+// With --gates, the manifest's gate entries (one per case and policy preset) are judged instead:
+// the implementation's gate result must have the reference's verdict, failure kinds in order and,
+// for each kind, set of reports (docs/spec.md §6.7).
 #include "checks/checks.hpp"
+#include "ref/gate.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/reader.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/gate_compare.hpp"
 #include "tools/support/locate.hpp"
 #include "tools/support/suite_report.hpp"
 
@@ -30,12 +35,14 @@ struct SuiteError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// One manifest entry: `{"case", "mode", "equality", "files": {"plan", "expected"}}`.
+/// One manifest entry: `{"case", "mode", "equality", "files": {"plan", "expected"}}`, or a gate
+/// entry `{"case", "policy", "mode", "equality", "files": {"plan", "expected"}}`.
 struct ManifestEntry {
   std::string caseName;
   Mode mode = Mode::coalesced;
   Equality equality = Equality::contract;
-  std::string plan; // relative to the suite
+  std::string plan;   // relative to the suite
+  std::string policy; // a gate entry: the preset; empty for a lowering entry
 };
 
 /// A path of the manifest stays inside the suite: relative, without `..`.
@@ -49,7 +56,7 @@ std::string insidePath(std::string_view p, const std::string &where) {
   return std::string(p);
 }
 
-std::vector<ManifestEntry> readManifest(const fs::path &suite) {
+std::vector<ManifestEntry> readManifest(const fs::path &suite, bool gates) {
   const fs::path path = suite / "manifest.json";
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
@@ -59,18 +66,22 @@ std::vector<ManifestEntry> readManifest(const fs::path &suite) {
   std::string_view format;
   if (doc["format"].get(format) || format != "lowering-oracle/conformance-suite")
     throw SuiteError(path.string() + ": /format: expected \"lowering-oracle/conformance-suite\"");
-  simdjson::dom::array cases;
+  simdjson::dom::array cases, gateEntries;
   if (doc["cases"].get(cases))
     throw SuiteError(path.string() + ": /cases: expected an array");
+  if (gates && doc["gates"].get(gateEntries))
+    throw SuiteError(path.string() + ": /gates: expected an array (--gates needs a suite whose "
+                                     "manifest lists gate results)");
   std::vector<ManifestEntry> out;
-  std::size_t i = 0;
-  for (simdjson::dom::element e : cases) {
-    const std::string where = path.string() + ": /cases/" + std::to_string(i++);
-    std::string_view name, mode, equality, plan;
+  const auto read = [&](simdjson::dom::element e, const std::string &where, bool gate) {
+    std::string_view name, mode, equality, plan, policy;
     if (e["case"].get(name) || e["mode"].get(mode) || e["equality"].get(equality) ||
-        e["files"]["plan"].get(plan))
-      throw SuiteError(where + ": expected {\"case\", \"mode\", \"equality\", \"files\": "
-                               "{\"plan\", ...}} with string values");
+        e["files"]["plan"].get(plan) || (gate && e["policy"].get(policy)))
+      throw SuiteError(where + (gate ? ": expected {\"case\", \"policy\", \"mode\", "
+                                       "\"equality\", \"files\": {\"plan\", ...}} with string "
+                                       "values"
+                                     : ": expected {\"case\", \"mode\", \"equality\", \"files\": "
+                                       "{\"plan\", ...}} with string values"));
     ManifestEntry m;
     // The case name becomes part of a file name: one path component, not `.` or `..`.
     if (name.empty() || name == "." || name == ".." ||
@@ -81,15 +92,22 @@ std::vector<ManifestEntry> readManifest(const fs::path &suite) {
     const auto eq = parseSpelling<Equality>(equality);
     if (!md || !eq)
       throw SuiteError(where + ": unknown mode or equality");
+    if (gate && !policyPreset(policy))
+      throw SuiteError(where + "/policy: not verified, checked or external");
     m.mode = *md;
     m.equality = *eq;
     m.plan = insidePath(plan, where + "/files/plan");
+    m.policy = policy;
     out.push_back(std::move(m));
-  }
+  };
+  std::size_t i = 0;
+  for (simdjson::dom::element e : gates ? gateEntries : cases)
+    read(e, path.string() + (gates ? ": /gates/" : ": /cases/") + std::to_string(i++), gates);
   return out;
 }
 
-/// The output file name of an entry: `pattern` with {case}, {mode} and {equality} replaced.
+/// The output file name of an entry: `pattern` with {case}, {mode}, {equality} and {policy}
+/// replaced.
 std::string outputName(const std::string &pattern, const ManifestEntry &e) {
   std::string out;
   for (std::size_t i = 0; i < pattern.size();) {
@@ -101,7 +119,7 @@ std::string outputName(const std::string &pattern, const ManifestEntry &e) {
       return true;
     };
     if (!replace("{case}", e.caseName) && !replace("{mode}", spelling(e.mode)) &&
-        !replace("{equality}", spelling(e.equality)))
+        !replace("{equality}", spelling(e.equality)) && !replace("{policy}", e.policy))
       out += pattern[i++];
   }
   return out;
@@ -109,16 +127,62 @@ std::string outputName(const std::string &pattern, const ManifestEntry &e) {
 
 struct Options {
   std::string suite, outputs, pattern = "{case}-{mode}-{equality}.json", format = "text", out = "-";
+  std::string gatePattern = "{case}-gate-{policy}.json";
+  bool gates = false;
   std::size_t maxPerCheck = 20;
 };
+
+/// A gate entry: the implementation's gate result against the reference gate of the plan's
+/// lowering under the entry's mode and equality, as sets of reports per kind (docs/spec.md §6.7:
+/// every lowering of the plan under contract has this gate up to multiplicities). A difference is
+/// one violation of the check `gate` at the pointer where the result differs.
+void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const ManifestEntry &m,
+               const io::Source &source, SuiteEntry &entry) {
+  const AssurancePolicy policy = *policyPreset(m.policy);
+  const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
+  GateComparer comparer;
+  ReadGateResult actual;
+  try {
+    actual = comparer.read(source.text);
+  } catch (const GateResultError &e) {
+    entry.status = SuiteEntry::Status::error;
+    entry.error = "not a gate result: " + e.message;
+    entry.errorPointer = e.pointer;
+    if (const auto at = locate(source.text, e.pointer)) {
+      entry.line = at->first;
+      entry.column = at->second;
+    }
+    return;
+  }
+  const GateComparison c =
+      comparer.compare(m.policy, policy, gate(interner, policy, lowering),
+                       obligationReports(interner, audit(interner, lowering)), actual,
+                       /*exact=*/false);
+  entry.groups = lowering.groups.size();
+  if (c.difference == GateDifference::none) {
+    entry.status = SuiteEntry::Status::conforms;
+    return;
+  }
+  entry.status = SuiteEntry::Status::fails;
+  checks::Violation v;
+  v.check = Check::gate;
+  v.pointer = c.pointer;
+  v.message = c.words;
+  entry.report.violations.push_back(std::move(v));
+  entry.positions.push_back(
+      locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+}
 
 int verify(const Options &o) {
   const fs::path suite(o.suite), outputs(o.outputs);
   if (o.pattern.find("{case}") == std::string::npos)
     throw SuiteError("--pattern must contain {case}");
+  if (o.gatePattern.find("{case}") == std::string::npos ||
+      o.gatePattern.find("{policy}") == std::string::npos)
+    throw SuiteError("--gate-pattern must contain {case} and {policy}");
   if (!fs::is_directory(outputs))
     throw SuiteError(o.outputs + ": not a directory");
-  const std::vector<ManifestEntry> manifest = readManifest(suite);
+  const std::vector<ManifestEntry> manifest = readManifest(suite, o.gates);
 
   SuiteReport report{o.suite, o.outputs, {}};
   report.entries.reserve(manifest.size());
@@ -142,9 +206,10 @@ int verify(const Options &o) {
     entry.caseName = m.caseName;
     entry.mode = m.mode;
     entry.equality = m.equality;
+    entry.policy = m.policy;
     entry.plan = m.plan;
     entry.nodes = plan.kernels.size();
-    const std::string name = outputName(o.pattern, m);
+    const std::string name = outputName(m.policy.empty() ? o.pattern : o.gatePattern, m);
     const fs::path outputFile = outputs / name;
     entry.output = name;
     std::error_code ec;
@@ -157,6 +222,12 @@ int verify(const Options &o) {
     } else {
       try {
         const io::Source source = io::loadSource(outputFile.string());
+        if (!m.policy.empty()) {
+          judgeGate(*interner, plan, m, source, entry);
+          entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+          report.entries.push_back(std::move(entry));
+          continue;
+        }
         const io::LoweringDocument candidate = io::readLoweringPlan(source, *interner);
         checks::Options options;
         options.mode = m.mode;
@@ -202,12 +273,23 @@ Action setupVerify(CLI::App &app) {
                 "(from `gen`) in one process, with one report.");
   sub->add_option("SUITE", o->suite, "the suite directory (with manifest.json)")->required();
   sub->add_option("OUTPUTS", o->outputs,
-                  "the directory of the implementation's outputs, one GraphLoweringPlan per "
-                  "manifest entry, named by --pattern")
+                  "the directory of the implementation's outputs, one GraphLoweringPlan (with "
+                  "--gates, one gate result) per "
+                  "manifest entry, named by --pattern (--gate-pattern)")
       ->required();
   sub->add_option("--pattern", o->pattern,
                   "the file name of an entry's output in OUTPUTS; {case}, {mode} and {equality} "
                   "are replaced")
+      ->capture_default_str();
+  sub->add_flag("--gates", o->gates,
+                "judge the manifest's gate entries instead of its lowerings: per case and policy "
+                "preset, the "
+                "implementation's gate result (nn-backend/gate-result) in OUTPUTS, named by "
+                "--gate-pattern, must have the reference's verdict, failure kinds in order and "
+                "set of reports per kind; a difference is a violation of the check gate");
+  sub->add_option("--gate-pattern", o->gatePattern,
+                  "with --gates, the file name of a gate entry's output in OUTPUTS; {case}, "
+                  "{policy}, {mode} and {equality} are replaced")
       ->capture_default_str();
   sub->add_option("--format", o->format,
                   "text: the violations and errors, then a summary line; json: one result per "
@@ -220,8 +302,9 @@ Action setupVerify(CLI::App &app) {
       ->default_str("20")
       ->check(CLI::PositiveNumber);
   sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
-  sub->footer("Each output is judged as `check` judges it under the entry's mode and equality. A "
-              "missing, unreadable or invalid output is an error entry in the report.\nExit "
+  sub->footer("Each output is judged as `check` judges it under the entry's mode and equality "
+              "(a gate result as --gates says). A missing, unreadable or invalid output is an "
+              "error entry in the report.\nExit "
               "status: 0 every output conforms, 1 an output does not conform or is missing or "
               "invalid, 2 bad usage or an invalid suite.");
   return [o]() -> int {

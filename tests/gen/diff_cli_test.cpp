@@ -118,6 +118,56 @@ TEST_F(Diff, BadUsage) {
   EXPECT_EQ(oracle({"diff", "--impl", "true", "--mode", "fused"}).code, 2);
 }
 
+// --- `diff --gate` (docs/spec.md §4.3, §6) ------------------------------------------------------
+
+TEST_F(Diff, GateIsOneOfImplWorkerAndGateAndPolicyNeedsIt) {
+  EXPECT_EQ(oracle({"diff", "--gate", "true", "--impl", "true"}).code, 2);
+  EXPECT_EQ(oracle({"diff", "--gate", "true", "--worker", "true"}).code, 2);
+  EXPECT_EQ(oracle({"diff", "--impl", "true", "--policy", "checked"}).code, 2);
+  EXPECT_EQ(oracle({"diff", "--gate", "true", "--policy", "strict"}).code, 2);
+  EXPECT_EQ(oracle({"diff", "--gate", "'unterminated"}).code, 2);
+}
+
+// The reference `gate` command is a conforming gate: under the identity equality too, where the
+// hand-picked identity trap is accepted by `checked`.
+TEST_F(Diff, TheGateCommandPassesAsAnImplementation) {
+  const auto r = oracle({"diff", "--gate",
+                         std::string(LO_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
+                                                  "{mode} --equality {equality} --format json",
+                         "--count", "12", "--policy", "checked", "--equality", "identity"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "diff: all 12 cases conform (mode coalesced, equality "
+                                         "identity, gate of policy checked, seed 1, 12 runs"))
+      << r.standardOutput;
+}
+
+// A gate may exit 0 or 1 (its verdict); anything else, or a result that is not a gate result, is a
+// finding, shrunk and saved with the reference result beside it.
+TEST_F(Diff, BrokenGatesAreFindings) {
+  const Broken cases[] = {
+      {"exit", "sh -c 'echo \"cannot gate\" >&2; exit 2' sh {plan}", "exited with status 2"},
+      {"not-json", "sh -c 'echo not json; exit 1' sh {plan}",
+       "the implementation wrote an invalid gate result: /: not JSON"},
+      {"lowering", std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py {plan} {out}",
+       "invalid gate result: /format: expected \"nn-backend/gate-result\""},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const fs::path keep = dir / b.name;
+    const auto r = oracle({"diff", "--gate", b.impl, "--count", "3", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode coalesced, equality contract, policy "
+                                           "verified) fails; minimal case 0 nodes"))
+        << r.standardOutput;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_TRUE(contains(slurp(keep / "report.txt"), "policy verified"))
+        << slurp(keep / "report.txt");
+    EXPECT_TRUE(contains(slurp(keep / "expected.json"), "\"verdict\": \"accepted\""))
+        << "the reference gate of the empty plan";
+  }
+  EXPECT_TRUE(contains(slurp(dir / "exit" / "stderr.txt"), "cannot gate"));
+}
+
 // File names reach the implementation as single arguments: a temporary directory whose name is
 // shell syntax changes nothing.
 TEST_F(Diff, FileNamesCannotInject) {

@@ -1,6 +1,8 @@
-// `gen`: same seed same bytes, the manifest, every expected output passes the checks, and the
-// directory is written whole or not at all.
+// `gen`: same seed same bytes, the manifest, every expected output passes the checks, every
+// expected gate result is the `gate` command's, and the directory is written whole or not at all.
 #include "checks/checks.hpp"
+#include "ref/gate.hpp"
+#include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
 #include "tests/gen/cli.hpp"
 
@@ -36,7 +38,8 @@ TEST_F(Gen, SameSeedSameBytes) {
     return allFiles(dir / name);
   };
   const auto a = gen("a", "11"), b = gen("b", "11"), c = gen("c", "12");
-  EXPECT_EQ(a.size(), 2u + 4u * kCount); // manifest, README, and per case a plan + 3 outputs
+  // manifest, README, and per case a plan, 3 outputs and 3 gate results
+  EXPECT_EQ(a.size(), 2u + 7u * kCount);
   EXPECT_TRUE(a == b) << "same seed, same bytes";
   std::size_t differ = 0;
   for (const auto &[name, text] : a)
@@ -88,6 +91,58 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
     EXPECT_EQ(set, (std::set<std::string>{"singleton/contract", "coalesced/contract",
                                           "coalesced/identity"}))
         << name;
+}
+
+// docs/spec.md §4.3 and §6: one gate entry per case and preset; its expected file is exactly what
+// `gate plan.json --policy P --format json` writes (the coalesced lowering under contract), and has
+// the singleton lowering's gate in the sense of §6.7.
+TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePlan) {
+  const fs::path suite = dir / "suite";
+  const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
+  ASSERT_TRUE(r.ok()) << r.standardError;
+  simdjson::dom::parser parser;
+  simdjson::dom::element manifest = parser.load((suite / "manifest.json").string());
+  std::map<std::string, std::vector<std::string>> policies; // case -> policies in order
+  std::map<std::string, std::size_t> verdicts;              // "policy accepted|rejected" -> count
+  std::size_t entries = 0;
+  for (simdjson::dom::element e : manifest["gates"].get_array()) {
+    const std::string name = str(e["case"]), policyText = str(e["policy"]);
+    policies[name].push_back(policyText);
+    EXPECT_EQ(str(e["mode"]), "coalesced");
+    EXPECT_EQ(str(e["equality"]), "contract");
+    const fs::path plan = suite / str(e["files"]["plan"]);
+    const fs::path expected = suite / str(e["files"]["expected"]);
+    EXPECT_EQ(expected.parent_path().filename().string(), name);
+    EXPECT_EQ(expected.filename().string(), "gate-" + policyText + ".json");
+
+    Interner interner;
+    const auto p = io::readExecutionPlan(io::loadSource(plan.string()), interner);
+    const AssurancePolicy policy = policyPreset(policyText).value();
+    const GateResult coalesced =
+        gate(interner, policy, lower(interner, p, Mode::coalesced, Equality::contract));
+    const GateResult singleton =
+        gate(interner, policy, lower(interner, p, Mode::singleton, Equality::contract));
+    const std::string text = slurp(expected);
+    EXPECT_EQ(text, io::gateResultJson(policy, coalesced)) << expected;
+    EXPECT_TRUE(sameGate(coalesced, singleton)) << expected;
+    ++verdicts[policyText + (coalesced.accepted() ? " accepted" : " rejected")];
+
+    // The command itself on every 19th entry (every preset, hand-picked and random cases; a
+    // start of the sanitized binary is slow).
+    if (entries++ % 19 == 3) {
+      const auto cli = oracle({"gate", plan.string(), "--policy", policyText, "--format", "json"});
+      EXPECT_EQ(cli.code, coalesced.accepted() ? 0 : 1) << cli.standardError;
+      EXPECT_EQ(cli.standardOutput, text) << "the bytes `gate` writes: " << expected;
+    }
+  }
+  EXPECT_EQ(entries, 3u * kCount);
+  ASSERT_EQ(policies.size(), std::size_t{kCount});
+  for (const auto &[name, list] : policies)
+    EXPECT_EQ(list, (std::vector<std::string>{"verified", "checked", "external"})) << name;
+  // The suite has both verdicts under every preset.
+  for (const char *policy : {"verified", "checked", "external"})
+    for (const char *verdict : {" accepted", " rejected"})
+      EXPECT_GT(verdicts[std::string(policy) + verdict], 0u) << policy << verdict;
 }
 
 TEST_F(Gen, ExpectedOutputPassesTheCheckCommand) {

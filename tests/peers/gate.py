@@ -2,11 +2,11 @@
 """An independent implementation of the acceptance gate (docs/spec.md §6), written from the spec.
 
 usage: gate.py FILE [--policy verified|checked|external] [--mode singleton|coalesced]
-               [--equality contract|identity]
+               [--equality contract|identity] [-o OUT]
 
 FILE is a GraphExecutionPlan (gated through its lowering under MODE and EQUALITY, lowered by
 conforming.py, defaults coalesced and contract) or a GraphLoweringPlan (its groups as written).
-Prints the gate result (docs/spec.md §6.5) as JSON; exit 0 accepted, 1 rejected.
+Prints the gate result (docs/spec.md §6.5) as JSON (to OUT with -o); exit 0 accepted, 1 rejected.
 """
 import argparse
 import json
@@ -105,12 +105,15 @@ def main(argv):
     ap.add_argument("--policy", choices=sorted(PRESETS), default="checked")
     ap.add_argument("--mode", choices=("singleton", "coalesced"), default="coalesced")
     ap.add_argument("--equality", choices=("contract", "identity"), default="contract")
+    ap.add_argument("-o", dest="out", default="-")
     args = ap.parse_args(argv[1:])
     with open(args.file, encoding="utf-8") as f:
         doc = json.load(f)
     result = gate_result(doc, dict(PRESETS[args.policy]), args.mode, args.equality)
-    json.dump(result, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
+    json.dump(result, out, ensure_ascii=False)
+    out.write("\n")
+    out.close() if out is not sys.stdout else out.flush()
     return 0 if result["verdict"] == "accepted" else 1
 
 

@@ -2,7 +2,9 @@
 # `diff` at its default count against the Python peers: the conforming peer passes, and each
 # mutant of tests/peers/mutants.py (a wrong reading of one spelling docs/spec.md §2 allows, or the
 # identity equality) is caught with a shrunk case.
-# Usage: run.sh BINARY PYTHON PEERS_DIR conforming | variety | mutant NAME
+# With --gate: gate.py passes, and each mutant of gate_mutants.py is caught and shrunk.
+# Usage: run.sh BINARY PYTHON PEERS_DIR conforming | variety | mutant NAME | gate-conforming |
+#        gate-mutant NAME POLICY EXPECTED
 set -u
 BIN=$1 PY=$2 PEERS=$3 WHAT=$4 NAME=${5:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-peers.XXXXXX")
@@ -38,6 +40,46 @@ mutant)
   "$PY" "$PEERS/mutants.py" --mutant "$NAME" "$WORK/keep/plan.json" "$WORK/again.json" >/dev/null 2>&1 &&
     "$BIN" check "$WORK/keep/plan.json" "$WORK/again.json" >/dev/null 2>&1 &&
     fail "the mutant conforms on the shrunk plan"
+  ;;
+gate-conforming)
+  # `diff --gate` against gate.py, the independent gate: every preset, two lowerings.
+  GATE="$PY $PEERS/gate.py {plan} --policy {policy} --mode {mode} --equality {equality}"
+  "$BIN" diff --gate "$GATE" --count 40 >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
+  grep -q '^diff: all 40 cases conform (mode coalesced, equality contract, gates of policies verified, checked, external, seed 1, 120 runs' \
+    "$WORK/out" || fail "not 40 conforming cases x 3 presets"
+  "$BIN" diff --gate "$GATE" --count 13 --mode singleton --equality identity >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "singleton/identity: exit $rc, expected 0"; }
+  ;;
+gate-mutant)
+  # NAME POLICY EXPECTED [NODES]: the mutant of gate_mutants.py, asked for the gate of POLICY
+  # over the hand-picked cases with --keep-going; one saved failure must be the difference
+  # EXPECTED says, shrunk to NODES nodes (default 1), and the mutant must still differ from `gate`
+  # on the saved plan.
+  POLICY=$6 EXPECTED=$7 NODES=${8:-1}
+  "$BIN" diff --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} --mode {mode} --equality {equality}" \
+    --count 12 --policy "$POLICY" --keep-going --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 1 (a finding)"; }
+  line=$(grep "^diff: case [0-9]*-[a-z-]* (seed 1, mode coalesced, equality contract, policy $POLICY) fails; minimal case $NODES nodes\{0,1\}: under policy $POLICY $EXPECTED.*; saved in $WORK/keep/" "$WORK/out" | head -1)
+  [ -n "$line" ] || fail "no shrunk failure 'under policy $POLICY $EXPECTED'"
+  dir=${line##*; saved in }
+  for f in plan.json original-plan.json output.json expected.json report.txt; do
+    [ -f "$dir/$f" ] || fail "$dir/$f missing"
+  done
+  grep -q "^shrunk from [0-9]* to $NODES nodes" "$dir/report.txt" || fail "report says nothing of shrinking"
+  # The saved expectation is the `gate` command's, and the mutant still differs on the saved plan.
+  "$BIN" gate "$dir/plan.json" --policy "$POLICY" --format json -o "$WORK/ref.json"
+  [ $? -le 1 ] || fail "gate failed on the shrunk plan"
+  cmp -s "$WORK/ref.json" "$dir/expected.json" || fail "expected.json is not what gate writes"
+  "$PY" "$PEERS/gate_mutants.py" --mutant "$NAME" "$dir/plan.json" --policy "$POLICY" >"$WORK/again.json"
+  "$PY" -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit(a!=b)' \
+    "$WORK/ref.json" "$WORK/again.json" && fail "the mutant agrees with gate on the shrunk plan"
   ;;
 variety)
   # Without the hand-picked cases: the random cases of a default suite catch every mutant often.

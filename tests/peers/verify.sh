@@ -2,7 +2,8 @@
 # `verify`: the suite README's loop works as printed (with tests/peers/conforming.py as the
 # implementation), every report format, error entries for missing and invalid outputs, exit codes,
 # and a 1,000-entry suite judged in one process.
-# Usage: verify.sh BINARY PYTHON PEERS_DIR readme-loop | reports | scale
+# With --gates: the README's gate loop as printed, with gate.py (conforms) and a gate mutant.
+# Usage: verify.sh BINARY PYTHON PEERS_DIR readme-loop | reports | scale | gates
 set -u
 BIN=$1 PY=$2 PEERS=$3 WHAT=$4
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-verify.XXXXXX")
@@ -25,7 +26,57 @@ readme_loop() {
   loop_rc=$?
 }
 
+# gate_loop SUITE GATE: the same for the README's gate loop (section "The acceptance gate").
+gate_loop() {
+  awk '/^## The acceptance gate/ { on = 1 } /^`verify --gates`/ { on = 0 }
+       on && /^    / { print substr($0, 5) }' "$1/README.md" >"$WORK/gate.sh"
+  grep -q "^lowering-oracle verify . out --gates\$" "$WORK/gate.sh" ||
+    fail "the README's gate loop does not end with verify --gates"
+  sed "s#my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}#$2#" \
+    "$WORK/gate.sh" >"$WORK/gate2.sh"
+  (cd "$1" && sh "$WORK/gate2.sh") >"$WORK/loop.out" 2>"$WORK/loop.err"
+  loop_rc=$?
+}
+
 case $WHAT in
+gates)
+  "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
+  # gate.py through the singleton lowering: other multiplicities, the same sets of reports.
+  gate_loop "$WORK/suite" "$PY $PEERS/gate.py {plan} -o {out} --policy {policy} --mode singleton --equality {equality}"
+  cat "$WORK/loop.out"
+  [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "gate loop + verify --gates exit $loop_rc, expected 0"; }
+  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output)" \
+    "$WORK/loop.out" || fail "not 48 conforming gate entries"
+  [ "$(ls "$WORK/suite/out" | wc -l)" -eq 48 ] || fail "the gate loop did not write 48 results"
+  # A gate that drops the trusted boundary: the identity trap under checked, in words, at /verdict.
+  rm -rf "$WORK/suite/out"
+  gate_loop "$WORK/suite" "$PY $PEERS/gate_mutants.py --mutant drops-trusted-boundary {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}"
+  [ "$loop_rc" -eq 1 ] || { cat "$WORK/loop.out" "$WORK/loop.err" >&2; fail "mutant: exit $loop_rc, expected 1"; }
+  grep -q "^0011-gate-identity-trap-gate-checked.json: /verdict: gate: under policy checked the implementation accepts, the reference rejects: trustedBoundary" \
+    "$WORK/loop.out" || { cat "$WORK/loop.out" >&2; fail "no verdict difference of the identity trap"; }
+  grep -q "^verify: 48 entries: [0-9]* conform, [1-9][0-9]* do not conform, 0 errors" "$WORK/loop.out" ||
+    fail "no summary of 48 gate entries with failing ones"
+  # Every report format names the policy: json per result, JUnit in unique class names, SARIF in
+  # the properties and a `gate` rule.
+  for f in json junit sarif; do
+    "$BIN" verify "$WORK/suite" "$WORK/suite/out" --gates --format $f -o "$WORK/report.$f"
+    [ $? -eq 1 ] || fail "$f: exit status, expected 1"
+  done
+  "$PY" - "$WORK/report.json" "$WORK/report.junit" "$WORK/report.sarif" <<'PYEOF' || fail "the reports do not name the policies"
+import json, re, sys
+report = json.load(open(sys.argv[1]))
+policies = [r["policy"] for r in report["results"]]
+assert len(policies) == 48 and set(policies) == {"verified", "checked", "external"}, policies
+failing = [r for r in report["results"] if r["status"] == "fails"]
+assert any(r["case"] == "0011-gate-identity-trap" and r["policy"] == "checked" for r in failing)
+assert all(v["check"] == "gate" for r in failing for v in r["report"]["violations"])
+names = re.findall(r'classname="([^"]*)"', open(sys.argv[2]).read())
+assert len(names) == 48 and len(set(names)) == 48, names
+assert "lowering-oracle.verify.0011-gate-identity-trap.coalesced-contract-gate-checked" in names
+results = json.load(open(sys.argv[3]))["runs"][0]["results"]
+assert results and all(r["ruleId"] == "gate" and r["properties"]["policy"] for r in results)
+PYEOF
+  ;;
 readme-loop)
   "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
   readme_loop "$WORK/suite" "$PY $PEERS/conforming.py {plan} {out} {mode} {equality}"

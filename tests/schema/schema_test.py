@@ -295,22 +295,27 @@ def case_spec(run):
 
 
 def case_suite(run):
-    """A suite written by `gen`: the manifest, every plan and every expected output."""
+    """A suite written by `gen`: the manifest, every plan, every expected output and every
+    expected gate result (docs/spec.md §4.3)."""
     suite = os.path.join(run.tmp, "suite")
     run.tool(["gen", "--out", suite, "--count", "40", "--seed", "7"], 0)
     manifest = run.valid_file("conformance-suite", os.path.join(suite, "manifest.json"))
     if not manifest or len(manifest.get("cases", [])) != 120:
         run.fail("the manifest does not list 40 cases x 3 lowerings")
         return
+    if len(manifest.get("gates", [])) != 120:
+        run.fail("the manifest does not list 40 cases x 3 policy presets")
+        return
     seen = set()
-    for entry in manifest["cases"]:
+    for entry in manifest["cases"] + manifest["gates"]:
+        expected = "gate-result" if "policy" in entry else "graph-lowering-plan"
         for kind, path in entry["files"].items():
             if path in seen or not path.endswith(".json"):
                 continue
             seen.add(path)
             with open(os.path.join(suite, path), encoding="utf-8") as f:
                 doc = json.load(f)
-            schema = {"plan": "graph-execution-plan", "expected": "graph-lowering-plan"}.get(
+            schema = {"plan": "graph-execution-plan", "expected": expected}.get(
                 kind, schema_of(doc))
             if schema is None:
                 run.fail("%s: no schema for this document" % path)
@@ -551,6 +556,11 @@ MUTATIONS = [
     ("conformance-suite", "missing field: expected", "remove", "/cases/0/files/expected", None),
     ("conformance-suite", "extra field: entry", "set", "/cases/0/expectedExit", 0),
     ("conformance-suite", "wrong type: seed", "set", "/seed", "1"),
+    ("conformance-suite", "wrong enum: gate policy", "set", "/gates/0/policy", "custom"),
+    ("conformance-suite", "missing field: gate expected", "remove", "/gates/0/files/expected",
+     None),
+    ("conformance-suite", "extra field: gate files", "set", "/gates/0/files/text", "gate.txt"),
+    ("conformance-suite", "missing field: gates", "remove", "/gates", None),
     ("proofs", "wrong enum: status", "set", "/obligations/0/status", "sat"),
     ("proofs", "missing field: seconds", "remove", "/obligations/0/seconds", None),
     ("proofs", "extra field: obligation", "set", "/obligations/0/model", {}),

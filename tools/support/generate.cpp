@@ -498,6 +498,22 @@ const EdgeCase kEdgeCases[] = {
                 b.add(KindTag::relu, checkedRelu());
               }
             }),
+    // The gate's identity trap (docs/spec.md §6.7): two nodes of one identity, the first with
+    // evidence `checked` accepts (nothing missing, no trusted boundary), the second with
+    // trustedBoundary value evidence. `verified` rejects both lowerings (guard, test and fuzz
+    // evidence), `checked` rejects the contract lowerings and accepts the identity one,
+    // `external` accepts.
+    LO_EDGE("gate-identity-trap", Placement::table,
+            {
+              KernelCapsule evidenced = checkedRelu();
+              evidenced.vjpContract.evidence = {ContractEvidence::Tag::fuzzOracle, "fuzz/relu"};
+              KernelCapsule trusted = evidenced;
+              trusted.trustLevel = TrustLevel::trusted_external;
+              trusted.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary,
+                                                "vendor kernel"};
+              b.add(KindTag::relu, evidenced);
+              b.add(KindTag::relu, trusted);
+            }),
 };
 
 #undef LO_EDGE

@@ -17,7 +17,8 @@ ReportSubject subjectOf(const SuiteEntry &e) {
 
 std::string what(const SuiteEntry &e) {
   return "case " + e.caseName + ", mode " + std::string(spelling(e.mode)) + ", equality " +
-         std::string(spelling(e.equality));
+         std::string(spelling(e.equality)) +
+         (e.policy.empty() ? "" : ", gate of policy " + e.policy);
 }
 
 std::string errorLine(const SuiteEntry &e) {
@@ -78,7 +79,10 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
     out << (i ? ",\n  " : "\n  ") << "{\"case\":";
     out.jsonString(e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
-        << "\",\"plan\":";
+        << '"';
+    if (!e.policy.empty())
+      out << ",\"policy\":\"" << e.policy << '"';
+    out << ",\"plan\":";
     out.jsonString(e.plan);
     out << ",\"output\":";
     out.jsonString(e.output);
@@ -123,8 +127,9 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
   xml(out, r.outputs);
   out << "\"/>\n    </properties>\n";
   for (const SuiteEntry &e : r.entries) {
-    const std::string modeEquality =
-        std::string(spelling(e.mode)) + "-" + std::string(spelling(e.equality));
+    const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
+                                     std::string(spelling(e.equality)) +
+                                     (e.policy.empty() ? "" : "-gate-" + e.policy);
     out << "    <testcase classname=\"";
     xml(out, "lowering-oracle.verify." + e.caseName + "." + modeEquality);
     out << "\" name=\"";
@@ -198,7 +203,10 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
     out << "}],\"properties\":{\"case\":";
     out.jsonString(e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
-        << "\"}";
+        << '"';
+    if (!e.policy.empty())
+      out << ",\"policy\":\"" << e.policy << '"';
+    out << '}';
   };
   for (const SuiteEntry &e : r.entries) {
     if (e.status == Status::error) {

@@ -1,6 +1,7 @@
-// The report of `verify`: one entry per (case, mode, equality) of a conformance suite, in every
-// report format of `check` (text, json, junit, sarif). An output that is missing, unreadable or not
-// a valid GraphLoweringPlan is an entry with an error, reported like the others.
+// The report of `verify`: one entry per (case, mode, equality) of a conformance suite (and, with
+// `--gates`, instead, per (case, policy): a differing gate result is one violation of the check
+// `gate`), in every report format of `check` (text, json, junit, sarif). An output that is missing,
+// unreadable or not a valid GraphLoweringPlan is an entry with an error, reported like the others.
 #pragma once
 
 #include "tools/support/report.hpp"
@@ -15,6 +16,7 @@ struct SuiteEntry {
   std::string caseName;
   Mode mode = Mode::coalesced;
   Equality equality = Equality::contract;
+  std::string policy; // a gate entry (verify --gates): the preset; empty for a lowering entry
   std::string plan;   // the plan's path as reported
   std::string output; // the output's path as reported
   Status status = Status::conforms;

@@ -1,0 +1,200 @@
+// `diff --gate` judges another implementation's gate result (tools/support/gate_compare): what it
+// reads, what it refuses, and the first difference it names (docs/spec.md §4.3, §6.3, §6.7).
+#include "ref/io/gate_writer.hpp"
+#include "tools/support/gate_compare.hpp"
+#include "tools/support/generate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace lo::testing {
+namespace {
+
+using cli::GateComparer;
+using cli::GateDifference;
+using cli::GateResultError;
+
+bool contains(const std::string &text, const std::string &part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// The hand-picked case of docs/spec.md §6.7: two relu nodes of one identity, the second with a
+/// trusted value contract.
+struct Trap : ::testing::Test {
+  Interner interner;
+  GraphExecutionPlan plan;
+  void SetUp() override {
+    for (std::size_t i = 0; i < gen::edgeCaseCount(); ++i) {
+      gen::Case c = gen::caseAt(interner, {}, i);
+      if (c.name == "gate-identity-trap")
+        plan = std::move(c.plan);
+    }
+    ASSERT_EQ(plan.kernels.size(), 2u);
+  }
+  GraphLoweringPlan lowering(Mode m, Equality e) { return lower(interner, plan, m, e); }
+  GateResult gateOf(const AssurancePolicy &p, Mode m, Equality e) {
+    return gate(interner, p, lowering(m, e));
+  }
+  std::vector<ObligationReport> auditOf(Mode m, Equality e) {
+    return obligationReports(interner, audit(interner, lowering(m, e)));
+  }
+  /// Compares `text` (an implementation's result) with the reference under policy `name`.
+  cli::GateComparison compare(const std::string &text, std::string_view name, Mode m, Equality e,
+                              bool exact = true) {
+    const AssurancePolicy p = *policyPreset(name);
+    GateComparer comparer;
+    return comparer.compare(name, p, gateOf(p, m, e), auditOf(m, e), comparer.read(text), exact);
+  }
+};
+
+TEST_F(Trap, TheReferenceResultOfEveryPresetAndLoweringAgreesWithItself) {
+  for (const NamedPolicy &p : kPolicyPresets)
+    for (Mode m : {Mode::singleton, Mode::coalesced})
+      for (Equality e : {Equality::contract, Equality::identity}) {
+        const std::string text = io::gateResultJson(p.policy, gateOf(p.policy, m, e));
+        const auto c = compare(text, p.name, m, e);
+        EXPECT_EQ(c.difference, GateDifference::none) << p.name << ": " << c.words;
+      }
+}
+
+// Member order, white space and string escapes are free, as in every file of docs/spec.md §2.
+TEST_F(Trap, MemberOrderWhiteSpaceAndEscapesAreFree) {
+  const std::string text = R"({"failures": [ {"reports": [{"disposition":"trusted",
+      "evidence": {"reason": "vendor\u0020kernel", "tag": "trustedBoundary"},
+      "claim": {"spec": "relu.spec", "op": "relu", "tag": "valueRefinement"},
+      "obligation": "value", "capsuleName": "relu\/cudnn", "op": "relu"}],
+    "kind": "trustedBoundary"}], "verdict": "rejected",
+    "policy": {"allowTestEvidence": true, "allowRuntimeGuards": true, "requireEvidence": true,
+               "allowTrustedExternal": false, "allowFuzzed": true, "allowChecked": true,
+               "name": "checked"}})";
+  // The capsule is relu.cudnn, not relu/cudnn: the escape is read, and the report differs.
+  auto c = compare(text, "checked", Mode::coalesced, Equality::contract);
+  EXPECT_EQ(c.difference, GateDifference::reports) << c.words;
+  c = compare(std::regex_replace(text, std::regex(R"(relu\\/cudnn)"), "relu.cudnn"), "checked",
+              Mode::coalesced, Equality::contract);
+  EXPECT_EQ(c.difference, GateDifference::none) << c.words;
+}
+
+TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
+  const std::string ok =
+      io::gateResultJson(AssurancePolicy::checked(),
+                         gateOf(AssurancePolicy::checked(), Mode::coalesced, Equality::contract));
+  GateComparer comparer;
+  EXPECT_NO_THROW(comparer.read(ok));
+  const std::pair<std::string, std::string> bad[] = {
+      {"not json", "/: not JSON"},
+      {"[]", "/: expected a gate result object"},
+      {std::regex_replace(ok, std::regex("\"rejected\""), "\"accepted\""),
+       "/verdict: \"accepted\", but /failures lists 1 failure"},
+      {std::regex_replace(ok, std::regex("\"verdict\""), "\"verdict\": \"rejected\", \"x\""),
+       "/x: unknown field of a gate result"},
+      {std::regex_replace(ok, std::regex("\"trustedBoundary\""), "\"trusted\""),
+       "/failures/0/kind: expected one of missingEvidence"},
+      {std::regex_replace(ok, std::regex("\"disposition\""), "\"extra\":1,\"disposition\""),
+       "/failures/0/reports/0/extra: unknown field of an obligation report"},
+      {std::regex_replace(ok, std::regex("\"name\":\"checked\","), ""),
+       "/policy: missing field \"name\""},
+      {std::regex_replace(ok, std::regex("\"allowFuzzed\":true"), "\"allowFuzzed\":1"),
+       "/policy/allowFuzzed: expected true or false"},
+      {std::regex_replace(ok, std::regex("nn-backend/gate-result"), "nn-backend/audit"),
+       "/format: expected \"nn-backend/gate-result\""},
+      {R"({"policy":{"name":"checked","allowChecked":true,"allowFuzzed":true,
+          "allowTrustedExternal":false,"requireEvidence":true,"allowRuntimeGuards":true,
+          "allowTestEvidence":true},"verdict":"rejected","failures":[
+          {"kind":"fuzzEvidence","reports":[]}]})",
+       "/failures/0/reports: a failure lists at least one report"},
+  };
+  for (const auto &[text, message] : bad) {
+    try {
+      comparer.read(text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const GateResultError &e) {
+      EXPECT_TRUE(contains(e.what(), message)) << e.what() << "\nexpected: " << message;
+    }
+  }
+}
+
+// The verdict first, in both directions, naming the policy and a report in words.
+TEST_F(Trap, NamesAVerdictDifference) {
+  // The identity lowering's result, judged as the contract lowering's: accepted where the
+  // reference rejects under checked.
+  const AssurancePolicy checked = AssurancePolicy::checked();
+  const std::string identity =
+      io::gateResultJson(checked, gateOf(checked, Mode::coalesced, Equality::identity));
+  auto c = compare(identity, "checked", Mode::coalesced, Equality::contract);
+  EXPECT_EQ(c.difference, GateDifference::acceptsRejected);
+  EXPECT_EQ(c.words, "under policy checked the implementation accepts, the reference rejects: "
+                     "trustedBoundary (1 report, e.g. relu: relu.cudnn value: relu forward "
+                     "refines relu.spec; trusted boundary: vendor kernel)");
+  // The other way round: the contract result judged as the identity lowering's.
+  const std::string contract =
+      io::gateResultJson(checked, gateOf(checked, Mode::coalesced, Equality::contract));
+  c = compare(contract, "checked", Mode::coalesced, Equality::identity);
+  EXPECT_EQ(c.difference, GateDifference::rejectsAccepted);
+  EXPECT_TRUE(contains(c.words, "the implementation rejects, the reference accepts: the "
+                                "implementation reports trustedBoundary (1 report"))
+      << c.words;
+}
+
+TEST_F(Trap, NamesAMissingOrAddedFailureKind) {
+  // Under verified the reference rejects for runtime guards, tests, the trusted boundary and fuzz
+  // evidence; a result without the trusted boundary misses that kind.
+  const AssurancePolicy verified = AssurancePolicy::verified();
+  GateResult r = gateOf(verified, Mode::coalesced, Equality::contract);
+  ASSERT_EQ(r.failures.size(), 4u);
+  ASSERT_EQ(r.failures[2].kind, GateFailureKind::trustedBoundary);
+  GateResult without = r;
+  without.failures.erase(without.failures.begin() + 2);
+  auto c = compare(io::gateResultJson(verified, without), "verified", Mode::coalesced,
+                   Equality::contract);
+  EXPECT_EQ(c.difference, GateDifference::kinds);
+  EXPECT_TRUE(contains(c.words, "the implementation misses trustedBoundary (1 report")) << c.words;
+  // Two kinds swapped: the same kinds in another order.
+  GateResult swapped = r;
+  std::swap(swapped.failures[0], swapped.failures[1]);
+  c = compare(io::gateResultJson(verified, swapped), "verified", Mode::coalesced,
+              Equality::contract);
+  EXPECT_EQ(c.difference, GateDifference::kinds);
+  EXPECT_TRUE(contains(c.words, "in another order")) << c.words;
+}
+
+// docs/spec.md §6.7: the singleton and the coalesced contract lowerings have the same gate up to
+// multiplicities. As sets they agree; as the gate of one lowering they do not.
+TEST_F(Trap, ReportsAreListsForOneLoweringAndSetsAcrossLowerings) {
+  // Two equal nodes: the singleton lowering lists each report twice, the coalesced one once.
+  GraphExecutionPlan two;
+  two.kernels = {plan.kernels[0], plan.kernels[0]};
+  two.kernels[1].nodeId = plan.kernels[0].nodeId + 1;
+  const AssurancePolicy verified = AssurancePolicy::verified();
+  const GateResult singleton =
+      gate(interner, verified, lower(interner, two, Mode::singleton, Equality::contract));
+  const GateResult coalesced =
+      gate(interner, verified, lower(interner, two, Mode::coalesced, Equality::contract));
+  ASSERT_TRUE(sameGate(singleton, coalesced));
+  GateComparer comparer;
+  const auto read = comparer.read(io::gateResultJson(verified, singleton));
+  const auto reports = obligationReports(
+      interner, audit(interner, lower(interner, two, Mode::coalesced, Equality::contract)));
+  auto c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/true);
+  EXPECT_EQ(c.difference, GateDifference::reports);
+  EXPECT_TRUE(contains(c.words, "2 times, the reference 1 time")) << c.words;
+  c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/false);
+  EXPECT_EQ(c.difference, GateDifference::none) << c.words;
+}
+
+TEST_F(Trap, NamesAResultThatNamesAnotherPolicy) {
+  // Under external the trap is accepted, and so it is under a custom policy that allows the
+  // same: the gate agrees, the policy does not.
+  AssurancePolicy custom = AssurancePolicy::external();
+  custom.allowChecked = false;
+  const std::string text =
+      io::gateResultJson(custom, gateOf(custom, Mode::coalesced, Equality::contract));
+  const auto c = compare(text, "external", Mode::coalesced, Equality::contract);
+  EXPECT_EQ(c.difference, GateDifference::policy);
+  EXPECT_EQ(c.words, "under policy external the gate agrees, but the implementation's result "
+                     "names policy custom with allowChecked=false");
+}
+
+} // namespace
+} // namespace lo::testing
