@@ -60,7 +60,7 @@ void checkOrder(Context &cx) {
     std::size_t end = j;
     while (end < n && !kept[end])
       ++end;
-    const auto [g, i] = at[j];
+    const std::size_t g = at[j].first, i = at[j].second; // captured below: no structured binding
     cx.findings.report(Check::order, g, cx.plan.kernels[pos[j]].nodeId, [&] {
       std::vector<NodeId> moved;
       for (std::size_t k = j; k < end; ++k)
