@@ -20,41 +20,26 @@ std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth
 // keeps one finding for a row that was changed consistently everywhere. Differences that hide a
 // trusted-external boundary are the trust-boundary check's; every other one is named here.
 void checkCarriedAudit(Context &cx) {
-  const AuditDocument &a = *cx.candidate.audit;
-  const auto &derived = cx.derivedAudit();
-  const Interner &in = cx.interner;
-  auto report = [&](std::optional<std::size_t> g, std::string pointer, std::string message) {
-    cx.findings.report(Check::audit, g, std::nullopt, [&] {
-      return Description{std::move(pointer), std::move(message)};
+  CarriedAudit c(cx, Check::audit);
+  const AuditDocument &a = c.carried, &own = c.own;
+  const Interner &in = c.in;
+  const auto counts = c.forEachDifferentRow([&](std::size_t i, CapsuleId shown, CapsuleId truth) {
+    if (hidesBoundary(in, shown, truth))
+      return;
+    cx.findings.report(Check::audit, i, std::nullopt, [&] {
+      return Description{"/audit/kernels/" + std::to_string(i),
+                         rowLabel(in, i, shown) + " differs from the row derived from group " +
+                             std::to_string(i) + " in " +
+                             rowDifference(in.capsule(shown), in.capsule(truth))};
     });
-  };
-  const auto &rows = a.audit.kernels;
-  if (rows.size() != derived.size()) {
-    // A missing trusted-external row is the trust-boundary check's finding.
-    std::size_t shown = 0, truth = 0;
-    for (const auto &r : rows)
-      shown += isTrustedExternal(in, r);
-    for (const auto &r : derived)
-      truth += isTrustedExternal(in, r);
-    if (shown >= truth)
-      report(std::nullopt, "/audit/kernels",
-             "the audit has " + std::to_string(rows.size()) + " rows, but the candidate has " +
-                 std::to_string(derived.size()) + " groups (one row a group)");
-  } else {
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const CapsuleId shown = rows[i].view, truth = derived[i].view;
-      if (shown == truth || hidesBoundary(in, shown, truth))
-        continue;
-      cx.findings.report(Check::audit, i, std::nullopt, [&] {
-        return Description{"/audit/kernels/" + std::to_string(i),
-                           rowLabel(in, i, shown) + " differs from the row derived from group " +
-                               std::to_string(i) + " in " +
-                               rowDifference(in.capsule(shown), in.capsule(truth))};
-      });
-    }
-  }
+  });
+  // A missing trusted-external row is the trust-boundary check's finding.
+  if (counts && counts->shown >= counts->truth)
+    c.report(std::nullopt, "/audit/kernels",
+             "the audit has " + std::to_string(a.audit.kernels.size()) +
+                 " rows, but the candidate has " + std::to_string(cx.derivedAudit().size()) +
+                 " groups (one row a group)");
 
-  const AuditDocument own = toDocument(in, a.audit);
   auto firstDifference = [](const auto &x, const auto &y) {
     std::size_t i = 0;
     while (i < x.size() && i < y.size() && x[i] == y[i])
@@ -63,39 +48,40 @@ void checkCarriedAudit(Context &cx) {
   };
   if (a.capsuleNames != own.capsuleNames) {
     const std::size_t i = firstDifference(a.capsuleNames, own.capsuleNames);
-    report(std::nullopt, "/audit/capsuleNames",
-           a.capsuleNames.size() != own.capsuleNames.size()
-               ? "the audit lists " + std::to_string(a.capsuleNames.size()) + " capsuleNames for " +
-                     std::to_string(own.capsuleNames.size()) + " rows"
-               : "capsuleNames[" + std::to_string(i) + "] is " + a.capsuleNames[i] +
-                     ", but audit row " + std::to_string(i) + " names " + own.capsuleNames[i]);
+    c.report(std::nullopt, "/audit/capsuleNames",
+             a.capsuleNames.size() != own.capsuleNames.size()
+                 ? "the audit lists " + std::to_string(a.capsuleNames.size()) +
+                       " capsuleNames for " + std::to_string(own.capsuleNames.size()) + " rows"
+                 : "capsuleNames[" + std::to_string(i) + "] is " + a.capsuleNames[i] +
+                       ", but audit row " + std::to_string(i) + " names " + own.capsuleNames[i]);
   }
   if (a.trustLevels.size() != own.trustLevels.size()) {
-    report(std::nullopt, "/audit/trustLevels",
-           "the audit lists " + std::to_string(a.trustLevels.size()) + " trustLevels for " +
-               std::to_string(own.trustLevels.size()) + " rows");
+    c.report(std::nullopt, "/audit/trustLevels",
+             "the audit lists " + std::to_string(a.trustLevels.size()) + " trustLevels for " +
+                 std::to_string(own.trustLevels.size()) + " rows");
   } else {
     for (std::size_t i = 0; i < own.trustLevels.size(); ++i) {
       const TrustLevel shown = a.trustLevels[i], truth = own.trustLevels[i];
       if (shown == truth || truth == TrustLevel::trusted_external)
         continue;
-      report(std::nullopt, "/audit/trustLevels/" + std::to_string(i),
-             "trustLevels[" + std::to_string(i) + "] is " + std::string(spelling(shown)) +
-                 ", but audit row " + std::to_string(i) + " says " + std::string(spelling(truth)));
+      c.report(std::nullopt, "/audit/trustLevels/" + std::to_string(i),
+               "trustLevels[" + std::to_string(i) + "] is " + std::string(spelling(shown)) +
+                   ", but audit row " + std::to_string(i) + " says " +
+                   std::string(spelling(truth)));
       break;
     }
   }
   if (a.trustedExternalOps != own.trustedExternalOps &&
       a.trustedExternalOps.size() >= own.trustedExternalOps.size()) {
-    report(std::nullopt, "/audit/trustedExternalOps",
-           "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
-               " ops, but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
-               (a.trustedExternalOps.size() == own.trustedExternalOps.size() ? " different ones"
-                                                                             : ""));
+    c.report(std::nullopt, "/audit/trustedExternalOps",
+             "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
+                 " ops, but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
+                 (a.trustedExternalOps.size() == own.trustedExternalOps.size() ? " different ones"
+                                                                               : ""));
   }
   if (a.hasTrustedExternal && !own.hasTrustedExternal)
-    report(std::nullopt, "/audit/hasTrustedExternal",
-           "hasTrustedExternal is true, but no audit row is trusted-external");
+    c.report(std::nullopt, "/audit/hasTrustedExternal",
+             "hasTrustedExternal is true, but no audit row is trusted-external");
 }
 
 // "a group's audit row differs from the singleton audit row of one of its nodes" (groups the op

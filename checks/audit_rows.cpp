@@ -8,4 +8,11 @@ std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row) {
          c.name + ")";
 }
 
+std::size_t trustedExternalRows(const Interner &interner, const std::vector<KernelAudit> &rows) {
+  std::size_t n = 0;
+  for (const auto &r : rows)
+    n += isTrustedExternal(interner, r);
+  return n;
+}
+
 } // namespace lo::checks::detail

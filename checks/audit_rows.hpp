@@ -1,5 +1,6 @@
 // What the audit and trust-boundary checks share: the walk over a group's members that compares the
-// group's audit row with their singleton rows.
+// group's audit row with their singleton rows, and the walk over a carried audit's rows that
+// compares them with the rows derived from the groups.
 #pragma once
 
 #include "checks/context.hpp"
@@ -28,6 +29,48 @@ void forEachMemberRowDifference(Judge &j, const GroupSite &site, Visit &&visit) 
       visit(*k, i, groupRow, memberRow);
   }
 }
+
+std::size_t trustedExternalRows(const Interner &interner, const std::vector<KernelAudit> &rows);
+
+/// The candidate's carried audit, as the audit and trust-boundary checks judge it: its rows
+/// against the rows derived from the groups, its views against the views of its own rows.
+struct CarriedAudit {
+  CarriedAudit(Context &cx, Check check)
+      : cx(cx), check(check), in(cx.interner), carried(*cx.candidate.audit),
+        own(toDocument(in, carried.audit)) {}
+
+  Context &cx;
+  const Check check;
+  const Interner &in;
+  const AuditDocument &carried;
+  const AuditDocument own; // the views of the carried rows
+
+  /// A finding of `check` at `pointer`, of group `g` when given.
+  void report(std::optional<std::size_t> g, std::string pointer, std::string message) {
+    cx.findings.report(check, g, std::nullopt, [&] {
+      return Description{std::move(pointer), std::move(message)};
+    });
+  }
+
+  /// The trusted-external rows of the carried audit (`shown`) and of the derived one (`truth`).
+  struct TrustedExternalCounts {
+    std::size_t shown, truth;
+  };
+
+  /// Calls `onRow(i, shown, truth)` for every carried row `i` that differs from the derived row,
+  /// when there are as many of each; when their numbers differ, returns the trusted-external
+  /// counts instead.
+  template <class OnRow> std::optional<TrustedExternalCounts> forEachDifferentRow(OnRow &&onRow) {
+    const auto &rows = carried.audit.kernels;
+    const auto &derived = cx.derivedAudit();
+    if (rows.size() != derived.size())
+      return TrustedExternalCounts{trustedExternalRows(in, rows), trustedExternalRows(in, derived)};
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (rows[i].view != derived[i].view)
+        onRow(i, rows[i].view, derived[i].view);
+    return std::nullopt;
+  }
+};
 
 /// "audit row 2 (relu, capsule reference.relu)".
 std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row);

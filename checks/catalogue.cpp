@@ -112,6 +112,21 @@ Example example(Interner &in, Check check) {
   auto &groups = ex.candidate.plan.groups;
   ex.candidate.mode = Mode::coalesced;
   ex.candidate.equality = Equality::contract;
+  // The plans most examples start from: one relu node with `capsule` in its own group, or two relu
+  // nodes of reference.relu.
+  auto oneRelu = [&](CapsuleId capsule) {
+    plan = {{1, reluKind, BackendOp::relu, capsule}};
+    groups = {group({&plan[0]})};
+  };
+  auto twoRelus = [&] {
+    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, relu}};
+  };
+  // The candidate's audit: the row of its one group, changed by `edit`.
+  auto auditWithRow = [&](auto &&edit) {
+    KernelCapsule row = in.capsule(ofPlannedKernel(in, toPlannedKernel(groups[0])).view);
+    edit(row);
+    ex.candidate.audit = toDocument(in, ExecutionAudit{{KernelAudit{in.intern(row)}}});
+  };
   switch (check) {
   case Check::provenance:
     plan = {{1, reluKind, BackendOp::relu, relu},
@@ -134,14 +149,12 @@ Example example(Interner &in, Check check) {
     ex.story = "an empty group was inserted between the two groups";
     break;
   case Check::kinds:
-    plan = {{1, reluKind, BackendOp::relu, relu}};
-    groups = {group({&plan[0]})};
+    oneRelu(relu);
     groups[0].kinds = {tanhKind};
     ex.story = "the group lists kind tanh for a relu node";
     break;
   case Check::op:
-    plan = {{1, reluKind, BackendOp::relu, relu}};
-    groups = {group({&plan[0]})};
+    oneRelu(relu);
     groups[0].op = BackendOp::tanh;
     ex.story = "the group's op is tanh, but its node's op is relu";
     ex.alongside = Check::gate; // the group's reports name op tanh, the node's op relu
@@ -156,41 +169,32 @@ Example example(Interner &in, Check check) {
     ex.story = "two nodes with different capsules were merged into one group";
     break;
   case Check::groupingKind:
-    plan = {{1, reluKind, BackendOp::relu, relu}};
-    groups = {group({&plan[0]})};
+    oneRelu(relu);
     groups[0].groupingKind = GroupingKind::sameCapsuleRun;
     ex.story = "a group of one node says sameCapsuleRun";
     break;
   case Check::singleton:
-    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, relu}};
+    twoRelus();
     groups = {group({&plan[0], &plan[1]})};
     ex.options.mode = Mode::singleton;
     ex.candidate.mode = Mode::singleton;
     ex.story = "in mode singleton, two nodes share a group";
     break;
   case Check::maximal:
-    plan = {{1, reluKind, BackendOp::relu, relu}, {2, reluKind, BackendOp::relu, relu}};
+    twoRelus();
     groups = {group({&plan[0]}), group({&plan[1]})};
     ex.story = "in mode coalesced, two nodes with the same op and capsule were not coalesced";
     break;
-  case Check::audit: {
-    plan = {{1, reluKind, BackendOp::relu, relu}};
-    groups = {group({&plan[0]})};
-    KernelCapsule row = in.capsule(ofPlannedKernel(in, toPlannedKernel(groups[0])).view);
-    row.vjpMode = VJPMode::backend_vjp;
-    ex.candidate.audit = toDocument(in, ExecutionAudit{{KernelAudit{in.intern(row)}}});
+  case Check::audit:
+    oneRelu(relu);
+    auditWithRow([](KernelCapsule &row) { row.vjpMode = VJPMode::backend_vjp; });
     ex.story = "the audit row says vjpMode backend-vjp, but the group's capsule says none";
     break;
-  }
-  case Check::trustBoundary: {
-    plan = {{1, reluKind, BackendOp::relu, external}};
-    groups = {group({&plan[0]})};
-    KernelCapsule row = in.capsule(ofPlannedKernel(in, toPlannedKernel(groups[0])).view);
-    row.trustLevel = TrustLevel::checked;
-    ex.candidate.audit = toDocument(in, ExecutionAudit{{KernelAudit{in.intern(row)}}});
+  case Check::trustBoundary:
+    oneRelu(external);
+    auditWithRow([](KernelCapsule &row) { row.trustLevel = TrustLevel::checked; });
     ex.story = "the audit relabels the trusted-external row as checked";
     break;
-  }
   case Check::gate: {
     // Two capsules of one identity, runtime-guarded; the second's value contract rests on a
     // trusted boundary. Policy checked rejects the plan and accepts the merged group.

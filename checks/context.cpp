@@ -183,55 +183,75 @@ std::string capsuleText(const Interner &interner, CapsuleId c) {
 
 namespace {
 
-template <class E> std::string pair(std::string_view field, E a, E b) {
-  return std::string(field) + " (" + std::string(spelling(a)) + ", not " +
-         std::string(spelling(b)) + ")";
+/// The first field, of those compared in order, in which two capsules differ: "FIELD (A, not B)",
+/// or only "FIELD" for a contract and the notes.
+class FirstDifference {
+public:
+  FirstDifference &shown(std::string_view field, std::string_view a, std::string_view b) {
+    if (found_.empty() && a != b)
+      found_ = std::string(field) + " (" + std::string(a) + ", not " + std::string(b) + ")";
+    return *this;
+  }
+  template <class E> FirstDifference &spelled(std::string_view field, E a, E b) {
+    return a == b ? *this : shown(field, spelling(a), spelling(b));
+  }
+  FirstDifference &boolean(std::string_view field, bool a, bool b) {
+    return shown(field, a ? "true" : "false", b ? "true" : "false");
+  }
+  template <class T> FirstDifference &named(std::string_view field, const T &a, const T &b) {
+    if (found_.empty() && a != b)
+      found_ = std::string(field);
+    return *this;
+  }
+  /// The four contracts, by name only.
+  FirstDifference &contracts(const KernelCapsule &a, const KernelCapsule &b) {
+    static constexpr std::pair<std::string_view, ContractDescriptor KernelCapsule::*> kContracts[] =
+        {{"shapeContract", &KernelCapsule::shapeContract},
+         {"layoutContract", &KernelCapsule::layoutContract},
+         {"valueContract", &KernelCapsule::valueContract},
+         {"vjpContract", &KernelCapsule::vjpContract}};
+    for (const auto &[field, contract] : kContracts)
+      named(field, a.*contract, b.*contract);
+    return *this;
+  }
+  FirstDifference &policy(const NumericalPolicy &p, const NumericalPolicy &q) {
+    return spelled("numericalPolicy.rounding", p.rounding, q.rounding)
+        .spelled("numericalPolicy.subnormals", p.subnormals, q.subnormals)
+        .spelled("numericalPolicy.contraction", p.contraction, q.contraction)
+        .spelled("numericalPolicy.reduction", p.reduction, q.reduction);
+  }
+  std::string result() const { return found_; }
+
+private:
+  std::string found_;
+};
+
+/// The fields of a capsule's identity (docs/spec.md §1: equal `name`, `op`, `provider` and
+/// `device`).
+FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b) {
+  FirstDifference d;
+  d.shown("name", a.name, b.name)
+      .spelled("op", a.op, b.op)
+      .spelled("provider", a.provider, b.provider)
+      .spelled("device", a.device, b.device);
+  return d;
 }
 
 } // namespace
 
 std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b) {
-  if (std::string identity = identityDifference(a, b); !identity.empty())
-    return identity;
-  if (a.trustLevel != b.trustLevel)
-    return pair("trustLevel", a.trustLevel, b.trustLevel);
-  if (a.supportsForward != b.supportsForward)
-    return std::string("supportsForward (") + (a.supportsForward ? "true" : "false") + ", not " +
-           (b.supportsForward ? "true" : "false") + ")";
-  if (a.vjpMode != b.vjpMode)
-    return pair("vjpMode", a.vjpMode, b.vjpMode);
-  if (a.shapeContract != b.shapeContract)
-    return "shapeContract";
-  if (a.layoutContract != b.layoutContract)
-    return "layoutContract";
-  if (a.valueContract != b.valueContract)
-    return "valueContract";
-  if (a.vjpContract != b.vjpContract)
-    return "vjpContract";
-  const auto &p = a.numericalPolicy, &q = b.numericalPolicy;
-  if (p.rounding != q.rounding)
-    return pair("numericalPolicy.rounding", p.rounding, q.rounding);
-  if (p.subnormals != q.subnormals)
-    return pair("numericalPolicy.subnormals", p.subnormals, q.subnormals);
-  if (p.contraction != q.contraction)
-    return pair("numericalPolicy.contraction", p.contraction, q.contraction);
-  if (p.reduction != q.reduction)
-    return pair("numericalPolicy.reduction", p.reduction, q.reduction);
-  if (a.notes != b.notes)
-    return "notes";
-  return {};
+  return identityFields(a, b)
+      .spelled("trustLevel", a.trustLevel, b.trustLevel)
+      .boolean("supportsForward", a.supportsForward, b.supportsForward)
+      .spelled("vjpMode", a.vjpMode, b.vjpMode)
+      .contracts(a, b)
+      .policy(a.numericalPolicy, b.numericalPolicy)
+      .named("notes", a.notes, b.notes)
+      .result();
 }
 
 std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b) {
-  if (a.name != b.name)
-    return "name (" + a.name + ", not " + b.name + ")";
-  if (a.op != b.op)
-    return pair("op", a.op, b.op);
-  if (a.provider != b.provider)
-    return pair("provider", a.provider, b.provider);
-  if (a.device != b.device)
-    return pair("device", a.device, b.device);
-  return {};
+  return identityFields(a, b).result();
 }
 
 } // namespace lo::checks::detail

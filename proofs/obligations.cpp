@@ -19,24 +19,31 @@ struct Bounded {
   z3::expr valid;
 };
 
-Bounded singletonOf(Encoder &e, std::size_t n) {
+/// The reference lowering of `mode` (toSingleton or toCoalesced) of a fresh plan of length n.
+Bounded referenceOf(Encoder &e, std::size_t n, Mode mode) {
   Plan p = e.freshPlan(n);
-  Lowering s = e.toSingleton(p);
+  Lowering l = mode == Mode::singleton ? e.toSingleton(p) : e.toCoalesced(p);
   z3::expr v = e.valid(p);
-  return Bounded{std::move(p), std::move(s), v};
+  return Bounded{std::move(p), std::move(l), v};
 }
 
-Bounded coalescedOf(Encoder &e, std::size_t n) {
-  Plan p = e.freshPlan(n);
-  Lowering c = e.toCoalesced(p);
-  z3::expr v = e.valid(p);
-  return Bounded{std::move(p), std::move(c), v};
-}
+Bounded singletonOf(Encoder &e, std::size_t n) { return referenceOf(e, n, Mode::singleton); }
+Bounded coalescedOf(Encoder &e, std::size_t n) { return referenceOf(e, n, Mode::coalesced); }
 
 /// "valid(plan) => property(checks of the reference lowering)".
 template <class F> Query referencePasses(Bounded b, const Encoder &e, F property) {
   SpecChecks c(e, b.plan, b.lowering);
   return Query{b.valid, property(c), std::move(b.plan), {}};
+}
+
+/// The obligations stated alike of both lowerings: provenance (with kinds) and order.
+Query provenanceHolds(Encoder &e, std::size_t n, Mode mode) {
+  return referencePasses(referenceOf(e, n, mode), e,
+                         [](const SpecChecks &c) { return c.provenance() && c.kinds(); });
+}
+
+Query orderHolds(Encoder &e, std::size_t n, Mode mode) {
+  return referencePasses(referenceOf(e, n, mode), e, [](const SpecChecks &c) { return c.order(); });
 }
 
 /// "Every lowering of the plan that passes every check of `mode` is the reference lowering."
@@ -53,13 +60,10 @@ Query unique(Encoder &e, Bounded b, Mode mode) {
 // --- singleton ------------------------------------------------------------------------------
 
 Query singletonProvenance(Encoder &e, std::size_t n) {
-  return referencePasses(singletonOf(e, n), e,
-                         [](const SpecChecks &c) { return c.provenance() && c.kinds(); });
+  return provenanceHolds(e, n, Mode::singleton);
 }
 
-Query singletonOrder(Encoder &e, std::size_t n) {
-  return referencePasses(singletonOf(e, n), e, [](const SpecChecks &c) { return c.order(); });
-}
+Query singletonOrder(Encoder &e, std::size_t n) { return orderHolds(e, n, Mode::singleton); }
 
 Query singletonOneNode(Encoder &e, std::size_t n) {
   Bounded b = singletonOf(e, n);
@@ -88,13 +92,10 @@ Query singletonUniqueBounded(Encoder &e, std::size_t n) {
 // --- coalesced ------------------------------------------------------------------------------
 
 Query coalescedProvenance(Encoder &e, std::size_t n) {
-  return referencePasses(coalescedOf(e, n), e,
-                         [](const SpecChecks &c) { return c.provenance() && c.kinds(); });
+  return provenanceHolds(e, n, Mode::coalesced);
 }
 
-Query coalescedOrder(Encoder &e, std::size_t n) {
-  return referencePasses(coalescedOf(e, n), e, [](const SpecChecks &c) { return c.order(); });
-}
+Query coalescedOrder(Encoder &e, std::size_t n) { return orderHolds(e, n, Mode::coalesced); }
 
 Query coalescedContractEquality(Encoder &e, std::size_t n) {
   return referencePasses(coalescedOf(e, n), e,

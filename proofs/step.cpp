@@ -30,7 +30,6 @@ FoldState freshFoldState(Encoder &e, const std::string &prefix) {
 
 FoldState pushKernel(const Encoder &e, const FoldState &s, const Node &k) {
   z3::context &ctx = e.ctx();
-  const z3::sort seq = intSequence(ctx);
   // "A node is appended to the last group when canAppend(group, node) holds"
   const z3::expr append = s.hasGroup && e.algorithmCanAppend(s.last.op, s.last.capsule, k);
   // appendNode's lists: the id and the kind go last (or, sabotaged, first or nowhere)
@@ -45,23 +44,30 @@ FoldState pushKernel(const Encoder &e, const FoldState &s, const Node &k) {
   const Encoder::Head head = e.appendHead(s.last, k);
   // "otherwise it starts a new singleton group"
   const Encoder::Head fresh{k.op, k.capsule, ctx.bool_val(false)};
-  const z3::expr none = z3::empty(seq);
-  FoldState out{
-      ctx.bool_val(true),
-      z3::ite(append, s.count, s.count + 1),
-      z3::ite(append, s.doneIds, z3::ite(s.hasGroup, z3::concat(s.doneIds, s.ids), none)),
-      z3::ite(append, s.doneKinds, z3::ite(s.hasGroup, z3::concat(s.doneKinds, s.kinds), none)),
-      z3::ite(append, ids, id),
-      z3::ite(append, kinds, kind),
+  return foldStep(
+      s, k, append, ids, kinds, z3::concat(s.doneIds, s.ids), z3::concat(s.doneKinds, s.kinds),
       Encoder::Head{z3::ite(append, head.op, fresh.op), ite(append, head.capsule, fresh.capsule),
-                    z3::ite(append, head.run, fresh.run)},
-      z3::ite(append, s.hasPrevious, s.hasGroup),
-      z3::ite(append, s.previousOp, s.last.op),
-      ite(append, s.previousCapsule, s.last.capsule),
-      ite(append, s.leader, k),
-      s.member,
-      append};
-  return out;
+                    z3::ite(append, head.run, fresh.run)});
+}
+
+FoldState foldStep(const FoldState &s, const Node &k, const z3::expr &join, const z3::expr &ids,
+                   const z3::expr &kinds, const z3::expr &closedIds, const z3::expr &closedKinds,
+                   const Encoder::Head &last) {
+  z3::context &ctx = s.count.ctx();
+  const z3::expr none = z3::empty(intSequence(ctx));
+  return FoldState{ctx.bool_val(true),
+                   z3::ite(join, s.count, s.count + 1),
+                   z3::ite(join, s.doneIds, z3::ite(s.hasGroup, closedIds, none)),
+                   z3::ite(join, s.doneKinds, z3::ite(s.hasGroup, closedKinds, none)),
+                   z3::ite(join, ids, k.nodeId.unit()),
+                   z3::ite(join, kinds, k.kind.unit()),
+                   last,
+                   z3::ite(join, s.hasPrevious, s.hasGroup),
+                   z3::ite(join, s.previousOp, s.last.op),
+                   ite(join, s.previousCapsule, s.last.capsule),
+                   ite(join, s.leader, k),
+                   s.member,
+                   join};
 }
 
 } // namespace lo::proofs

@@ -54,9 +54,8 @@ z3::expr agree(const FoldState &s, const CandidateState &c) {
 /// end: finalCount).
 FoldState pushSingleton(const Encoder &e, const FoldState &s, const Node &k) {
   z3::context &ctx = e.ctx();
-  const z3::sort seq = intSequence(ctx);
   const Sabotage sab = e.sabotage();
-  const z3::expr id = k.nodeId.unit(), kind = k.kind.unit(), none = z3::empty(seq);
+  const z3::expr id = k.nodeId.unit(), kind = k.kind.unit();
   // `singleton-merges-first-two`: the second node joins the first group
   const z3::expr merge = sab == Sabotage::singletonMergesFirstTwo
                              ? s.hasGroup && !s.hasPrevious && s.ids.length() == 1
@@ -71,20 +70,9 @@ FoldState pushSingleton(const Encoder &e, const FoldState &s, const Node &k) {
   const z3::expr closedKinds = sab == Sabotage::singletonReversed
                                    ? z3::concat(s.kinds, s.doneKinds)
                                    : z3::concat(s.doneKinds, s.kinds);
-  return FoldState{
-      ctx.bool_val(true),
-      z3::ite(merge, s.count, s.count + 1),
-      z3::ite(merge, s.doneIds, z3::ite(s.hasGroup, closedIds, none)),
-      z3::ite(merge, s.doneKinds, z3::ite(s.hasGroup, closedKinds, none)),
-      z3::ite(merge, z3::concat(s.ids, id), id),
-      z3::ite(merge, z3::concat(s.kinds, kind), kind),
-      Encoder::Head{z3::ite(merge, s.last.op, k.op), ite(merge, s.last.capsule, capsule), merge},
-      z3::ite(merge, s.hasPrevious, s.hasGroup),
-      z3::ite(merge, s.previousOp, s.last.op),
-      ite(merge, s.previousCapsule, s.last.capsule),
-      ite(merge, s.leader, k),
-      s.member,
-      merge};
+  return foldStep(
+      s, k, merge, z3::concat(s.ids, id), z3::concat(s.kinds, kind), closedIds, closedKinds,
+      Encoder::Head{z3::ite(merge, s.last.op, k.op), ite(merge, s.last.capsule, capsule), merge});
 }
 
 /// The number of groups of the finished lowering.

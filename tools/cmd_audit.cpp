@@ -4,6 +4,7 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 
 namespace lo::cli {
 
@@ -18,8 +19,7 @@ Action setupAudit(CLI::App &app) {
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
       "audit", "Audit a GraphLoweringPlan, or the coalesced lowering of a GraphExecutionPlan.");
-  sub->add_option("FILE", o->file, "GraphLoweringPlan or GraphExecutionPlan JSON file, or -")
-      ->required();
+  addOperand(*sub, "FILE", o->file, "GraphLoweringPlan or GraphExecutionPlan JSON file, or -");
   sub->add_option("--format", o->format, "json: an ExecutionAudit document; text: one line a row")
       ->type_name("TEXT")
       ->transform(spellingsOf<Format>({{"json", Format::json}, {"text", Format::text}}))
@@ -32,30 +32,21 @@ Action setupAudit(CLI::App &app) {
       "For a GraphExecutionPlan, --equality chooses the coalesced lowering that is audited; "
       "for a GraphLoweringPlan, the audit is derived from its groups (an audit it carries "
       "is ignored: `check` compares the two).");
-  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  addOutputOption(*sub, o->out);
   return [o] {
     if (o->detailed && o->format != Format::text)
       throw CLI::ValidationError("--detailed", "needs --format text");
     Interner interner;
-    io::Source source = io::loadSource(o->file);
-    GraphLoweringPlan lowering;
-    if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan) {
-      GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
-      lowering = toCoalescedLoweringPlan(interner, plan, o->equality);
-    } else {
-      lowering = io::readLoweringPlan(source, interner).plan;
-    }
-    ExecutionAudit a = lo::audit(interner, lowering);
-    io::OutputFile file(o->out);
-    io::Sink sink(file);
-    if (o->format == Format::text) {
-      io::writeAuditText(sink, interner, a, o->detailed);
-    } else {
-      io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
-      sink << '\n';
-      sink.flush();
-    }
-    file.commit();
+    ExecutionAudit a =
+        lo::audit(interner, readLowering(interner, o->file, Mode::coalesced, o->equality));
+    writeOutput(o->out, [&](io::Sink &sink) {
+      if (o->format == Format::text) {
+        io::writeAuditText(sink, interner, a, o->detailed);
+      } else {
+        io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
+        sink << '\n';
+      }
+    });
     return int{kSuccess};
   };
 }

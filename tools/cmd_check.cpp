@@ -5,6 +5,7 @@
 #include "ref/io/stream.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 
@@ -26,36 +27,28 @@ Action setupCheck(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "check", "Check that a candidate GraphLoweringPlan is exactly the lowering the spec gives "
                "for a GraphExecutionPlan, and name every way in which it is not.");
-  sub->add_option(
-         "PLAN", o->plan,
-         "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input")
-      ->required();
-  sub->add_option("CANDIDATE", o->candidate,
-                  "candidate GraphLoweringPlan file (JSON; a lowering stream with --stream), or -")
-      ->required();
+  addOperand(
+      *sub, "PLAN", o->plan,
+      "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input");
+  addOperand(*sub, "CANDIDATE", o->candidate,
+             "candidate GraphLoweringPlan file (JSON; a lowering stream with --stream), or -");
   const CLI::Option *mode = addVocabularyOption(*sub, "--mode", o->mode,
                                                 "singleton or coalesced (default: the mode the "
                                                 "candidate declares, else coalesced)");
   const CLI::Option *equality = addVocabularyOption(*sub, "--equality", o->equality,
                                                     "contract or identity (default: the equality "
                                                     "the candidate declares, else contract)");
-  sub->add_option("--format", o->format,
-                  "text: one line a violation and a summary line; json: the violations with "
-                  "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "
-                  "rule id = check name")
-      ->type_name("TEXT")
-      ->transform(spellingsOf<ReportFormat>({{"text", ReportFormat::text},
-                                             {"json", ReportFormat::json},
-                                             {"junit", ReportFormat::junit},
-                                             {"sarif", ReportFormat::sarif}}))
-      ->default_str("text");
+  addReportFormatOption(*sub, o->format,
+                        "text: one line a violation and a summary line; json: the violations "
+                        "with the spec's field names; junit: one test case per check; sarif: "
+                        "SARIF 2.1.0, rule id = check name");
   addNatural(*sub, "--max-per-check", o->maxPerCheck, 1, kMaxU64,
              "list at most this many violations per check, and count the rest");
   sub->add_flag(
       "--stream", o->stream,
       "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "
       "they are read, in memory bounded by the largest group and the distinct capsules and kinds");
-  sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
+  addOutputOption(*sub, o->out, "report file");
   sub->footer(
       "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
       "maximal, audit, trust-boundary, gate (`lowering-oracle explain CHECK` says what each "
@@ -89,11 +82,7 @@ Action setupCheck(CLI::App &app) {
     auto write = [&] {
       result.seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      io::OutputFile file(o->out);
-      io::Sink sink(file);
-      writeReports(sink, format, {result});
-      sink.flush();
-      file.commit();
+      writeOutput(o->out, [&](io::Sink &sink) { writeReports(sink, format, {result}); });
     };
     io::Source candidateSource; // kept for the SARIF regions
     try {

@@ -3,6 +3,7 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 #include "tools/support/report.hpp"
 
 #include <iostream>
@@ -20,7 +21,7 @@ Action setupExplain(CLI::App &app) {
                  "and the report `check` gives for them).");
   addVocabularyOption(*sub, "CHECK", o->check, "the check: " + joinedSpellings<Check>())
       ->required();
-  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  addOutputOption(*sub, o->out);
   return [o] {
     const Check check = o->check;
     const checks::CheckInfo &i = checks::info(check);
@@ -28,33 +29,31 @@ Action setupExplain(CLI::App &app) {
     const checks::Example ex = checks::example(interner, check);
     const checks::Report report = checks::check(interner, ex.plan, ex.candidate, ex.options);
 
-    io::OutputFile file(o->out);
-    io::Sink out(file);
-    out << spelling(check) << ": fails when " << i.failsWhen << ".\n\n" << i.meaning << '\n';
-    if (i.onlyIn)
-      out << "Applies only in mode " << spelling(*i.onlyIn) << ".\n";
-    if (ex.alongside)
-      out << "It is found together with " << spelling(*ex.alongside)
-          << ", which names the mistake itself.\n";
-    out << "\nExample (" << ex.story << "), checked with --mode " << spelling(ex.options.mode)
-        << " --equality " << spelling(ex.options.equality) << ".\n\nplan.json:\n";
-    io::writeExecutionPlan(out, interner, ex.plan);
-    out << "\ncandidate.json:\n";
-    io::writeLoweringPlan(out, interner, ex.candidate.plan,
-                          ex.candidate.mode.value_or(ex.options.mode),
-                          ex.candidate.equality.value_or(ex.options.equality),
-                          ex.candidate.audit ? &*ex.candidate.audit : nullptr);
-    out << "\n$ lowering-oracle check plan.json candidate.json --mode " << spelling(ex.options.mode)
-        << " --equality " << spelling(ex.options.equality) << '\n';
-    ReportSubject subject{"plan.json",
-                          "candidate.json",
-                          ex.options.mode,
-                          ex.options.equality,
-                          ex.candidate.plan.groups.size(),
-                          ex.plan.kernels.size()};
-    writeReportText(out, report, subject);
-    out.flush();
-    file.commit();
+    writeOutput(o->out, [&](io::Sink &out) {
+      out << spelling(check) << ": fails when " << i.failsWhen << ".\n\n" << i.meaning << '\n';
+      if (i.onlyIn)
+        out << "Applies only in mode " << spelling(*i.onlyIn) << ".\n";
+      if (ex.alongside)
+        out << "It is found together with " << spelling(*ex.alongside)
+            << ", which names the mistake itself.\n";
+      out << "\nExample (" << ex.story << "), checked with --mode " << spelling(ex.options.mode)
+          << " --equality " << spelling(ex.options.equality) << ".\n\nplan.json:\n";
+      io::writeExecutionPlan(out, interner, ex.plan);
+      out << "\ncandidate.json:\n";
+      io::writeLoweringPlan(out, interner, ex.candidate.plan,
+                            ex.candidate.mode.value_or(ex.options.mode),
+                            ex.candidate.equality.value_or(ex.options.equality),
+                            ex.candidate.audit ? &*ex.candidate.audit : nullptr);
+      out << "\n$ lowering-oracle check plan.json candidate.json --mode "
+          << spelling(ex.options.mode) << " --equality " << spelling(ex.options.equality) << '\n';
+      ReportSubject subject{"plan.json",
+                            "candidate.json",
+                            ex.options.mode,
+                            ex.options.equality,
+                            ex.candidate.plan.groups.size(),
+                            ex.plan.kernels.size()};
+      writeReportText(out, report, subject);
+    });
     return int{kSuccess};
   };
 }

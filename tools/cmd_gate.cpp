@@ -8,6 +8,7 @@
 #include "ref/io/reader.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 
 #include <array>
 #include <optional>
@@ -41,10 +42,9 @@ Action setupGate(CLI::App &app) {
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
       "gate", "Gate a plan: does an assurance policy accept the evidence of its audit?");
-  sub->add_option("FILE", o->file,
-                  "GraphExecutionPlan (gated through its lowering under --mode and --equality) or "
-                  "GraphLoweringPlan (its groups as written) JSON file, or -")
-      ->required();
+  addOperand(*sub, "FILE", o->file,
+             "GraphExecutionPlan (gated through its lowering under --mode and --equality) or "
+             "GraphLoweringPlan (its groups as written) JSON file, or -");
   sub->add_option("--policy", o->policy,
                   "preset: verified (only requireEvidence), checked (also allowChecked, "
                   "allowFuzzed, allowRuntimeGuards, allowTestEvidence) or external (checked and "
@@ -64,7 +64,7 @@ Action setupGate(CLI::App &app) {
                   "json: an nn-backend/gate-result document")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
-  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  addOutputOption(*sub, o->out);
   sub->footer("The gate reads the evidence of the audit's contracts only: a capsule's trust level "
               "is the planner's concern, and allowChecked does not enter the gate. --mode and "
               "--equality apply to a GraphExecutionPlan; a GraphLoweringPlan is gated as written. "
@@ -75,22 +75,14 @@ Action setupGate(CLI::App &app) {
       if (o->flags[i])
         policy.*kPolicyFlags[i].field = *o->flags[i];
     Interner interner;
-    io::Source source = io::loadSource(o->file);
-    GraphLoweringPlan lowering;
-    if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan) {
-      const GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
-      lowering = lower(interner, plan, o->mode, o->equality);
-    } else {
-      lowering = io::readLoweringPlan(source, interner).plan;
-    }
+    const GraphLoweringPlan lowering = readLowering(interner, o->file, o->mode, o->equality);
     const GateResult result = gate(interner, policy, lowering);
-    io::OutputFile file(o->out);
-    io::Sink sink(file);
-    if (o->format == "json")
-      io::writeGateResult(sink, policy, result);
-    else
-      io::writeGateText(sink, policy, result);
-    file.commit();
+    writeOutput(o->out, [&](io::Sink &sink) {
+      if (o->format == "json")
+        io::writeGateResult(sink, policy, result);
+      else
+        io::writeGateText(sink, policy, result);
+    });
     return int{result.accepted() ? kSuccess : kFinding};
   };
 }

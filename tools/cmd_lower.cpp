@@ -5,6 +5,7 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 
 namespace lo::cli {
 
@@ -17,10 +18,9 @@ Action setupLower(CLI::App &app) {
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand("lower", "Lower a GraphExecutionPlan to a GraphLoweringPlan.");
-  sub->add_option(
-         "PLAN", o->plan,
-         "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input")
-      ->required();
+  addOperand(
+      *sub, "PLAN", o->plan,
+      "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input");
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
   auto *auditFlag =
@@ -30,15 +30,14 @@ Action setupLower(CLI::App &app) {
          "read the NDJSON stream form (docs/formats.md) and write the lowering as a "
          "stream, in memory bounded by the largest group and the distinct capsules and kinds")
       ->excludes(auditFlag);
-  sub->add_option("-o,--output", o->out, "output file, or - for standard output (default)");
+  addOutputOption(*sub, o->out);
   return [o] {
     Interner interner;
     if (o->stream) {
       io::PlanStream in(o->plan, interner);
-      io::OutputFile file(o->out);
-      io::Sink sink(file);
-      io::lowerStream(in, sink, interner, o->mode, o->equality);
-      file.commit();
+      writeOutput(o->out, [&](io::Sink &sink) {
+        io::lowerStream(in, sink, interner, o->mode, o->equality);
+      });
       return int{kSuccess};
     }
     GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
@@ -47,11 +46,10 @@ Action setupLower(CLI::App &app) {
     std::optional<AuditDocument> audit;
     if (o->audit)
       audit = toDocument(interner, lo::audit(interner, lowering));
-    io::OutputFile file(o->out);
-    io::Sink sink(file);
-    io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
-                          audit ? &*audit : nullptr);
-    file.commit();
+    writeOutput(o->out, [&](io::Sink &sink) {
+      io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
+                            audit ? &*audit : nullptr);
+    });
     return int{kSuccess};
   };
 }

@@ -6,11 +6,11 @@
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/subprocess.hpp"
 
 #include <cctype>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -25,12 +25,6 @@ std::string lengths(const proofs::Result &r) {
   return r.everyLength ? "all" : std::to_string(r.length);
 }
 
-std::string seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", s);
-  return buf;
-}
-
 void writeText(io::Sink &out, const std::vector<proofs::Result> &results) {
   out << "obligation                   status   bound  seconds\n";
   for (const auto &r : results) {
@@ -40,7 +34,7 @@ void writeText(io::Sink &out, const std::vector<proofs::Result> &results) {
     status.resize(9, ' ');
     std::string bound = lengths(r);
     bound.resize(std::max<std::size_t>(bound.size() + 1, 7), ' ');
-    out << line << status << bound << seconds(r.seconds);
+    out << line << status << bound << secondsText(r.seconds);
     if (!r.reason.empty())
       out << "  (" << r.reason << ")";
     out << '\n';
@@ -61,7 +55,7 @@ void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
       out << "\"all\"";
     else
       out << std::uint64_t{r.length};
-    out << ",\"seconds\":" << seconds(r.seconds);
+    out << ",\"seconds\":" << secondsText(r.seconds);
     if (!r.reason.empty()) {
       out << ",\"reason\":";
       out.jsonString(r.reason);
@@ -119,7 +113,7 @@ public:
       else
         out << std::uint64_t{e.length};
       out << ",\"logic\":\"" << e.logic << "\",\"expected\":\"" << e.expected
-          << "\",\"z3Seconds\":" << seconds(e.seconds) << '}';
+          << "\",\"z3Seconds\":" << secondsText(e.seconds) << '}';
     }
     out << "\n  ]\n}\n";
     out.flush();
@@ -204,14 +198,17 @@ Action setupProve(CLI::App &app) {
       ->transform(spellingsOf<Format>({{"text", Format::text}, {"json", Format::json}}))
       ->default_str("text");
   sub->add_option("--counterexample-out", o->counterexampleOut,
-                  "write the first refuted obligation's counterexample as a GraphExecutionPlan");
+                  "write the first refuted obligation's counterexample as a GraphExecutionPlan")
+      ->type_name("FILE");
   sub->add_option("--only", o->only,
                   "discharge only this obligation (or every obligation whose name starts with "
-                  "NAME followed by a dot, e.g. --only step)");
+                  "NAME followed by a dot, e.g. --only step)")
+      ->type_name("NAME");
   sub->add_option("--emit-smt2", o->emitSmt2,
                   "also write every query as a self-contained SMT-LIB 2 file in this directory "
                   "(OBLIGATION.nLENGTH.smt2, OBLIGATION.all.smt2 for a step lemma; unsat means "
-                  "proved) and a manifest.json with Z3's answer to each");
+                  "proved) and a manifest.json with Z3's answer to each")
+      ->type_name("DIR");
   sub->add_option("--solver", o->solver,
                   "z3 (default, in process) or cvc5 (the cvc5 binary on PATH, run on each query "
                   "as an SMT-LIB 2 file with the timeout; a counterexample is still Z3's model)")
@@ -275,11 +272,9 @@ Action setupProve(CLI::App &app) {
           exit = kInconclusive;
     if (!o->counterexampleOut.empty()) {
       if (counterexample) {
-        io::OutputFile file(o->counterexampleOut);
-        io::Sink sink(file);
-        io::writeExecutionPlan(sink, interner, counterexample->second);
-        sink.flush();
-        file.commit();
+        writeOutput(o->counterexampleOut, [&](io::Sink &sink) {
+          io::writeExecutionPlan(sink, interner, counterexample->second);
+        });
         std::cerr << "lowering-oracle: prove: counterexample to " << counterexample->first << " ("
                   << counterexample->second.kernels.size() << " nodes) written to "
                   << o->counterexampleOut << '\n';
@@ -288,14 +283,12 @@ Action setupProve(CLI::App &app) {
                   << " not written\n";
       }
     }
-    io::OutputFile file("-");
-    io::Sink sink(file);
-    if (o->format == Format::json)
-      writeJson(sink, results, options);
-    else
-      writeText(sink, results);
-    sink.flush();
-    file.commit();
+    writeOutput("-", [&](io::Sink &sink) {
+      if (o->format == Format::json)
+        writeJson(sink, results, options);
+      else
+        writeText(sink, results);
+    });
     return exit;
   };
 }

@@ -136,12 +136,11 @@ DirectoryCleanupOnSignal::DirectoryCleanupOnSignal(const std::string &path) {
   }
   parentFd_ = ::open(parent.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (parentFd_ >= 0)
-    entry_ = new CleanupOnSignal(parentFd_, name, true);
+    entry_ = std::make_unique<CleanupOnSignal>(parentFd_, name, true);
 }
 
 void DirectoryCleanupOnSignal::release() {
-  delete entry_;
-  entry_ = nullptr;
+  entry_.reset();
   if (parentFd_ >= 0)
     ::close(parentFd_);
   parentFd_ = -1;

@@ -9,6 +9,7 @@
 // disposition is still the default (a command that handles signals itself calls runCleanup()).
 #pragma once
 
+#include <memory>
 #include <string>
 
 namespace lo::io {
@@ -28,18 +29,17 @@ private:
   int slot_ = -1;
 };
 
-/// A directory tree removed on SIGINT or SIGTERM while this object lives; opens its parent.
+/// A directory tree removed on SIGINT or SIGTERM while this object lives; opens its parent. Not
+/// copyable (it owns its entry).
 class DirectoryCleanupOnSignal {
 public:
   explicit DirectoryCleanupOnSignal(const std::string &path);
   ~DirectoryCleanupOnSignal();
-  DirectoryCleanupOnSignal(const DirectoryCleanupOnSignal &) = delete;
-  DirectoryCleanupOnSignal &operator=(const DirectoryCleanupOnSignal &) = delete;
   void release();
 
 private:
   int parentFd_ = -1;
-  CleanupOnSignal *entry_ = nullptr;
+  std::unique_ptr<CleanupOnSignal> entry_;
 };
 
 /// Removes every registered path now (async-signal-safe), for a command's own signal handler.

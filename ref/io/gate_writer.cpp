@@ -97,10 +97,7 @@ void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &r
 }
 
 std::string gateResultJson(const AssurancePolicy &policy, const GateResult &result) {
-  std::string s;
-  Sink out(s);
-  writeGateResult(out, policy, result);
-  return s;
+  return writtenText([&](Sink &out) { writeGateResult(out, policy, result); });
 }
 
 } // namespace lo::io

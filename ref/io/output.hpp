@@ -75,4 +75,13 @@ private:
   std::string buffer_;
 };
 
+/// What `write(sink)` writes, as a string.
+template <class Write> std::string writtenText(Write &&write) {
+  std::string text;
+  Sink out(text);
+  write(out);
+  out.flush();
+  return text;
+}
+
 } // namespace lo::io

@@ -146,12 +146,15 @@ struct FieldSet {
 class Reader {
 public:
   /// Reads `source` with its own parser.
-  explicit Reader(const Source &source) : Reader(source, nullptr, 0) {}
+  /// Reads `source`, interning what it reads in `interner` (none for a reader that only looks).
+  explicit Reader(const Source &source, Interner *interner = nullptr)
+      : Reader(source, interner, nullptr, 0) {}
 
   /// Reads `source` with `parser` when given (one parser reused for the lines of a stream, grown
   /// when a line needs it); `lineBase` is added to the line numbers of messages.
-  Reader(const Source &source, od::parser *parser, std::size_t lineBase)
-      : source_(source), parser_(parser ? parser : &ownParser_), lineBase_(lineBase) {
+  Reader(const Source &source, Interner *interner, od::parser *parser, std::size_t lineBase)
+      : interner(interner), source_(source), parser_(parser ? parser : &ownParser_),
+        lineBase_(lineBase) {
     if (source.text.size() > kMaxDocumentBytes)
       throw InputError(source.name, 1, 1, "", "document is larger than the limit of 4 GiB");
     if (source.text.capacity() >= source.text.size() + simdjson::SIMDJSON_PADDING) {
@@ -418,15 +421,36 @@ public:
 
   /// The index of a tagged object's `tag` in `tags`; "unknown <kind> tag" otherwise.
 
-  /// Calls `each(value)` for every element of an array, with the JSON pointer at the element.
+  /// Calls `each(value)` for every element of an array, with the JSON pointer at the element;
+  /// `each(value, index)` when it takes the index too.
   template <class F> void elements(od::value &v, std::string_view what, F &&each) {
     std::size_t i = 0;
     for (auto item : array(v, what)) {
-      Enter e(*this, i++);
+      Enter e(*this, i);
       od::value x;
       if (auto err = item.get(x))
         failSimd(err, nullptr);
-      each(x);
+      if constexpr (std::is_invocable_v<F &, od::value &, std::size_t>)
+        each(x, i);
+      else
+        each(x);
+      ++i;
+    }
+  }
+
+  /// Calls `each(keyAt, key, value)` for every field of an object, its key unescaped and `keyAt`
+  /// where the key starts (its quote), with the JSON pointer at the field.
+  template <class F> void keyedFields(od::value &v, std::string_view what, F &&each) {
+    for (auto result : object(v, what)) {
+      od::field field;
+      if (auto err = std::move(result).get(field))
+        failSimd(err, nullptr);
+      const char *keyAt = field.key().raw() - 1;
+      std::string_view key;
+      if (auto err = field.unescaped_key().get(key))
+        failSimd(err, keyAt);
+      Enter e(*this, key);
+      each(keyAt, key, field.value());
     }
   }
 
@@ -459,7 +483,7 @@ public:
   /// Iterates an object's fields, checking them against `fields`; `onField(index, value)` reads
   /// each. Unknown and repeated names are rejected; a missing required one is reported at the end.
   template <class F>
-  void fields(od::value &v, std::string_view what, const FieldSet &set, F &&onField) {
+  std::uint32_t fields(od::value &v, std::string_view what, const FieldSet &set, F &&onField) {
     const char *start = location(v);
     std::uint32_t seen = 0;
     for (auto result : object(v, what)) {
@@ -499,6 +523,26 @@ public:
       std::size_t index = static_cast<std::size_t>(std::countr_zero(missing));
       fail(start, "missing field " + quote(set.names[index]) + " in " + std::string(what));
     }
+    return seen;
+  }
+
+  /// The fields of a tagged object after its `tag` (bit 0 of `names`), `seen` of them present,
+  /// against what its tag asks for: every `required` one present ("missing field F in WHAT", at
+  /// `start`), none outside `allowed` ("field F does not belong to WHAT", at the field). The first
+  /// field in the order of `names` that breaks either rule is reported. `what()` spells WHAT ("a
+  /// relu claim"), only for a message.
+  template <class What>
+  void checkTagFields(const char *start, std::span<const std::string_view> names,
+                      std::uint32_t seen, std::uint32_t required, std::uint32_t allowed,
+                      What &&what) {
+    const std::uint32_t wrong = ((required & ~seen) | (seen & ~allowed)) & ~std::uint32_t{1};
+    if (!wrong)
+      return;
+    const auto i = static_cast<std::size_t>(std::countr_zero(wrong));
+    if (!(seen & (1u << i)))
+      fail(start, "missing field " + quote(names[i]) + " in " + what());
+    failAtPointer(pointer() + "/" + std::string(names[i]),
+                  "field " + quote(names[i]) + " does not belong to " + what());
   }
 
   void expectFormat(od::value &v, std::string_view format) {
@@ -548,6 +592,14 @@ public:
   /// A `capsule` field: an inline capsule, or a key looked up in `table` (or left in `key` when
   /// there is no table yet).
   CapsuleId capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key);
+  /// The fields a kernel and a group share, `op` (field 2 of both) and `capsule` (field 3).
+  void opOrCapsule(std::size_t f, od::value &x, BackendOp &op, CapsuleId &capsule,
+                   const KeyTable *table, std::optional<std::string> &key) {
+    if (f == 2)
+      op = enumValue<BackendOp>(x);
+    else
+      capsule = capsuleRef(x, table, key);
+  }
 
   template <class F> void rootFields(std::string_view what, const FieldSet &set, F &&onField);
 
@@ -619,29 +671,19 @@ ContractClaim Reader::claim(od::value &v) {
   ContractClaim c;
   std::optional<std::size_t> tag;
   const char *start = location(v);
-  std::uint32_t seen = 0;
-  fields(v, "a contract claim", FieldSet{kClaimFields, 0b1}, [&](std::size_t i, od::value x) {
-    seen |= 1u << i;
-    switch (i) {
-    case 0: tag = static_cast<std::size_t>(enumValue<ClaimTag>(x, "a claim tag")); break;
-    case 1: c.op = enumValue<BackendOp>(x); break;
-    case 2: c.layout = enumValue<TensorLayout>(x); break;
-    case 3: c.spec = std::string(string(x, "a spec name")); break;
-    case 4: c.mode = enumValue<VJPMode>(x); break;
-    }
-  });
+  const std::uint32_t seen =
+      fields(v, "a contract claim", FieldSet{kClaimFields, 0b1}, [&](std::size_t i, od::value x) {
+        switch (i) {
+        case 0: tag = static_cast<std::size_t>(enumValue<ClaimTag>(x, "a claim tag")); break;
+        case 1: c.op = enumValue<BackendOp>(x); break;
+        case 2: c.layout = enumValue<TensorLayout>(x); break;
+        case 3: c.spec = std::string(string(x, "a spec name")); break;
+        case 4: c.mode = enumValue<VJPMode>(x); break;
+        }
+      });
   c.tag = static_cast<ContractClaim::Tag>(*tag);
-  const std::uint32_t shape = kClaimShape[*tag];
-  for (std::size_t i = 1; i < std::size(kClaimFields); ++i) {
-    const bool wanted = shape & (1u << i), present = seen & (1u << i);
-    if (wanted && !present)
-      fail(start, "missing field " + quote(kClaimFields[i]) + " in a " +
-                      std::string(spelling(c.tag)) + " claim");
-    if (!wanted && present)
-      failAtPointer(pointer() + "/" + std::string(kClaimFields[i]),
-                    "field " + quote(kClaimFields[i]) + " does not belong to a " +
-                        std::string(spelling(c.tag)) + " claim");
-  }
+  checkTagFields(start, kClaimFields, seen, kClaimShape[*tag], kClaimShape[*tag],
+                 [&] { return "a " + std::string(spelling(c.tag)) + " claim"; });
   return c;
 }
 
@@ -651,29 +693,19 @@ ContractEvidence Reader::evidence(od::value &v) {
   ContractEvidence e;
   std::optional<std::size_t> tag;
   const char *start = location(v);
-  std::uint32_t seen = 0;
-  fields(v, "contract evidence", FieldSet{kEvidenceFields, 0b1}, [&](std::size_t i, od::value x) {
-    seen |= 1u << i;
-    if (i == 0) {
-      tag = static_cast<std::size_t>(enumValue<EvidenceTag>(x, "an evidence tag"));
-    } else {
-      e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
-    }
-  });
+  const std::uint32_t seen = fields(
+      v, "contract evidence", FieldSet{kEvidenceFields, 0b1}, [&](std::size_t i, od::value x) {
+        if (i == 0)
+          tag = static_cast<std::size_t>(enumValue<EvidenceTag>(x, "an evidence tag"));
+        else
+          e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
+      });
   e.tag = static_cast<ContractEvidence::Tag>(*tag);
   const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided       ? 0u
                                : e.tag == ContractEvidence::Tag::trustedBoundary ? 0b100u
                                                                                  : 0b010u;
-  for (std::size_t i = 1; i < std::size(kEvidenceFields); ++i) {
-    const bool want = wanted & (1u << i), present = seen & (1u << i);
-    if (want && !present)
-      fail(start, "missing field " + quote(kEvidenceFields[i]) + " in " +
-                      std::string(spelling(e.tag)) + " evidence");
-    if (!want && present)
-      failAtPointer(pointer() + "/" + std::string(kEvidenceFields[i]),
-                    "field " + quote(kEvidenceFields[i]) + " does not belong to " +
-                        std::string(spelling(e.tag)) + " evidence");
-  }
+  checkTagFields(start, kEvidenceFields, seen, wanted, wanted,
+                 [&] { return std::string(spelling(e.tag)) + " evidence"; });
   return e;
 }
 
@@ -688,32 +720,22 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
     ContractProvenance p;
     std::optional<std::size_t> tag;
     const char *start = location(x);
-    std::uint32_t seen = 0;
-    fields(x, "a provenance item", FieldSet{kProvenanceFields, 0b1},
-           [&](std::size_t i, od::value y) {
-             seen |= 1u << i;
-             switch (i) {
-             case 0:
-               tag = static_cast<std::size_t>(enumValue<ProvenanceTag>(y, "a provenance tag"));
-               break;
-             case 1: p.path = std::string(string(y, "a path")); break;
-             case 2: p.symbol = std::string(string(y, "a symbol")); break;
-             case 3: p.buildTarget = std::string(string(y, "a build target")); break;
-             case 4: p.path = std::string(string(y, "a note")); break;
-             }
-           });
+    const std::uint32_t seen = fields(
+        x, "a provenance item", FieldSet{kProvenanceFields, 0b1}, [&](std::size_t i, od::value y) {
+          switch (i) {
+          case 0:
+            tag = static_cast<std::size_t>(enumValue<ProvenanceTag>(y, "a provenance tag"));
+            break;
+          case 1: p.path = std::string(string(y, "a path")); break;
+          case 2: p.symbol = std::string(string(y, "a symbol")); break;
+          case 3: p.buildTarget = std::string(string(y, "a build target")); break;
+          case 4: p.path = std::string(string(y, "a note")); break;
+          }
+        });
     p.tag = static_cast<ContractProvenance::Tag>(*tag);
-    for (std::size_t i = 1; i < std::size(kProvenanceFields); ++i) {
-      const bool required = kProvenanceRequired[*tag] & (1u << i);
-      const bool allowed = kProvenanceAllowed[*tag] & (1u << i), present = seen & (1u << i);
-      if (required && !present)
-        fail(start, "missing field " + quote(kProvenanceFields[i]) + " in a " +
-                        std::string(spelling(p.tag)) + " provenance item");
-      if (!allowed && present)
-        failAtPointer(pointer() + "/" + std::string(kProvenanceFields[i]),
-                      "field " + quote(kProvenanceFields[i]) + " does not belong to a " +
-                          std::string(spelling(p.tag)) + " provenance item");
-    }
+    checkTagFields(start, kProvenanceFields, seen, kProvenanceRequired[*tag],
+                   kProvenanceAllowed[*tag],
+                   [&] { return "a " + std::string(spelling(p.tag)) + " provenance item"; });
     out.push_back(std::move(p));
   });
   return out;
@@ -799,23 +821,15 @@ KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
 
 KeyTable Reader::capsuleTable(od::value &v, std::vector<std::pair<std::string, CapsuleId>> *order) {
   KeyTable table;
-  for (auto result : object(v, "the capsules table")) {
-    od::field field;
-    if (auto err = std::move(result).get(field))
-      failSimd(err, nullptr);
-    const char *keyAt = field.key().raw() - 1;
-    std::string_view key;
-    if (auto err = field.unescaped_key().get(key))
-      failSimd(err, keyAt);
+  keyedFields(v, "the capsules table", [&](const char *keyAt, std::string_view key, od::value &x) {
     std::string name(key);
-    Enter e(*this, name);
     if (table.count(name))
       fail(keyAt, "duplicate capsule key " + quote(name));
-    CapsuleId id = interner->intern(capsule(field.value(), CapsuleShape::capsule));
+    CapsuleId id = interner->intern(capsule(x, CapsuleShape::capsule));
     if (order)
       order->emplace_back(name, id);
     table.emplace(std::move(name), id);
-  }
+  });
   return table;
 }
 
@@ -890,16 +904,7 @@ KindId Reader::parseKind(od::value &v, const char *start) {
   };
   std::vector<Param> params;
   std::optional<KindTag> tag;
-  for (auto result : object(v, "a kind")) {
-    od::field field;
-    if (auto err = std::move(result).get(field))
-      failSimd(err, nullptr);
-    const char *keyAt = field.key().raw() - 1;
-    std::string_view key;
-    if (auto err = field.unescaped_key().get(key))
-      failSimd(err, keyAt);
-    Enter e(*this, key);
-    od::value x = field.value();
+  keyedFields(v, "a kind", [&](const char *keyAt, std::string_view key, od::value &x) {
     if (key == "tag") {
       if (tag)
         fail(keyAt, "duplicate field \"tag\" in a kind");
@@ -908,7 +913,7 @@ KindId Reader::parseKind(od::value &v, const char *start) {
       tag = parseSpelling<KindTag>(s);
       if (!tag)
         fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
-      continue;
+      return;
     }
     // A kind has at most kMaxKindParams parameters: stop before the duplicate check below turns
     // quadratic on an object with many fields.
@@ -933,7 +938,7 @@ KindId Reader::parseKind(od::value &v, const char *start) {
     else
       p.values.push_back(natural(x, "a kind parameter"));
     params.push_back(std::move(p));
-  }
+  });
   if (!tag)
     fail(start, "missing field \"tag\" in a kind");
   const KindSignature &sig = signature(*tag);
@@ -996,12 +1001,12 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
                                  std::optional<std::string> &key) {
   PlannedNodeKernel k;
   fields(kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
-    switch (f) {
-    case 0: k.nodeId = natural(x, "a nodeId", kNodeIdLimit); break;
-    case 1: k.kind = kind(x); break;
-    case 2: k.op = enumValue<BackendOp>(x); break;
-    case 3: k.capsule = capsuleRef(x, table, key); break;
-    }
+    if (f == 0)
+      k.nodeId = natural(x, "a nodeId", kNodeIdLimit);
+    else if (f == 1)
+      k.kind = kind(x);
+    else
+      opOrCapsule(f, x, k.op, k.capsule, table, key);
   });
   // "A valid plan also has ... `op` equal to the op its kind maps to".
   const OpKind &kd = interner->kind(k.kind);
@@ -1019,8 +1024,7 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
 } // namespace
 
 GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
-  Reader r(source);
-  r.interner = &interner;
+  Reader r(source, &interner);
   GraphExecutionPlan plan;
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
@@ -1045,20 +1049,14 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                    // No kernel is shorter than 48 bytes, so this is room for all of them; the
                    // pages never written are never resident, and the vector is never copied.
                    plan.kernels.reserve(source.text.size() / 48);
-                   std::size_t index = 0;
-                   for (auto item : r.array(v, "the kernels array")) {
-                     Reader::Enter e(r, index);
-                     od::value kv;
-                     if (auto err = item.get(kv))
-                       r.failSimd(err, nullptr);
+                   r.elements(v, "the kernels array", [&](od::value &kv, std::size_t index) {
                      std::optional<std::string> key;
                      plan.kernels.push_back(r.kernel(kv, table ? &*table : nullptr, key));
                      if (key)
                        pending.push_back({index, std::move(*key)});
                      else
                        checkCapsuleOp(index, [&] { return r.pointer() + "/capsule"; });
-                     ++index;
-                   }
+                   });
                    break;
                  }
                  }
@@ -1115,17 +1113,15 @@ LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
     switch (f) {
     case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
     case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
-    case 2: g.op = enumValue<BackendOp>(x); break;
-    case 3: g.capsule = capsuleRef(x, table, key); break;
     case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
+    default: opOrCapsule(f, x, g.op, g.capsule, table, key);
     }
   });
   return g;
 }
 
 LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
-  Reader r(source);
-  r.interner = &interner;
+  Reader r(source, &interner);
   LoweringDocument out;
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
@@ -1172,19 +1168,12 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
                  case 3: out.equality = r.enumValue<Equality>(v); break;
                  case 4: table = r.capsuleTable(v); break;
                  case 5: {
-                   std::size_t index = 0;
-                   for (auto item : r.array(v, "the groups array")) {
-                     Reader::Enter e(r, index);
-                     od::value gv;
-                     if (auto err = item.get(gv))
-                       r.failSimd(err, nullptr);
+                   r.elements(v, "the groups array", [&](od::value &gv, std::size_t index) {
                      std::optional<std::string> key;
-                     LoweredKernelGroup g = r.group(gv, table ? &*table : nullptr, key);
-                     out.plan.groups.push_back(std::move(g));
+                     out.plan.groups.push_back(r.group(gv, table ? &*table : nullptr, key));
                      if (key)
                        pending.push_back({index, std::move(*key)});
-                     ++index;
-                   }
+                   });
                    break;
                  }
                  case 6: readAudit(v); break;
@@ -1228,8 +1217,7 @@ LineReader::~LineReader() = default;
 const std::vector<std::pair<std::string, CapsuleId>> &
 LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::string_view format,
                        StreamDeclaration *declared) {
-  Reader r(impl_->load(text), &impl_->parser, lineNumber - 1);
-  r.interner = impl_->interner;
+  Reader r(impl_->load(text), impl_->interner, &impl_->parser, lineNumber - 1);
   // A plan stream's header has format, version and capsules; a lowering stream's also mode and
   // equality.
   const std::size_t fields = declared ? 5 : 3;
@@ -1254,8 +1242,7 @@ namespace {
 template <class Impl, class Read, class Validate>
 auto readRecord(Impl &impl, std::string_view text, std::size_t lineNumber, Read &&read,
                 Validate &&validate) {
-  Reader r(impl.load(text), &impl.parser, lineNumber - 1);
-  r.interner = impl.interner;
+  Reader r(impl.load(text), impl.interner, &impl.parser, lineNumber - 1);
   od::value v;
   if (auto err = r.doc().get_value().get(v))
     r.failSimd(err, nullptr);

@@ -41,18 +41,11 @@ private:
   mutable const std::string *last_ = nullptr;
 };
 
+/// The header's `capsules` table, the last member of its object, and the end of the header line.
 void writeHeaderTable(Sink &out, const Interner &interner, const CapsuleKeys &keys) {
-  out << ",\"capsules\":{";
-  bool first = true;
-  for (CapsuleId id : keys.order()) {
-    if (!first)
-      out << ',';
-    first = false;
-    out.jsonString(keys.key(id));
-    out << ':';
-    writeCapsule(out, interner.capsule(id));
-  }
-  out << "}}\n";
+  out << ',';
+  writeCapsuleTable(out, interner, keys, Layout::line);
+  out << "}\n";
 }
 
 } // namespace

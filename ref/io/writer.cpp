@@ -12,42 +12,76 @@ namespace lo::io {
 
 namespace {
 
-template <class E> void enumField(Sink &out, std::string_view name, E value) {
-  out << '"' << name << "\":\"" << spelling(value) << '"';
+/// A field of a vocabulary, `"NAME":"SPELLING"`, after `before` ('{' for the first field of an
+/// object, ',' for the others).
+template <class E> void enumField(Sink &out, char before, std::string_view name, E value) {
+  out << before << '"' << name << "\":\"" << spelling(value) << '"';
+}
+
+/// A field of text, `,"NAME":"TEXT"` (never the first field of an object).
+void textField(Sink &out, std::string_view name, std::string_view text) {
+  out << ",\"" << name << "\":";
+  out.jsonString(text);
+}
+
+/// The elements of a JSON array or object on one line, `a,b,...`, each written by `each(item)`.
+template <class Range, class Each> void commaSeparated(Sink &out, const Range &items, Each &&each) {
+  bool first = true;
+  for (const auto &item : items) {
+    if (!first)
+      out << ',';
+    first = false;
+    each(item);
+  }
+}
+
+/// The members of a pretty-printed array or object, one a line four spaces in from `indent`, each
+/// written by `each(member)`; `close` (']' or '}') stands on a line of its own two spaces in, or
+/// right after the opening bracket when there is no member.
+template <class Range, class Each>
+void memberLines(Sink &out, std::string_view indent, const Range &items, char close, Each &&each) {
+  bool first = true;
+  for (const auto &item : items) {
+    out << (first ? "\n" : ",\n") << indent << "    ";
+    first = false;
+    each(item);
+  }
+  if (!first)
+    out << '\n' << indent << "  ";
+  out << close;
+}
+
+/// The text `write(sink)` writes, kept in `cache[i]` once written (a plan repeats a few kinds,
+/// capsule references and audit rows many times). Nothing writes an empty text.
+template <class Write>
+const std::string &cachedText(std::vector<std::string> &cache, std::size_t i, Write &&write) {
+  if (i >= cache.size())
+    cache.resize(i + 1);
+  if (cache[i].empty())
+    cache[i] = writtenText(write);
+  return cache[i];
 }
 
 void writeClaim(Sink &out, const ContractClaim &c) {
-  out << '{';
-  enumField(out, "tag", c.tag);
-  out << ',';
-  enumField(out, "op", c.op);
+  enumField(out, '{', "tag", c.tag);
+  enumField(out, ',', "op", c.op);
   using T = ContractClaim::Tag;
-  if (c.tag == T::layoutCompatibility) {
-    out << ',';
-    enumField(out, "layout", c.layout);
-  }
-  if (c.tag == T::valueRefinement || c.tag == T::vjpRefinement) {
-    out << ",\"spec\":";
-    out.jsonString(c.spec);
-  }
-  if (c.tag == T::vjpRefinement) {
-    out << ',';
-    enumField(out, "mode", c.mode);
-  }
+  if (c.tag == T::layoutCompatibility)
+    enumField(out, ',', "layout", c.layout);
+  if (c.tag == T::valueRefinement || c.tag == T::vjpRefinement)
+    textField(out, "spec", c.spec);
+  if (c.tag == T::vjpRefinement)
+    enumField(out, ',', "mode", c.mode);
   out << '}';
 }
 
 void writeEvidence(Sink &out, const ContractEvidence &e) {
   using T = ContractEvidence::Tag;
-  out << '{';
-  enumField(out, "tag", e.tag);
-  if (e.tag == T::trustedBoundary) {
-    out << ",\"reason\":";
-    out.jsonString(e.text);
-  } else if (e.tag != T::notProvided) {
-    out << ",\"name\":";
-    out.jsonString(e.text);
-  }
+  enumField(out, '{', "tag", e.tag);
+  if (e.tag == T::trustedBoundary)
+    textField(out, "reason", e.text);
+  else if (e.tag != T::notProvided)
+    textField(out, "name", e.text);
   out << '}';
 }
 
@@ -61,52 +95,46 @@ namespace {
 void writeDescriptor(Sink &out, const ContractDescriptor &d) {
   out << "{\"claim\":";
   writeClaim(out, d.claim);
-  out << ",\"summary\":";
-  out.jsonString(d.summary);
+  textField(out, "summary", d.summary);
   out << ",\"evidence\":";
   writeEvidence(out, d.evidence);
   out << ",\"provenance\":[";
-  for (std::size_t i = 0; i < d.provenance.size(); ++i) {
-    const auto &p = d.provenance[i];
-    if (i)
-      out << ',';
-    out << '{';
-    enumField(out, "tag", p.tag);
+  commaSeparated(out, d.provenance, [&](const ContractProvenance &p) {
     using T = ContractProvenance::Tag;
-    if (p.tag == T::note) {
-      out << ",\"text\":";
-      out.jsonString(p.path);
-    } else {
-      out << ",\"path\":";
-      out.jsonString(p.path);
-    }
+    enumField(out, '{', "tag", p.tag);
+    textField(out, p.tag == T::note ? "text" : "path", p.path);
     if (p.tag == T::nativeSymbol) {
-      out << ",\"symbol\":";
-      out.jsonString(p.symbol);
-      if (p.buildTarget) {
-        out << ",\"buildTarget\":";
-        out.jsonString(*p.buildTarget);
-      }
+      textField(out, "symbol", p.symbol);
+      if (p.buildTarget)
+        textField(out, "buildTarget", *p.buildTarget);
     }
     out << '}';
-  }
+  });
   out << "]}";
 }
 
 void writePolicy(Sink &out, const NumericalPolicy &p) {
-  out << '{';
-  enumField(out, "rounding", p.rounding);
-  out << ',';
-  enumField(out, "subnormals", p.subnormals);
-  out << ',';
-  enumField(out, "contraction", p.contraction);
-  out << ',';
-  enumField(out, "reduction", p.reduction);
+  enumField(out, '{', "rounding", p.rounding);
+  enumField(out, ',', "subnormals", p.subnormals);
+  enumField(out, ',', "contraction", p.contraction);
+  enumField(out, ',', "reduction", p.reduction);
   out << '}';
 }
 
-/// The audited fields of a capsule, shared by a capsule and an audit row.
-void writeContractsAndPolicy(Sink &out, const KernelCapsule &c) {
+/// Where a capsule runs and how far it is trusted: its provider, device and trust level, as a
+/// capsule and an audit row both write them (after their first field).
+void writePlacement(Sink &out, const KernelCapsule &c) {
+  enumField(out, ',', "provider", c.provider);
+  enumField(out, ',', "device", c.device);
+  enumField(out, ',', "trustLevel", c.trustLevel);
+}
+
+/// The audited fields of a capsule after its trust level, shared by a capsule and an audit row;
+/// `supportsForward` (a capsule's, not a row's) stands before `vjpMode` when given.
+void writeContractsAndPolicy(Sink &out, const KernelCapsule &c, bool supportsForward) {
+  if (supportsForward)
+    out << ",\"supportsForward\":" << (c.supportsForward ? "true" : "false");
+  enumField(out, ',', "vjpMode", c.vjpMode);
   out << ",\"shapeContract\":";
   writeDescriptor(out, c.shapeContract);
   out << ",\"layoutContract\":";
@@ -120,36 +148,31 @@ void writeContractsAndPolicy(Sink &out, const KernelCapsule &c) {
 }
 
 void writeAuditRow(Sink &out, const KernelCapsule &view) {
-  out << '{';
-  enumField(out, "op", view.op);
-  out << ",\"capsuleName\":";
-  out.jsonString(view.name);
-  out << ',';
-  enumField(out, "provider", view.provider);
-  out << ',';
-  enumField(out, "device", view.device);
-  out << ',';
-  enumField(out, "trustLevel", view.trustLevel);
-  out << ',';
-  enumField(out, "vjpMode", view.vjpMode);
-  writeContractsAndPolicy(out, view);
+  enumField(out, '{', "op", view.op);
+  textField(out, "capsuleName", view.name);
+  writePlacement(out, view);
+  writeContractsAndPolicy(out, view, false);
   out << '}';
 }
 
-void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys) {
-  out << "  \"capsules\": {";
-  bool first = true;
-  for (CapsuleId id : keys.order()) {
-    out << (first ? "\n    " : ",\n    ");
-    first = false;
-    out.jsonString(keys.key(id));
-    out << ": ";
-    writeCapsule(out, interner.capsule(id));
-  }
-  out << (first ? "},\n" : "\n  },\n");
-}
-
 } // namespace
+
+void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
+                       Layout layout) {
+  auto entry = [&](CapsuleId id, std::string_view colon) {
+    out.jsonString(keys.key(id));
+    out << colon;
+    writeCapsule(out, interner.capsule(id));
+  };
+  if (layout == Layout::line) {
+    out << "\"capsules\":{";
+    commaSeparated(out, keys.order(), [&](CapsuleId id) { entry(id, ":"); });
+    out << '}';
+    return;
+  }
+  out << "  \"capsules\": {";
+  memberLines(out, "", keys.order(), '}', [&](CapsuleId id) { entry(id, ": "); });
+}
 
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {
   // Names come from the input: keyed hashing (ref/hash.hpp).
@@ -174,19 +197,10 @@ CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> in
 void writeCapsule(Sink &out, const KernelCapsule &c) {
   out << "{\"name\":";
   out.jsonString(c.name);
-  out << ',';
-  enumField(out, "op", c.op);
-  out << ',';
-  enumField(out, "provider", c.provider);
-  out << ',';
-  enumField(out, "device", c.device);
-  out << ',';
-  enumField(out, "trustLevel", c.trustLevel);
-  out << ",\"supportsForward\":" << (c.supportsForward ? "true" : "false") << ',';
-  enumField(out, "vjpMode", c.vjpMode);
-  writeContractsAndPolicy(out, c);
-  out << ",\"notes\":";
-  out.jsonString(c.notes);
+  enumField(out, ',', "op", c.op);
+  writePlacement(out, c);
+  writeContractsAndPolicy(out, c, true);
+  textField(out, "notes", c.notes);
   out << '}';
 }
 
@@ -196,7 +210,7 @@ void writeKind(Sink &out, const OpKind &kind) {
     return;
   }
   const KindSignature &sig = signature(kind.tag);
-  out << "{\"tag\":\"" << spelling(kind.tag) << '"';
+  enumField(out, '{', "tag", kind.tag);
   for (std::size_t i = 0; i < sig.params.size(); ++i) {
     out << ",\"" << sig.params[i].name << "\":";
     const auto &values = kind.params[i];
@@ -204,11 +218,7 @@ void writeKind(Sink &out, const OpKind &kind) {
       out << (values.empty() ? std::uint64_t{0} : values.front());
     } else {
       out << '[';
-      for (std::size_t j = 0; j < values.size(); ++j) {
-        if (j)
-          out << ',';
-        out << values[j];
-      }
+      commaSeparated(out, values, [&](std::uint64_t n) { out << n; });
       out << ']';
     }
   }
@@ -227,73 +237,55 @@ void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k
   out << '}';
 }
 
-namespace {
-
-/// A group on one line; `kind(id)` writes a kind, `capsule()` the group's capsule reference.
-template <class WriteKind, class WriteCapsule>
-void groupJson(Sink &out, const LoweredKernelGroup &g, WriteKind &&kind, WriteCapsule &&capsule) {
-  out << "{\"nodeIds\":[";
-  for (std::size_t j = 0; j < g.nodeIds.size(); ++j) {
-    if (j)
-      out << ',';
-    out << g.nodeIds[j];
-  }
-  out << "],\"kinds\":[";
-  for (std::size_t j = 0; j < g.kinds.size(); ++j) {
-    if (j)
-      out << ',';
-    kind(g.kinds[j]);
-  }
-  out << "],\"op\":\"" << spelling(g.op) << "\",\"capsule\":";
-  capsule();
-  out << ",\"groupingKind\":\"" << spelling(g.groupingKind) << "\"}";
-}
-
-} // namespace
-
 const std::string &GroupWriter::kindText(KindId id) {
-  const auto i = static_cast<std::size_t>(id);
-  if (i >= kinds_.size())
-    kinds_.resize(i + 1);
-  if (kinds_[i].empty()) {
-    Sink s(kinds_[i]);
-    writeKind(s, interner_.kind(id));
-    s.flush();
-  }
-  return kinds_[i];
+  return cachedText(kinds_, static_cast<std::size_t>(id),
+                    [&](Sink &s) { writeKind(s, interner_.kind(id)); });
 }
 
 const std::string &GroupWriter::capsuleText(CapsuleId id, const std::string *key) {
-  const auto i = static_cast<std::size_t>(id);
-  if (i >= capsules_.size())
-    capsules_.resize(i + 1);
-  if (capsules_[i].empty()) {
-    Sink s(capsules_[i]);
+  return cachedText(capsules_, static_cast<std::size_t>(id), [&](Sink &s) {
     if (key)
       s.jsonString(*key);
     else
       writeCapsule(s, interner_.capsule(id));
-    s.flush();
-  }
-  return capsules_[i];
+  });
 }
 
 void GroupWriter::write(Sink &out, const LoweredKernelGroup &g, const std::string *key) {
-  groupJson(
-      out, g, [&](KindId id) { out << std::string_view(kindText(id)); },
-      [&] { out << std::string_view(capsuleText(g.capsule, key)); });
+  out << "{\"nodeIds\":[";
+  commaSeparated(out, g.nodeIds, [&](NodeId id) { out << id; });
+  out << "],\"kinds\":[";
+  commaSeparated(out, g.kinds, [&](KindId id) { out << std::string_view(kindText(id)); });
+  out << "],\"op\":\"" << spelling(g.op)
+      << "\",\"capsule\":" << std::string_view(capsuleText(g.capsule, key))
+      << ",\"groupingKind\":\"" << spelling(g.groupingKind) << "\"}";
 }
+
+namespace {
+
+/// The start of a document in the JSON form: its `format` and `version`.
+void writeFormat(Sink &out, std::string_view format) {
+  out << "{\n  \"format\": \"" << format << "\",\n  \"version\": 1,\n";
+}
+
+/// A JSON array of the spellings of `values` on one line.
+template <class Values> void spellings(Sink &out, const Values &values) {
+  out << '[';
+  commaSeparated(out, values, [&](auto v) { out << '"' << spelling(v) << '"'; });
+  out << ']';
+}
+
+} // namespace
 
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
   const CapsuleKeys keys = capsuleKeysOf(interner, plan.kernels);
-  out << "{\n  \"format\": \"nn-backend/graph-execution-plan\",\n  \"version\": 1,\n";
+  writeFormat(out, "nn-backend/graph-execution-plan");
   writeCapsuleTable(out, interner, keys);
-  out << "  \"kernels\": [";
-  for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
-    out << (i ? ",\n    " : "\n    ");
-    writeKernel(out, interner, plan.kernels[i], &keys.key(plan.kernels[i].capsule));
-  }
-  out << (plan.kernels.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  out << ",\n  \"kernels\": [";
+  memberLines(out, "", plan.kernels, ']', [&](const PlannedNodeKernel &k) {
+    writeKernel(out, interner, k, &keys.key(k.capsule));
+  });
+  out << "\n}\n";
   out.flush();
 }
 
@@ -305,32 +297,18 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
       << in << "  \"version\": 1,\n"
       << in << "  \"kernels\": [";
   std::vector<std::string> rowText; // by the row's view id: a plan repeats a few rows
-  for (std::size_t i = 0; i < audit.audit.kernels.size(); ++i) {
-    out << (i ? ",\n" : "\n") << in << "    ";
-    const auto view = static_cast<std::size_t>(audit.audit.kernels[i].view);
-    if (view >= rowText.size())
-      rowText.resize(view + 1);
-    if (rowText[view].empty()) {
-      Sink s(rowText[view]);
-      writeAuditRow(s, interner.capsule(audit.audit.kernels[i].view));
-      s.flush();
-    }
-    out << std::string_view(rowText[view]);
-  }
-  out << (audit.audit.kernels.empty() ? "],\n" : "\n" + in + "  ],\n");
-  out << in << "  \"capsuleNames\": [";
-  for (std::size_t i = 0; i < audit.capsuleNames.size(); ++i) {
-    if (i)
-      out << ',';
-    out.jsonString(audit.capsuleNames[i]);
-  }
-  out << "],\n" << in << "  \"trustLevels\": [";
-  for (std::size_t i = 0; i < audit.trustLevels.size(); ++i)
-    out << (i ? ",\"" : "\"") << spelling(audit.trustLevels[i]) << '"';
-  out << "],\n" << in << "  \"trustedExternalOps\": [";
-  for (std::size_t i = 0; i < audit.trustedExternalOps.size(); ++i)
-    out << (i ? ",\"" : "\"") << spelling(audit.trustedExternalOps[i]) << '"';
-  out << "],\n"
+  memberLines(out, indent, audit.audit.kernels, ']', [&](const KernelAudit &row) {
+    out << std::string_view(cachedText(rowText, static_cast<std::size_t>(row.view), [&](Sink &s) {
+      writeAuditRow(s, interner.capsule(row.view));
+    }));
+  });
+  out << ",\n" << in << "  \"capsuleNames\": [";
+  commaSeparated(out, audit.capsuleNames, [&](const std::string &name) { out.jsonString(name); });
+  out << "],\n" << in << "  \"trustLevels\": ";
+  spellings(out, audit.trustLevels);
+  out << ",\n" << in << "  \"trustedExternalOps\": ";
+  spellings(out, audit.trustedExternalOps);
+  out << ",\n"
       << in << "  \"hasTrustedExternal\": " << (audit.hasTrustedExternal ? "true" : "false") << '\n'
       << in << '}';
 }
@@ -338,17 +316,14 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
 void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
                        Mode mode, Equality equality, const AuditDocument *audit) {
   const CapsuleKeys keys = capsuleKeysOf(interner, plan.groups);
-  out << "{\n  \"format\": \"nn-backend/graph-lowering-plan\",\n  \"version\": 1,\n"
-      << "  \"mode\": \"" << spelling(mode) << "\",\n  \"equality\": \"" << spelling(equality)
+  writeFormat(out, "nn-backend/graph-lowering-plan");
+  out << "  \"mode\": \"" << spelling(mode) << "\",\n  \"equality\": \"" << spelling(equality)
       << "\",\n";
   writeCapsuleTable(out, interner, keys);
-  out << "  \"groups\": [";
+  out << ",\n  \"groups\": [";
   GroupWriter groups(interner);
-  for (std::size_t i = 0; i < plan.groups.size(); ++i) {
-    out << (i ? ",\n    " : "\n    ");
-    groups.write(out, plan.groups[i], &keys.key(plan.groups[i].capsule));
-  }
-  out << (plan.groups.empty() ? "]" : "\n  ]");
+  memberLines(out, "", plan.groups, ']',
+              [&](const LoweredKernelGroup &g) { groups.write(out, g, &keys.key(g.capsule)); });
   if (audit) {
     out << ",\n  \"audit\": ";
     writeAudit(out, interner, *audit, "  ");
@@ -407,18 +382,13 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
 }
 
 std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan) {
-  std::string s;
-  Sink out(s);
-  writeExecutionPlan(out, interner, plan);
-  return s;
+  return writtenText([&](Sink &out) { writeExecutionPlan(out, interner, plan); });
 }
 
 std::string loweringPlanJson(const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
                              Equality equality, const AuditDocument *audit) {
-  std::string s;
-  Sink out(s);
-  writeLoweringPlan(out, interner, plan, mode, equality, audit);
-  return s;
+  return writtenText(
+      [&](Sink &out) { writeLoweringPlan(out, interner, plan, mode, equality, audit); });
 }
 
 } // namespace lo::io

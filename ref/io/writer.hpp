@@ -41,6 +41,17 @@ template <class Items> CapsuleKeys capsuleKeysOf(const Interner &interner, const
 }
 
 void writeCapsule(Sink &out, const KernelCapsule &c);
+
+/// How a document is laid out: `pretty` (the JSON form: two spaces a level, one member a line)
+/// or `line` (the stream form: a whole object on one line).
+enum class Layout { pretty, line };
+
+/// The `capsules` table of a plan, a lowering or a stream header, as a member of the document's
+/// top-level object: its capsules by their `keys`, in the keys' order. `pretty` writes
+/// `  "capsules": {` with one `"KEY": Capsule` a line; `line` writes
+/// `"capsules":{"KEY":Capsule,...}`. No separator is written before or after it.
+void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
+                       Layout layout = Layout::pretty);
 void writeKind(Sink &out, const OpKind &kind);
 /// A contract's claim and evidence, as a capsule's descriptor writes them.
 void writeContractClaim(Sink &out, const ContractClaim &c);

@@ -6,12 +6,18 @@ file(MAKE_DIRECTORY ${WORK})
 set(CEX ${WORK}/counterexample.json)
 set(LOWERED ${WORK}/lowered.json)
 
-execute_process(COMMAND ${ORACLE} prove --equality identity --bound 3 --only coalesced.audit
-                        --counterexample-out ${CEX}
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 1)
-  message(FATAL_ERROR "prove --equality identity: exit ${rc}, expected 1\n${out}${err}")
-endif()
+# Runs the oracle with ARGN and fails unless it exits with `expected`; its standard output is
+# left in `out`.
+function(oracle expected what)
+  execute_process(COMMAND ${ORACLE} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
+  if(NOT rc EQUAL expected)
+    message(FATAL_ERROR "${what}: exit ${rc}, expected ${expected}\n${o}${e}")
+  endif()
+  set(out "${o}" PARENT_SCOPE)
+endfunction()
+
+oracle(1 "prove --equality identity" prove --equality identity --bound 3 --only coalesced.audit
+       --counterexample-out ${CEX})
 if(NOT out MATCHES "coalesced.audit +refuted +2")
   message(FATAL_ERROR "coalesced.audit not refuted with 2 nodes:\n${out}")
 endif()
@@ -19,11 +25,8 @@ if(NOT EXISTS ${CEX})
   message(FATAL_ERROR "no counterexample written")
 endif()
 
-execute_process(COMMAND ${ORACLE} lower --equality identity ${CEX} -o ${LOWERED}
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "lower --equality identity rejected the counterexample: exit ${rc}\n${err}")
-endif()
+oracle(0 "lower --equality identity (of the counterexample)" lower --equality identity ${CEX}
+       -o ${LOWERED})
 file(READ ${LOWERED} lowered)
 if(NOT lowered MATCHES "sameCapsuleRun")
   message(FATAL_ERROR "the identity lowering of the counterexample merges nothing:\n${lowered}")
@@ -32,11 +35,7 @@ endif()
 # `check --equality contract` on that lowering, when the binary has `check`.
 execute_process(COMMAND ${ORACLE} check --help RESULT_VARIABLE has_check OUTPUT_QUIET ERROR_QUIET)
 if(has_check EQUAL 0)
-  execute_process(COMMAND ${ORACLE} check --equality contract ${CEX} ${LOWERED}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 1)
-    message(FATAL_ERROR "check --equality contract: exit ${rc}, expected 1\n${out}${err}")
-  endif()
+  oracle(1 "check --equality contract" check --equality contract ${CEX} ${LOWERED})
   # The merged group is a capsule finding, and the trusted-external boundary it hides from the
   # audit is a trust-boundary finding.
   if(NOT out MATCHES "capsule: group 0")

@@ -62,28 +62,10 @@ BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes) {
   std::size_t have = 0;
   char probe;
   while (true) {
-    if (have == text.size()) {
-      const ssize_t n = ::read(fd, &probe, 1);
-      if (n == 0)
-        break;
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0) {
-        r.status = BoundedRead::Status::unreadable;
-        r.why = std::string("cannot be read: ") + std::strerror(errno);
-        break;
-      }
-      if (text.size() >= maxBytes) {
-        r.status = BoundedRead::Status::tooLarge;
-        r.why = "holds more than the cap of " + std::to_string(maxBytes) + " bytes";
-        break;
-      }
-      text.push_back(probe);
-      text.resize(std::min(maxBytes, text.size() * 2 + 4096));
-      ++have;
-      continue;
-    }
-    const ssize_t n = ::read(fd, text.data() + have, text.size() - have);
+    // A full buffer: one more byte is read to see whether the file grew (then the buffer grows).
+    const bool full = have == text.size();
+    const ssize_t n =
+        full ? ::read(fd, &probe, 1) : ::read(fd, text.data() + have, text.size() - have);
     if (n == 0)
       break;
     if (n < 0 && errno == EINTR)
@@ -92,6 +74,15 @@ BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes) {
       r.status = BoundedRead::Status::unreadable;
       r.why = std::string("cannot be read: ") + std::strerror(errno);
       break;
+    }
+    if (full) {
+      if (text.size() >= maxBytes) {
+        r.status = BoundedRead::Status::tooLarge;
+        r.why = "holds more than the cap of " + std::to_string(maxBytes) + " bytes";
+        break;
+      }
+      text.push_back(probe);
+      text.resize(std::min(maxBytes, text.size() * 2 + 4096));
     }
     have += static_cast<std::size_t>(n);
   }

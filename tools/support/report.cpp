@@ -32,26 +32,23 @@ bool applies(Check c, Mode mode) {
   return !only || *only == mode;
 }
 
-/// XML character data or attribute value. shownText has already removed every control
-/// character, so only the markup characters remain to escape.
-void xml(io::Sink &out, std::string_view s) {
-  for (char c : s) {
-    switch (c) {
-    case '&': out << "&amp;"; break;
-    case '<': out << "&lt;"; break;
-    case '>': out << "&gt;"; break;
-    case '"': out << "&quot;"; break;
-    case '\'': out << "&apos;"; break;
-    default: out << c;
-    }
-  }
-}
-
 /// Shown (escaped, cut) and then XML-escaped.
-void xmlShown(io::Sink &out, std::string_view s) { xml(out, shownText(s)); }
+void xmlShown(io::Sink &out, std::string_view s) { writeXml(out, shownText(s)); }
 
 /// Shown and then written as a JSON string.
 void jsonShown(io::Sink &out, std::string_view s) { out.jsonString(shownText(s)); }
+
+/// A violation's `field`, `expected` and `actual`, where it has them.
+void fieldValues(io::Sink &out, const Violation &v) {
+  if (v.field.empty())
+    return;
+  out << ",\"field\":";
+  out.jsonString(v.field);
+  out << ",\"expected\":";
+  jsonShown(out, v.expected);
+  out << ",\"actual\":";
+  jsonShown(out, v.actual);
+}
 
 std::string textLine(const Violation &v) {
   return shownText(v.pointer) + ": " + std::string(spelling(v.check)) + ": " + shownText(v.message);
@@ -64,12 +61,6 @@ std::string errorLine(const ReportError &e) {
   if (!e.pointer.empty())
     out += ": " + shownText(e.pointer);
   return out + ": " + shownText(e.message);
-}
-
-std::string seconds(double s) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f", s < 0 ? 0.0 : s);
-  return buffer;
 }
 
 /// A name usable in a JUnit class name: letters, digits, '_' and '-' kept, the rest '_'.
@@ -157,7 +148,7 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
   out.jsonString(s.candidate);
   out << ",\"mode\":\"" << spelling(s.mode) << "\",\"equality\":\"" << spelling(s.equality) << "\","
       << (alone ? "\n " : "") << "\"conforms\":" << (c.conforms() ? "true" : "false")
-      << ",\"time\":" << seconds(c.seconds) << ",\"error\":";
+      << ",\"time\":" << secondsText(c.seconds) << ",\"error\":";
   if (c.error) {
     out << "{\"file\":";
     out.jsonString(c.error->file);
@@ -189,14 +180,7 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
     out.jsonString(v.pointer);
     out << ",\"message\":";
     jsonShown(out, v.message);
-    if (!v.field.empty()) {
-      out << ",\"field\":";
-      out.jsonString(v.field);
-      out << ",\"expected\":";
-      jsonShown(out, v.expected);
-      out << ",\"actual\":";
-      jsonShown(out, v.actual);
-    }
+    fieldValues(out, v);
     out << '}';
   }
   out << "]," << (alone ? "\n " : "") << "\"omitted\":[";
@@ -288,7 +272,7 @@ void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
     out << "\" timestamp=\"" << when << "\" hostname=\"" << host << "\" tests=\""
         << std::uint64_t{tests} << "\" failures=\"" << std::uint64_t{failures} << "\" errors=\""
         << std::uint64_t{errors} << "\" skipped=\"" << std::uint64_t{skipped} << "\" time=\""
-        << seconds(c.seconds) << "\">\n";
+        << secondsText(c.seconds) << "\">\n";
     out << "    <properties>\n      <property name=\"plan\" value=\"";
     xmlShown(out, s.plan);
     out << "\"/>\n      <property name=\"candidate\" value=\"";
@@ -298,15 +282,15 @@ void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
         << "\"/>\n    </properties>\n";
     auto testcase = [&](std::string_view name, double time) {
       out << "    <testcase classname=\"";
-      xml(out, classname);
-      out << "\" name=\"" << name << "\" time=\"" << seconds(time) << "\"";
+      writeXml(out, classname);
+      out << "\" name=\"" << name << "\" time=\"" << secondsText(time) << "\"";
     };
     if (c.error) {
       testcase("input", c.seconds);
       out << ">\n      <error type=\"invalid-input\" message=\"";
-      xml(out, errorLine(*c.error));
+      writeXml(out, errorLine(*c.error));
       out << "\">";
-      xml(out, errorLine(*c.error));
+      writeXml(out, errorLine(*c.error));
       out << "</error>\n    </testcase>\n";
     } else if (!options.junitCasePerCheck) {
       testcase(std::string(spelling(s.mode)) + "-" + std::string(spelling(s.equality)), c.seconds);
@@ -314,10 +298,10 @@ void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
         out << "/>\n";
       } else {
         out << ">\n      <failure type=\"does-not-conform\" message=\"";
-        xml(out, violationSummary(c.report));
+        writeXml(out, violationSummary(c.report));
         out << "\">";
         for (const auto &v : c.report.violations) {
-          xml(out, shownText(s.candidate) + ": " + textLine(v));
+          writeXml(out, shownText(s.candidate) + ": " + textLine(v));
           out << '\n';
         }
         for (const auto &[oc, k] : c.report.omitted)
@@ -340,12 +324,12 @@ void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
           continue;
         }
         out << ">\n      <failure type=\"" << spelling(check) << "\" message=\"";
-        xml(out, std::to_string(n[k]) + (n[k] == 1 ? " violation: " : " violations: ") +
-                     std::string(checks::info(check).failsWhen));
+        writeXml(out, std::to_string(n[k]) + (n[k] == 1 ? " violation: " : " violations: ") +
+                          std::string(checks::info(check).failsWhen));
         out << "\">";
         for (const auto &v : c.report.violations)
           if (v.check == check) {
-            xml(out, shownText(s.candidate) + ": " + textLine(v));
+            writeXml(out, shownText(s.candidate) + ": " + textLine(v));
             out << '\n';
           }
         for (const auto &[oc, k2] : c.report.omitted)
@@ -356,7 +340,7 @@ void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
     }
     out << "    <system-out>";
     for (const auto &note : c.report.notes) {
-      xml(out, "note: " + shownText(note));
+      writeXml(out, "note: " + shownText(note));
       out << '\n';
     }
     out << "</system-out>\n    <system-err></system-err>\n  </testsuite>\n";
@@ -419,11 +403,6 @@ void artifactLocation(io::Sink &out, const std::string &file, std::size_t index)
   out << ",\"index\":" << std::uint64_t{index} << '}';
 }
 
-void region(io::Sink &out, std::size_t line, std::size_t column) {
-  out << ",\"region\":{\"startLine\":" << std::uint64_t{line}
-      << ",\"startColumn\":" << std::uint64_t{column} << '}';
-}
-
 constexpr std::string_view kInvalidInput = "invalid-input";
 
 void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
@@ -432,18 +411,7 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
          "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
       << kVersion << "\","
       << "\"rules\":[";
-  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
-    const auto &i = checks::info(static_cast<Check>(c));
-    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
-        << "\",\"shortDescription\":{\"text\":";
-    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
-    out << "},\"fullDescription\":{\"text\":";
-    out.jsonString(i.meaning);
-    out << "},\"help\":{\"text\":";
-    out.jsonString("Run `lowering-oracle explain " + std::string(spelling(i.check)) +
-                   "` for a minimal failing example.");
-    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
-  }
+  writeSarifCheckRules(out, true);
   out << ",\n  {\"id\":\"" << kInvalidInput
       << "\",\"shortDescription\":{\"text\":\"The candidate or the plan is not a valid "
          "document and could not be judged.\"},\"fullDescription\":{\"text\":\"The file is not "
@@ -507,20 +475,14 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
   auto result = [&](const CaseResult &c, std::string_view ruleId, std::size_t ruleIndex,
                     const std::string &message, const std::string &file, const std::string &pointer,
                     std::optional<TextPosition> where, const std::string &key) {
-    out << (first ? "\n  " : ",\n  ") << "{\"ruleId\":\"" << ruleId
-        << "\",\"ruleIndex\":" << std::uint64_t{ruleIndex}
-        << ",\"level\":\"error\",\"message\":{\"text\":";
-    out.jsonString(message);
-    out << "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
+    out << (first ? "\n  " : ",\n  ");
+    writeSarifResultStart(out, ruleId, ruleIndex, message);
+    out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
     artifactLocation(out, file, artifactIndex(file));
     if (where)
-      region(out, where->line, where->column);
+      writeSarifRegion(out, where->line, where->column);
     out << '}';
-    if (!pointer.empty()) {
-      out << ",\"logicalLocations\":[{\"fullyQualifiedName\":";
-      jsonShown(out, pointer);
-      out << ",\"kind\":\"element\"}]";
-    }
+    writeSarifLogicalLocation(out, shownText(pointer));
     out << "}],\"partialFingerprints\":{\"loweringOracle/v1\":\"" << fingerprint(key)
         << "\"},\"properties\":{\"mode\":\"" << spelling(c.subject.mode) << "\",\"equality\":\""
         << spelling(c.subject.equality) << '"';
@@ -555,14 +517,7 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
         out << ",\"group\":" << std::uint64_t{*v.group};
       if (v.nodeId)
         out << ",\"nodeId\":" << std::uint64_t{*v.nodeId};
-      if (!v.field.empty()) {
-        out << ",\"field\":";
-        out.jsonString(v.field);
-        out << ",\"expected\":";
-        jsonShown(out, v.expected);
-        out << ",\"actual\":";
-        jsonShown(out, v.actual);
-      }
+      fieldValues(out, v);
       out << "}}";
     }
   }
@@ -577,6 +532,69 @@ void escapeCodePoint(std::string &out, unsigned cp) {
 }
 
 } // namespace
+
+void writeXml(io::Sink &out, std::string_view text) {
+  for (char c : text) {
+    switch (c) {
+    case '&': out << "&amp;"; break;
+    case '<': out << "&lt;"; break;
+    case '>': out << "&gt;"; break;
+    case '"': out << "&quot;"; break;
+    case '\'': out << "&apos;"; break;
+    default:
+      // XML 1.0 forbids most control characters; a text not passed through shownText (a file
+      // name, a message) may hold them.
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
+        out << '?';
+      else
+        out << c;
+    }
+  }
+}
+
+std::string secondsText(double s) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", s < 0 ? 0.0 : s);
+  return buffer;
+}
+
+void writeSarifCheckRules(io::Sink &out, bool withHelp) {
+  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
+    const auto &i = checks::info(static_cast<Check>(c));
+    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
+        << "\",\"shortDescription\":{\"text\":";
+    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
+    out << "},\"fullDescription\":{\"text\":";
+    out.jsonString(i.meaning);
+    if (withHelp) {
+      out << "},\"help\":{\"text\":";
+      out.jsonString("Run `lowering-oracle explain " + std::string(spelling(i.check)) +
+                     "` for a minimal failing example.");
+    }
+    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
+  }
+}
+
+void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t ruleIndex,
+                           std::string_view message) {
+  out << "{\"ruleId\":\"" << ruleId << "\",\"ruleIndex\":" << std::uint64_t{ruleIndex}
+      << ",\"level\":\"error\",\"message\":{\"text\":";
+  out.jsonString(message);
+  out << '}';
+}
+
+void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column) {
+  out << ",\"region\":{\"startLine\":" << std::uint64_t{line}
+      << ",\"startColumn\":" << std::uint64_t{column} << '}';
+}
+
+void writeSarifLogicalLocation(io::Sink &out, std::string_view pointer) {
+  if (pointer.empty())
+    return;
+  out << ",\"logicalLocations\":[{\"fullyQualifiedName\":";
+  out.jsonString(pointer);
+  out << ",\"kind\":\"element\"}]";
+}
 
 std::string shownText(std::string_view text, std::size_t cap) {
   std::string out, piece;

@@ -102,4 +102,29 @@ inline constexpr std::size_t kMaxEchoBytes = 1024;
 /// as `\xXX`, and cut at `cap` bytes with "…". One line, no escape sequence.
 std::string shownText(std::string_view text, std::size_t cap = kMaxEchoBytes);
 
+// --- Pieces of the report formats, shared with the report of `verify` (suite_report.hpp) ---------
+
+/// XML character data or an attribute value: the markup characters escaped, and the control
+/// characters XML 1.0 forbids (those below U+0020 but tab and newline) written as '?'.
+void writeXml(io::Sink &out, std::string_view text);
+
+/// A time in seconds with three decimals ("0.125"); a negative time is 0.
+std::string secondsText(double seconds);
+
+/// The SARIF rules of the checks (rule id = check name, in the order of the checks), one a line,
+/// each with a `help` text (how to `explain` it) when `withHelp`.
+void writeSarifCheckRules(io::Sink &out, bool withHelp);
+
+/// The start of a SARIF result, `{"ruleId":ID,"ruleIndex":N,"level":"error","message":{..}`: the
+/// caller adds its locations and properties and closes it.
+void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t ruleIndex,
+                           std::string_view message);
+
+/// `,"region":{"startLine":LINE,"startColumn":COLUMN}` of a SARIF physical location.
+void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column);
+
+/// `,"logicalLocations":[...]` naming `pointer` (a JSON pointer) as a SARIF logical location;
+/// nothing for an empty pointer.
+void writeSarifLogicalLocation(io::Sink &out, std::string_view pointer);
+
 } // namespace lo::cli

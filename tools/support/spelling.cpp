@@ -67,17 +67,18 @@ struct Object {
 
 // --- the spec's records as values ---------------------------------------------------------------
 
-constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
-                                           "vjpRefinement"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
-                                              "testSuite",  "fuzzOracle", "trustedBoundary",
-                                              "notProvided"};
-constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
+/// A tagged record (a claim, evidence, a provenance item): an object whose first member is its
+/// `tag`.
+template <class Tag> Object tagged(Tag tag) {
+  Object o;
+  o.add("tag", enumValue(tag));
+  return o;
+}
 
 Value claimValue(const ContractClaim &c) {
   using T = ContractClaim::Tag;
-  Object o;
-  o.add("tag", str(kClaimTags[static_cast<std::size_t>(c.tag)])).add("op", enumValue(c.op));
+  Object o = tagged(c.tag);
+  o.add("op", enumValue(c.op));
   if (c.tag == T::layoutCompatibility)
     o.add("layout", enumValue(c.layout));
   if (c.tag == T::valueRefinement || c.tag == T::vjpRefinement)
@@ -89,8 +90,7 @@ Value claimValue(const ContractClaim &c) {
 
 Value evidenceValue(const ContractEvidence &e) {
   using T = ContractEvidence::Tag;
-  Object o;
-  o.add("tag", str(kEvidenceTags[static_cast<std::size_t>(e.tag)]));
+  Object o = tagged(e.tag);
   if (e.tag == T::trustedBoundary)
     o.add("reason", str(e.text));
   else if (e.tag != T::notProvided)
@@ -100,8 +100,7 @@ Value evidenceValue(const ContractEvidence &e) {
 
 Value provenanceValue(const ContractProvenance &p) {
   using T = ContractProvenance::Tag;
-  Object o;
-  o.add("tag", str(kProvenanceTags[static_cast<std::size_t>(p.tag)]));
+  Object o = tagged(p.tag);
   o.add(p.tag == T::note ? "text" : "path", str(p.path));
   if (p.tag == T::nativeSymbol) {
     o.add("symbol", str(p.symbol));

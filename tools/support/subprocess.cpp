@@ -112,6 +112,11 @@ int waitMs(Clock::time_point deadline, int cap) {
   return static_cast<int>(std::min<long long>(left.count() + 1, cap));
 }
 
+/// Why a wait stops before what it waits for: an interrupt (InterruptGuard) or the deadline.
+enum class Stop { no, interrupted, timedOut };
+
+Stop stopBefore(Clock::time_point deadline);
+
 /// In a child, before exec: the dispositions a program expects.
 void resetSignalsInChild() {
   ::signal(SIGPIPE, SIG_DFL);
@@ -142,6 +147,16 @@ InterruptGuard::~InterruptGuard() {
 }
 
 int InterruptGuard::received() { return gSignal; }
+
+namespace {
+
+Stop stopBefore(Clock::time_point deadline) {
+  if (InterruptGuard::received())
+    return Stop::interrupted;
+  return Clock::now() >= deadline ? Stop::timedOut : Stop::no;
+}
+
+} // namespace
 
 namespace {
 
@@ -180,47 +195,59 @@ bool drain(int fd, std::string &into, std::size_t max) {
   return true;
 }
 
-} // namespace
-
-Result run(const std::vector<std::string> &argv, const Options &options) {
-  const auto start = Clock::now();
-  const auto deadline = std::min(options.deadline, deadlineAfter(options.timeout, start));
-  Pipe err, out, exec; // exec: reports an execvp failure (closed by a successful exec)
+/// Starts `argv` in a process group of its own, with `in`, `out` and `err` as its standard input,
+/// output and error (-1: /dev/null). Returns 0 with the child's id in `pid`, or the errno of an
+/// exec that failed (the child then reaped).
+int spawn(const std::vector<std::string> &argv, int in, int out, int err, pid_t &pid) {
+  Pipe exec; // reports an execvp failure (closed by a successful exec)
   std::vector<char *> args;
   for (const auto &a : argv)
     args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
-
-  const pid_t pid = ::fork();
+  pid = ::fork();
   if (pid < 0)
     throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
     ::setpgid(0, 0);
     resetSignalsInChild();
-    const int devnull = ::open("/dev/null", O_RDWR);
-    ::dup2(devnull, 0);
-    ::dup2(options.captureStdout ? out.fd[1] : devnull, 1);
-    ::dup2(err.fd[1], 2);
+    const int devnull = in < 0 || out < 0 || err < 0 ? ::open("/dev/null", O_RDWR) : -1;
+    ::dup2(in < 0 ? devnull : in, 0);
+    ::dup2(out < 0 ? devnull : out, 1);
+    ::dup2(err < 0 ? devnull : err, 2);
     ::execvp(args[0], args.data());
     const int e = errno;
     [[maybe_unused]] ssize_t w = ::write(exec.fd[1], &e, sizeof e);
     ::_exit(127);
   }
   ::setpgid(pid, pid); // also from the parent, so that the group exists before any kill
-  err.closeWrite();
-  out.closeWrite();
   exec.closeWrite();
-
-  Result r;
   int execErrno = 0;
   if (::read(exec.fd[0], &execErrno, sizeof execErrno) == sizeof execErrno) {
     ::waitpid(pid, nullptr, 0);
+    return execErrno;
+  }
+  return 0;
+}
+
+} // namespace
+
+Result run(const std::vector<std::string> &argv, const Options &options) {
+  const auto start = Clock::now();
+  const auto deadline = std::min(options.deadline, deadlineAfter(options.timeout, start));
+  Pipe err, out;
+  pid_t pid = -1;
+  const int execErrno = spawn(argv, -1, options.captureStdout ? out.fd[1] : -1, err.fd[1], pid);
+  err.closeWrite();
+  out.closeWrite();
+
+  Result r;
+  if (execErrno) {
     r.status = Result::Status::failedToStart;
     r.error = std::strerror(execErrno);
     return r;
   }
 
-  bool timedOut = false, interrupted = false;
+  Stop stop = Stop::no;
   int status = 0;
   bool reaped = false;
   // One byte more than allowed on standard output, to tell a full output from a cut one.
@@ -231,15 +258,7 @@ Result run(const std::vector<std::string> &argv, const Options &options) {
     fds.push_back({out.fd[0], POLLIN, 0});
   fds.push_back({err.fd[0], POLLIN, 0});
   std::size_t open = fds.size();
-  while (!reaped) {
-    if (InterruptGuard::received()) {
-      interrupted = true;
-      break;
-    }
-    if (Clock::now() >= deadline) {
-      timedOut = true;
-      break;
-    }
+  while (!reaped && (stop = stopBefore(deadline)) == Stop::no) {
     if (open > 0) {
       // Wake up now and then to notice a child that exited while a grandchild keeps a pipe open.
       const int wait = waitMs(deadline, 50);
@@ -277,9 +296,9 @@ Result run(const std::vector<std::string> &argv, const Options &options) {
     r.stdoutTruncated = true;
   }
   r.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
-  if (interrupted) {
+  if (stop == Stop::interrupted) {
     r.status = Result::Status::interrupted;
-  } else if (timedOut) {
+  } else if (stop == Stop::timedOut) {
     r.status = Result::Status::timedOut;
   } else if (WIFSIGNALED(status)) {
     r.status = Result::Status::signaled;
@@ -335,17 +354,10 @@ ForkResult runForked(const std::function<std::string()> &work, Clock::time_point
   answer.closeWrite();
   ForkResult r;
   std::string text;
-  bool timedOut = false, interrupted = false, open = true;
+  bool open = true;
+  Stop stop = Stop::no;
   pollfd p{answer.fd[0], POLLIN, 0};
-  while (open) {
-    if (InterruptGuard::received()) {
-      interrupted = true;
-      break;
-    }
-    if (Clock::now() >= deadline) {
-      timedOut = true;
-      break;
-    }
+  while (open && (stop = stopBefore(deadline)) == Stop::no) {
     if (::poll(&p, 1, waitMs(deadline, 50)) > 0)
       open = drain(p.fd, text, maxAnswer + 1);
   }
@@ -354,9 +366,9 @@ ForkResult runForked(const std::function<std::string()> &work, Clock::time_point
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (interrupted)
+  if (stop == Stop::interrupted)
     r.status = ForkResult::Status::interrupted;
-  else if (timedOut)
+  else if (stop == Stop::timedOut)
     r.status = ForkResult::Status::timedOut;
   else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || text.empty() ||
            text.size() > maxAnswer)
@@ -376,30 +388,9 @@ Worker::Worker(std::vector<std::string> argv, std::size_t maxLine, std::size_t m
 Worker::~Worker() { stop(); }
 
 bool Worker::start(std::string &error) {
-  Pipe in, out, err, exec;
-  std::vector<char *> args;
-  for (const auto &a : argv_)
-    args.push_back(const_cast<char *>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0)
-    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    resetSignalsInChild();
-    ::dup2(in.fd[0], 0);
-    ::dup2(out.fd[1], 1);
-    ::dup2(err.fd[1], 2);
-    ::execvp(args[0], args.data());
-    const int e = errno;
-    [[maybe_unused]] ssize_t w = ::write(exec.fd[1], &e, sizeof e);
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);
-  exec.closeWrite();
-  int execErrno = 0;
-  if (::read(exec.fd[0], &execErrno, sizeof execErrno) == sizeof execErrno) {
-    ::waitpid(pid, nullptr, 0);
+  Pipe in, out, err;
+  pid_t pid = -1;
+  if (const int execErrno = spawn(argv_, in.fd[0], out.fd[1], err.fd[1], pid)) {
     error = std::strerror(execErrno);
     return false;
   }

@@ -3,8 +3,6 @@
 #include "checks/catalogue.hpp"
 #include "tools/version.hpp"
 
-#include <cstdio>
-
 namespace lo::cli {
 
 namespace {
@@ -28,30 +26,6 @@ std::string errorLine(const SuiteEntry &e) {
   if (!e.errorPointer.empty())
     where += ": " + e.errorPointer;
   return where + ": error: " + e.error + " (" + what(e) + ")";
-}
-
-std::string seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", s);
-  return buf;
-}
-
-void xml(io::Sink &out, std::string_view s) {
-  for (char c : s) {
-    switch (c) {
-    case '&': out << "&amp;"; break;
-    case '<': out << "&lt;"; break;
-    case '>': out << "&gt;"; break;
-    case '"': out << "&quot;"; break;
-    case '\'': out << "&apos;"; break;
-    default:
-      // XML 1.0 forbids most control characters; file names and messages may hold them.
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-        out << '?';
-      else
-        out << c;
-    }
-  }
 }
 
 void writeText(io::Sink &out, const SuiteReport &r) {
@@ -115,48 +89,45 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
          "tests=\""
       << std::uint64_t{r.entries.size()} << "\" failures=\""
       << std::uint64_t{r.count(Status::fails)} << "\" errors=\""
-      << std::uint64_t{r.count(Status::error)} << "\" time=\"" << seconds(total) << "\">\n";
+      << std::uint64_t{r.count(Status::error)} << "\" time=\"" << secondsText(total) << "\">\n";
   out << "  <testsuite name=\"";
-  xml(out, "lowering-oracle verify " + r.suite);
+  writeXml(out, "lowering-oracle verify " + r.suite);
   out << "\" tests=\"" << std::uint64_t{r.entries.size()} << "\" failures=\""
       << std::uint64_t{r.count(Status::fails)} << "\" errors=\""
-      << std::uint64_t{r.count(Status::error)} << "\" skipped=\"0\" time=\"" << seconds(total)
+      << std::uint64_t{r.count(Status::error)} << "\" skipped=\"0\" time=\"" << secondsText(total)
       << "\">\n    <properties>\n      <property name=\"suite\" value=\"";
-  xml(out, r.suite);
+  writeXml(out, r.suite);
   out << "\"/>\n      <property name=\"outputs\" value=\"";
-  xml(out, r.outputs);
+  writeXml(out, r.outputs);
   out << "\"/>\n    </properties>\n";
   for (const SuiteEntry &e : r.entries) {
     const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
                                      std::string(spelling(e.equality)) +
                                      (e.policy.empty() ? "" : "-gate-" + e.policy);
     out << "    <testcase classname=\"";
-    xml(out, "lowering-oracle.verify." + e.caseName + "." + modeEquality);
+    writeXml(out, "lowering-oracle.verify." + e.caseName + "." + modeEquality);
     out << "\" name=\"";
-    xml(out, e.caseName + " " + modeEquality);
+    writeXml(out, e.caseName + " " + modeEquality);
     out << "\" file=\"";
-    xml(out, e.output);
-    out << "\" time=\"" << seconds(e.seconds) << '"';
+    writeXml(out, e.output);
+    out << "\" time=\"" << secondsText(e.seconds) << '"';
     if (e.status == Status::conforms) {
       out << "/>\n";
       continue;
     }
     if (e.status == Status::error) {
       out << ">\n      <error type=\"output-error\" message=\"";
-      xml(out, e.error);
+      writeXml(out, e.error);
       out << "\">";
-      xml(out, errorLine(e));
+      writeXml(out, errorLine(e));
       out << "</error>\n    </testcase>\n";
       continue;
     }
     out << ">\n      <failure type=\"does-not-conform\" message=\"";
-    xml(out, violationSummary(e.report));
+    writeXml(out, violationSummary(e.report));
     out << "\">";
-    std::string text;
-    io::Sink lines(text);
-    writeReportText(lines, e.report, subjectOf(e));
-    lines.flush();
-    xml(out, text);
+    writeXml(out, io::writtenText(
+                      [&](io::Sink &lines) { writeReportText(lines, e.report, subjectOf(e)); }));
     out << "</failure>\n    </testcase>\n";
   }
   out << "  </testsuite>\n</testsuites>\n";
@@ -169,15 +140,7 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
   out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
          "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
       << kVersion << "\",\"rules\":[";
-  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
-    const auto &i = checks::info(static_cast<Check>(c));
-    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
-        << "\",\"shortDescription\":{\"text\":";
-    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
-    out << "},\"fullDescription\":{\"text\":";
-    out.jsonString(i.meaning);
-    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
-  }
+  writeSarifCheckRules(out, false);
   out << ",\n  {\"id\":\"output-error\",\"shortDescription\":{\"text\":\"The output is missing, "
          "unreadable or not a valid GraphLoweringPlan.\"},\"defaultConfiguration\":{\"level\":"
          "\"error\"}}]}},\n \"originalUriBaseIds\":{\"OUTPUTS\":{\"description\":{\"text\":";
@@ -186,53 +149,41 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
   out.jsonString("the conformance suite: " + r.suite);
   out << "}}},\n \"invocations\":[{\"executionSuccessful\":true}],\n \"results\":[";
   bool first = true;
-  const auto location = [&](const SuiteEntry &e, std::size_t line, std::size_t column,
-                            const std::string &pointer) {
+  // One result: its rule, message and location (the output, where known), and its entry.
+  const auto result = [&](const SuiteEntry &e, std::string_view ruleId, std::size_t ruleIndex,
+                          const std::string &message, std::size_t line, std::size_t column,
+                          const std::string &pointer) {
+    out << (first ? "\n  " : ",\n  ");
+    first = false;
+    writeSarifResultStart(out, ruleId, ruleIndex, message + " (" + what(e) + ")");
     out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
     out.jsonString(e.output);
     out << ",\"uriBaseId\":\"OUTPUTS\"}";
     if (line)
-      out << ",\"region\":{\"startLine\":" << std::uint64_t{line}
-          << ",\"startColumn\":" << std::uint64_t{column} << '}';
+      writeSarifRegion(out, line, column);
     out << '}';
-    if (!pointer.empty()) {
-      out << ",\"logicalLocations\":[{\"fullyQualifiedName\":";
-      out.jsonString(pointer);
-      out << ",\"kind\":\"element\"}]";
-    }
+    writeSarifLogicalLocation(out, pointer);
     out << "}],\"properties\":{\"case\":";
     out.jsonString(e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';
-    if (!e.policy.empty())
-      out << ",\"policy\":\"" << e.policy << '"';
-    out << '}';
+    if (!e.policy.empty()) {
+      out << ",\"policy\":";
+      out.jsonString(e.policy);
+    }
+    out << "}}";
   };
   for (const SuiteEntry &e : r.entries) {
-    if (e.status == Status::error) {
-      out << (first ? "\n  " : ",\n  ")
-          << "{\"ruleId\":\"output-error\",\"ruleIndex\":" << std::uint64_t{kOutputErrorRule}
-          << ",\"level\":\"error\",\"message\":{\"text\":";
-      out.jsonString(e.error + " (" + what(e) + ")");
-      out << '}';
-      location(e, e.line, e.column, e.errorPointer);
-      out << '}';
-      first = false;
-    }
+    if (e.status == Status::error)
+      result(e, "output-error", kOutputErrorRule, e.error, e.line, e.column, e.errorPointer);
     if (e.status != Status::fails)
       continue;
     for (std::size_t k = 0; k < e.report.violations.size(); ++k) {
       const auto &v = e.report.violations[k];
       const auto at =
           k < e.positions.size() ? e.positions[k] : std::pair<std::size_t, std::size_t>{};
-      out << (first ? "\n  " : ",\n  ") << "{\"ruleId\":\"" << spelling(v.check)
-          << "\",\"ruleIndex\":" << std::uint64_t{static_cast<std::size_t>(v.check)}
-          << ",\"level\":\"error\",\"message\":{\"text\":";
-      out.jsonString(v.message + " (" + what(e) + ")");
-      out << '}';
-      location(e, at.first, at.second, v.pointer);
-      out << '}';
-      first = false;
+      result(e, spelling(v.check), static_cast<std::size_t>(v.check), v.message, at.first,
+             at.second, v.pointer);
     }
   }
   out << "]}]}\n";

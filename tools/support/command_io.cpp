@@ -1,0 +1,37 @@
+#include "tools/support/command_io.hpp"
+
+#include "ref/io/reader.hpp"
+#include "ref/lowering.hpp"
+#include "tools/command.hpp"
+
+namespace lo::cli {
+
+CLI::Option *addOperand(CLI::App &sub, const std::string &name, std::string &target,
+                        const std::string &description) {
+  return sub.add_option(name, target, description)->required();
+}
+
+CLI::Option *addOutputOption(CLI::App &sub, std::string &out, const std::string &what) {
+  return sub.add_option("-o,--output", out, what + ", or - for standard output (default)");
+}
+
+CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
+                                   const std::string &description) {
+  return sub.add_option("--format", format, description)
+      ->type_name("TEXT")
+      ->transform(spellingsOf<ReportFormat>({{"text", ReportFormat::text},
+                                             {"json", ReportFormat::json},
+                                             {"junit", ReportFormat::junit},
+                                             {"sarif", ReportFormat::sarif}}))
+      ->default_str("text");
+}
+
+GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Mode mode,
+                               Equality equality) {
+  const io::Source source = io::loadSource(file);
+  if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan)
+    return lower(interner, io::readExecutionPlan(source, interner), mode, equality);
+  return io::readLoweringPlan(source, interner).plan;
+}
+
+} // namespace lo::cli
