@@ -229,14 +229,10 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
   const auto &first = report.violations.front();
   o.summary = std::string(spelling(first.check)) + ": " + first.message + " (" +
               violationSummary(report) + ")";
-  std::string text;
-  io::Sink sink(text);
   ReportSubject subject{
       "plan.json",        "output.json", l.mode, l.equality, candidate.plan.groups.size(),
       read.kernels.size()};
-  writeReportText(sink, report, subject);
-  sink.flush();
-  o.report = std::move(text);
+  o.report = io::writtenText([&](io::Sink &sink) { writeReportText(sink, report, subject); });
   return o;
 }
 

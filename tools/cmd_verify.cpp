@@ -12,6 +12,7 @@
 #include "ref/io/reader.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/support/command_io.hpp"
 #include "tools/support/gate_compare.hpp"
 #include "tools/support/locate.hpp"
 #include "tools/support/suite_report.hpp"
@@ -256,11 +257,7 @@ int verify(const Options &o) {
                                                            {"json", ReportFormat::json},
                                                            {"junit", ReportFormat::junit},
                                                            {"sarif", ReportFormat::sarif}};
-  io::OutputFile file(o.out);
-  io::Sink sink(file);
-  writeSuiteReport(sink, formats.at(o.format), report);
-  sink.flush();
-  file.commit();
+  writeOutput(o.out, [&](io::Sink &sink) { writeSuiteReport(sink, formats.at(o.format), report); });
   return report.conforms() ? kSuccess : kFinding;
 }
 
@@ -271,12 +268,10 @@ Action setupVerify(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "verify", "Judge a directory of an implementation's outputs against a conformance suite "
                 "(from `gen`) in one process, with one report.");
-  sub->add_option("SUITE", o->suite, "the suite directory (with manifest.json)")->required();
-  sub->add_option("OUTPUTS", o->outputs,
-                  "the directory of the implementation's outputs, one GraphLoweringPlan (with "
-                  "--gates, one gate result) per "
-                  "manifest entry, named by --pattern (--gate-pattern)")
-      ->required();
+  addOperand(*sub, "SUITE", o->suite, "the suite directory (with manifest.json)");
+  addOperand(*sub, "OUTPUTS", o->outputs,
+             "the directory of the implementation's outputs, one GraphLoweringPlan (with "
+             "--gates, one gate result) per manifest entry, named by --pattern (--gate-pattern)");
   sub->add_option("--pattern", o->pattern,
                   "the file name of an entry's output in OUTPUTS; {case}, {mode} and {equality} "
                   "are replaced")
@@ -301,7 +296,7 @@ Action setupVerify(CLI::App &app) {
                   "list at most this many violations per check and entry, and count the rest")
       ->default_str("20")
       ->check(CLI::PositiveNumber);
-  sub->add_option("-o,--output", o->out, "report file, or - for standard output (default)");
+  addOutputOption(*sub, o->out, "report file");
   sub->footer("Each output is judged as `check` judges it under the entry's mode and equality "
               "(a gate result as --gates says). A missing, unreadable or invalid output is an "
               "error entry in the report.\nExit "

@@ -569,26 +569,14 @@ std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, E
   io::CapsuleKeys keys(interner, keyed);
   out << "{\n  \"format\": \"nn-backend/graph-execution-plan\",\n  \"version\": 1,\n";
   if (!keyed.empty()) {
-    out << "  \"capsules\": {";
-    for (std::size_t i = 0; i < keys.order().size(); ++i) {
-      out << (i ? ",\n    " : "\n    ");
-      out.jsonString(keys.key(keys.order()[i]));
-      out << ": ";
-      io::writeCapsule(out, interner.capsule(keys.order()[i]));
-    }
-    out << "\n  },\n";
+    io::writeCapsuleTable(out, interner, keys);
+    out << ",\n";
   }
   out << "  \"kernels\": [";
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
     const auto &k = plan.kernels[i];
-    out << (i ? ",\n    " : "\n    ") << "{\"nodeId\":" << k.nodeId << ",\"kind\":";
-    io::writeKind(out, interner.kind(k.kind));
-    out << ",\"op\":\"" << spelling(k.op) << "\",\"capsule\":";
-    if (byKey(i))
-      out.jsonString(keys.key(k.capsule));
-    else
-      io::writeCapsule(out, interner.capsule(k.capsule));
-    out << '}';
+    out << (i ? ",\n    " : "\n    ");
+    io::writeKernel(out, interner, k, byKey(i) ? &keys.key(k.capsule) : nullptr);
   }
   out << (plan.kernels.empty() ? "]\n}\n" : "\n  ]\n}\n");
   out.flush();
