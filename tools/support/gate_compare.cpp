@@ -1,5 +1,6 @@
 #include "tools/support/gate_compare.hpp"
 
+#include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "tools/support/report.hpp"
 
@@ -17,18 +18,7 @@ using simdjson::dom::element;
 using simdjson::dom::element_type;
 
 /// A member name in a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`), shown safely.
-std::string pointerPart(std::string_view key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-  return shownText(out, 80);
-}
+std::string pointerPart(std::string_view key) { return shownText(io::pointerToken(key), 80); }
 
 /// An object's or an array's view (by value: it must outlive the loop over it).
 simdjson::dom::object objectOf(element e) {
