@@ -60,7 +60,7 @@ private:
   std::string name_;
   std::string buffer_;
   std::size_t begin_ = 0, end_ = 0; // unread bytes are buffer_[begin_, end_)
-  std::size_t scanned_ = 0;          // of which the first scanned_ hold no newline
+  std::size_t scanned_ = 0;         // of which the first scanned_ hold no newline
   bool eof_ = false;
   std::size_t lineNumber_ = 0;
 };
