@@ -15,13 +15,13 @@
 #include "tools/support/command_io.hpp"
 #include "tools/support/gate_compare.hpp"
 #include "tools/support/locate.hpp"
+#include "tools/support/options.hpp"
 #include "tools/support/suite_report.hpp"
 
 #include <simdjson.h>
 
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <memory>
 
 namespace lo::cli {
@@ -127,7 +127,8 @@ std::string outputName(const std::string &pattern, const ManifestEntry &e) {
 }
 
 struct Options {
-  std::string suite, outputs, pattern = "{case}-{mode}-{equality}.json", format = "text", out = "-";
+  std::string suite, outputs, pattern = "{case}-{mode}-{equality}.json", out = "-";
+  ReportFormat format = ReportFormat::text;
   std::string gatePattern = "{case}-gate-{policy}.json";
   bool gates = false;
   std::size_t maxPerCheck = 20;
@@ -253,11 +254,7 @@ int verify(const Options &o) {
     report.entries.push_back(std::move(entry));
   }
 
-  static const std::map<std::string, ReportFormat> formats{{"text", ReportFormat::text},
-                                                           {"json", ReportFormat::json},
-                                                           {"junit", ReportFormat::junit},
-                                                           {"sarif", ReportFormat::sarif}};
-  writeOutput(o.out, [&](io::Sink &sink) { writeSuiteReport(sink, formats.at(o.format), report); });
+  writeOutput(o.out, [&](io::Sink &sink) { writeSuiteReport(sink, o.format, report); });
   return report.conforms() ? kSuccess : kFinding;
 }
 
@@ -286,16 +283,12 @@ Action setupVerify(CLI::App &app) {
                   "with --gates, the file name of a gate entry's output in OUTPUTS; {case}, "
                   "{policy}, {mode} and {equality} are replaced")
       ->capture_default_str();
-  sub->add_option("--format", o->format,
-                  "text: the violations and errors, then a summary line; json: one result per "
-                  "entry; junit: one test case per entry; sarif: SARIF 2.1.0, one result per "
-                  "violation or error")
-      ->check(CLI::IsMember({"text", "json", "junit", "sarif"}))
-      ->default_str("text");
-  sub->add_option("--max-per-check", o->maxPerCheck,
-                  "list at most this many violations per check and entry, and count the rest")
-      ->default_str("20")
-      ->check(CLI::PositiveNumber);
+  addReportFormatOption(*sub, o->format,
+                        "text: the violations and errors, then a summary line; json: one result "
+                        "per entry; junit: one test case per entry; sarif: SARIF 2.1.0, one "
+                        "result per violation or error");
+  addNatural(*sub, "--max-per-check", o->maxPerCheck, 1, kMaxU64,
+             "list at most this many violations per check and entry, and count the rest");
   addOutputOption(*sub, o->out, "report file");
   sub->footer("Each output is judged as `check` judges it under the entry's mode and equality "
               "(a gate result as --gates says). A missing, unreadable or invalid output is an "

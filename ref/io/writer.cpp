@@ -174,6 +174,15 @@ void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &k
   memberLines(out, "", keys.order(), '}', [&](CapsuleId id) { entry(id, ": "); });
 }
 
+std::string keyNameOf(const std::string &name) {
+  if (name.size() <= kMaxKeyNameBytes)
+    return name;
+  std::size_t n = kMaxKeyNameBytes;
+  while (n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80)
+    --n; // name[n] continues a character: cut before the character it continues
+  return name.substr(0, n) + "...";
+}
+
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {
   // Names come from the input: keyed hashing (ref/hash.hpp).
   std::unordered_map<std::string, std::size_t, KeyedHash> seenNames; // name -> capsules so far
@@ -181,7 +190,7 @@ CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> in
   for (CapsuleId id : inOrderOfUse) {
     if (keys_.count(id))
       continue;
-    const std::string &name = interner.capsule(id).name;
+    const std::string name = keyNameOf(interner.capsule(id).name);
     std::size_t &n = seenNames[name];
     std::string key;
     do {

@@ -16,9 +16,19 @@
 
 namespace lo::io {
 
+/// A written key holds at most this many bytes of the capsule's name (docs/spec.md §2.5): a group
+/// names its capsule by key, so a longer key would be copied onto every group (a 1 MiB name and
+/// 100 groups made 100 MiB of output).
+inline constexpr std::size_t kMaxKeyNameBytes = 128;
+
+/// The name a key is built from: the capsule's name, or, when it is longer than kMaxKeyNameBytes,
+/// its first kMaxKeyNameBytes bytes (fewer, so as not to split a UTF-8 character) and `...`.
+std::string keyNameOf(const std::string &name);
+
 /// "Written capsule keys are the capsule's name, with `#2`, `#3`, ... for later distinct capsules
-/// of the same name, in order of first use." A key that some capsule's own name already took is
-/// skipped (a capsule named "a#2" keeps "a#2"; the second "a" then gets "a#3").
+/// of the same name, in order of first use" (docs/spec.md §2.5), the name cut by keyNameOf. A key
+/// that some capsule's own name already took is skipped (a capsule named "a#2" keeps "a#2"; the
+/// second "a" then gets "a#3").
 class CapsuleKeys {
 public:
   CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse);

@@ -52,6 +52,17 @@ def lower(plan, mode, same):
     return groups
 
 
+def key_name(name):
+    # docs/spec.md §2.5: a name longer than 128 bytes is cut (not inside a character) with "...".
+    raw = name.encode("utf-8")
+    if len(raw) <= 128:
+        return name
+    n = 128
+    while n > 0 and raw[n] & 0xC0 == 0x80:
+        n -= 1
+    return raw[:n].decode("utf-8") + "..."
+
+
 def write(groups, mode, equality, out):
     # Keys: the capsule's name, then name#2, name#3, ... for later distinct capsules of that name.
     keys, capsules = [], {}
@@ -61,10 +72,11 @@ def write(groups, mode, equality, out):
                 g["capsule"] = key
                 break
         else:
-            n, key = 1, g["capsule"]["name"]
+            name = key_name(g["capsule"]["name"])
+            n, key = 1, name
             while key in capsules:
                 n += 1
-                key = "%s#%d" % (g["capsule"]["name"], n)
+                key = "%s#%d" % (name, n)
             keys.append((key, g["capsule"]))
             capsules[key] = g["capsule"]
             g["capsule"] = key

@@ -263,6 +263,43 @@ TEST(CapsuleKeys, KeysStayUniqueWhenANameLooksLikeAGeneratedKey) {
   EXPECT_EQ(fresh.capsule(back.kernels[2].capsule), interner.capsule(literal));
 }
 
+TEST(CapsuleKeys, ALongNameIsCutInTheKeyAtACharacterBoundary) {
+  Interner interner;
+  // 127 ASCII bytes, then a 3-byte character that the 128-byte cut would split.
+  const std::string longName = std::string(127, 'n') + "\xe2\x80\xa6" + std::string(1000, 'z');
+  const CapsuleId a = interner.intern(makeCapsule(longName, B::relu, TrustLevel::checked));
+  const CapsuleId b = interner.intern(makeCapsule(longName + "-other", B::relu));
+  const CapsuleId exact = interner.intern(makeCapsule(std::string(128, 'e'), B::relu));
+  const io::CapsuleKeys keys(interner, std::vector<CapsuleId>{a, b, exact});
+  EXPECT_EQ(keys.key(a), std::string(127, 'n') + "...");
+  // Two long names with the same first bytes: one cut name, so the rule's `#2`.
+  EXPECT_EQ(keys.key(b), std::string(127, 'n') + "...#2");
+  EXPECT_EQ(keys.key(exact), std::string(128, 'e'));
+  EXPECT_EQ(io::keyNameOf(std::string(129, 'e')), std::string(128, 'e') + "...");
+}
+
+TEST(CapsuleKeys, ALongNameIsNotCopiedOntoEveryGroup) {
+  // A 1 MiB name and 100 singleton groups: the name is written once per capsule in the table,
+  // not once per group (it was 100 MiB of output).
+  Interner interner;
+  const std::string longName(std::size_t{1} << 20, 'x');
+  const CapsuleId a = interner.intern(makeCapsule(longName, B::relu, TrustLevel::checked));
+  const CapsuleId b = interner.intern(makeCapsule(longName, B::relu, TrustLevel::verified));
+  GraphExecutionPlan plan;
+  for (std::uint64_t id = 1; id <= 100; ++id)
+    plan.kernels.push_back(node(id, K::relu, B::relu, id % 2 ? a : b));
+  const std::string text = io::loweringPlanJson(interner,
+                                                lower(interner, plan, Mode::coalesced,
+                                                      Equality::contract),
+                                                Mode::coalesced, Equality::contract);
+  EXPECT_LT(text.size(), 2 * longName.size() + 100 * 300);
+  Interner fresh;
+  const io::LoweringDocument back = io::readLoweringPlan(io::sourceFromString("l.json", text), fresh);
+  ASSERT_EQ(back.plan.groups.size(), 100u);
+  EXPECT_EQ(fresh.capsule(back.plan.groups[0].capsule), interner.capsule(a));
+  EXPECT_EQ(fresh.capsule(back.plan.groups[1].capsule), interner.capsule(b));
+}
+
 TEST(CapsuleKeys, WrittenPlanUsesTheKeysAndReadsBackDistinctCapsules) {
   Interner interner;
   const CapsuleId a =
