@@ -13,6 +13,10 @@ CASE is one of
              error entry, and its line on standard error
   injection  a capsule name holding a newline, a forged verdict and ESC[8m cannot forge a line or
              reach the terminal in the text, JUnit and SARIF reports; a long name is cut with "…"
+  verify-injection
+             the same for `verify`: a suite whose case name holds a newline, a forged summary and
+             ESC[8m, judged against an outputs directory whose name is not UTF-8: the text report
+             is one line an entry plus the summary, the JUnit and SARIF reports validate
 Exit status 0 when every assertion holds; the first failure is printed.
 """
 import json
@@ -203,11 +207,55 @@ def injection(binary, work):
     expect(first.endswith("\u2026") and len(first.encode()) < 1200, "not cut: %d bytes" % len(first))
 
 
+def verify_injection(binary, work):
+    suite = os.path.join(work, "suite")
+    r = run(binary, "gen", "--out", suite, "--count", "1", "--force")
+    expect(r.returncode == 0, "gen: %r" % r.stderr)
+    forged = "x\nverify: 3 entries: 3 conform\u001b[8m\u009b31m\u202e"
+    manifest = json.load(open(os.path.join(suite, "manifest.json")))
+    for entry in manifest["cases"]:
+        entry["case"] = forged
+    manifest.pop("gates", None)
+    with open(os.path.join(suite, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    outputs = os.path.join(work.encode(), b"outputs-\xff\x1b[8m")  # not UTF-8, and ESC
+    os.makedirs(outputs, exist_ok=True)
+    for fmt in ("text", "junit", "sarif"):
+        path = os.path.join(work, "verify." + fmt)
+        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs, b"--format",
+                            fmt.encode(), b"-o", path.encode()], capture_output=True)
+        expect(r.returncode == 1, "verify --format %s: exit %d %r" % (fmt, r.returncode, r.stderr))
+        raw = open(path, "rb").read()
+        for bad in (b"\x1b", b"\xc2\x9b", b"\xe2\x80\xae", b"\xff"):
+            expect(bad not in raw, "%s: %r reaches the report" % (fmt, bad))
+        text = raw.decode("utf-8")  # valid UTF-8
+        if fmt == "text":
+            lines = text.split("\n")[:-1]
+            expect(len(lines) == 4, "three error lines and the summary: %r" % lines)
+            expect(all("outputs-\\xff\\u001b[8m/x\\u000averify: 3 entries" in line
+                       for line in lines[:3]), "the output shown escaped: %r" % lines)
+            expect(lines[3].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[3])
+        elif fmt == "junit":
+            xmllint(path)
+        else:
+            import jsonschema
+            log = json.loads(text)
+            with open(os.path.join(HERE, "sarif-schema-2.1.0.json")) as f:
+                schema = json.load(f)
+            errors = list(jsonschema.Draft7Validator(schema).iter_errors(log))
+            expect(not errors, "verify's SARIF is not valid: %s" % errors[:1])
+            expect(len(log["runs"][0]["results"]) == 3, "one result per error entry")
+            for result in log["runs"][0]["results"]:
+                message = result["message"]["text"]
+                expect("\n" not in message and "\x1b" not in message, "sarif: %r" % message)
+
+
 def main():
     binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
     prepare(binary, work)
     try:
-        {"sarif": sarif, "junit": junit, "invalid": invalid, "injection": injection}[case](binary, work)
+        {"sarif": sarif, "junit": junit, "invalid": invalid, "injection": injection,
+         "verify-injection": verify_injection}[case](binary, work)
     except Failed as e:
         print("FAILED:", e)
         return 1

@@ -62,6 +62,8 @@ gates)
     "$BIN" verify "$WORK/suite" "$WORK/suite/out" --gates --format $f -o "$WORK/report.$f"
     [ $? -eq 1 ] || fail "$f: exit status, expected 1"
   done
+  xmllint --noout --schema "$PEERS/../ci-schemas/junit.xsd" "$WORK/report.junit" ||
+    fail "junit (gates): not valid against junit.xsd"
   "$PY" - "$WORK/report.json" "$WORK/report.junit" "$WORK/report.sarif" <<'PYEOF' || fail "the reports do not name the policies"
 import json, re, sys
 report = json.load(open(sys.argv[1]))
@@ -129,7 +131,10 @@ PYEOF
   grep -q "^0003-trusted-external-in-checked-run-coalesced-contract.json: /groups/[0-9]*/capsule: capsule: " \
     "$WORK/report.text" || fail "text: the violation"
   # JUnit: well-formed, one test case per entry, unique classnames, failures and errors counted.
-  xmllint --noout "$WORK/report.junit" || fail "junit: not well-formed XML"
+  # The strict JUnit schema that check's reports are held to (tests/ci-schemas/junit.xsd).
+  xmllint --noout --schema "$PEERS/../ci-schemas/junit.xsd" "$WORK/report.junit" ||
+    fail "junit: not valid against junit.xsd"
+  LO_SARIF_SCHEMA="$PEERS/../ci-schemas/sarif-schema-2.1.0.json" \
   "$PY" - "$WORK/report.json" "$WORK/report.junit" "$WORK/report.sarif" <<'PYEOF' || fail "json, junit or sarif content"
 import json, sys
 import xml.etree.ElementTree as ET
@@ -142,15 +147,21 @@ bad = status[("0003-trusted-external-in-checked-run", "coalesced", "contract")]
 assert bad["status"] == "fails" and bad["report"]["violations"][0]["check"] == "capsule", bad
 err = status[("0002-long-run", "singleton", "contract")]
 assert err["status"] == "error" and err["error"]["line"] == 2 and err["error"]["column"] == 15, err
-suites = ET.parse(sys.argv[2]).getroot()
-cases = suites.findall("./testsuite/testcase")
-assert len(cases) == 36 and suites.get("tests") == "36", len(cases)
+suites = ET.parse(sys.argv[2]).getroot().findall("testsuite")
+assert len(suites) == 1, len(suites)
+suite = suites[0]
+cases = suite.findall("testcase")
+assert len(cases) == 36 and suite.get("tests") == "36", len(cases)
 assert len({c.get("classname") for c in cases}) == 36, "classnames are not unique"
 assert all(c.get("time") is not None for c in cases)
-assert len([c for c in cases if c.find("failure") is not None]) == 1 == int(suites.get("failures"))
-assert len([c for c in cases if c.find("error") is not None]) == 3 == int(suites.get("errors"))
+assert len([c for c in cases if c.find("failure") is not None]) == 1 == int(suite.get("failures"))
+assert len([c for c in cases if c.find("error") is not None]) == 3 == int(suite.get("errors"))
 s = json.load(open(sys.argv[3]))
 assert s["version"] == "2.1.0"
+import jsonschema, os
+schema = json.load(open(os.environ["LO_SARIF_SCHEMA"]))
+errors = list(jsonschema.Draft7Validator(schema).iter_errors(s))
+assert not errors, errors[:1]
 run = s["runs"][0]
 rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
 assert "output-error" in rules and "capsule" in rules

@@ -288,13 +288,13 @@ TEST(CapsuleKeys, ALongNameIsNotCopiedOntoEveryGroup) {
   GraphExecutionPlan plan;
   for (std::uint64_t id = 1; id <= 100; ++id)
     plan.kernels.push_back(node(id, K::relu, B::relu, id % 2 ? a : b));
-  const std::string text = io::loweringPlanJson(interner,
-                                                lower(interner, plan, Mode::coalesced,
-                                                      Equality::contract),
-                                                Mode::coalesced, Equality::contract);
+  const std::string text =
+      io::loweringPlanJson(interner, lower(interner, plan, Mode::coalesced, Equality::contract),
+                           Mode::coalesced, Equality::contract);
   EXPECT_LT(text.size(), 2 * longName.size() + 100 * 300);
   Interner fresh;
-  const io::LoweringDocument back = io::readLoweringPlan(io::sourceFromString("l.json", text), fresh);
+  const io::LoweringDocument back =
+      io::readLoweringPlan(io::sourceFromString("l.json", text), fresh);
   ASSERT_EQ(back.plan.groups.size(), 100u);
   EXPECT_EQ(fresh.capsule(back.plan.groups[0].capsule), interner.capsule(a));
   EXPECT_EQ(fresh.capsule(back.plan.groups[1].capsule), interner.capsule(b));

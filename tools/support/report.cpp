@@ -71,26 +71,6 @@ std::string identifier(std::string_view s) {
   return out.empty() ? "_" : out;
 }
 
-/// ISO 8601 UTC time of the report, without time zone (the JUnit schema's pattern);
-/// $SOURCE_DATE_EPOCH, when set, makes it reproducible.
-std::string timestamp() {
-  std::time_t now = std::time(nullptr);
-  if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
-    now = static_cast<std::time_t>(std::strtoll(epoch, nullptr, 10));
-  std::tm tm{};
-  ::gmtime_r(&now, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &tm);
-  return buffer;
-}
-
-std::string hostname() {
-  char buffer[256] = {};
-  if (::gethostname(buffer, sizeof buffer - 1) != 0 || !buffer[0])
-    return "localhost";
-  return identifier(buffer);
-}
-
 // --- text -------------------------------------------------------------------------------
 
 void writeText(io::Sink &out, const CaseResult &c) {
@@ -237,7 +217,7 @@ void writeJsonAll(io::Sink &out, const std::vector<CaseResult> &cases,
 /// system-out and system-err, in that order.
 void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
                    const ReportOptions &options) {
-  const std::string when = timestamp(), host = hostname();
+  const std::string when = junitTimestamp(), host = junitHostname();
   std::set<std::string> used; // class names, unique in the report
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
   for (std::size_t index = 0; index < cases.size(); ++index) {
@@ -349,23 +329,6 @@ void writeJunitAll(io::Sink &out, const std::vector<CaseResult> &cases,
 }
 
 // --- sarif ------------------------------------------------------------------------------
-
-/// A relative path as a URI reference: unreserved characters and '/' kept, the rest
-/// percent-encoded.
-std::string uriOf(std::string_view path) {
-  std::string out;
-  for (char c : path) {
-    const auto u = static_cast<unsigned char>(c);
-    if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
-      out += c;
-    else {
-      out += '%';
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  return out;
-}
 
 /// "file:///abs/dir/" for the working directory (the %SRCROOT% base of relative URIs).
 std::string workingDirectoryUri() {
@@ -532,6 +495,43 @@ void escapeCodePoint(std::string &out, unsigned cp) {
 }
 
 } // namespace
+
+/// A relative path as a URI reference: unreserved characters and '/' kept, the rest
+/// percent-encoded.
+std::string uriOf(std::string_view path) {
+  std::string out;
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+      out += c;
+    else {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+/// ISO 8601 UTC time of the report, without time zone (the JUnit schema's pattern);
+/// $SOURCE_DATE_EPOCH, when set, makes it reproducible.
+std::string junitTimestamp() {
+  std::time_t now = std::time(nullptr);
+  if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
+    now = static_cast<std::time_t>(std::strtoll(epoch, nullptr, 10));
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &tm);
+  return buffer;
+}
+
+std::string junitHostname() {
+  char buffer[256] = {};
+  if (::gethostname(buffer, sizeof buffer - 1) != 0 || !buffer[0])
+    return "localhost";
+  return identifier(buffer);
+}
 
 void writeXml(io::Sink &out, std::string_view text) {
   for (char c : text) {

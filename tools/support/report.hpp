@@ -108,6 +108,13 @@ std::string shownText(std::string_view text, std::size_t cap = kMaxEchoBytes);
 /// characters XML 1.0 forbids (those below U+0020 but tab and newline) written as '?'.
 void writeXml(io::Sink &out, std::string_view text);
 
+/// The time of a JUnit report: ISO 8601 UTC without time zone (the schema's pattern);
+/// $SOURCE_DATE_EPOCH, when set, makes it reproducible.
+std::string junitTimestamp();
+
+/// The host name of a JUnit report, as an identifier ("localhost" when there is none).
+std::string junitHostname();
+
 /// A time in seconds with three decimals ("0.125"); a negative time is 0.
 std::string secondsText(double seconds);
 
@@ -119,6 +126,10 @@ void writeSarifCheckRules(io::Sink &out, bool withHelp);
 /// caller adds its locations and properties and closes it.
 void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t ruleIndex,
                            std::string_view message);
+
+/// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
+/// rest percent-encoded.
+std::string uriOf(std::string_view path);
 
 /// `,"region":{"startLine":LINE,"startColumn":COLUMN}` of a SARIF physical location.
 void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column);

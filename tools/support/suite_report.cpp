@@ -5,6 +5,11 @@
 
 namespace lo::cli {
 
+// Every text from the input or the command line (case names, file names, messages) is shown
+// through shownText in the text, JUnit and SARIF messages (docs/spec.md §4.3): it cannot forge a
+// line, hide one, or make the XML invalid. The JSON values are the texts as they are, escaped as
+// JSON requires.
+
 namespace {
 
 using Status = SuiteEntry::Status;
@@ -14,18 +19,18 @@ ReportSubject subjectOf(const SuiteEntry &e) {
 }
 
 std::string what(const SuiteEntry &e) {
-  return "case " + e.caseName + ", mode " + std::string(spelling(e.mode)) + ", equality " +
-         std::string(spelling(e.equality)) +
+  return "case " + shownText(e.caseName) + ", mode " + std::string(spelling(e.mode)) +
+         ", equality " + std::string(spelling(e.equality)) +
          (e.policy.empty() ? "" : ", gate of policy " + e.policy);
 }
 
 std::string errorLine(const SuiteEntry &e) {
-  std::string where = e.output;
+  std::string where = shownText(e.output);
   if (e.line)
     where += ":" + std::to_string(e.line) + ":" + std::to_string(e.column);
   if (!e.errorPointer.empty())
-    where += ": " + e.errorPointer;
-  return where + ": error: " + e.error + " (" + what(e) + ")";
+    where += ": " + shownText(e.errorPointer);
+  return where + ": error: " + shownText(e.error) + " (" + what(e) + ")";
 }
 
 void writeText(io::Sink &out, const SuiteReport &r) {
@@ -81,35 +86,34 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
   out << "]}\n";
 }
 
+/// One `<testsuite>` (the strict JUnit schema, tests/ci-schemas/junit.xsd: package, id, name,
+/// timestamp, hostname, the counts and time; then properties, the test cases, system-out and
+/// system-err) with one test case per entry. The output's file name is in the failure or error
+/// text (the schema has no `file` attribute).
 void writeJunit(io::Sink &out, const SuiteReport &r) {
   double total = 0;
   for (const SuiteEntry &e : r.entries)
     total += e.seconds;
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lowering-oracle verify\" "
-         "tests=\""
-      << std::uint64_t{r.entries.size()} << "\" failures=\""
-      << std::uint64_t{r.count(Status::fails)} << "\" errors=\""
-      << std::uint64_t{r.count(Status::error)} << "\" time=\"" << secondsText(total) << "\">\n";
-  out << "  <testsuite name=\"";
-  writeXml(out, "lowering-oracle verify " + r.suite);
-  out << "\" tests=\"" << std::uint64_t{r.entries.size()} << "\" failures=\""
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+      << "  <testsuite package=\"lowering-oracle.verify\" id=\"0\" name=\"";
+  writeXml(out, "lowering-oracle verify " + shownText(r.suite));
+  out << "\" timestamp=\"" << junitTimestamp() << "\" hostname=\"" << junitHostname()
+      << "\" tests=\"" << std::uint64_t{r.entries.size()} << "\" failures=\""
       << std::uint64_t{r.count(Status::fails)} << "\" errors=\""
       << std::uint64_t{r.count(Status::error)} << "\" skipped=\"0\" time=\"" << secondsText(total)
       << "\">\n    <properties>\n      <property name=\"suite\" value=\"";
-  writeXml(out, r.suite);
+  writeXml(out, shownText(r.suite));
   out << "\"/>\n      <property name=\"outputs\" value=\"";
-  writeXml(out, r.outputs);
+  writeXml(out, shownText(r.outputs));
   out << "\"/>\n    </properties>\n";
   for (const SuiteEntry &e : r.entries) {
     const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
                                      std::string(spelling(e.equality)) +
                                      (e.policy.empty() ? "" : "-gate-" + e.policy);
     out << "    <testcase classname=\"";
-    writeXml(out, "lowering-oracle.verify." + e.caseName + "." + modeEquality);
+    writeXml(out, "lowering-oracle.verify." + shownText(e.caseName) + "." + modeEquality);
     out << "\" name=\"";
-    writeXml(out, e.caseName + " " + modeEquality);
-    out << "\" file=\"";
-    writeXml(out, e.output);
+    writeXml(out, shownText(e.caseName) + " " + modeEquality);
     out << "\" time=\"" << secondsText(e.seconds) << '"';
     if (e.status == Status::conforms) {
       out << "/>\n";
@@ -117,7 +121,7 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
     }
     if (e.status == Status::error) {
       out << ">\n      <error type=\"output-error\" message=\"";
-      writeXml(out, e.error);
+      writeXml(out, shownText(e.error));
       out << "\">";
       writeXml(out, errorLine(e));
       out << "</error>\n    </testcase>\n";
@@ -130,7 +134,8 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
                       [&](io::Sink &lines) { writeReportText(lines, e.report, subjectOf(e)); }));
     out << "</failure>\n    </testcase>\n";
   }
-  out << "  </testsuite>\n</testsuites>\n";
+  out << "    <system-out></system-out>\n    <system-err></system-err>\n  </testsuite>\n"
+         "</testsuites>\n";
 }
 
 /// SARIF 2.1.0: the output files are artifacts relative to OUTPUTS (uriBaseId), the plans relative
@@ -144,9 +149,9 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
   out << ",\n  {\"id\":\"output-error\",\"shortDescription\":{\"text\":\"The output is missing, "
          "unreadable or not a valid GraphLoweringPlan.\"},\"defaultConfiguration\":{\"level\":"
          "\"error\"}}]}},\n \"originalUriBaseIds\":{\"OUTPUTS\":{\"description\":{\"text\":";
-  out.jsonString("the outputs directory: " + r.outputs);
+  out.jsonString("the outputs directory: " + shownText(r.outputs));
   out << "}},\"SUITE\":{\"description\":{\"text\":";
-  out.jsonString("the conformance suite: " + r.suite);
+  out.jsonString("the conformance suite: " + shownText(r.suite));
   out << "}}},\n \"invocations\":[{\"executionSuccessful\":true}],\n \"results\":[";
   bool first = true;
   // One result: its rule, message and location (the output, where known), and its entry.
@@ -155,16 +160,16 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
                           const std::string &pointer) {
     out << (first ? "\n  " : ",\n  ");
     first = false;
-    writeSarifResultStart(out, ruleId, ruleIndex, message + " (" + what(e) + ")");
+    writeSarifResultStart(out, ruleId, ruleIndex, shownText(message) + " (" + what(e) + ")");
     out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
-    out.jsonString(e.output);
+    out.jsonString(uriOf(e.output));
     out << ",\"uriBaseId\":\"OUTPUTS\"}";
     if (line)
       writeSarifRegion(out, line, column);
     out << '}';
     writeSarifLogicalLocation(out, pointer);
     out << "}],\"properties\":{\"case\":";
-    out.jsonString(e.caseName);
+    out.jsonString(shownText(e.caseName));
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';
     if (!e.policy.empty()) {
