@@ -167,6 +167,21 @@ Query stepGate(Encoder &e, std::size_t) {
 
 } // namespace
 
+SymbolicPolicy constantPolicy(z3::context &ctx, const AssurancePolicy &p) {
+  return SymbolicPolicy{ctx.bool_val(p.allowChecked),         ctx.bool_val(p.allowFuzzed),
+                        ctx.bool_val(p.allowTrustedExternal), ctx.bool_val(p.requireEvidence),
+                        ctx.bool_val(p.allowRuntimeGuards),   ctx.bool_val(p.allowTestEvidence)};
+}
+
+EncodedGate encodedGate(const Encoder &e, const Lowering &l, const Plan &p,
+                        const SymbolicPolicy &policy) {
+  const auto rows = rowsOf(e, l, p); // the gate's rows (not the audit's Row enumeration)
+  std::vector<z3::expr> present;
+  for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
+    present.push_back(proofs::present(policy, rows, static_cast<GateFailureKind>(k)));
+  return EncodedGate{std::move(present), accepted(policy, rows)};
+}
+
 // clang-format off
 std::vector<Obligation> gateObligations() {
   return {

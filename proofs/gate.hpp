@@ -12,6 +12,7 @@
 #pragma once
 
 #include "proofs/obligations.hpp"
+#include "ref/gate.hpp"
 
 #include <vector>
 
@@ -27,6 +28,20 @@ SymbolicPolicy freshPolicy(z3::context &ctx, const std::string &prefix = "policy
 
 /// The disposition of an encoded contract: its value mod 7.
 z3::expr disposition(const z3::expr &contract);
+
+/// A policy of fixed values (a preset), as the encoding's symbolic policy.
+SymbolicPolicy constantPolicy(z3::context &ctx, const AssurancePolicy &policy);
+
+/// The encoded gate of a lowering's audit rows under a policy, the terms the gate obligations are
+/// built from: whether a failure of each kind is present (in `GateFailureKind` order) and the
+/// verdict. The test that drives the encoding with concrete values evaluates them and compares
+/// them with ref/gate.cpp (docs/proofs.md, "The encoding is the code").
+struct EncodedGate {
+  std::vector<z3::expr> present;
+  z3::expr accepted;
+};
+EncodedGate encodedGate(const Encoder &e, const Lowering &l, const Plan &p,
+                        const SymbolicPolicy &policy);
 
 /// `singleton.gate`, `coalesced.gate` and `step.gate`, in the order `prove` lists them.
 std::vector<Obligation> gateObligations();

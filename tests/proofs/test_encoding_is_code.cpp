@@ -12,6 +12,7 @@
 // triples of near-colliding capsules. A sabotaged encoding (proofs/encoding.hpp `Sabotage`) must
 // make the comparison fail.
 #include "proofs/encoding.hpp"
+#include "proofs/gate.hpp"
 #include "ref/lowering.hpp"
 #include "tests/property/generators.hpp"
 
@@ -31,7 +32,8 @@ constexpr std::size_t kBound = 8; // `prove`'s default bound
 /// The integer (or boolean) that stands for each capsule field's value: a vocabulary's index, and
 /// for a record field the index of its value in a table of the values seen, whose entry 0 is the
 /// field's default (so a hidden audit-row field, whose view holds the default, is 0 as in the
-/// encoding).
+/// encoding); for a contract, 7 times that index plus its evidence's disposition, which the gate
+/// encoding reads as the value mod 7.
 class Codes {
 public:
   Codes() {
@@ -56,13 +58,20 @@ private:
       return static_cast<std::int64_t>(v);
     } else if constexpr (std::is_same_v<T, bool>) {
       return v ? 1 : 0;
+    } else if constexpr (std::is_same_v<T, ContractDescriptor>) {
+      // The gate encoding reads a contract's disposition as its value mod 7 (proofs/gate.hpp).
+      return 7 * rank(table, v) + static_cast<std::int64_t>(disposition(v.evidence));
     } else {
-      for (std::size_t i = 0; i < table.size(); ++i)
-        if (table[i] == v)
-          return static_cast<std::int64_t>(i);
-      table.push_back(v);
-      return static_cast<std::int64_t>(table.size() - 1);
+      return rank(table, v);
     }
+  }
+
+  template <class T> static std::int64_t rank(std::vector<T> &table, const T &v) {
+    for (std::size_t i = 0; i < table.size(); ++i)
+      if (table[i] == v)
+        return static_cast<std::int64_t>(i);
+    table.push_back(v);
+    return static_cast<std::int64_t>(table.size() - 1);
   }
 
 #define LO_TABLE(field, sort, part, row, carrier) std::vector<decltype(KernelCapsule::field)> field;
@@ -114,8 +123,11 @@ class Differential {
 public:
   /// The first difference between the encoding and ref/lowering.cpp on `plan` (every mode and
   /// equality), or "" when there is none.
+  /// With `gatePolicy`, the encoded gate is evaluated under that policy for every preset of the
+  /// code (a deliberate mismatch, to show the gate comparison can fail).
   std::string compare(Interner &interner, const GraphExecutionPlan &plan,
-                      Sabotage sabotage = Sabotage::none) {
+                      Sabotage sabotage = Sabotage::none,
+                      const AssurancePolicy *gatePolicy = nullptr) {
     for (Equality equality : {Equality::contract, Equality::identity}) {
       Encoded &e = encoded(equality, sabotage, plan.kernels.size());
       const z3::model m = modelOf(e, interner, plan);
@@ -125,8 +137,10 @@ public:
       } else {
         for (Mode mode : {Mode::coalesced, Mode::singleton}) {
           const GraphLoweringPlan ref = lower(interner, plan, mode, equality);
-          out = compareLowering(m, e, mode == Mode::coalesced ? e.coalesced : e.singleton, ref,
-                                interner);
+          const Lowering &l = mode == Mode::coalesced ? e.coalesced : e.singleton;
+          out = compareLowering(m, e, l, ref, interner);
+          if (out.empty())
+            out = compareGate(m, e, l, ref, interner, gatePolicy);
           if (!out.empty()) {
             out = std::string(spelling(mode)) + ": " + out;
             break;
@@ -237,6 +251,31 @@ private:
       return "";
     const std::string difference = firstDifference(m, e, l, ref, interner);
     return difference.empty() ? "sameLowering or sameRow differs" : difference;
+  }
+
+  /// The encoded gate of `l` (which failure kinds are present, and the verdict) under each
+  /// preset, against ref/gate.cpp's gate of the code's lowering `ref` under the same preset.
+  std::string compareGate(const z3::model &m, const Encoded &e, const Lowering &l,
+                          const GraphLoweringPlan &ref, Interner &interner,
+                          const AssurancePolicy *encodedPolicy) {
+    for (const NamedPolicy &preset : kPolicyPresets) {
+      const EncodedGate g =
+          encodedGate(e.encoder, l, e.plan,
+                      constantPolicy(ctx_, encodedPolicy ? *encodedPolicy : preset.policy));
+      const GateResult r = lo::gate(interner, preset.policy, ref);
+      std::vector<bool> kinds(vocabularySize<GateFailureKind>(), false);
+      for (const GateFailure &f : r.failures)
+        kinds[static_cast<std::size_t>(f.kind)] = true;
+      const std::string where = "gate of policy " + std::string(preset.name) + ": ";
+      for (std::size_t k = 0; k < kinds.size(); ++k)
+        if (m.eval(g.present[k], true).is_true() != kinds[k])
+          return where + std::string(spelling(static_cast<GateFailureKind>(k))) +
+                 (kinds[k] ? " absent, the code's present" : " present, the code's absent");
+      if (m.eval(g.accepted, true).is_true() != r.accepted())
+        return where +
+               (r.accepted() ? "rejected, the code's accepted" : "accepted, the code's rejected");
+    }
+    return "";
   }
 
   std::string firstDifference(const z3::model &m, const Encoded &e, const Lowering &l,
@@ -425,6 +464,28 @@ TEST(EncodingIsCode, EverySabotageMakesTheComparisonFail) {
       std::cout << "sabotage " << spelling(s) << ": " << found << '\n';
     }
   }
+}
+
+// The gate comparison can fail: the encoded gate evaluated under `verified` for every preset
+// differs from the code's gate under `external` on a plan whose value evidence is a trusted
+// boundary (external accepts it, verified does not), while under `verified` itself it agrees.
+TEST(EncodingIsCode, AGateUnderAnotherPolicyMakesTheComparisonFail) {
+  Differential d;
+  const AssurancePolicy verified = AssurancePolicy::verified();
+  std::string found;
+  std::size_t plans = 0;
+  for (const Triple &t : triples()) {
+    everyPlan(t, 3, [&](Interner &interner, const GraphExecutionPlan &plan) {
+      ++plans;
+      found = d.compare(interner, plan, Sabotage::none, &verified);
+      return found.empty();
+    });
+    if (!found.empty())
+      break;
+  }
+  EXPECT_NE(found.find("gate of policy "), std::string::npos) << found;
+  EXPECT_EQ(found.find("gate of policy verified"), std::string::npos) << found;
+  std::cout << "gate under another policy, after " << plans << " plans: " << found << '\n';
 }
 
 } // namespace
