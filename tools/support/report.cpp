@@ -54,15 +54,6 @@ std::string textLine(const Violation &v) {
   return shownText(v.pointer) + ": " + std::string(spelling(v.check)) + ": " + shownText(v.message);
 }
 
-std::string errorLine(const ReportError &e) {
-  std::string out = shownText(e.file);
-  if (e.line)
-    out += ":" + std::to_string(e.line) + ":" + std::to_string(e.column);
-  if (!e.pointer.empty())
-    out += ": " + shownText(e.pointer);
-  return out + ": " + shownText(e.message);
-}
-
 /// A name usable in a JUnit class name: letters, digits, '_' and '-' kept, the rest '_'.
 std::string identifier(std::string_view s) {
   std::string out;
@@ -531,6 +522,15 @@ std::string junitHostname() {
   if (::gethostname(buffer, sizeof buffer - 1) != 0 || !buffer[0])
     return "localhost";
   return identifier(buffer);
+}
+
+std::string errorLine(const ReportError &e) {
+  std::string out = shownText(e.file);
+  if (e.line)
+    out += ":" + std::to_string(e.line) + ":" + std::to_string(e.column);
+  if (!e.pointer.empty())
+    out += ": " + shownText(e.pointer);
+  return out + ": " + shownText(e.message);
 }
 
 void writeXml(io::Sink &out, std::string_view text) {

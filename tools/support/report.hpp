@@ -43,6 +43,10 @@ struct ReportError {
   static ReportError from(const io::InputError &e);
 };
 
+/// `FILE[:LINE:COLUMN][: POINTER]: MESSAGE`, every part shown (shownText): an input error as one
+/// line of a report.
+std::string errorLine(const ReportError &e);
+
 /// One candidate in a report.
 struct CaseResult {
   /// The case's name in a suite ("0003-trusted-external-in-checked-run"); empty for `check`.

@@ -25,12 +25,9 @@ std::string what(const SuiteEntry &e) {
 }
 
 std::string errorLine(const SuiteEntry &e) {
-  std::string where = shownText(e.output);
-  if (e.line)
-    where += ":" + std::to_string(e.line) + ":" + std::to_string(e.column);
-  if (!e.errorPointer.empty())
-    where += ": " + shownText(e.errorPointer);
-  return where + ": error: " + shownText(e.error) + " (" + what(e) + ")";
+  return cli::errorLine(
+             ReportError{e.output, e.line, e.column, e.errorPointer, "error: " + e.error}) +
+         " (" + what(e) + ")";
 }
 
 void writeText(io::Sink &out, const SuiteReport &r) {
