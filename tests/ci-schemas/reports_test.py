@@ -16,7 +16,8 @@ CASE is one of
   verify-injection
              the same for `verify`: a suite whose case name holds a newline, a forged summary and
              ESC[8m, judged against an outputs directory whose name is not UTF-8: the text report
-             is one line an entry plus the summary, the JUnit and SARIF reports validate
+             is one line an entry plus the summary, the JUnit and SARIF reports validate, and the
+             JSON report is valid UTF-8 with the names shown escaped
 Exit status 0 when every assertion holds; the first failure is printed.
 """
 import json
@@ -220,7 +221,7 @@ def verify_injection(binary, work):
         json.dump(manifest, f)
     outputs = os.path.join(work.encode(), b"outputs-\xff\x1b[8m")  # not UTF-8, and ESC
     os.makedirs(outputs, exist_ok=True)
-    for fmt in ("text", "junit", "sarif"):
+    for fmt in ("text", "json", "junit", "sarif"):
         path = os.path.join(work, "verify." + fmt)
         r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs, b"--format",
                             fmt.encode(), b"-o", path.encode()], capture_output=True)
@@ -235,6 +236,11 @@ def verify_injection(binary, work):
             expect(all("outputs-\\xff\\u001b[8m/x\\u000averify: 3 entries" in line
                        for line in lines[:3]), "the output shown escaped: %r" % lines)
             expect(lines[3].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[3])
+        elif fmt == "json":
+            doc = json.loads(text)
+            expect(doc["outputs"].endswith("outputs-\\xff\\u001b[8m"), "json: %r" % doc["outputs"])
+            expect(all(r["case"] == "x\\u000averify: 3 entries: 3 conform\\u001b[8m\\u009b31m\\u202e"
+                       for r in doc["results"]), "json: the case names shown")
         elif fmt == "junit":
             xmllint(path)
         else:

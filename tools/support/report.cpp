@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <unistd.h>
@@ -110,19 +111,19 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
   out << "{\"format\":\"lowering-oracle/check-report\",\"version\":1,";
   if (!c.name.empty()) {
     out << "\"case\":";
-    out.jsonString(c.name);
+    jsonPath(out, c.name);
     out << ',';
   }
   out << (alone ? "\n " : "") << "\"plan\":";
-  out.jsonString(s.plan);
+  jsonPath(out, s.plan);
   out << ",\"candidate\":";
-  out.jsonString(s.candidate);
+  jsonPath(out, s.candidate);
   out << ",\"mode\":\"" << spelling(s.mode) << "\",\"equality\":\"" << spelling(s.equality) << "\","
       << (alone ? "\n " : "") << "\"conforms\":" << (c.conforms() ? "true" : "false")
       << ",\"time\":" << secondsText(c.seconds) << ",\"error\":";
   if (c.error) {
     out << "{\"file\":";
-    out.jsonString(c.error->file);
+    jsonPath(out, c.error->file);
     out << ",\"line\":" << std::uint64_t{c.error->line}
         << ",\"column\":" << std::uint64_t{c.error->column} << ",\"pointer\":";
     out.jsonString(c.error->pointer);
@@ -594,6 +595,10 @@ void writeSarifLogicalLocation(io::Sink &out, std::string_view pointer) {
   out << ",\"logicalLocations\":[{\"fullyQualifiedName\":";
   out.jsonString(pointer);
   out << ",\"kind\":\"element\"}]";
+}
+
+void jsonPath(io::Sink &out, std::string_view text) {
+  out.jsonString(shownText(text, std::numeric_limits<std::size_t>::max()));
 }
 
 std::string shownText(std::string_view text, std::size_t cap) {

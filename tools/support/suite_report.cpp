@@ -6,9 +6,9 @@
 namespace lo::cli {
 
 // Every text from the input or the command line (case names, file names, messages) is shown
-// through shownText in the text, JUnit and SARIF messages (docs/spec.md §4.3): it cannot forge a
-// line, hide one, or make the XML invalid. The JSON values are the texts as they are, escaped as
-// JSON requires.
+// through shownText in the text, JUnit and SARIF messages (docs/spec.md §3.5): it cannot forge a
+// line, hide one, or make the XML invalid. In the JSON report, names are shown the same way but
+// never cut (jsonPath).
 
 namespace {
 
@@ -42,9 +42,9 @@ void writeText(io::Sink &out, const SuiteReport &r) {
 
 void writeJson(io::Sink &out, const SuiteReport &r) {
   out << "{\"format\":\"lowering-oracle/verify-report\",\"version\":1,\n \"suite\":";
-  out.jsonString(r.suite);
+  jsonPath(out, r.suite);
   out << ",\"outputs\":";
-  out.jsonString(r.outputs);
+  jsonPath(out, r.outputs);
   out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
       << ",\"entries\":" << std::uint64_t{r.entries.size()}
       << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}
@@ -53,15 +53,15 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const SuiteEntry &e = r.entries[i];
     out << (i ? ",\n  " : "\n  ") << "{\"case\":";
-    out.jsonString(e.caseName);
+    jsonPath(out, e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';
     if (!e.policy.empty())
       out << ",\"policy\":\"" << e.policy << '"';
     out << ",\"plan\":";
-    out.jsonString(e.plan);
+    jsonPath(out, e.plan);
     out << ",\"output\":";
-    out.jsonString(e.output);
+    jsonPath(out, e.output);
     out << ",\"status\":\""
         << (e.status == Status::conforms ? "conforms"
             : e.status == Status::fails  ? "fails"
@@ -69,7 +69,7 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
         << '"';
     if (e.status == Status::error) {
       out << ",\"error\":{\"message\":";
-      out.jsonString(e.error);
+      out.jsonString(shownText(e.error));
       out << ",\"pointer\":";
       out.jsonString(e.errorPointer);
       out << ",\"line\":" << std::uint64_t{e.line} << ",\"column\":" << std::uint64_t{e.column}
