@@ -38,12 +38,11 @@ Action setupCheck(CLI::App &app) {
   const CLI::Option *equality = addVocabularyOption(*sub, "--equality", o->equality,
                                                     "contract or identity (default: the equality "
                                                     "the candidate declares, else contract)");
-  addReportFormatOption(*sub, o->format,
-                        "text: one line a violation and a summary line; json: the violations "
-                        "with the spec's field names; junit: one test case per check; sarif: "
-                        "SARIF 2.1.0, rule id = check name");
-  addNatural(*sub, "--max-per-check", o->maxPerCheck, 1, kMaxU64,
-             "list at most this many violations per check, and count the rest");
+  addReportOptions(*sub, o->format, o->maxPerCheck,
+                   "text: one line a violation and a summary line; json: the violations with "
+                   "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "
+                   "rule id = check name",
+                   "per check");
   sub->add_flag(
       "--stream", o->stream,
       "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "

@@ -15,7 +15,6 @@
 #include "tools/support/command_io.hpp"
 #include "tools/support/gate_compare.hpp"
 #include "tools/support/locate.hpp"
-#include "tools/support/options.hpp"
 #include "tools/support/suite_report.hpp"
 
 #include <simdjson.h>
@@ -283,12 +282,11 @@ Action setupVerify(CLI::App &app) {
                   "with --gates, the file name of a gate entry's output in OUTPUTS; {case}, "
                   "{policy}, {mode} and {equality} are replaced")
       ->capture_default_str();
-  addReportFormatOption(*sub, o->format,
-                        "text: the violations and errors, then a summary line; json: one result "
-                        "per entry; junit: one test case per entry; sarif: SARIF 2.1.0, one "
-                        "result per violation or error");
-  addNatural(*sub, "--max-per-check", o->maxPerCheck, 1, kMaxU64,
-             "list at most this many violations per check and entry, and count the rest");
+  addReportOptions(*sub, o->format, o->maxPerCheck,
+                   "text: the violations and errors, then a summary line; json: one result per "
+                   "entry; junit: one test case per entry; sarif: SARIF 2.1.0, one result per "
+                   "violation or error",
+                   "per check and entry");
   addOutputOption(*sub, o->out, "report file");
   sub->footer("Each output is judged as `check` judges it under the entry's mode and equality "
               "(a gate result as --gates says). A missing, unreadable or invalid output is an "

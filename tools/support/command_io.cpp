@@ -3,6 +3,7 @@
 #include "ref/io/reader.hpp"
 #include "ref/lowering.hpp"
 #include "tools/command.hpp"
+#include "tools/support/options.hpp"
 
 namespace lo::cli {
 
@@ -24,6 +25,13 @@ CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
                                              {"junit", ReportFormat::junit},
                                              {"sarif", ReportFormat::sarif}}))
       ->default_str("text");
+}
+
+void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCheck,
+                      const std::string &formatDescription, const std::string &per) {
+  addReportFormatOption(sub, format, formatDescription);
+  addNatural(sub, "--max-per-check", maxPerCheck, 1, kMaxU64,
+             "list at most this many violations " + per + ", and count the rest");
 }
 
 GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Mode mode,

@@ -26,6 +26,12 @@ CLI::Option *addOutputOption(CLI::App &sub, std::string &out,
 CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
                                    const std::string &description);
 
+/// The options of a conformance report: `--format` (as addReportFormatOption) and
+/// `--max-per-check N` (1 to 2^64 - 1): "list at most this many violations PER, and count the
+/// rest".
+void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCheck,
+                      const std::string &formatDescription, const std::string &per);
+
 /// Writes what `write(sink)` writes to the output `path` ("-": standard output), whole or not at
 /// all: nothing is left behind when `write` throws.
 template <class Write> void writeOutput(const std::string &path, Write &&write) {
