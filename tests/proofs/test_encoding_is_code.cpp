@@ -7,10 +7,11 @@
 // value among the values seen), `valid(plan)` is asserted with them (so the encoding must also
 // accept the plan as valid), and the encoded `toCoalesced`, `toSingleton` and audit rows are
 // evaluated in the model and read back group by group, then compared with `lower` and `audit` of
-// ref/lowering.cpp on the same plan: both modes, both equalities. Plans: RapidCheck's property
-// generators (tests/property/generators.hpp) and every plan of up to 5 nodes over each of a few
-// triples of near-colliding capsules. A sabotaged encoding (proofs/encoding.hpp `Sabotage`) must
-// make the comparison fail.
+// ref/lowering.cpp on the same plan: both modes, both equalities; and the encoded gate of each
+// lowering (proofs/gate.hpp `encodedGate`) under each policy preset with `gate` of ref/gate.cpp.
+// Plans: RapidCheck's property generators (tests/property/generators.hpp) and every plan of up to 5
+// nodes over each of a few triples of near-colliding capsules. A sabotaged encoding
+// (proofs/encoding.hpp `Sabotage`) must make the comparison fail.
 #include "proofs/encoding.hpp"
 #include "proofs/gate.hpp"
 #include "ref/lowering.hpp"

@@ -33,12 +33,6 @@ bool applies(Check c, Mode mode) {
   return !only || *only == mode;
 }
 
-/// Shown (escaped, cut) and then XML-escaped.
-void xmlShown(io::Sink &out, std::string_view s) { writeXml(out, shownText(s)); }
-
-/// Shown and then written as a JSON string.
-void jsonShown(io::Sink &out, std::string_view s) { out.jsonString(shownText(s)); }
-
 /// A violation's `field`, `expected` and `actual`, where it has them.
 void fieldValues(io::Sink &out, const Violation &v) {
   if (v.field.empty())
@@ -111,19 +105,19 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
   out << "{\"format\":\"lowering-oracle/check-report\",\"version\":1,";
   if (!c.name.empty()) {
     out << "\"case\":";
-    jsonPath(out, c.name);
+    jsonName(out, c.name);
     out << ',';
   }
   out << (alone ? "\n " : "") << "\"plan\":";
-  jsonPath(out, s.plan);
+  jsonName(out, s.plan);
   out << ",\"candidate\":";
-  jsonPath(out, s.candidate);
+  jsonName(out, s.candidate);
   out << ",\"mode\":\"" << spelling(s.mode) << "\",\"equality\":\"" << spelling(s.equality) << "\","
       << (alone ? "\n " : "") << "\"conforms\":" << (c.conforms() ? "true" : "false")
       << ",\"time\":" << secondsText(c.seconds) << ",\"error\":";
   if (c.error) {
     out << "{\"file\":";
-    jsonPath(out, c.error->file);
+    jsonName(out, c.error->file);
     out << ",\"line\":" << std::uint64_t{c.error->line}
         << ",\"column\":" << std::uint64_t{c.error->column} << ",\"pointer\":";
     out.jsonString(c.error->pointer);
@@ -597,7 +591,11 @@ void writeSarifLogicalLocation(io::Sink &out, std::string_view pointer) {
   out << ",\"kind\":\"element\"}]";
 }
 
-void jsonPath(io::Sink &out, std::string_view text) {
+void xmlShown(io::Sink &out, std::string_view text) { writeXml(out, shownText(text)); }
+
+void jsonShown(io::Sink &out, std::string_view text) { out.jsonString(shownText(text)); }
+
+void jsonName(io::Sink &out, std::string_view text) {
   out.jsonString(shownText(text, std::numeric_limits<std::size_t>::max()));
 }
 

@@ -106,9 +106,15 @@ inline constexpr std::size_t kMaxEchoBytes = 1024;
 /// as `\xXX`, and cut at `cap` bytes with "…". One line, no escape sequence.
 std::string shownText(std::string_view text, std::size_t cap = kMaxEchoBytes);
 
+/// `text` shown (shownText) and then XML-escaped, as character data or an attribute value.
+void xmlShown(io::Sink &out, std::string_view text);
+
+/// `text` shown (shownText) and then written as a JSON string.
+void jsonShown(io::Sink &out, std::string_view text);
+
 /// A file or case name as a JSON report's value: shown as shownText shows it but never cut, so
 /// that the report is valid UTF-8 and free of control characters whatever the name.
-void jsonPath(io::Sink &out, std::string_view text);
+void jsonName(io::Sink &out, std::string_view text);
 
 // --- Pieces of the report formats, shared with the report of `verify` (suite_report.hpp) ---------
 

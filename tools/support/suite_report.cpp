@@ -8,7 +8,7 @@ namespace lo::cli {
 // Every text from the input or the command line (case names, file names, messages) is shown
 // through shownText in the text, JUnit and SARIF messages (docs/spec.md §3.5): it cannot forge a
 // line, hide one, or make the XML invalid. In the JSON report, names are shown the same way but
-// never cut (jsonPath).
+// never cut (jsonName).
 
 namespace {
 
@@ -42,9 +42,9 @@ void writeText(io::Sink &out, const SuiteReport &r) {
 
 void writeJson(io::Sink &out, const SuiteReport &r) {
   out << "{\"format\":\"lowering-oracle/verify-report\",\"version\":1,\n \"suite\":";
-  jsonPath(out, r.suite);
+  jsonName(out, r.suite);
   out << ",\"outputs\":";
-  jsonPath(out, r.outputs);
+  jsonName(out, r.outputs);
   out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
       << ",\"entries\":" << std::uint64_t{r.entries.size()}
       << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}
@@ -53,15 +53,15 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const SuiteEntry &e = r.entries[i];
     out << (i ? ",\n  " : "\n  ") << "{\"case\":";
-    jsonPath(out, e.caseName);
+    jsonName(out, e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';
     if (!e.policy.empty())
       out << ",\"policy\":\"" << e.policy << '"';
     out << ",\"plan\":";
-    jsonPath(out, e.plan);
+    jsonName(out, e.plan);
     out << ",\"output\":";
-    jsonPath(out, e.output);
+    jsonName(out, e.output);
     out << ",\"status\":\""
         << (e.status == Status::conforms ? "conforms"
             : e.status == Status::fails  ? "fails"
@@ -69,7 +69,7 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
         << '"';
     if (e.status == Status::error) {
       out << ",\"error\":{\"message\":";
-      out.jsonString(shownText(e.error));
+      jsonShown(out, e.error);
       out << ",\"pointer\":";
       out.jsonString(e.errorPointer);
       out << ",\"line\":" << std::uint64_t{e.line} << ",\"column\":" << std::uint64_t{e.column}
@@ -99,9 +99,9 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
       << std::uint64_t{r.count(Status::fails)} << "\" errors=\""
       << std::uint64_t{r.count(Status::error)} << "\" skipped=\"0\" time=\"" << secondsText(total)
       << "\">\n    <properties>\n      <property name=\"suite\" value=\"";
-  writeXml(out, shownText(r.suite));
+  xmlShown(out, r.suite);
   out << "\"/>\n      <property name=\"outputs\" value=\"";
-  writeXml(out, shownText(r.outputs));
+  xmlShown(out, r.outputs);
   out << "\"/>\n    </properties>\n";
   for (const SuiteEntry &e : r.entries) {
     const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
@@ -118,7 +118,7 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
     }
     if (e.status == Status::error) {
       out << ">\n      <error type=\"output-error\" message=\"";
-      writeXml(out, shownText(e.error));
+      xmlShown(out, e.error);
       out << "\">";
       writeXml(out, errorLine(e));
       out << "</error>\n    </testcase>\n";
@@ -166,7 +166,7 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
     out << '}';
     writeSarifLogicalLocation(out, pointer);
     out << "}],\"properties\":{\"case\":";
-    out.jsonString(shownText(e.caseName));
+    jsonShown(out, e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';
     if (!e.policy.empty()) {
