@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""layering_test.py catches each forbidden include: a tree with one bad include per rule fails,
+and the same tree without it passes.
+
+    layering_selftest.py LAYERING_TEST WORK_DIR
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/support/report.hpp"),
+       ("ref/c.cpp", "proofs/smt.hpp"), ("checks/d.cpp", "tools/command.hpp"),
+       ("proofs/e.hpp", "tools/support/files.hpp")]
+
+
+def tree(work, bad):
+    shutil.rmtree(work, ignore_errors=True)
+    files = {"ref/ir.hpp": "ref/vocab.hpp", "checks/x.cpp": "ref/ir.hpp",
+             "proofs/y.cpp": "checks/checks.hpp"}
+    if bad:
+        files[bad[0]] = bad[1]
+    for path, include in files.items():
+        os.makedirs(os.path.join(work, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(work, path), "w") as f:
+            f.write('#include <vector>\n#include "%s"\n' % include)
+
+
+def run(test, work):
+    return subprocess.run(["/usr/bin/python3", test, work], capture_output=True, text=True)
+
+
+def main():
+    test, work = sys.argv[1], sys.argv[2]
+    failures = []
+    tree(work, None)
+    r = run(test, work)
+    if r.returncode != 0:
+        failures.append("a clean tree fails: " + r.stdout)
+    for bad in BAD:
+        tree(work, bad)
+        r = run(test, work)
+        if r.returncode != 1 or bad[1] not in r.stdout:
+            failures.append("%s including %s is not caught: %s" % (bad[0], bad[1], r.stdout))
+    for f in failures:
+        print(f)
+    print("%d passed, %d failed" % (len(BAD) + 1 - len(failures), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
