@@ -95,7 +95,10 @@ struct Outcome {
   GateDifference gate = GateDifference::none; // gateDiffers: the first difference
   std::string summary;                        // one sentence (from input: escaped when printed)
   std::string report;                         // the full report
-  std::string output;                         // what the implementation wrote
+  /// The output declares another mode or equality than the one asked: it is judged as asked (the
+  /// standard is the user's, never the output's: docs/spec.md §4.3), and the declaration noted.
+  std::string declaration;
+  std::string output; // what the implementation wrote
   std::string standardError;
   bool fails() const { return kind != Kind::conforms; }
 };
@@ -135,28 +138,47 @@ struct Settings {
 
 // --- Judging an output, in a forked child bounded by the case's deadline ------------------
 
-/// The outcome of the check as the child sends it back: "KIND PRIMARY GATE SUMMARYSIZE\n"
-/// SUMMARY REPORT.
+/// The outcome of the check as the child sends it back: "KIND PRIMARY GATE SUMMARYSIZE
+/// DECLARATIONSIZE\n" SUMMARY DECLARATION REPORT.
 std::string encode(const Outcome &o) {
   return std::to_string(static_cast<int>(o.kind)) + ' ' +
          std::to_string(static_cast<int>(o.primary)) + ' ' +
-         std::to_string(static_cast<int>(o.gate)) + ' ' + std::to_string(o.summary.size()) + '\n' +
-         o.summary + o.report;
+         std::to_string(static_cast<int>(o.gate)) + ' ' + std::to_string(o.summary.size()) + ' ' +
+         std::to_string(o.declaration.size()) + '\n' + o.summary + o.declaration + o.report;
 }
 
 Outcome decode(const std::string &text) {
   Outcome o;
   int kind = 0, primary = 0, gate = 0;
-  std::size_t size = 0, used = 0;
-  if (std::sscanf(text.c_str(), "%d %d %d %zu\n%zn", &kind, &primary, &gate, &size, &used) < 4 ||
-      used == 0 || used + size > text.size())
+  std::size_t size = 0, declared = 0, used = 0;
+  if (std::sscanf(text.c_str(), "%d %d %d %zu %zu\n%zn", &kind, &primary, &gate, &size, &declared,
+                  &used) < 5 ||
+      used == 0 || size > text.size() || declared > text.size() - size ||
+      used > text.size() - size - declared)
     throw std::runtime_error("internal error: a garbled answer from the judging child");
   o.kind = static_cast<Outcome::Kind>(kind);
   o.primary = static_cast<Check>(primary);
   o.gate = static_cast<GateDifference>(gate);
   o.summary = text.substr(used, size);
-  o.report = text.substr(used + size);
+  o.declaration = text.substr(used + size, declared);
+  o.report = text.substr(used + size + declared);
   return o;
+}
+
+/// "declares mode singleton, equality identity" when the candidate declares another lowering than
+/// `l`; empty when it declares `l` or nothing.
+std::string declarationDiffering(const io::LoweringDocument &candidate, const Lowering &l) {
+  const bool mode = candidate.mode && *candidate.mode != l.mode;
+  const bool equality = candidate.equality && *candidate.equality != l.equality;
+  if (!mode && !equality)
+    return {};
+  std::string words = "declares";
+  if (mode)
+    words += " mode " + std::string(spelling(*candidate.mode));
+  if (equality)
+    words +=
+        std::string(mode ? "," : "") + " equality " + std::string(spelling(*candidate.equality));
+  return words;
 }
 
 /// Reads the plan and the implementation's gate result and compares it with the reference gate of
@@ -219,7 +241,9 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
     o.report = o.summary + "\n";
     return o;
   }
+  // The standard is the lowering asked for, whatever the candidate declares (docs/spec.md §4.3).
   const checks::Report report = checks::check(fresh, read, candidate, {l.mode, l.equality});
+  o.declaration = declarationDiffering(candidate, l);
   if (report.conforms())
     return o;
   o.kind = K::violations;
@@ -572,6 +596,8 @@ public:
         for (const Lowering &l : lowerings_) {
           Outcome o = judge(interner, c.plan, c.encoding, l, i, label);
           ++caseRuns_;
+          if (!o.declaration.empty() && declarations_++ == 0)
+            firstDeclaration_ = "case " + label + " (asked " + l.words() + ") " + o.declaration;
           if (o.fails()) {
             record(interner, c, i, l, std::move(o), terminal);
             if (!s_.keepGoing)
@@ -647,6 +673,14 @@ private:
                   << ") fails: " << shownText(f.outcome.summary) << '\n';
     if (listed > kListed)
       std::cout << "diff: ... and " << listed - kListed << " more failing cases not listed\n";
+    // The standard is the lowering asked for; an output that declares another is judged as asked
+    // and noted (docs/spec.md §4.3).
+    if (declarations_ > 0)
+      std::cout << "diff: note: " << declarations_
+                << (declarations_ == 1 ? " output declares" : " outputs declare")
+                << " another mode or equality than the one asked and "
+                << (declarations_ == 1 ? "was" : "were")
+                << " judged as asked (first: " << shownText(firstDeclaration_) << ")\n";
     if (interrupted) {
       const int signal = subprocess::InterruptGuard::received();
       std::cout << "diff: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
@@ -753,8 +787,10 @@ private:
   std::unique_ptr<Implementation> impl_;
   std::vector<Failure> failures_;
   std::set<std::tuple<int, int, int, int, int, int>> seen_;
-  std::size_t runs_ = 0;     // of the implementation, shrinking included
-  std::size_t caseRuns_ = 0; // one per case and lowering
+  std::size_t runs_ = 0;         // of the implementation, shrinking included
+  std::size_t caseRuns_ = 0;     // one per case and lowering
+  std::size_t declarations_ = 0; // outputs that declare another lowering than the one asked
+  std::string firstDeclaration_;
 };
 
 } // namespace

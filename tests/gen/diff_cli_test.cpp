@@ -80,6 +80,43 @@ TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
   EXPECT_TRUE(fs::exists(keep / "original-plan.json"));
 }
 
+// The standard is the user's (docs/spec.md §4.3): an output that declares another lowering than
+// the one asked is judged as asked, and the declaration is noted.
+TEST_F(Diff, AnOutputsDeclarationNeverChoosesTheStandard) {
+  // The coalesced/contract lowering, declared as coalesced/identity: it conforms as asked.
+  std::ofstream(dir / "declares.py")
+      << "import sys\nsys.path.insert(0, '" << kPeers
+      << "')\nimport conforming, json\n"
+         "plan = json.load(open(sys.argv[1]))\n"
+         "same = conforming.same_identity if sys.argv[4] == 'identity' else "
+         "conforming.same_contract\n"
+         "conforming.write(conforming.lower(plan, sys.argv[3], same), sys.argv[3], "
+         "'identity' if sys.argv[4] == 'contract' else 'contract', sys.argv[2])\n";
+  const auto r = oracle({"diff", "--impl",
+                         std::string(LO_PYTHON3) + " " + (dir / "declares.py").string() +
+                             " {plan} {out} {mode} {equality}",
+                         "--count", "12", "--mode", "coalesced", "--equality", "contract"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "diff: note: 12 outputs declare another mode or equality "
+                                         "than the one asked and were judged as asked (first: "
+                                         "case 0000-"))
+      << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "declares equality identity)")) << r.standardOutput;
+
+  // The identity lowering declared as such is judged under contract: the identity trap fails.
+  const fs::path keep = dir / "keep";
+  const auto trap = oracle(
+      {"diff", "--impl",
+       std::string(LO_PYTHON3) + " " + kPeers + "/identity.py {plan} {out} {mode} identity",
+       "--count", "12", "--mode", "coalesced", "--equality", "contract", "--keep", keep.string()});
+  EXPECT_EQ(trap.code, 1) << trap.standardOutput << trap.standardError;
+  EXPECT_TRUE(contains(trap.standardOutput, "equality contract) fails")) << trap.standardOutput;
+  EXPECT_TRUE(contains(slurp(keep / "report.txt"),
+                       "note: the candidate declares equality identity, but it is checked with "
+                       "equality contract"))
+      << slurp(keep / "report.txt");
+}
+
 struct Broken {
   const char *name;
   std::string impl;
