@@ -121,6 +121,9 @@ struct Settings {
   gen::Settings gen;
   Mode mode = Mode::coalesced;
   Equality equality = Equality::contract;
+  /// --mode or --equality given: every case asks for that one lowering. Else each case asks for
+  /// one of the four in turn (docs/spec.md §4.3), and with --all for all four.
+  bool pinned = false;
   bool all = false, keepGoing = false, progress = false;
   std::uint64_t timeoutMs = 10000;
   std::uint64_t maxOutputBytes = std::uint64_t{64} << 20;
@@ -497,8 +500,10 @@ public:
       impl_ = std::make_unique<PerCase>(s);
     else
       impl_ = std::make_unique<Worker>(s);
+    // Every lowering by default: case i asks for the lowering i mod 4 of this list (the cost of
+    // one lowering a case); --all asks for all four a case; --mode or --equality pins one.
     std::vector<Lowering> asked;
-    if (s.all)
+    if (s.all || !s.pinned)
       asked = {{Mode::singleton, Equality::contract},
                {Mode::singleton, Equality::identity},
                {Mode::coalesced, Equality::contract},
@@ -506,6 +511,7 @@ public:
     else
       asked = {{s.mode, s.equality}};
     loweringCount_ = asked.size();
+    inTurn_ = !s.all && !s.pinned;
     // --gate: each lowering under each preset, in the order verified, checked, external.
     for (const Lowering &l : asked)
       if (s.gate.empty())
@@ -593,7 +599,13 @@ public:
         Interner interner;
         const gen::Case c = gen::caseAt(interner, s_.gen, i);
         const std::string label = gen::caseLabel(i, c);
-        for (const Lowering &l : lowerings_) {
+        // The lowerings of case i: each of them, or in turn the i-th (with --gate, under each
+        // preset).
+        const std::size_t perLowering = lowerings_.size() / loweringCount_;
+        const std::size_t first = inTurn_ ? (i % loweringCount_) * perLowering : 0;
+        const std::size_t last = inTurn_ ? first + perLowering : lowerings_.size();
+        for (std::size_t k = first; k < last; ++k) {
+          const Lowering &l = lowerings_[k];
           Outcome o = judge(interner, c.plan, c.encoding, l, i, label);
           ++caseRuns_;
           if (!o.declaration.empty() && declarations_++ == 0)
@@ -656,7 +668,7 @@ private:
     const std::string where =
         (loweringCount_ == 1
              ? "mode " + lowerings_[0].modeName() + ", equality " + lowerings_[0].equalityName()
-             : "lowerings " + lowerings()) +
+             : "lowerings " + lowerings() + (inTurn_ ? ", one per case in turn" : "")) +
         policies() + ", seed " + std::to_string(s_.gen.seed);
     // Every shrunk finding first, then the failing cases counted with it, at most kListed.
     constexpr std::size_t kListed = 50;
@@ -741,7 +753,7 @@ private:
       std::cerr << "\r\033[K";
 
     fs::path keep = keepRoot();
-    if (s_.keepGoing || loweringCount_ > 1)
+    if (s_.keepGoing || s_.all)
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
@@ -782,7 +794,8 @@ private:
 
   const Settings &s_;
   std::vector<Lowering> lowerings_; // with --gate, each lowering once per preset
-  std::size_t loweringCount_ = 1;   // lowerings asked (--all: 4)
+  std::size_t loweringCount_ = 1;   // lowerings asked (--all and by default: 4)
+  bool inTurn_ = false;             // one lowering a case, in turn (neither --all nor pinned)
   fs::path work_, defaultKeep_;
   std::unique_ptr<Implementation> impl_;
   std::vector<Failure> failures_;
@@ -816,7 +829,8 @@ Action setupDiff(CLI::App &app) {
       "--impl once per case, lowering and policy preset (verified, checked, external), with "
       "{policy} replaced too; it writes a gate result (nn-backend/gate-result) to {out} or "
       "standard output and may exit 0 or 1 (accepted or rejected). Each result must equal the "
-      "reference gate of the plan's lowering under --mode and --equality: the verdict, the "
+      "reference gate of the plan's lowering asked for (each lowering in turn, or --mode and "
+      "--equality, or --all): the verdict, the "
       "failure kinds in order, each kind's reports in order, the policy asked for; the first "
       "difference is shrunk.");
   sub->add_option("--policy", o->policy,
@@ -832,8 +846,16 @@ Action setupDiff(CLI::App &app) {
                  " hand-picked ones first, as in `gen`)");
   addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");
   addNatural(*sub, "--max-nodes", o->gen.maxNodes, 0, kMaxNodes, "most nodes in a random case");
-  addModeOption(*sub, o->mode);
-  addEqualityOption(*sub, o->equality);
+  auto *modeOption = addModeOption(*sub, o->mode);
+  auto *equalityOption = addEqualityOption(*sub, o->equality);
+  modeOption->default_str("")->description(
+      modeOption->get_description() +
+      ". Without --mode and --equality, each case asks for one of the four lowerings in turn "
+      "(case i: singleton/contract, singleton/identity, coalesced/contract, coalesced/identity "
+      "for i mod 4); with either, every case asks for that one lowering (the other option's "
+      "default: coalesced, contract)");
+  equalityOption->default_str("")->description(equalityOption->get_description() +
+                                               ". Like --mode, pins one lowering for every case");
   sub->add_flag("--all", o->all,
                 "ask for every lowering of each case: singleton/contract, singleton/identity, "
                 "coalesced/contract and coalesced/identity (overrides --mode and --equality)");
@@ -864,7 +886,8 @@ Action setupDiff(CLI::App &app) {
               "JSON), 2 bad usage (the "
               "command cannot be split or started), 3 interrupted (SIGINT, SIGTERM) before any "
               "finding; interrupted after a finding is 1.");
-  return [o]() -> int {
+  return [o, modeOption, equalityOption]() -> int {
+    o->pinned = modeOption->count() > 0 || equalityOption->count() > 0;
     if (o->impl.empty() + o->worker.empty() + o->gate.empty() != 2) {
       std::cerr << "lowering-oracle: diff: give exactly one of --impl, --worker and --gate\n";
       return kBadInput;

@@ -32,12 +32,62 @@ bool contains(const std::string &text, const std::string &part) {
 
 using Diff = TempDir;
 
+struct Broken {
+  const char *name;
+  std::string impl;
+  std::string expect; // in the summary line
+};
+
 TEST_F(Diff, ConformingPeerPassesFiveHundredCases) {
   const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", "500", "--keep",
                          (dir / "keep").string()});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("all 500 cases conform"), std::string::npos) << r.standardOutput;
   EXPECT_FALSE(fs::exists(dir / "keep")) << "nothing to keep";
+}
+
+// By default each case asks for one of the four lowerings in turn (docs/spec.md §4.3), so a bug
+// confined to the singleton lowering or to the identity equality is caught at the default cost of
+// one run a case; --mode or --equality pins one lowering.
+TEST_F(Diff, EveryLoweringByDefault) {
+  const auto conforming = oracle({"diff", "--impl", peer("conforming.py"), "--count", "40"});
+  EXPECT_EQ(conforming.code, 0) << conforming.standardOutput << conforming.standardError;
+  EXPECT_TRUE(contains(conforming.standardOutput,
+                       "all 40 cases conform (lowerings singleton/contract, singleton/identity, "
+                       "coalesced/contract, coalesced/identity, one per case in turn, seed 1, 40 "
+                       "runs"))
+      << conforming.standardOutput;
+  const std::string py = std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py {plan} {out} ";
+  const Broken confined[] = {
+      {"always-coalesced", py + "coalesced {equality}", "mode singleton, equality "},
+      {"always-contract", py + "{mode} contract", "mode coalesced, equality identity) fails"},
+  };
+  for (const Broken &b : confined) {
+    SCOPED_TRACE(b.name);
+    const auto r =
+        oracle({"diff", "--impl", b.impl, "--count", "40", "--keep", (dir / b.name).string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_TRUE(fs::exists(dir / b.name / "plan.json")) << "saved in --keep itself";
+    const auto pinned = oracle({"diff", "--impl", b.impl, "--count", "40", "--mode", "coalesced"});
+    EXPECT_EQ(pinned.code, 0) << "pinned to coalesced/contract: " << pinned.standardOutput;
+    EXPECT_TRUE(contains(pinned.standardOutput, "(mode coalesced, equality contract, seed 1"))
+        << pinned.standardOutput;
+  }
+  // The same for a gate: the reference gate of the coalesced/contract lowering, whatever it is
+  // asked, differs from another lowering's (the identity trap, or a report per node where the
+  // coalesced lowering has one per group).
+  const std::string gateCommand = std::string(LO_BINARY) +
+                                  " gate {plan} -o {out} --policy {policy} "
+                                  "--format json";
+  const auto r =
+      oracle({"diff", "--gate", gateCommand, "--count", "12", "--keep", (dir / "g").string()});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, ") fails; minimal case")) << r.standardOutput;
+  EXPECT_FALSE(contains(r.standardOutput, "mode coalesced, equality contract")) << r.standardOutput;
+  const auto pinned =
+      oracle({"diff", "--gate", gateCommand, "--count", "12", "--equality", "contract"});
+  EXPECT_EQ(pinned.code, 0) << pinned.standardOutput << pinned.standardError;
 }
 
 TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
@@ -117,12 +167,6 @@ TEST_F(Diff, AnOutputsDeclarationNeverChoosesTheStandard) {
       << slurp(keep / "report.txt");
 }
 
-struct Broken {
-  const char *name;
-  std::string impl;
-  std::string expect; // in the summary line
-};
-
 TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
   const Broken cases[] = {
       {"crash", "sh -c 'echo dying >&2; kill -SEGV $$'", "signal 11"},
@@ -193,7 +237,8 @@ TEST_F(Diff, BrokenGatesAreFindings) {
     const fs::path keep = dir / b.name;
     const auto r = oracle({"diff", "--gate", b.impl, "--count", "3", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
-    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode coalesced, equality contract, policy "
+    // Case 0 asks for the first lowering in turn, singleton/contract.
+    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode singleton, equality contract, policy "
                                            "verified) fails; minimal case 0 nodes"))
         << r.standardOutput;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
@@ -413,7 +458,9 @@ TEST_F(Diff, AnInterruptWhileShrinkingKeepsTheFinding) {
   const std::string impl = "sh -c 'echo run >> " + runs.string() + "; exec " +
                            std::string(LO_PYTHON3) + " " + kPeers +
                            "/identity.py \"$@\"' sh {plan} {out} {mode} {equality}";
-  const pid_t pid = spawnOracle({"diff", "--impl", impl, "--count", "50"}, dir / "out.txt", tmp);
+  const pid_t pid = spawnOracle(
+      {"diff", "--impl", impl, "--count", "50", "--mode", "coalesced", "--equality", "contract"},
+      dir / "out.txt", tmp);
   auto lines = [&] {
     const std::string text = slurp(runs);
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
