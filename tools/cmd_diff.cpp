@@ -87,7 +87,8 @@ struct Outcome {
     protocol,
     invalidOutput,
     violations,
-    gateDiffers
+    gateDiffers,
+    gateExit // the gate's exit status contradicts its result's verdict
   };
   Kind kind = Kind::conforms;
   Check primary =
@@ -188,7 +189,11 @@ std::string declarationDiffering(const io::LoweringDocument &candidate, const Lo
 /// the plan's lowering under the same mode, equality and policy: "the gate of a GraphExecutionPlan
 /// is the gate of its lowering under a mode and an equality" (docs/spec.md §6.4), so the verdict,
 /// the failure kinds in order and each kind's list of reports must be exactly the reference's.
-Outcome checkGate(const std::string &planText, const std::string &output, const Lowering &l) {
+///
+/// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
+/// contradicts the verdict of its result is a finding, whatever the result says.
+Outcome checkGate(const std::string &planText, const std::string &output, const Lowering &l,
+                  int exitCode) {
   Outcome o;
   Interner fresh;
   const GraphExecutionPlan plan =
@@ -203,6 +208,15 @@ Outcome checkGate(const std::string &planText, const std::string &output, const 
   } catch (const GateResultError &e) {
     o.kind = Outcome::Kind::invalidOutput;
     o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
+    o.report = o.summary + "\n";
+    return o;
+  }
+  if ((exitCode == 0 && !actual.accepted) || (exitCode == 1 && actual.accepted)) {
+    o.kind = Outcome::Kind::gateExit;
+    o.summary = "the gate exited with status " + std::to_string(exitCode) + " (" +
+                (exitCode == 0 ? "accepted" : "rejected") + "), but its result's verdict is " +
+                (actual.accepted ? "accepted" : "rejected") +
+                " (a gate exits 0 when it accepts, 1 when it rejects)";
     o.report = o.summary + "\n";
     return o;
   }
@@ -225,9 +239,12 @@ Outcome checkGate(const std::string &planText, const std::string &output, const 
 }
 
 /// Reads the plan and the candidate and runs the checks (in the forked child).
-Outcome checkOutput(const std::string &planText, const std::string &output, const Lowering &l) {
+/// `exitCode`: the implementation's exit status (0 for a worker), which a gate's verdict must
+/// match.
+Outcome checkOutput(const std::string &planText, const std::string &output, const Lowering &l,
+                    int exitCode) {
   if (l.policy)
-    return checkGate(planText, output, l);
+    return checkGate(planText, output, l, exitCode);
   Outcome o;
   using K = Outcome::Kind;
   // The plan is read back from the file the implementation saw, so that the checks judge
@@ -268,6 +285,7 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
 /// What the implementation produced for one case: its output, or the failure that stands for it.
 struct Produced {
   bool ok = false;
+  int exitCode = 0;   // when ok: the implementation's exit status (0 or, for a gate, 1)
   Outcome failure;    // when !ok
   std::string output; // when ok
   std::string standardError;
@@ -360,9 +378,12 @@ public:
                                                                         : K::failed,
                      "the implementation " + subprocess::describe(r, s_.timeout()),
                      std::move(r.standardError));
-    if (!toStdout_)
-      return readOut(c.outPath, s_.maxOutput(), std::move(r.standardError),
-                     "exited with status " + std::to_string(r.code));
+    if (!toStdout_) {
+      Produced p = readOut(c.outPath, s_.maxOutput(), std::move(r.standardError),
+                           "exited with status " + std::to_string(r.code));
+      p.exitCode = r.code;
+      return p;
+    }
     if (r.stdoutTruncated)
       return failure(K::tooLarge,
                      "the implementation wrote more than " + std::to_string(s_.maxOutput()) +
@@ -370,6 +391,7 @@ public:
                      std::move(r.standardError));
     Produced p;
     p.ok = true;
+    p.exitCode = r.code;
     p.output = std::move(r.standardOutput);
     p.standardError = std::move(r.standardError);
     return p;
@@ -548,7 +570,7 @@ public:
     if (p.output.size() <= kJudgeInProcessBytes) {
       // A small output is read and checked in a bounded time: judged here, and a case that
       // overran its deadline all the same counts as timed out.
-      Outcome o = checkOutput(c.planText, p.output, l);
+      Outcome o = checkOutput(c.planText, p.output, l, p.exitCode);
       if (Clock::now() > deadline)
         o = timedOut(p.output.size());
       o.output = std::move(p.output);
@@ -556,7 +578,7 @@ public:
       return o;
     }
     const auto judged = subprocess::runForked(
-        [&] { return encode(checkOutput(c.planText, p.output, l)); }, deadline);
+        [&] { return encode(checkOutput(c.planText, p.output, l, p.exitCode)); }, deadline);
     using F = subprocess::ForkResult::Status;
     if (judged.status == F::interrupted)
       throw Interrupted{};
@@ -828,7 +850,8 @@ Action setupDiff(CLI::App &app) {
       "instead of --impl: another implementation's acceptance gate (docs/spec.md §6), run like "
       "--impl once per case, lowering and policy preset (verified, checked, external), with "
       "{policy} replaced too; it writes a gate result (nn-backend/gate-result) to {out} or "
-      "standard output and may exit 0 or 1 (accepted or rejected). Each result must equal the "
+      "standard output and exits 0 when it accepts, 1 when it rejects (a status that contradicts "
+      "its result's verdict is a finding). Each result must equal the "
       "reference gate of the plan's lowering asked for (each lowering in turn, or --mode and "
       "--equality, or --all): the verdict, the "
       "failure kinds in order, each kind's reports in order, the policy asked for; the first "

@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <regex>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -248,6 +249,35 @@ TEST_F(Diff, BrokenGatesAreFindings) {
         << "the reference gate of the empty plan";
   }
   EXPECT_TRUE(contains(slurp(dir / "exit" / "stderr.txt"), "cannot gate"));
+}
+
+// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
+// contradicts its result's verdict is a finding, even when the result is the reference's.
+TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
+  const std::string gate = std::string("sh -c '\"$0\" gate \"$1\" -o \"$2\" --policy \"$3\" "
+                                       "--mode \"$4\" --equality \"$5\" --format json; exit ") +
+                           "STATUS' " + LO_BINARY + " {plan} {out} {policy} {mode} {equality}";
+  const Broken cases[] = {
+      {"always-0", std::regex_replace(gate, std::regex("STATUS"), "0"),
+       "the gate exited with status 0 (accepted), but its result's verdict is rejected"},
+      {"always-1", std::regex_replace(gate, std::regex("STATUS"), "1"),
+       "the gate exited with status 1 (rejected), but its result's verdict is accepted"},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const fs::path keep = dir / b.name;
+    const auto r = oracle({"diff", "--gate", b.impl, "--count", "20", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_FALSE(contains(r.standardOutput, "conform")) << r.standardOutput;
+    EXPECT_TRUE(contains(slurp(keep / "report.txt"), b.expect)) << slurp(keep / "report.txt");
+  }
+  // Exiting as its verdict says, the same gate conforms.
+  const auto r = oracle({"diff", "--gate",
+                         std::string(LO_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
+                                                  "{mode} --equality {equality} --format json",
+                         "--count", "20"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
 // File names reach the implementation as single arguments: a temporary directory whose name is
