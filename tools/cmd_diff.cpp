@@ -510,7 +510,9 @@ struct Failure {
   std::string label;
   Lowering lowering;
   Outcome outcome;
-  std::string savedIn; // shrunk and saved there; empty when only counted
+  bool shrunk = false;   // the first of its kind: shrunk, and saved unless the files failed
+  std::string savedIn;   // where it was saved
+  std::string saveError; // why it could not be saved (a full disk, a read-only directory)
   std::size_t minimalNodes = 0;
 };
 
@@ -695,14 +697,18 @@ private:
     // Every shrunk finding first, then the failing cases counted with it, at most kListed.
     constexpr std::size_t kListed = 50;
     std::size_t listed = 0;
+    // A finding's line is printed whatever happened to its files.
     for (const Failure &f : failures_)
-      if (!f.savedIn.empty())
+      if (f.shrunk)
         std::cout << "diff: case " << f.label << " (seed " << s_.gen.seed << ", "
                   << f.lowering.words() << ") fails; minimal case " << f.minimalNodes
                   << (f.minimalNodes == 1 ? " node" : " nodes") << ": "
-                  << shownText(f.outcome.summary) << "; saved in " << shownText(f.savedIn) << '\n';
+                  << shownText(f.outcome.summary)
+                  << (f.saveError.empty() ? "; saved in " + shownText(f.savedIn)
+                                          : "; not saved: " + shownText(f.saveError))
+                  << '\n';
     for (const Failure &f : failures_)
-      if (f.savedIn.empty() && listed++ < kListed)
+      if (!f.shrunk && listed++ < kListed)
         std::cout << "diff: case " << f.label << " (" << f.lowering.words()
                   << ") fails: " << shownText(f.outcome.summary) << '\n';
     if (listed > kListed)
@@ -739,7 +745,7 @@ private:
   /// of failure, check or gate difference), else listed.
   void record(Interner &interner, const gen::Case &c, std::size_t index, const Lowering &l,
               Outcome original, bool terminal) {
-    Failure f{gen::caseLabel(index, c), l, std::move(original), "", 0};
+    Failure f{gen::caseLabel(index, c), l, std::move(original), false, "", "", 0};
     const auto signature =
         std::make_tuple(static_cast<int>(l.mode), static_cast<int>(l.equality),
                         l.policy ? static_cast<int>(l.policy - kPolicyPresets) : -1,
@@ -773,7 +779,21 @@ private:
     }
     if (terminal)
       std::cerr << "\r\033[K";
+    f.shrunk = true;
+    f.minimalNodes = minimal.kernels.size();
+    // The finding stands whatever happens to its files (a full disk, a read-only --keep): a
+    // failure to save it is said on its line, and the exit status stays 1.
+    try {
+      save(interner, c, f, minimal, last, stats);
+    } catch (const std::exception &e) {
+      f.saveError = e.what();
+    }
+    f.outcome = std::move(last);
+  }
 
+  /// Writes the minimal case's files; throws on a write error.
+  void save(Interner &interner, const gen::Case &c, Failure &f, const GraphExecutionPlan &minimal,
+            const Outcome &last, const shrink::Stats &stats) {
     fs::path keep = keepRoot();
     if (s_.keepGoing || s_.all)
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
@@ -799,10 +819,8 @@ private:
         " nodes in " + std::to_string(stats.tests) + " runs\n\n" + last.report;
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" + last.standardError;
-    writeFile(keep / "report.txt", report);
-    f.outcome = std::move(last);
     f.savedIn = keep.string();
-    f.minimalNodes = minimal.kernels.size();
+    writeFile(keep / "report.txt", report);
   }
 
   /// --keep, else a new directory under $TMPDIR (made once).

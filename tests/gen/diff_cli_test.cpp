@@ -557,6 +557,27 @@ TEST_F(Diff, TheLargestTimeoutIsAcceptedAndDoesNotOverflow) {
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
+// A finding whose files cannot be written (a full disk, a read-only directory) is still a finding:
+// its line is printed, saying why it was not saved, and the exit status stays 1.
+TEST_F(Diff, AFindingIsReportedWhenItsFilesCannotBeWritten) {
+  fs::create_directories(dir / "read-only");
+  std::ofstream(dir / "read-only" / "plan.json") << "{}";
+  fs::permissions(dir / "read-only" / "plan.json", fs::perms::owner_read);
+  std::ofstream(dir / "file") << "x";
+  for (const fs::path &keep :
+       {dir / "read-only", dir / "file" / "sub", fs::path("/proc/self/fdinfo")}) {
+    SCOPED_TRACE(keep);
+    const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                           "coalesced", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode coalesced, equality contract) fails; "
+                                           "minimal case 2 nodes: capsule: "))
+        << r.standardOutput;
+    EXPECT_TRUE(contains(r.standardOutput, "; not saved: ")) << r.standardOutput;
+  }
+  EXPECT_EQ(slurp(dir / "read-only" / "plan.json"), "{}");
+}
+
 TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
   const fs::path file = dir / "notes.txt";
   std::ofstream(file) << "precious";
