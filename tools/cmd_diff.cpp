@@ -560,11 +560,24 @@ public:
     c.index = index;
     c.label = label;
     c.planText = gen::planJson(interner, plan, encoding);
-    c.planPath = work_ / "plan.json";
-    c.outPath = work_ / "out.json";
-    writeFile(c.planPath, c.planText);
-    std::error_code ignored;
-    fs::remove(c.outPath, ignored);
+    // The case's files are the runner's: made afresh for every case, whatever the implementation
+    // left there (a FIFO, a read-only file, a directory), without ever blocking.
+    for (int attempt = 0;; ++attempt) {
+      c.planPath = work_ / "plan.json";
+      c.outPath = work_ / "out.json";
+      try {
+        files::recreateFile(c.planPath, c.planText);
+        std::error_code e;
+        fs::remove_all(c.outPath, e);
+        if (e)
+          throw std::runtime_error(c.outPath.string() + ": cannot remove: " + e.message());
+        break;
+      } catch (const std::runtime_error &) {
+        if (attempt == 1)
+          throw;
+        renewWorkDirectory(); // the implementation took the directory itself
+      }
+    }
     ++runs_;
     Produced p = impl_->produce(c, l, deadline);
     if (!p.ok)
@@ -597,6 +610,14 @@ public:
     o.output = std::move(p.output);
     o.standardError = std::move(p.standardError);
     return o;
+  }
+
+  /// A new work directory instead of one the implementation has made unusable.
+  void renewWorkDirectory() {
+    std::error_code ignored;
+    fs::permissions(work_, fs::perms::owner_all, fs::perm_options::add, ignored);
+    fs::remove_all(work_, ignored);
+    work_ = makeTempDir(tempParent(), "lowering-oracle-diff");
   }
 
   /// Outputs larger than this are judged in a forked child that is killed at the case's

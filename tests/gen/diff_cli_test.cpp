@@ -533,6 +533,30 @@ TEST_F(Diff, OutputMustBeARegularFileReadWithACap) {
   }
 }
 
+// Each case's files are the runner's: an implementation that leaves {plan} a FIFO, read-only, or a
+// directory, or {out} a directory, changes nothing for the next case; no step waits on a FIFO.
+TEST_F(Diff, TheCaseFilesAreMadeAfreshWhateverTheImplementationLeft) {
+  const std::string conforming =
+      std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py \"$1\" \"$2\" \"$3\" \"$4\"";
+  const Broken cases[] = {
+      {"fifo", "rm -f \"$1\"; mkfifo \"$1\"", ""},
+      {"read-only", "chmod 0444 \"$1\"", ""},
+      {"directory", "rm -f \"$1\"; mkdir -p \"$1/sub\"", ""},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r =
+        oracle({"diff", "--impl",
+                "sh -c '" + conforming + " && " + b.impl + "' sh {plan} {out} {mode} {equality}",
+                "--count", "6", "--timeout-ms", "20000"},
+               std::chrono::seconds(100));
+    EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, "all 6 cases conform")) << r.standardOutput;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(90));
+  }
+}
+
 // Standard output is judged whole up to the cap: an output of 2 MB (2 MB of white space, then
 // the conforming JSON) conforms, where a fixed 1 MiB cut would have judged white space only. It
 // is judged in a forked child (above 256 KiB); with a cap below its size it is a finding.
@@ -588,8 +612,8 @@ TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
   EXPECT_EQ(slurp(file), "precious");
   // An existing directory is used as it is.
   fs::create_directories(dir / "existing");
-  const auto again = oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--keep",
-                             (dir / "existing").string()});
+  const auto again = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                             "coalesced", "--keep", (dir / "existing").string()});
   EXPECT_EQ(again.code, 1) << again.standardOutput << again.standardError;
   EXPECT_TRUE(fs::exists(dir / "existing" / "plan.json"));
 }
