@@ -463,9 +463,15 @@ private:
   Produced answer(const std::string &line, std::uint64_t id, const CaseFiles &c,
                   std::string standardError) {
     using K = Outcome::Kind;
+    // The line itself is quoted, shown (escaped) and cut, in the finding and in stderr.txt, so that
+    // a stray line (a log line, a progress bar) says what it was.
     auto bad = [&](const std::string &why) {
       worker_.stop(); // out of step: start afresh
-      return failure(K::protocol, "the worker's answer " + why + "; it is started again",
+      const std::string quoted = "\"" + shownText(line, kQuotedLineBytes) + "\"";
+      standardError +=
+          "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
+      return failure(K::protocol,
+                     "the worker's answer " + why + ": " + quoted + "; it is started again",
                      std::move(standardError));
     };
     simdjson::dom::element doc;
@@ -496,6 +502,9 @@ private:
     }
     return readOut(c.outPath, s_.maxOutput(), std::move(standardError), "answered done");
   }
+
+  /// The most of a worker's wrong line quoted in a finding, in bytes.
+  static constexpr std::size_t kQuotedLineBytes = 200;
 
   const Settings &s_;
   subprocess::Worker worker_;

@@ -372,6 +372,26 @@ TEST_F(Diff, BrokenWorkersAreFindings) {
   EXPECT_EQ(oracle({"diff", "--worker", worker(), "--impl", "true"}).code, 2) << "one of the two";
 }
 
+// A worker's stray line on standard output is quoted, escaped and cut, in the finding, in
+// report.txt and in stderr.txt.
+TEST_F(Diff, AWorkersStrayLineIsQuoted) {
+  const fs::path keep = dir / "keep";
+  const auto r =
+      oracle({"diff", "--worker",
+              "sh -c 'read -r l; printf \"Loading model \\033[1mfast\\033[0m %0300d\\n\" 7'",
+              "--count", "3", "--keep", keep.string()});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  const std::string quoted = "is not one JSON object on one line: \"Loading model \\u001b[1mfast"
+                             "\\u001b[0m 000";
+  EXPECT_TRUE(contains(r.standardOutput, quoted)) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "\xe2\x80\xa6\"; it is started again"))
+      << "cut: " << r.standardOutput;
+  EXPECT_TRUE(contains(slurp(keep / "report.txt"), quoted)) << slurp(keep / "report.txt");
+  EXPECT_TRUE(contains(slurp(keep / "stderr.txt"), "Loading model \\u001b[1mfast"))
+      << slurp(keep / "stderr.txt");
+  EXPECT_FALSE(contains(r.standardOutput + slurp(keep / "report.txt"), "\033"));
+}
+
 // --- --all, --keep-going, --progress -------------------------------------------------------
 
 TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
