@@ -807,6 +807,21 @@ private:
       minimal = c.plan;
       last = original;
     }
+    // A human reads the minimal plan: it is written plainly (as the reference writer writes it,
+    // capsules in the table, else in the case's placement) whenever the failure persists without
+    // the case's spelling; an exotic spelling is kept only when the failure needs it.
+    gen::Encoding spelled = c.encoding;
+    for (const gen::Encoding plain : {gen::Encoding{gen::Placement::table, std::nullopt},
+                                      gen::Encoding{c.encoding.placement, std::nullopt}}) {
+      if (plain == c.encoding)
+        break;
+      Outcome o = judge(interner, minimal, plain, f.lowering, index, f.label);
+      if (sameFailure(o, original)) {
+        spelled = plain;
+        last = std::move(o);
+        break;
+      }
+    }
     if (terminal)
       std::cerr << "\r\033[K";
     f.shrunk = true;
@@ -814,7 +829,7 @@ private:
     // The finding stands whatever happens to its files (a full disk, a read-only --keep): a
     // failure to save it is said on its line, and the exit status stays 1.
     try {
-      save(interner, c, f, minimal, last, stats);
+      save(interner, c, f, minimal, spelled, last, stats);
     } catch (const std::exception &e) {
       f.saveError = e.what();
     }
@@ -823,13 +838,13 @@ private:
 
   /// Writes the minimal case's files; throws on a write error.
   void save(Interner &interner, const gen::Case &c, Failure &f, const GraphExecutionPlan &minimal,
-            const Outcome &last, const shrink::Stats &stats) {
+            gen::Encoding spelled, const Outcome &last, const shrink::Stats &stats) {
     fs::path keep = keepRoot();
     if (s_.keepGoing || s_.all)
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
-    writeFile(keep / "plan.json", gen::planJson(interner, minimal, c.encoding));
+    writeFile(keep / "plan.json", gen::planJson(interner, minimal, spelled));
     writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
@@ -846,7 +861,11 @@ private:
         "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
         f.lowering.words() + ")\ncommand: " + command + "\nshrunk from " +
         std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
-        " nodes in " + std::to_string(stats.tests) + " runs\n\n" + last.report;
+        " nodes in " + std::to_string(stats.tests) + " runs\nplan.json spelled " +
+        (spelled != c.encoding ? "plainly (the failure persists without the case's spelling)"
+         : c.encoding.spelling ? "as the case was (the failure needs its spelling)"
+                               : "plainly, as the case was") +
+        "\n\n" + last.report;
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" + last.standardError;
     f.savedIn = keep.string();

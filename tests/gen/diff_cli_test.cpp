@@ -33,6 +33,37 @@ bool contains(const std::string &text, const std::string &part) {
 
 using Diff = TempDir;
 
+// After shrinking, the minimal plan is spelled plainly when the failure persists without the
+// case's exotic spelling (an identity peer: the spelling does not matter), and keeps the exotic
+// spelling when the failure needs it (a peer that requires "format" and "version").
+TEST_F(Diff, TheMinimalPlanIsSpelledPlainlyUnlessTheSpellingIsTheCause) {
+  const fs::path keep = dir / "plain";
+  // Case 0038 of seed 2 spells its strings with escapes ("\u0069").
+  const auto r =
+      oracle({"diff", "--impl", peer("identity.py"), "--seed", "2", "--keep", keep.string()});
+  ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_EQ(slurp(keep / "plan.json").find("\\u00"), std::string::npos)
+      << slurp(keep / "plan.json");
+  EXPECT_NE(slurp(keep / "original-plan.json").find("\\u00"), std::string::npos);
+  EXPECT_TRUE(
+      contains(slurp(keep / "report.txt"), "plan.json spelled plainly (the failure persists"))
+      << slurp(keep / "report.txt");
+
+  const fs::path exotic = dir / "exotic";
+  const auto raw =
+      oracle({"diff", "--impl",
+              std::string(LO_PYTHON3) + " " + kPeers +
+                  "/mutants.py --mutant requires-format {plan} {out} {mode} {equality}",
+              "--keep", exotic.string()});
+  ASSERT_EQ(raw.code, 1) << raw.standardOutput << raw.standardError;
+  EXPECT_TRUE(contains(slurp(exotic / "report.txt"),
+                       "plan.json spelled as the case was (the failure "
+                       "needs its spelling)"))
+      << slurp(exotic / "report.txt");
+  const std::string plan = slurp(exotic / "plan.json");
+  EXPECT_TRUE(!contains(plan, "\"format\"") || !contains(plan, "\"version\"")) << plan;
+}
+
 struct Broken {
   const char *name;
   std::string impl;
