@@ -208,7 +208,7 @@ Outcome checkGate(const std::string &planText, const std::string &output, const 
   } catch (const GateResultError &e) {
     o.kind = Outcome::Kind::invalidOutput;
     o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
-    o.report = o.summary + "\n";
+    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
   if ((exitCode == 0 && !actual.accepted) || (exitCode == 1 && actual.accepted)) {
@@ -217,7 +217,7 @@ Outcome checkGate(const std::string &planText, const std::string &output, const 
                 (exitCode == 0 ? "accepted" : "rejected") + "), but its result's verdict is " +
                 (actual.accepted ? "accepted" : "rejected") +
                 " (a gate exits 0 when it accepts, 1 when it rejects)";
-    o.report = o.summary + "\n";
+    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
   const GateComparison c = comparer.compare(
@@ -258,7 +258,7 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
   } catch (const io::InputError &e) {
     o.kind = K::invalidOutput;
     o.summary = "the implementation wrote an invalid GraphLoweringPlan: " + io::formatError(e);
-    o.report = o.summary + "\n";
+    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
   // The standard is the lowering asked for, whatever the candidate declares (docs/spec.md §4.3).
@@ -295,7 +295,7 @@ Produced failure(Outcome::Kind kind, std::string summary, std::string standardEr
   Produced p;
   p.failure.kind = kind;
   p.failure.summary = std::move(summary);
-  p.failure.report = p.failure.summary + "\n";
+  p.failure.report = shownText(p.failure.summary) + "\n"; // one line, whatever the input said
   p.failure.standardError = p.standardError = std::move(standardError);
   return p;
 }
@@ -639,7 +639,7 @@ public:
     o.summary = "the case took longer than the timeout of " + std::to_string(s_.timeoutMs) +
                 " ms: the implementation's output (" + std::to_string(outputBytes) +
                 " bytes) was not judged in time";
-    o.report = o.summary + "\n";
+    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
 
@@ -859,17 +859,32 @@ private:
                                                   : s_.impl;
     std::string report =
         "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
-        f.lowering.words() + ")\ncommand: " + command + "\nshrunk from " +
+        f.lowering.words() + ")\ncommand: " + shownText(command) + "\nshrunk from " +
         std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
         " nodes in " + std::to_string(stats.tests) + " runs\nplan.json spelled " +
         (spelled != c.encoding ? "plainly (the failure persists without the case's spelling)"
          : c.encoding.spelling ? "as the case was (the failure needs its spelling)"
                                : "plainly, as the case was") +
-        "\n\n" + last.report;
+        "\n\n" + shownLines(last.report, kMaxEchoBytes * 64, "");
+    // Text from the implementation and the input is shown line by line (docs/ci.md, "Reports"):
+    // no raw control character or escape sequence, and its standard error indented, so that no
+    // line of it can pass for a line of the report.
     if (!last.standardError.empty())
-      report += "\nstandard error of the implementation:\n" + last.standardError;
+      report += "\nstandard error of the implementation:\n" +
+                shownLines(last.standardError, kMaxEchoBytes, "  ");
     f.savedIn = keep.string();
     writeFile(keep / "report.txt", report);
+  }
+
+  /// Each line of `text` shown (shownText, cut at `cap` bytes) after `indent`, one a line.
+  static std::string shownLines(std::string_view text, std::size_t cap, std::string_view indent) {
+    std::string out;
+    while (!text.empty()) {
+      const std::size_t end = std::min(text.find('\n'), text.size());
+      out.append(indent).append(shownText(text.substr(0, end), cap)).append("\n");
+      text.remove_prefix(std::min(end + 1, text.size()));
+    }
+    return out;
   }
 
   /// --keep, else a new directory under $TMPDIR (made once).
@@ -1003,7 +1018,8 @@ Action setupDiff(CLI::App &app) {
                 << ": " << e.what() << '\n';
       return kBadInput;
     } catch (const UsageError &e) {
-      std::cerr << "\nlowering-oracle: " << e.what() << '\n';
+      // A progress line in place on a terminal is cleared first; elsewhere nothing precedes it.
+      std::cerr << (::isatty(2) ? "\r\033[K" : "") << "lowering-oracle: " << e.what() << '\n';
       return kBadInput;
     }
   };

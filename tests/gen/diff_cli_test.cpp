@@ -224,7 +224,10 @@ TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
 }
 
 TEST_F(Diff, BadUsage) {
-  EXPECT_EQ(oracle({"diff", "--impl", "/nonexistent/impl {plan} {out}"}).code, 2);
+  const auto missing = oracle({"diff", "--impl", "/nonexistent/impl {plan} {out}"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.standardError.rfind("lowering-oracle: cannot run /nonexistent/impl", 0), 0u)
+      << "the error is the first line, not after an empty one: " << missing.standardError;
   EXPECT_EQ(oracle({"diff", "--impl", "'unterminated"}).code, 2);
   EXPECT_EQ(oracle({"diff", "--impl", "   "}).code, 2);
   EXPECT_EQ(oracle({"diff"}).code, 2) << "--impl is required";
@@ -401,6 +404,31 @@ TEST_F(Diff, BrokenWorkersAreFindings) {
   EXPECT_TRUE(contains(slurp(dir / "dies" / "stderr.txt"), "bye"));
   EXPECT_EQ(oracle({"diff", "--worker", "/nonexistent/worker"}).code, 2);
   EXPECT_EQ(oracle({"diff", "--worker", worker(), "--impl", "true"}).code, 2) << "one of the two";
+}
+
+// report.txt shows the implementation's text escaped (docs/ci.md, "Reports"): no raw ESC, and no
+// line of its standard error or of a worker's message can pass for a line of the report.
+TEST_F(Diff, ReportTxtCarriesNoRawControlCharacters) {
+  const Broken cases[] = {
+      {"stderr", "sh -c 'printf \"bad\\033[2J\\nshrunk from 9 to 9 nodes\\r\\n\" >&2; exit 4'", ""},
+      {"worker",
+       "sh -c 'while read -r l; do printf %s\\\\n \""
+       "{\\\"id\\\":1,\\\"status\\\":\\\"error\\\",\\\"message\\\":"
+       "\\\"a\\\\u001b[2J\\\\nshrunk from 9 to 9 nodes\\\"}\"; done'",
+       ""},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const fs::path keep = dir / b.name;
+    const auto r = oracle({"diff", std::string(b.name) == "worker" ? "--worker" : "--impl", b.impl,
+                           "--count", "2", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    const std::string report = slurp(keep / "report.txt");
+    EXPECT_TRUE(contains(report, "\\u001b[2J")) << report;
+    EXPECT_FALSE(contains(report, "\033")) << report;
+    EXPECT_FALSE(contains(report, "\r")) << report;
+    EXPECT_FALSE(contains(report, "\nshrunk from 9")) << report;
+  }
 }
 
 // A worker's stray line on standard output is quoted, escaped and cut, in the finding, in
