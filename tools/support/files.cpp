@@ -5,7 +5,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace lo::files {
 
@@ -27,6 +29,30 @@ void writeFile(const fs::path &path, std::string_view text) {
   io::OutputFile file(path.string());
   file.write(text);
   file.commit();
+}
+
+void recreateFile(const fs::path &path, std::string_view text) {
+  std::error_code e;
+  fs::remove_all(path, e); // a symbolic link itself, not its target
+  if (e)
+    throw std::runtime_error(path.string() + ": cannot remove: " + e.message());
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+  if (fd < 0)
+    throw std::runtime_error(path.string() + ": cannot create: " + std::strerror(errno));
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      const int why = n < 0 ? errno : EIO;
+      ::close(fd);
+      throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(why));
+    }
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  if (::close(fd) != 0)
+    throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));
 }
 
 } // namespace lo::files

@@ -16,4 +16,10 @@ std::filesystem::path tempParent();
 /// Writes `text` to `path` whole or not at all (io::OutputFile).
 void writeFile(const std::filesystem::path &path, std::string_view text);
 
+/// Makes `path` a new regular file holding `text`, whatever was there (a FIFO, a read-only file, a
+/// directory, a symbolic link: removed, never followed or opened), created with O_EXCL,
+/// O_NOFOLLOW and O_NONBLOCK so that no step can block; `diff`'s files of a case, which the
+/// implementation under test may have replaced. Throws std::runtime_error on failure.
+void recreateFile(const std::filesystem::path &path, std::string_view text);
+
 } // namespace lo::files
