@@ -21,6 +21,7 @@
 #include "tools/support/files.hpp"
 #include "tools/support/gate_compare.hpp"
 #include "tools/support/generate.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 #include "tools/support/shrink.hpp"
@@ -711,7 +712,8 @@ private:
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
-    writeFile(keep / "plan.json", gen::planJson(interner, minimal, c.encoding));
+    const std::string minimalJson = gen::planJson(interner, minimal, c.encoding);
+    writeFile(keep / "plan.json", minimalJson);
     writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
@@ -732,6 +734,14 @@ private:
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" + last.standardError;
     writeFile(keep / "report.txt", report);
+    // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.
+    writeFile(keep / "report.html",
+              htmlDiffPage(minimalJson, last.output,
+                           !f.lowering.policy && last.kind == Outcome::Kind::violations,
+                           f.lowering.mode, f.lowering.equality,
+                           "lowering-oracle diff: case " + f.label + " of seed " +
+                               std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
+                           last.summary));
     f.outcome = std::move(last);
     f.savedIn = keep.string();
     f.minimalNodes = minimal.kernels.size();
@@ -819,6 +829,7 @@ Action setupDiff(CLI::App &app) {
       ->capture_default_str();
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
+                  "report.html (the same finding as a picture), "
                   "stderr.txt, original-plan.json, and with --gate expected.json, the reference "
                   "gate result; with --keep-going or --all one subdirectory "
                   "per saved failure); default: a new directory under $TMPDIR. Must not be an "

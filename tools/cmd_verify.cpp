@@ -1,5 +1,5 @@
-// `verify SUITE OUTPUTS [--pattern P] [--format text|json|junit|sarif] [-o OUT]`: judges a whole
-// directory of an implementation's outputs against a conformance suite (what `gen` writes: a
+// `verify SUITE OUTPUTS [--pattern P] [--format text|json|junit|sarif|html] [-o OUT]`: judges a
+// whole directory of an implementation's outputs against a conformance suite (what `gen` writes: a
 // manifest with one entry per case, mode and equality) in one process, with one report. Each output
 // is judged as `check PLAN OUTPUT --mode M --equality E` judges it (the checks of docs/spec.md §3);
 // an output that is missing, unreadable or not a valid GraphLoweringPlan is an entry with an error.
@@ -14,6 +14,7 @@
 #include "tools/exit_codes.hpp"
 #include "tools/support/command_io.hpp"
 #include "tools/support/gate_compare.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/locate.hpp"
 #include "tools/support/suite_report.hpp"
 
@@ -238,6 +239,10 @@ int verify(const Options &o) {
         entry.groups = candidate.plan.groups.size();
         entry.status =
             entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+        if (o.format == ReportFormat::html)
+          entry.picture =
+              htmlPicture({interner.get(), &plan, &candidate, &entry.report, m.mode, m.equality,
+                           "e" + std::to_string(report.entries.size()) + "-"});
         for (const auto &v : entry.report.violations)
           entry.positions.push_back(
               locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
@@ -285,7 +290,8 @@ Action setupVerify(CLI::App &app) {
   addReportOptions(*sub, o->format, o->maxPerCheck,
                    "text: the violations and errors, then a summary line; json: one result per "
                    "entry; junit: one test case per entry; sarif: SARIF 2.1.0, one result per "
-                   "violation or error",
+                   "violation or error; html: one page, a summary table of every entry "
+                   "linking to its picture",
                    "per check and entry");
   addOutputOption(*sub, o->out, "report file");
   sub->footer("Each output is judged as `check` judges it under the entry's mode and equality "

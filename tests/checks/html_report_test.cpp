@@ -6,6 +6,7 @@
 
 #include "ref/io/escape.hpp"
 #include "tools/support/html_report.hpp"
+#include "tools/support/suite_report.hpp"
 
 #include <gtest/gtest.h>
 
@@ -143,6 +144,48 @@ TEST(HtmlReport, MillionNodePlanWithOneFindingGivesABoundedPage) {
   EXPECT_NE(html.find("654314 nodes not shown (positions 0 to 654313)"), std::string::npos);
   EXPECT_NE(html.find("345673 nodes not shown (positions 654327 to 999999)"), std::string::npos);
   EXPECT_NE(html.find("id=\"c0-n654320\""), std::string::npos) << "the finding's node is shown";
+}
+
+TEST(HtmlReport, VerifyPageHasASummaryTableLinkingToEachEntry) {
+  Interner in;
+  const Alphabet a = alphabet(in);
+  const GraphExecutionPlan plan = basePlan(a);
+  io::LoweringDocument good =
+      referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
+  io::LoweringDocument bad = good;
+  bad.plan.groups.pop_back();
+  cli::SuiteReport r{"suite", "outputs", {}};
+  for (int i = 0; i < 3; ++i) {
+    cli::SuiteEntry e;
+    e.caseName = "case-<" + std::to_string(i) + ">";
+    e.output = "out" + std::to_string(i) + ".json";
+    if (i == 2) {
+      e.status = cli::SuiteEntry::Status::error;
+      e.error = "no output: out2.json does not exist";
+    } else {
+      e.report = check(in, plan, i ? bad : good, {});
+      e.status = i ? cli::SuiteEntry::Status::fails : cli::SuiteEntry::Status::conforms;
+      e.picture = cli::htmlPicture({&in, &plan, i ? &bad : &good, &e.report, Mode::coalesced,
+                                    Equality::contract, "e" + std::to_string(i) + "-"});
+    }
+    r.entries.push_back(std::move(e));
+  }
+  const std::string html = io::writtenText(
+      [&](io::Sink &out) { cli::writeSuiteReport(out, cli::ReportFormat::html, r); });
+  for (const char *row :
+       {"<a href=\"#e0\">case-&lt;0&gt;</a>", "<a href=\"#e1\">case-&lt;1&gt;</a>",
+        "<a href=\"#e2\">case-&lt;2&gt;</a>"})
+    EXPECT_NE(html.find(row), std::string::npos) << row;
+  EXPECT_NE(html.find("<td class=\"pass\">pass</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"finding\">finding</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"error\">error</td>"), std::string::npos);
+  for (const char *section :
+       {"<section class=\"case\" id=\"e0\">", "<section class=\"case\" id=\"e1\">",
+        "<section class=\"case\" id=\"e2\">"})
+    EXPECT_NE(html.find(section), std::string::npos) << section;
+  EXPECT_NE(html.find("href=\"#e1-f0\""), std::string::npos) << "entry 1's finding is pinned";
+  EXPECT_NE(html.find("no output: out2.json does not exist"), std::string::npos);
+  EXPECT_EQ(occurrences(html, "<table class=\"strip\">"), 2u) << "a picture per judged entry";
 }
 
 } // namespace
