@@ -34,26 +34,32 @@ constexpr std::string_view kStyle = R"css(
 body{font:14px/1.4 "DejaVu Sans",system-ui,sans-serif;margin:1.2em;color:#1d232a;background:#fff}
 h1{font-size:1.35em;margin:0 0 .3em}h2{font-size:1.15em;margin:1.4em 0 .3em}
 h3{font-size:1em;margin:1em 0 .3em}
-code,.mono,td.n,td.k,td.o,td.c,td.t{font-family:"DejaVu Sans Mono",monospace}
-.meta{color:#555}.verdict{font-weight:bold;padding:.3em .6em;border-radius:4px;display:inline-block}
-.ok{background:#e3f4e1;color:#1b5e20}.bad{background:#fde7e7;color:#a11}.err{background:#fff1d6;color:#7a4b00}
-.note{color:#555;font-style:italic}
+code,.mono,td.n,td.k,td.o,td.c,td.t{font-family:"DejaVu Sans Mono",monospace}.meta{color:#555}
+.verdict{font-weight:bold;padding:.3em .6em;border-radius:4px;display:inline-block}
+.ok{background:#e3f4e1;color:#1b5e20}.bad{background:#fde7e7;color:#a11}
+.err{background:#fff1d6;color:#7a4b00}.note{color:#555;font-style:italic}
 table{border-collapse:collapse}th,td{border:1px solid #c9ced6;padding:2px 5px;vertical-align:top}
-th{background:#f2f4f7;text-align:left;font-weight:600}
-.gate td.acc{background:#e3f4e1}.gate td.rej{background:#fde7e7}.gate td.differs{outline:3px solid #d32f2f;outline-offset:-3px}
-.seg{overflow-x:auto;margin:.4em 0}.strip td{font-size:12px;white-space:nowrap;text-align:center;min-width:5.5em}
-.strip th{font-size:12px;white-space:nowrap;position:sticky;left:0}
-.strip td.n{font-weight:bold}.strip td.te{background:#fff0c2}.strip td.te::after{content:" \26A0";color:#b26a00}
-.grp{font-size:12px}.gA{background:#dbe9fb}.gB{background:#c8dcf5}.cA{background:#e6f2e6}.cB{background:#d0e8d0}
-.drop{background:repeating-linear-gradient(45deg,#fde7e7,#fde7e7 4px,#f7c6c6 4px,#f7c6c6 8px);color:#a11;font-weight:bold}
-.moved{box-shadow:inset 0 0 0 3px #8e24aa}.dup{box-shadow:inset 0 0 0 3px #ef6c00}.cut{box-shadow:inset 0 0 0 3px #d32f2f}
-td.hit{background:#fde7e7}a.pin{display:inline-block;min-width:1.4em;border-radius:.7em;background:#d32f2f;color:#fff;text-decoration:none;font-weight:bold;margin:1px}
+th{background:#f2f4f7;text-align:left;font-weight:600}.gate td.acc{background:#e3f4e1}
+.gate td.rej{background:#fde7e7}.gate td.differs{outline:3px solid #d32f2f;outline-offset:-3px}
+.seg{overflow-x:auto;margin:.4em 0}
+.strip td{font-size:12px;white-space:nowrap;text-align:center;min-width:5.5em}
+.strip th{font-size:12px;white-space:nowrap;position:sticky;left:0}.strip td.n{font-weight:bold}
+.strip td.te{background:#fff0c2}.strip td.te::after{content:" \26A0";color:#b26a00}
+.grp{font-size:12px}.gA{background:#dbe9fb}.gB{background:#c8dcf5}.cA{background:#e6f2e6}
+.cB{background:#d0e8d0}
+.drop{background:repeating-linear-gradient(45deg,#fde7e7,#fde7e7 4px,#f7c6c6 4px,#f7c6c6 8px);
+color:#a11;font-weight:bold}.moved{box-shadow:inset 0 0 0 3px #8e24aa}
+.dup{box-shadow:inset 0 0 0 3px #ef6c00}.cut{box-shadow:inset 0 0 0 3px #d32f2f}
+td.hit{background:#fde7e7}a.pin{display:inline-block;min-width:1.4em;border-radius:.7em;
+background:#d32f2f;color:#fff;text-decoration:none;font-weight:bold;margin:1px}
 .elided{color:#555;font-style:italic;margin:.3em 0;padding:.2em .5em;border-left:3px dashed #999}
-ol.findings>li{margin:.5em 0}.check{font-family:"DejaVu Sans Mono",monospace;background:#a11;color:#fff;padding:0 .4em;border-radius:3px}
+ol.findings>li{margin:.5em 0}.check{font-family:"DejaVu Sans Mono",monospace;background:#a11;
+color:#fff;padding:0 .4em;border-radius:3px}
 .where{color:#555;font-family:"DejaVu Sans Mono",monospace;font-size:12px}
 table.fields td.same{color:#666}table.fields tr.differs td{background:#fde7e7}
 .legend span{display:inline-block;padding:0 .5em;margin-right:.4em;font-size:12px}
-.summary td.pass{background:#e3f4e1}.summary td.finding{background:#fde7e7}.summary td.error{background:#fff1d6}
+.summary td.pass{background:#e3f4e1}.summary td.finding{background:#fde7e7}
+.summary td.error{background:#fff1d6}
 svg.overview{display:block;margin:.3em 0;border:1px solid #c9ced6}
 )css";
 

@@ -1,4 +1,4 @@
-// Writers of a conformance report (`check --format text|json|junit|sarif`), reusable by every
+// Writers of a conformance report (`check --format text|json|junit|sarif|html`), reusable by every
 // command that judges candidates (check, diff, verify): one candidate or a list of them, each
 // judged (a checks::Report) or not judgeable (an input error, exit status 2).
 //

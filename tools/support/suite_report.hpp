@@ -1,7 +1,8 @@
 // The report of `verify`: one entry per (case, mode, equality) of a conformance suite (and, with
 // `--gates`, instead, per (case, policy): a differing gate result is one violation of the check
-// `gate`), in every report format of `check` (text, json, junit, sarif). An output that is missing,
-// unreadable or not a valid GraphLoweringPlan is an entry with an error, reported like the others.
+// `gate`), in every report format of `check` (text, json, junit, sarif, html). An output that is
+// missing, unreadable or not a valid GraphLoweringPlan is an entry with an error, reported like the
+// others.
 #pragma once
 
 #include "tools/support/report.hpp"
