@@ -99,7 +99,7 @@ Action setupDiff(CLI::App &app) {
       ->capture_default_str();
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
-                  "stderr.txt, original-plan.json, and with --gate expected.json, the reference "
+                  "report.html (the same finding as a picture), stderr.txt, original-plan.json, and with --gate expected.json, the reference "
                   "gate result; with --keep-going or --all one subdirectory "
                   "per saved failure); default: a new directory under $TMPDIR. Must not be an "
                   "existing file.");

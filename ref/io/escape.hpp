@@ -52,4 +52,29 @@ inline std::string printable(std::string_view text) {
   return out;
 }
 
+/// `text` as HTML character data or a quoted attribute value (the HTML report, docs/spec.md
+/// §3.5): `&`, `<`, `>`, `"` and `'` as character references, so that no input can open a tag,
+/// an entity or leave an attribute; the control characters HTML forbids (below U+0020 but tab,
+/// newline and carriage return, and U+007F) as U+FFFD.
+inline std::string htmlText(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    case '\'': out += "&#39;"; break;
+    default:
+      if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f)
+        out += "\xef\xbf\xbd"; // U+FFFD
+      else
+        out += c;
+    }
+  }
+  return out;
+}
+
 } // namespace lo::io

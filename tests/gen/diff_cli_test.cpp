@@ -160,6 +160,14 @@ TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
   EXPECT_NE(report.find("capsule"), std::string::npos) << report;
   EXPECT_NE(report.find("shrunk from"), std::string::npos) << report;
   EXPECT_TRUE(fs::exists(keep / "original-plan.json"));
+  // The same finding as a picture (docs/spec.md §3.5): both nodes in the strip, the merged group
+  // under them, the capsule finding pinned with its field-by-field difference.
+  const std::string html = slurp(keep / "report.html");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u) << html.substr(0, 200);
+  EXPECT_NE(html.find("<span class=\"check\">capsule</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<table class=\"fields\">"), std::string::npos) << html;
+  EXPECT_NE(html.find("<th>candidate</th><td colspan=\"2\""), std::string::npos) << html;
+  EXPECT_NE(html.find("href=\"#c0-f0\""), std::string::npos) << "the finding is pinned";
 }
 
 // The standard is the user's (docs/spec.md §4.3): an output that declares another lowering than
@@ -217,6 +225,10 @@ TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
     EXPECT_NE(r.standardOutput.find(b.expect), std::string::npos) << r.standardOutput;
     EXPECT_TRUE(fs::exists(keep / "report.txt"));
     EXPECT_TRUE(fs::exists(keep / "plan.json"));
+    // No lowering to draw: the page shows the failure beside the reference lowering.
+    const std::string html = slurp(keep / "report.html");
+    EXPECT_NE(html.find("<th>reference lowering</th>"), std::string::npos) << html;
+    EXPECT_EQ(html.find("<th>candidate</th>"), std::string::npos) << html;
   }
   // "a finding with its stderr"
   EXPECT_NE(slurp(dir / "crash" / "stderr.txt").find("dying"), std::string::npos);

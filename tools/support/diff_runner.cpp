@@ -5,6 +5,7 @@
 #include "tools/support/diff_drivers.hpp"
 #include "tools/support/diff_judge.hpp"
 #include "tools/support/files.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/report.hpp"
 #include "tools/support/shrink.hpp"
 #include "tools/support/subprocess.hpp"
@@ -353,7 +354,8 @@ private:
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
-    writeFile(keep / "plan.json", gen::planJson(interner, minimal, spelled));
+    const std::string minimalJson = gen::planJson(interner, minimal, spelled);
+    writeFile(keep / "plan.json", minimalJson);
     writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
@@ -383,6 +385,14 @@ private:
                 shownLines(last.standardError, kMaxEchoBytes, "  ");
     f.savedIn = keep.string();
     writeFile(keep / "report.txt", report);
+    // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.
+    writeFile(keep / "report.html",
+              htmlDiffPage(minimalJson, last.output,
+                           !f.lowering.policy && last.kind == Outcome::Kind::violations,
+                           f.lowering.mode, f.lowering.equality,
+                           "lowering-oracle diff: case " + f.label + " of seed " +
+                               std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
+                           last.summary));
   }
 
   /// Each line of `text` shown (shownText, cut at `cap` bytes) after `indent`, one a line.

@@ -1,6 +1,7 @@
 #include "tools/support/report.hpp"
 
 #include "checks/catalogue.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/locate.hpp"
 #include "tools/version.hpp"
 
@@ -657,6 +658,8 @@ std::optional<ReportFormat> parseReportFormat(std::string_view name) {
     return ReportFormat::junit;
   if (name == "sarif")
     return ReportFormat::sarif;
+  if (name == "html")
+    return ReportFormat::html;
   return std::nullopt;
 }
 
@@ -683,6 +686,7 @@ void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResu
   case ReportFormat::json: writeJsonAll(out, cases, options); break;
   case ReportFormat::junit: writeJunitAll(out, cases, options); break;
   case ReportFormat::sarif: writeSarifAll(out, cases, options); break;
+  case ReportFormat::html: writeHtmlReports(out, cases, options); break;
   }
 }
 

@@ -1,4 +1,4 @@
-// Writers of a conformance report (`check --format text|json|junit|sarif`), reusable by every
+// Writers of a conformance report (`check --format text|json|junit|sarif|html`), reusable by every
 // command that judges candidates (check, diff, verify): one candidate or a list of them, each
 // judged (a checks::Report) or not judgeable (an input error, exit status 2).
 //
@@ -29,9 +29,9 @@ struct ReportSubject {
   std::size_t nodes = 0;  // the plan's nodes
 };
 
-enum class ReportFormat { text, json, junit, sarif };
+enum class ReportFormat { text, json, junit, sarif, html };
 
-/// "text", "json", "junit", "sarif" (the spellings of --format); nullopt for anything else.
+/// "text", "json", "junit", "sarif", "html" (the spellings of --format); nullopt for anything else.
 std::optional<ReportFormat> parseReportFormat(std::string_view name);
 
 /// An input that could not be judged (exit status 2), reported as an error entry.
@@ -58,6 +58,9 @@ struct CaseResult {
   /// looked up in it after the fact. Empty: no regions.
   std::string_view candidateText;
   double seconds = 0; // time spent reading and judging
+  /// html: the candidate's picture (htmlPicture, tools/support/html_report.hpp), made while the
+  /// plan and the candidate were at hand; empty: the findings are listed without one.
+  std::string picture;
   bool conforms() const { return !error && report.conforms(); }
 };
 
@@ -82,7 +85,8 @@ struct ReportOptions {
 ///         `time` on suites and cases; an error entry is a test case with <error>;
 ///  sarif: SARIF 2.1.0, one run, one rule per check (rule id = check name) and `invalid-input`,
 ///         one result per violation or error, with artifact URIs relative to %SRCROOT% (the
-///         working directory), regions where the pointer is found, and partialFingerprints.
+///         working directory), regions where the pointer is found, and partialFingerprints;
+///  html:  one self-contained page, one section per candidate with its picture (html_report.hpp).
 void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
                   const ReportOptions &options = {});
 

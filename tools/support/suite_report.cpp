@@ -1,6 +1,7 @@
 #include "tools/support/suite_report.hpp"
 
 #include "checks/catalogue.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/version.hpp"
 
 namespace lo::cli {
@@ -215,6 +216,7 @@ void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &rep
   case ReportFormat::json: writeJson(out, report); break;
   case ReportFormat::junit: writeJunit(out, report); break;
   case ReportFormat::sarif: writeSarif(out, report); break;
+  case ReportFormat::html: writeSuiteHtml(out, report); break;
   }
 }
 

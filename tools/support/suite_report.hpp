@@ -1,7 +1,8 @@
 // The report of `verify`: one entry per (case, mode, equality) of a conformance suite (and, with
 // `--gates`, instead, per (case, policy): a differing gate result is one violation of the check
-// `gate`), in every report format of `check` (text, json, junit, sarif). An output that is missing,
-// unreadable or not a valid GraphLoweringPlan is an entry with an error, reported like the others.
+// `gate`), in every report format of `check` (text, json, junit, sarif, html). An output that is
+// missing, unreadable or not a valid GraphLoweringPlan is an entry with an error, reported like the
+// others.
 #pragma once
 
 #include "tools/support/report.hpp"
@@ -29,6 +30,8 @@ struct SuiteEntry {
   std::string errorPointer;
   std::size_t line = 0, column = 0;
   double seconds = 0; // time to read and judge the output
+  /// html: the entry's picture (htmlPicture), made while its plan and output were at hand.
+  std::string picture;
 };
 
 struct SuiteReport {
@@ -44,7 +47,8 @@ struct SuiteReport {
 /// junit: one test case per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique
 /// in a report), a failure for violations, an error for an output that could not be judged, its
 /// time. sarif: one result per violation and per error, rule id = check name or `output-error`,
-/// with the region (line, column) of the value the violation's pointer names.
+/// with the region (line, column) of the value the violation's pointer names. html: a summary
+/// table of every entry linking to its section and picture (writeSuiteHtml).
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
 
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
