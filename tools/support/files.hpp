@@ -1,6 +1,9 @@
 // Files and directories for the commands that write several files (`gen`, `diff`).
 #pragma once
 
+#include "tools/support/bounded_read.hpp"
+
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -18,5 +21,12 @@ void writeFile(const std::filesystem::path &path, std::string_view text);
 
 /// The contents of `path`; `found` tells whether it could be opened.
 std::string readFile(const std::filesystem::path &path, bool &found);
+
+/// The contents of `relative` inside the directory `dir`, read as `diff` reads `{out}`
+/// (readRegularFile): a regular file of at most `maxBytes`, a FIFO or device refused without a
+/// blocking open. A symbolic link (of the file or of a directory on the way) is followed only while
+/// it stays inside `dir`; one that leaves it is refused (status notRegular) without being read.
+BoundedRead readInside(const std::filesystem::path &dir, const std::string &relative,
+                       std::size_t maxBytes);
 
 } // namespace lo::files
