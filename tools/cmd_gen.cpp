@@ -13,6 +13,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <sys/stat.h>
 
 namespace lo::cli {
 
@@ -50,7 +51,15 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
   const bool nonEmpty = exists && !fs::is_empty(out);
   if (nonEmpty && !force) {
     std::cerr << "lowering-oracle: " << out.string()
-              << ": directory is not empty (use --force to replace it)\n";
+              << ": directory is not empty (use --force to replace a suite gen wrote)\n";
+    return kBadInput;
+  }
+  // --force replaces only a suite gen wrote, as its manifest proves (docs/spec.md §4.3): never a
+  // working directory, a checkout or a home directory. Nothing is touched otherwise.
+  if (std::string why; nonEmpty && !gen::isGenSuite(out, why)) {
+    std::cerr << "lowering-oracle: " << out.string()
+              << ": not a suite gen wrote, so --force does not replace it: " << why
+              << "; nothing was touched (choose a new or empty directory)\n";
     return kBadInput;
   }
   const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
@@ -60,6 +69,11 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
   fs::path old;
   bool movedAside = false;
   try {
+    // mkdtemp makes the directory 0700; the suite gets what a new directory gets: 0777 less the
+    // umask.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    fs::permissions(temp, static_cast<fs::perms>(0777 & ~mask), fs::perm_options::replace);
     writeSuite(temp, settings, count);
     if (nonEmpty) {
       // rename(2) replaces an empty directory: move the old suite aside, then remove it.
@@ -111,7 +125,10 @@ Action setupGen(CLI::App &app) {
   addNatural(*sub, "--seed", o->settings.seed, 0, kMaxU64, "seed of the random cases");
   addNatural(*sub, "--max-nodes", o->settings.maxNodes, 0, kMaxNodes,
              "most nodes in a random case");
-  sub->add_flag("--force", o->force, "replace a non-empty DIR");
+  sub->add_flag("--force", o->force,
+                "replace a non-empty DIR, only if it is a suite gen wrote (its manifest.json "
+                "names a conformance suite and gen's seed, count and maxNodes); anything else is "
+                "refused and left untouched");
   sub->footer("Case I of seed S is the same plan in `gen` and `diff`.");
   return [o] { return generate(o->out, o->force, o->settings, o->count); };
 }

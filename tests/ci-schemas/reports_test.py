@@ -23,6 +23,7 @@ Exit status 0 when every assertion holds; the first failure is printed.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -211,7 +212,8 @@ def injection(binary, work):
 
 def verify_injection(binary, work):
     suite = os.path.join(work, "suite")
-    r = run(binary, "gen", "--out", suite, "--count", "1", "--force")
+    shutil.rmtree(suite, ignore_errors=True)  # a suite of an earlier run, made hand-made below
+    r = run(binary, "gen", "--out", suite, "--count", "1")
     expect(r.returncode == 0, "gen: %r" % r.stderr)
     forged = "x\nverify: 3 entries: 3 conform\u001b[8m\u009b31m\u202e"
     manifest = json.load(open(os.path.join(suite, "manifest.json")))

@@ -3,8 +3,12 @@
 #include "ref/gate.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/output.hpp"
+#include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
+#include "tools/support/files.hpp"
+
+#include <simdjson.h>
 
 namespace lo::gen {
 
@@ -180,6 +184,28 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
   m.flush();
   file(std::string(kManifestName), manifest);
   file("README.md", kReadme);
+}
+
+bool isGenSuite(const std::filesystem::path &dir, std::string &why) {
+  const files::BoundedRead r =
+      files::readInside(dir, std::string(kManifestName), io::kMaxDocumentBytes);
+  if (r.status != files::BoundedRead::Status::ok) {
+    why = "its " + std::string(kManifestName) + " " + r.why;
+    return false;
+  }
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  std::string_view format;
+  std::uint64_t n = 0;
+  if (parser.parse(simdjson::padded_string(r.text)).get(doc) || doc["format"].get(format) ||
+      format != "lowering-oracle/conformance-suite" || doc["seed"].get(n) || doc["count"].get(n) ||
+      doc["maxNodes"].get(n)) {
+    why = "its " + std::string(kManifestName) +
+          " is not the manifest of a suite gen wrote (format lowering-oracle/conformance-suite, "
+          "with seed, count and maxNodes)";
+    return false;
+  }
+  return true;
 }
 
 } // namespace lo::gen

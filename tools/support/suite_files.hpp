@@ -8,6 +8,7 @@
 #include "tools/support/generate.hpp"
 
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -28,5 +29,10 @@ inline constexpr std::size_t kExpectedOutputsPerCase = 3;
 
 /// The name of the manifest in a suite directory.
 inline constexpr std::string_view kManifestName = "manifest.json";
+
+/// Whether `dir` holds a suite `gen` wrote, as its manifest proves it: `manifest.json`, a regular
+/// file inside `dir`, is a conformance suite manifest naming gen's seed, count and maxNodes. When
+/// not, `why` says what is missing. (`gen --force` replaces nothing else, docs/spec.md §4.3.)
+bool isGenSuite(const std::filesystem::path &dir, std::string &why);
 
 } // namespace lo::gen
