@@ -41,6 +41,10 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
+/// The most of an output's error message a report shows: the reader's message may quote the
+/// output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md §4.3).
+constexpr std::size_t kMaxExcerptBytes = 160;
+
 /// --max-file-bytes: at most the reader's limit (ref/io/reader.hpp).
 constexpr std::uint64_t kMaxFileBytes = io::kMaxDocumentBytes;
 
@@ -239,8 +243,8 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const Manifes
     actual = comparer.read(source.text);
   } catch (const GateResultError &e) {
     entry.status = SuiteEntry::Status::error;
-    entry.error = "not a gate result: " + e.message;
-    entry.errorPointer = e.pointer;
+    entry.error = "not a gate result: " + shownText(e.message, kMaxExcerptBytes);
+    entry.errorPointer = shownText(e.pointer, kMaxExcerptBytes);
     if (const auto at = locate(source.text, e.pointer)) {
       entry.line = at->first;
       entry.column = at->second;
@@ -320,16 +324,22 @@ int verify(const Options &o) {
     const std::string name = outputName(m.policy.empty() ? o.pattern : o.gatePattern, m);
     const fs::path outputFile = outputs / name;
     entry.output = name;
-    std::error_code ec;
-    if (!fs::exists(outputFile, ec)) {
+    // The output is read as `diff` reads `{out}` (files::readInside): a regular file inside
+    // OUTPUTS of at most --max-file-bytes; a FIFO, a device or a symbolic link out of OUTPUTS is
+    // an error entry, never opened for a blocking read (docs/spec.md §4.3).
+    files::BoundedRead read = files::readInside(outputs, name, o.maxFileBytes);
+    if (read.status != files::BoundedRead::Status::ok) {
       entry.status = SuiteEntry::Status::error;
-      entry.error = "no output: " + outputFile.string() + " does not exist";
-    } else if (fs::is_directory(outputFile, ec)) {
-      entry.status = SuiteEntry::Status::error;
-      entry.error = "no output: " + outputFile.string() + " is a directory";
+      entry.error =
+          read.status == files::BoundedRead::Status::missing
+              ? "no output: " + outputFile.string() + " does not exist"
+          : read.status == files::BoundedRead::Status::tooLarge
+              ? "output not judged: " + outputFile.string() + " " + read.why + " (--max-file-bytes)"
+              : "no output: " + outputFile.string() + " " + read.why;
     } else {
       try {
-        const io::Source source = io::loadSource(outputFile.string());
+        const io::Source source = io::sourceFromString(outputFile.string(), read.text);
+        read.text = std::string();
         if (!m.policy.empty()) {
           judgeGate(*interner, plan, m, source, entry);
           entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -350,8 +360,8 @@ int verify(const Options &o) {
               locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
       } catch (const io::InputError &e) {
         entry.status = SuiteEntry::Status::error;
-        entry.error = e.message();
-        entry.errorPointer = e.pointer();
+        entry.error = shownText(e.message(), kMaxExcerptBytes); // it may quote the output
+        entry.errorPointer = shownText(e.pointer(), kMaxExcerptBytes);
         entry.line = e.line();
         entry.column = e.column();
       }

@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <regex>
+#include <sys/stat.h>
 
 namespace lo::testing {
 namespace {
@@ -225,6 +226,97 @@ TEST_F(Verify, AnOutputsDeclarationNeverChoosesItsStandardAndIsNotedInEveryForma
   EXPECT_EQ(r.code, 1) << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("declares equality identity, but it is checked with equality "
                                   "contract"),
+            std::string::npos)
+      << r.standardOutput;
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// docs/spec.md §4.3: verify reads SUITE and OUTPUTS as diff reads `{out}`: regular files only (a
+// FIFO is refused without a blocking open), no symbolic link out of the directory, a size cap,
+// and no more of a file in a report than a short, escaped excerpt.
+TEST_F(Verify, AFifoOutputOrPlanIsRefusedWithoutHanging) {
+  makeSuite(2);
+  const fs::path output = outputs / "0001-one-node-singleton-contract.json";
+  fs::remove(output);
+  ASSERT_EQ(::mkfifo(output.c_str(), 0600), 0);
+  auto r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
+  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO";
+  EXPECT_EQ(r.code, 1) << r.standardError;
+  EXPECT_NE(r.standardOutput.find("0001-one-node-singleton-contract.json is a FIFO, not a "
+                                  "regular file"),
+            std::string::npos)
+      << r.standardOutput;
+
+  // A FIFO plan: in a gen suite the integrity check refuses it; in a hand-made one, the plan.
+  const fs::path plan = suite / "cases/0001-one-node/plan.json";
+  fs::remove(plan);
+  ASSERT_EQ(::mkfifo(plan.c_str(), 0600), 0);
+  r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
+  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO plan";
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("plan.json: the suite is not the one"), std::string::npos)
+      << r.standardError;
+  stripProvenance();
+  r = oracle({"verify", suite.string(), outputs.string(), "--unverified-suite"},
+             std::chrono::seconds(60));
+  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO plan";
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("plan.json: is a FIFO, not a regular file"), std::string::npos)
+      << r.standardError;
+}
+
+TEST_F(Verify, ASymbolicLinkOutOfTheDirectoryIsRefusedAndNoSecretReachesAReport) {
+  makeSuite(2);
+  const std::string secret = "TOKEN-d41d8cd98f00b204e9800998ecf8427e";
+  write(dir / "secret.json", "{\"" + secret + "\": \"" + secret + "\"}");
+  const auto link = [&](const std::string &name, const fs::path &target) {
+    fs::remove(outputs / name);
+    fs::create_symlink(target, outputs / name);
+  };
+  link("0000-empty-plan-singleton-contract.json", dir / "secret.json");
+  link("0000-empty-plan-coalesced-contract.json", "/dev/zero");
+  link("0000-empty-plan-coalesced-identity.json", "../secret.json");
+  // A link that stays inside OUTPUTS is followed.
+  link("0001-one-node-coalesced-identity.json", "0001-one-node-coalesced-contract.json");
+  for (const char *format : {"text", "json", "junit", "sarif"}) {
+    const auto r = oracle({"verify", suite.string(), outputs.string(), "--format", format},
+                          std::chrono::seconds(60));
+    ASSERT_EQ(r.status, subprocess::Result::Status::exited);
+    EXPECT_EQ(r.code, 1) << format << r.standardError;
+    EXPECT_EQ(r.standardOutput.find("TOKEN-"), std::string::npos) << format << r.standardOutput;
+    EXPECT_NE(r.standardOutput.find("is a symbolic link that leaves its directory"),
+              std::string::npos)
+        << format;
+    if (std::string(format) == "text") {
+      EXPECT_NE(r.standardOutput.find("verify: 6 entries: 3 conform, 0 do not conform, 3 errors"),
+                std::string::npos)
+          << r.standardOutput;
+    }
+  }
+}
+
+TEST_F(Verify, AnOutputOverTheCapIsAnErrorEntryAndAQuotedOutputIsCut) {
+  makeSuite(2);
+  auto r = verify({"--max-file-bytes", "2000"});
+  EXPECT_EQ(r.code, 2) << "the suite's own files are over the cap: " << r.standardOutput;
+  // An output that is a big JSON document of an unknown field: the report quotes a short excerpt.
+  const std::string big(100000, 'A');
+  write(outputs / "0001-one-node-singleton-contract.json", "{\"" + big + "\": 1}");
+  r = verify();
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.standardOutput.find(std::string(200, 'A')), std::string::npos)
+      << "more than a short excerpt of the output";
+  write(outputs / "0001-one-node-singleton-contract.json", std::string(300000, ' ') + "{}");
+  r = verify({"--max-file-bytes", "200000"});
+  // gen's files are small: the cap refuses only the output.
+  EXPECT_EQ(r.code, 1) << r.standardError;
+  EXPECT_NE(r.standardOutput.find("output not judged: "), std::string::npos) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("more than the cap of 200000 (--max-file-bytes)"),
             std::string::npos)
       << r.standardOutput;
 }

@@ -126,7 +126,7 @@ PYEOF
     "$WORK/report.text" || fail "text: missing output"
   grep -q "^0002-long-run-singleton-contract.json:2:15: /groups/0/nodeIds: error: " "$WORK/report.text" ||
     fail "text: invalid output with its position"
-  grep -q "^0004-alternating-capsules-coalesced-identity.json: error: no output: .* is a directory " "$WORK/report.text" ||
+  grep -q "^0004-alternating-capsules-coalesced-identity.json: error: no output: .* is a directory, not a regular file " "$WORK/report.text" ||
     fail "text: unreadable output"
   grep -q "^0003-trusted-external-in-checked-run-coalesced-contract.json: /groups/[0-9]*/capsule: capsule: " \
     "$WORK/report.text" || fail "text: the violation"
