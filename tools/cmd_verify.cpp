@@ -31,6 +31,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -169,6 +170,24 @@ Manifest readManifest(const fs::path &suite, bool gates, std::size_t cap) {
   std::size_t i = 0;
   for (simdjson::dom::element e : gates ? gateEntries : cases)
     read(e, where + (gates ? ": /gates/" : ": /cases/") + std::to_string(i++), gates);
+  // No two entries alike: each is one test case of the report, named by its case, mode, equality
+  // and policy as the report shows them (JUnit class names are unique, docs/spec.md §4.3); two
+  // names that are shown alike (cut, or escaped to the same text) are alike.
+  std::map<std::string, std::size_t> seen;
+  for (std::size_t k = 0; k < out.entries.size(); ++k) {
+    const ManifestEntry &m = out.entries[k];
+    const std::string key = shownText(m.caseName) + '\0' + std::string(spelling(m.mode)) + '\0' +
+                            std::string(spelling(m.equality)) + '\0' + m.policy;
+    const auto [at, added] = seen.emplace(key, k);
+    if (!added)
+      throw SuiteError(where + (gates ? ": /gates/" : ": /cases/") + std::to_string(k) +
+                       ": duplicate entry: case " + shownText(m.caseName) + ", mode " +
+                       std::string(spelling(m.mode)) + ", equality " +
+                       std::string(spelling(m.equality)) +
+                       (m.policy.empty() ? "" : ", policy " + m.policy) + " is also " +
+                       (gates ? "/gates/" : "/cases/") + std::to_string(at->second) +
+                       " (every entry must be one test case of the report)");
+  }
   return out;
 }
 
@@ -277,8 +296,15 @@ int verify(const Options &o) {
   if (o.gatePattern.find("{case}") == std::string::npos ||
       o.gatePattern.find("{policy}") == std::string::npos)
     throw SuiteError("--gate-pattern must contain {case} and {policy}");
+  // Both operands are named when they are not directories (SUITE first).
+  std::string missing;
+  if (!fs::is_directory(suite))
+    missing = shownText(o.suite) + ": no such suite: not a directory";
   if (!fs::is_directory(outputs))
-    throw SuiteError(o.outputs + ": not a directory");
+    missing += (missing.empty() ? "" : "; ") + shownText(o.outputs) +
+               ": no such outputs directory: not a directory";
+  if (!missing.empty())
+    throw SuiteError(missing);
   const Manifest read = readManifest(suite, o.gates, o.maxFileBytes);
   if (read.provenance)
     verifySuite(suite, read, o.maxFileBytes);

@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <regex>
+#include <set>
 #include <sys/stat.h>
 
 namespace lo::testing {
@@ -319,6 +320,106 @@ TEST_F(Verify, AnOutputOverTheCapIsAnErrorEntryAndAQuotedOutputIsCut) {
   EXPECT_NE(r.standardOutput.find("more than the cap of 200000 (--max-file-bytes)"),
             std::string::npos)
       << r.standardOutput;
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// docs/ci.md, "Reports": verify's SARIF states its locations as check's does: the output's path
+// as given, relative to %SRCROOT% (the working directory), a region on every result (errors too),
+// and partialFingerprints that are the same from one run to the next and differ between results.
+TEST_F(Verify, ItsSarifLocatesResultsAsChecksDoes) {
+  makeSuite(4);
+  fs::remove(outputs / "0001-one-node-singleton-contract.json"); // an error without a position
+  write(outputs / "0002-long-run-singleton-contract.json", "{\"groups\": [\n  {\"nodeIds\": }]}");
+  fs::copy_file(suite / "cases/0003-trusted-external-in-checked-run/coalesced-identity.json",
+                outputs / "0003-trusted-external-in-checked-run-coalesced-contract.json",
+                fs::copy_options::overwrite_existing);
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir); // relative SUITE and OUTPUTS, as a CI job gives them
+  const auto a = oracle({"verify", "suite", "out", "--format", "sarif"});
+  const auto b = oracle({"verify", "suite", "out", "--format", "sarif"});
+  fs::current_path(cwd);
+  ASSERT_EQ(a.code, 1) << a.standardError;
+  simdjson::dom::parser parser;
+  const simdjson::dom::element run = parser.parse(a.standardOutput)["runs"].at(0);
+  std::string_view root;
+  ASSERT_FALSE(run["originalUriBaseIds"]["%SRCROOT%"]["uri"].get(root));
+  EXPECT_EQ(root, "file://" + dir.string() + "/");
+  std::set<std::string> fingerprints, rules;
+  std::size_t results = 0;
+  for (simdjson::dom::element r : run["results"].get_array()) {
+    ++results;
+    rules.insert(std::string(std::string_view(r["ruleId"])));
+    const simdjson::dom::element at = r["locations"].at(0)["physicalLocation"];
+    std::string_view uri, base;
+    ASSERT_FALSE(at["artifactLocation"]["uri"].get(uri));
+    ASSERT_FALSE(at["artifactLocation"]["uriBaseId"].get(base));
+    EXPECT_EQ(base, "%SRCROOT%");
+    EXPECT_EQ(uri.substr(0, 4), "out/") << uri;
+    std::uint64_t line = 0;
+    EXPECT_FALSE(at["region"]["startLine"].get(line)) << "no region: " << uri;
+    EXPECT_GE(line, 1u);
+    std::string_view fingerprint;
+    ASSERT_FALSE(r["partialFingerprints"]["loweringOracle/v1"].get(fingerprint)) << uri;
+    fingerprints.insert(std::string(fingerprint));
+    if (uri == "out/0002-long-run-singleton-contract.json") {
+      EXPECT_EQ(line, 2u);
+    }
+  }
+  EXPECT_GE(results, 3u);
+  EXPECT_EQ(fingerprints.size(), results) << "one fingerprint per result";
+  EXPECT_TRUE(rules.count("output-error") && rules.count("capsule"));
+  // Stable: a second run has the same fingerprints (and the same report but for nothing).
+  EXPECT_EQ(a.standardOutput, b.standardOutput);
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// Every entry is one test case: a manifest with an entry twice (or two case names shown alike) is
+// refused, naming both entries, instead of a JUnit report with duplicate class names.
+TEST_F(Verify, ADuplicateManifestEntryIsAnErrorNamingIt) {
+  makeSuite(2);
+  stripProvenance();
+  std::string text = slurp(suite / "manifest.json");
+  const std::string first = "{\"case\":\"0000-empty-plan\",\"mode\":\"singleton\"";
+  const std::size_t at = text.find(first);
+  ASSERT_NE(at, std::string::npos);
+  const std::string entry = text.substr(at, text.find('}', text.find('}', at) + 1) + 1 - at);
+  text.insert(at, entry + ",\n    ");
+  write(suite / "manifest.json", text);
+  for (const char *format : {"text", "junit"}) {
+    const auto r = verify({"--unverified-suite", "--format", format});
+    EXPECT_EQ(r.code, 2) << r.standardOutput;
+    EXPECT_NE(r.standardError.find("/cases/1: duplicate entry: case 0000-empty-plan, mode "
+                                   "singleton, equality contract is also /cases/0"),
+              std::string::npos)
+        << r.standardError;
+    EXPECT_EQ(r.standardOutput, "");
+  }
+}
+
+// `verify nosuchsuite out` names the suite that is missing, not only OUTPUTS.
+TEST_F(Verify, AMissingSuiteOrOutputsDirectoryIsNamed) {
+  auto r = oracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("nosuchsuite: no such suite: not a directory"), std::string::npos)
+      << r.standardError;
+  EXPECT_NE(r.standardError.find("out: no such outputs directory"), std::string::npos)
+      << r.standardError;
+  fs::create_directories(dir / "out");
+  r = oracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("nosuchsuite: no such suite"), std::string::npos)
+      << r.standardError;
+  EXPECT_EQ(r.standardError.find("outputs directory"), std::string::npos) << r.standardError;
 }
 
 } // namespace

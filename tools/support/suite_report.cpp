@@ -162,8 +162,16 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
   out << "</system-out>\n    <system-err></system-err>\n  </testsuite>\n</testsuites>\n";
 }
 
-/// SARIF 2.1.0: the output files are artifacts relative to OUTPUTS (uriBaseId), the plans relative
-/// to SUITE.
+/// The output's path as given: OUTPUTS/NAME.
+std::string outputPath(const SuiteReport &r, const SuiteEntry &e) {
+  return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") + e.output;
+}
+
+/// SARIF 2.1.0, stated as `check`'s SARIF states it (docs/ci.md, "Reports"): each output file by
+/// its path as given (OUTPUTS/NAME), relative to %SRCROOT% (the working directory) or an absolute
+/// `file://` URI; every result has a region (its line and column where known, else 1:1, so that
+/// code scanning can show it) and partialFingerprints (a stable hash of its case, output, mode,
+/// equality, policy, rule and pointer).
 void writeSarif(io::Sink &out, const SuiteReport &r) {
   constexpr std::size_t kOutputErrorRule = vocabularySize<Check>();
   out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
@@ -172,11 +180,10 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
   writeSarifCheckRules(out, false);
   out << ",\n  {\"id\":\"output-error\",\"shortDescription\":{\"text\":\"The output is missing, "
          "unreadable or not a valid GraphLoweringPlan.\"},\"defaultConfiguration\":{\"level\":"
-         "\"error\"}}]}},\n \"originalUriBaseIds\":{\"OUTPUTS\":{\"description\":{\"text\":";
-  out.jsonString("the outputs directory: " + shownText(r.outputs));
-  out << "}},\"SUITE\":{\"description\":{\"text\":";
-  out.jsonString("the conformance suite: " + shownText(r.suite));
-  out << "}}},\n \"invocations\":[{\"executionSuccessful\":true,\"toolExecutionNotifications\":[";
+         "\"error\"}}]}},\n \"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":";
+  out.jsonString(sarifSourceRootUri());
+  out << "}},\n \"columnKind\":\"unicodeCodePoints\"";
+  out << ",\n \"invocations\":[{\"executionSuccessful\":true,\"toolExecutionNotifications\":[";
   bool firstNote = true;
   const auto notification = [&](std::string_view level, const std::string &text) {
     out << (firstNote ? "" : ",") << "{\"level\":\"" << level << "\",\"message\":{\"text\":";
@@ -189,8 +196,11 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
   for (const SuiteEntry &e : r.entries)
     for (const std::string &note : e.report.notes)
       notification("note", noteLine(e, note) + " (" + what(e) + ")");
-  out << "]}],\n \"properties\":{\"command\":\"verify\",\"suiteVerified\":"
-      << (r.suiteVerified ? "true" : "false") << "},\n \"results\":[";
+  out << "]}],\n \"properties\":{\"command\":\"verify\",\"suite\":";
+  jsonName(out, r.suite);
+  out << ",\"outputs\":";
+  jsonName(out, r.outputs);
+  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << "},\n \"results\":[";
   bool first = true;
   // One result: its rule, message and location (the output, where known), and its entry.
   const auto result = [&](const SuiteEntry &e, std::string_view ruleId, std::size_t ruleIndex,
@@ -199,14 +209,16 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
     out << (first ? "\n  " : ",\n  ");
     first = false;
     writeSarifResultStart(out, ruleId, ruleIndex, shownText(message) + " (" + what(e) + ")");
-    out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
-    out.jsonString(uriOf(e.output));
-    out << ",\"uriBaseId\":\"OUTPUTS\"}";
-    if (line)
-      writeSarifRegion(out, line, column);
+    out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
+    writeSarifArtifactLocation(out, outputPath(r, e));
+    writeSarifRegion(out, line ? line : 1, line ? column : 1);
     out << '}';
-    writeSarifLogicalLocation(out, pointer);
-    out << "}],\"properties\":{\"case\":";
+    writeSarifLogicalLocation(out, shownText(pointer));
+    const std::string key = e.caseName + '\0' + e.output + '\0' + std::string(spelling(e.mode)) +
+                            '\0' + std::string(spelling(e.equality)) + '\0' + e.policy + '\0' +
+                            std::string(ruleId) + '\0' + pointer;
+    out << "}],\"partialFingerprints\":{\"loweringOracle/v1\":\"" << sarifFingerprint(key)
+        << "\"},\"properties\":{\"case\":";
     jsonShown(out, e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';

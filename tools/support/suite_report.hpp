@@ -51,7 +51,9 @@ struct SuiteReport {
 /// junit: one test case per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique
 /// in a report), a failure for violations, an error for an output that could not be judged, its
 /// time. sarif: one result per violation and per error, rule id = check name or `output-error`,
-/// with the region (line, column) of the value the violation's pointer names.
+/// located as `check` locates its results: the output's path (OUTPUTS/NAME) relative to %SRCROOT%
+/// (or an absolute file URI), a region on every result (the value the pointer names, the reader's
+/// position, else 1:1) and partialFingerprints.
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
 
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
