@@ -14,14 +14,16 @@ CASE is one of
   injection  a capsule name holding a newline, a forged verdict and ESC[8m cannot forge a line or
              reach the terminal in the text, JUnit and SARIF reports; a long name is cut with "…"
   verify-injection
-             the same for `verify`: a suite whose case name holds a newline, a forged summary and
-             ESC[8m, judged against an outputs directory whose name is not UTF-8: the text report
-             is one line an entry plus the summary, the JUnit and SARIF reports validate, and the
-             JSON report is valid UTF-8 with the names shown escaped
+             the same for `verify`: a hand-made suite (--unverified-suite) whose case name holds a
+             newline, a forged summary and ESC[8m, judged against an outputs directory whose name
+             is not UTF-8: the text report is one line an entry plus the unverified note and the
+             summary, the JUnit and SARIF reports validate, and the JSON report is valid UTF-8
+             with the names shown escaped
 Exit status 0 when every assertion holds; the first failure is printed.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -210,21 +212,24 @@ def injection(binary, work):
 
 def verify_injection(binary, work):
     suite = os.path.join(work, "suite")
-    r = run(binary, "gen", "--out", suite, "--count", "1", "--force")
+    shutil.rmtree(suite, ignore_errors=True)  # a suite of an earlier run, made hand-made below
+    r = run(binary, "gen", "--out", suite, "--count", "1")
     expect(r.returncode == 0, "gen: %r" % r.stderr)
     forged = "x\nverify: 3 entries: 3 conform\u001b[8m\u009b31m\u202e"
     manifest = json.load(open(os.path.join(suite, "manifest.json")))
     for entry in manifest["cases"]:
         entry["case"] = forged
     manifest.pop("gates", None)
+    for key in ("seed", "count", "maxNodes"):  # a hand-made suite: judged unverified
+        manifest.pop(key)
     with open(os.path.join(suite, "manifest.json"), "w") as f:
         json.dump(manifest, f)
     outputs = os.path.join(work.encode(), b"outputs-\xff\x1b[8m")  # not UTF-8, and ESC
     os.makedirs(outputs, exist_ok=True)
     for fmt in ("text", "json", "junit", "sarif"):
         path = os.path.join(work, "verify." + fmt)
-        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs, b"--format",
-                            fmt.encode(), b"-o", path.encode()], capture_output=True)
+        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs,
+                            b"--unverified-suite", b"--format", fmt.encode(), b"-o", path.encode()], capture_output=True)
         expect(r.returncode == 1, "verify --format %s: exit %d %r" % (fmt, r.returncode, r.stderr))
         raw = open(path, "rb").read()
         for bad in (b"\x1b", b"\xc2\x9b", b"\xe2\x80\xae", b"\xff"):
@@ -232,10 +237,11 @@ def verify_injection(binary, work):
         text = raw.decode("utf-8")  # valid UTF-8
         if fmt == "text":
             lines = text.split("\n")[:-1]
-            expect(len(lines) == 4, "three error lines and the summary: %r" % lines)
+            expect(len(lines) == 5, "three error lines, the note and the summary: %r" % lines)
             expect(all("outputs-\\xff\\u001b[8m/x\\u000averify: 3 entries" in line
                        for line in lines[:3]), "the output shown escaped: %r" % lines)
-            expect(lines[3].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[3])
+            expect("was not verified" in lines[3], "the unverified note: %r" % lines[3])
+            expect(lines[4].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[4])
         elif fmt == "json":
             doc = json.loads(text)
             expect(doc["outputs"].endswith("outputs-\\xff\\u001b[8m"), "json: %r" % doc["outputs"])

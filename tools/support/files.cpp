@@ -2,6 +2,7 @@
 
 #include "ref/io/output.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -53,6 +54,28 @@ void recreateFile(const fs::path &path, std::string_view text) {
   }
   if (::close(fd) != 0)
     throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));
+}
+
+BoundedRead readInside(const fs::path &dir, const std::string &relative, std::size_t maxBytes) {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  const fs::path target = fs::weakly_canonical(fs::absolute(dir / relative, ec), ec);
+  if (ec) {
+    BoundedRead r;
+    r.status = BoundedRead::Status::unreadable;
+    r.why = "cannot be resolved: " + ec.message();
+    return r;
+  }
+  // Inside: `root` is a prefix of `target`, component by component.
+  const auto [rootEnd, targetAt] =
+      std::mismatch(root.begin(), root.end(), target.begin(), target.end());
+  if (rootEnd != root.end() || targetAt == target.end()) {
+    BoundedRead r;
+    r.status = BoundedRead::Status::notRegular;
+    r.why = "is a symbolic link that leaves its directory: refused";
+    return r;
+  }
+  return readRegularFile(target.string(), maxBytes);
 }
 
 } // namespace lo::files

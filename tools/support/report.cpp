@@ -711,4 +711,19 @@ void writeReportSarif(io::Sink &out, const Report &r, const ReportSubject &s) {
   writeReport(out, ReportFormat::sarif, r, s);
 }
 
+std::string sarifSourceRootUri() { return workingDirectoryUri(); }
+
+void writeSarifArtifactLocation(io::Sink &out, const std::string &file) {
+  out << "{\"uri\":";
+  if (!file.empty() && file.front() == '/') {
+    out.jsonString("file://" + uriOf(file));
+  } else {
+    out.jsonString(uriOf(file));
+    out << ",\"uriBaseId\":\"%SRCROOT%\"";
+  }
+  out << '}';
+}
+
+std::string sarifFingerprint(std::string_view key) { return fingerprint(key); }
+
 } // namespace lo::cli

@@ -149,6 +149,17 @@ void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t r
 /// rest percent-encoded.
 std::string uriOf(std::string_view path);
 
+/// The `%SRCROOT%` base of a SARIF run's relative URIs: the working directory as a `file://` URI
+/// (docs/ci.md, "Reports": every SARIF report of the oracle states its URIs this way).
+std::string sarifSourceRootUri();
+
+/// `{"uri":...,"uriBaseId":"%SRCROOT%"}` for a relative file name, `{"uri":"file:///..."}` for an
+/// absolute one: a SARIF artifact location, as `check` writes it.
+void writeSarifArtifactLocation(io::Sink &out, const std::string &file);
+
+/// A result's `partialFingerprints` value: a stable hash (FNV-1a, 64 bits, hex) of `key`.
+std::string sarifFingerprint(std::string_view key);
+
 /// `,"region":{"startLine":LINE,"startColumn":COLUMN}` of a SARIF physical location.
 void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column);
 
