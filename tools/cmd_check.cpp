@@ -6,6 +6,7 @@
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/command_io.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 
@@ -41,7 +42,9 @@ Action setupCheck(CLI::App &app) {
   addReportOptions(*sub, o->format, o->maxPerCheck,
                    "text: one line a violation and a summary line; json: the violations with "
                    "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "
-                   "rule id = check name",
+                   "rule id = check name; html: one self-contained page (no script) with the "
+                   "plan's nodes, the reference's and the candidate's groups and each finding "
+                   "pinned to them (not drawn with --stream)",
                    "per check");
   sub->add_flag(
       "--stream", o->stream,
@@ -105,6 +108,9 @@ Action setupCheck(CLI::App &app) {
         result.subject.groups = candidate.plan.groups.size();
         result.subject.nodes = plan.kernels.size();
         result.candidateText = candidateSource.text;
+        if (format == ReportFormat::html) // the picture needs the plan and the candidate
+          result.picture = htmlPicture({&interner, &plan, &candidate, &result.report, options.mode,
+                                        options.equality, "c0-"});
       }
     } catch (const io::InputError &e) {
       // Invalid input is exit status 2 with its line on standard error, and, for the formats

@@ -22,6 +22,7 @@
 #include "tools/support/command_io.hpp"
 #include "tools/support/files.hpp"
 #include "tools/support/gate_compare.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/locate.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/suite_files.hpp"
@@ -381,6 +382,10 @@ int verify(const Options &o) {
         entry.groups = candidate.plan.groups.size();
         entry.status =
             entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+        if (o.format == ReportFormat::html)
+          entry.picture =
+              htmlPicture({interner.get(), &plan, &candidate, &entry.report, m.mode, m.equality,
+                           "e" + std::to_string(report.entries.size()) + "-"});
         for (const auto &v : entry.report.violations)
           entry.positions.push_back(
               locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
@@ -436,7 +441,8 @@ Action setupVerify(CLI::App &app) {
   addReportOptions(*sub, o->format, o->maxPerCheck,
                    "text: the violations and errors, then a summary line; json: one result per "
                    "entry; junit: one test case per entry; sarif: SARIF 2.1.0, one result per "
-                   "violation or error",
+                   "violation or error; html: one page, a summary table of every entry "
+                   "linking to its picture",
                    "per check and entry");
   addOutputOption(*sub, o->out, "report file");
   sub->footer(
