@@ -52,9 +52,9 @@ Action setupCheck(CLI::App &app) {
       "they are read, in memory bounded by the largest group and the distinct capsules and kinds");
   addOutputOption(*sub, o->out, "report file");
   sub->footer(
-      "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
-      "maximal, audit, trust-boundary, gate (`lowering-oracle explain CHECK` says what each "
-      "means).\n"
+      // The list is the check vocabulary's (checks/checks.hpp), so that a new check is listed.
+      "Checks: " + joinedSpellings<Check>() +
+      " (`lowering-oracle explain CHECK` says what each means).\n"
       "A candidate that declares another mode or equality than the one checked is told so in a "
       "note.\nExit status: 0 the candidate conforms, 1 it does not, 2 bad usage or invalid "
       "input.");

@@ -15,7 +15,7 @@ using cli::GateComparer;
 using cli::GateDifference;
 using cli::GateResultError;
 
-bool contains(const std::string &text, const std::string &part) {
+bool mentions(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -110,7 +110,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
       comparer.read(text);
       ADD_FAILURE() << "accepted: " << text;
     } catch (const GateResultError &e) {
-      EXPECT_TRUE(contains(e.what(), message)) << e.what() << "\nexpected: " << message;
+      EXPECT_TRUE(mentions(e.what(), message)) << e.what() << "\nexpected: " << message;
     }
   }
 }
@@ -132,7 +132,7 @@ TEST_F(Trap, NamesAVerdictDifference) {
       io::gateResultJson(checked, gateOf(checked, Mode::coalesced, Equality::contract));
   c = compare(contract, "checked", Mode::coalesced, Equality::identity);
   EXPECT_EQ(c.difference, GateDifference::rejectsAccepted);
-  EXPECT_TRUE(contains(c.words, "the implementation rejects, the reference accepts: the "
+  EXPECT_TRUE(mentions(c.words, "the implementation rejects, the reference accepts: the "
                                 "implementation reports trustedBoundary (1 report"))
       << c.words;
 }
@@ -149,14 +149,14 @@ TEST_F(Trap, NamesAMissingOrAddedFailureKind) {
   auto c = compare(io::gateResultJson(verified, without), "verified", Mode::coalesced,
                    Equality::contract);
   EXPECT_EQ(c.difference, GateDifference::kinds);
-  EXPECT_TRUE(contains(c.words, "the implementation misses trustedBoundary (1 report")) << c.words;
+  EXPECT_TRUE(mentions(c.words, "the implementation misses trustedBoundary (1 report")) << c.words;
   // Two kinds swapped: the same kinds in another order.
   GateResult swapped = r;
   std::swap(swapped.failures[0], swapped.failures[1]);
   c = compare(io::gateResultJson(verified, swapped), "verified", Mode::coalesced,
               Equality::contract);
   EXPECT_EQ(c.difference, GateDifference::kinds);
-  EXPECT_TRUE(contains(c.words, "in another order")) << c.words;
+  EXPECT_TRUE(mentions(c.words, "in another order")) << c.words;
 }
 
 // docs/spec.md §6.7: the singleton and the coalesced contract lowerings have the same gate up to
@@ -178,7 +178,7 @@ TEST_F(Trap, ReportsAreListsForOneLoweringAndSetsAcrossLowerings) {
       interner, audit(interner, lower(interner, two, Mode::coalesced, Equality::contract)));
   auto c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/true);
   EXPECT_EQ(c.difference, GateDifference::reports);
-  EXPECT_TRUE(contains(c.words, "2 times, the reference 1 time")) << c.words;
+  EXPECT_TRUE(mentions(c.words, "2 times, the reference 1 time")) << c.words;
   c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/false);
   EXPECT_EQ(c.difference, GateDifference::none) << c.words;
 }

@@ -9,7 +9,7 @@ namespace lo::proofs {
 namespace {
 
 // ctest also runs `prove` at the default bound; here a small bound keeps the suite fast.
-constexpr std::size_t kBound = 3;
+constexpr std::size_t kObligationBound = 3;
 
 TEST(Obligations, EveryExpectedNameIsFoundAndEachNameIsUnique) {
   const char *expected[] = {"singleton.provenance",    "singleton.order",
@@ -30,19 +30,19 @@ class EveryObligation : public ::testing::TestWithParam<std::string_view> {};
 
 TEST_P(EveryObligation, ProvedUnderContractEquality) {
   const Obligation &o = *findObligation(GetParam());
-  const Result r = discharge(o, Options{.bound = kBound,
+  const Result r = discharge(o, Options{.bound = kObligationBound,
                                         .equality = Equality::contract,
                                         .timeoutMs = 60000,
                                         .sabotage = Sabotage::none});
   EXPECT_EQ(r.status, Status::proved) << o.name << " " << r.reason;
   if (!o.everyLength) {
-    EXPECT_EQ(r.length, kBound);
+    EXPECT_EQ(r.length, kObligationBound);
   }
 }
 
 TEST_P(EveryObligation, UnderIdentityOnlyAuditRefinementAndGateFail) {
   const Obligation &o = *findObligation(GetParam());
-  const Result r = discharge(o, Options{.bound = kBound,
+  const Result r = discharge(o, Options{.bound = kObligationBound,
                                         .equality = Equality::identity,
                                         .timeoutMs = 60000,
                                         .sabotage = Sabotage::none});
@@ -71,9 +71,9 @@ TEST(Obligations, BoundedUniquenessAgreesWithTheInduction) {
   for (const Obligation &o : crossChecks())
     for (Equality equality : {Equality::contract, Equality::identity}) {
       const Result r =
-          discharge(o, Options{.bound = kBound, .equality = equality, .timeoutMs = 60000});
+          discharge(o, Options{.bound = kObligationBound, .equality = equality, .timeoutMs = 60000});
       EXPECT_EQ(r.status, Status::proved) << o.name << " " << spelling(equality) << r.reason;
-      EXPECT_EQ(r.length, kBound);
+      EXPECT_EQ(r.length, kObligationBound);
     }
   EXPECT_TRUE(findObligation("coalesced.unique")->everyLength);
   EXPECT_TRUE(findObligation("singleton.unique")->everyLength);

@@ -15,7 +15,7 @@ namespace {
 
 // Every sabotage that is caught has a counterexample of exactly two nodes (a bounded obligation
 // holds for lengths 0 and 1 under each), so the matrix checks length 2 only.
-constexpr std::size_t kBound = 2;
+constexpr std::size_t kSabotageBound = 2;
 
 using S = Sabotage;
 
@@ -58,7 +58,7 @@ const std::map<std::string_view, std::set<Sabotage>> kMustCatch{
 // and both equalities compare the capsules' ops, so the op comparison of canAppend is implied.
 TEST(Sabotage, IgnoringTheOpInCanAppendChangesNothingOnValidPlans) {
   for (const auto &o : obligations()) {
-    const Result r = discharge(o, Options{.bound = kBound,
+    const Result r = discharge(o, Options{.bound = kSabotageBound,
                                           .equality = Equality::contract,
                                           .timeoutMs = 60000,
                                           .sabotage = S::canAppendIgnoresOp});
@@ -73,8 +73,8 @@ TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
   std::set<Sabotage> caught;
   std::string row = "sabotage row " + std::string(o.name) + ":";
   for (Sabotage s : allSabotages()) {
-    const Result r = discharge(o, Options{.bound = kBound,
-                                          .minLength = kBound,
+    const Result r = discharge(o, Options{.bound = kSabotageBound,
+                                          .minLength = kSabotageBound,
                                           .equality = Equality::contract,
                                           .timeoutMs = 60000,
                                           .sabotage = s});
@@ -98,11 +98,11 @@ INSTANTIATE_TEST_SUITE_P(Proofs, SabotageMatrix, ::testing::ValuesIn(test_names:
 // capsule equals the group's); under identity it does: the group no longer keeps its first
 // node's capsule, which the `capsule` check requires.
 TEST(Sabotage, AppendTakingTheNodeCapsuleIsCaughtUnderIdentity) {
-  const Options contract{.bound = kBound,
+  const Options contract{.bound = kSabotageBound,
                          .equality = Equality::contract,
                          .timeoutMs = 60000,
                          .sabotage = S::appendTakesNodeCapsule};
-  const Options identity{.bound = kBound,
+  const Options identity{.bound = kSabotageBound,
                          .equality = Equality::identity,
                          .timeoutMs = 60000,
                          .sabotage = S::appendTakesNodeCapsule};
