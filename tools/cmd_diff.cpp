@@ -726,11 +726,11 @@ private:
                                                   : s_.impl;
     std::string report =
         "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
-        f.lowering.words() + ")\ncommand: " + command + "\nshrunk from " +
+        f.lowering.words() + ")\ncommand: " + shownText(command) + "\nshrunk from " +
         std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
-        " nodes in " + std::to_string(stats.tests) + " runs\n\n" + last.report;
+        " nodes in " + std::to_string(stats.tests) + " runs\n\n" + io::shownLines(last.report);
     if (!last.standardError.empty())
-      report += "\nstandard error of the implementation:\n" + last.standardError;
+      report += "\nstandard error of the implementation:\n" + io::shownLines(last.standardError);
     writeFile(keep / "report.txt", report);
     f.outcome = std::move(last);
     f.savedIn = keep.string();
@@ -851,10 +851,10 @@ Action setupDiff(CLI::App &app) {
                 << (!o->gate.empty()  ? "--gate"
                     : o->impl.empty() ? "--worker"
                                       : "--impl")
-                << ": " << e.what() << '\n';
+                << ": " << shownText(e.what(), io::kUncut) << '\n';
       return kBadInput;
     } catch (const UsageError &e) {
-      std::cerr << "\nlowering-oracle: " << e.what() << '\n';
+      std::cerr << "\nlowering-oracle: " << shownText(e.what(), io::kUncut) << '\n';
       return kBadInput;
     }
   };
