@@ -10,6 +10,8 @@ links:     every relative Markdown link in README.md, docs/*.md and examples/REA
 schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
 vocabularies: docs/spec.md §1.5 and §1.6 list exactly the spellings and kinds of the code.
 obligations: every obligation of proofs/ is named in docs/spec.md §5 and docs/proofs.md.
+escaping:  docs/spec.md §3.5 lists exactly the code points ref/io/escape.cpp shows escaped, and
+           says that check sentences are not quoted while input errors are, as the code does.
 """
 
 import os
@@ -179,8 +181,58 @@ def obligations(source):
     return failures, count
 
 
+def escaping(source):
+    """docs/spec.md §3.5's rule of shown text is the code's (ref/io/escape.cpp, ref/io/reader.cpp)."""
+    failures = []
+    spec = read(source, "docs", "spec.md")
+    section = spec[spec.index("### 3.5 "):spec.index("### 3.6 ")]
+    if "Shown, every text" not in section or "`\\xNN`" not in section:
+        return ["docs/spec.md §3.5 no longer states the rule of shown text"], 1
+    rule = section[section.index("Shown, every text"):section.index("`\\xNN`")]
+
+    def ranges(pairs):
+        return sorted((int(a, 16), int(b or a, 16)) for a, b in pairs)
+
+    documented = ranges(re.findall(r"U\+([0-9A-F]{4})(?: to U\+([0-9A-F]{4}))?(?![0-9A-F])", rule))
+    code = read(source, "ref", "io", "escape.cpp")
+    body = code[code.index("bool isShownEscaped("):]
+    body = body[:body.index("\n}\n")]
+    found = re.findall(r"\(cp >= 0x([0-9A-Fa-f]+) && cp <= 0x([0-9A-Fa-f]+)\)|cp == 0x([0-9A-Fa-f]+)"
+                       r"|cp < 0x([0-9A-Fa-f]+)", body)
+    pairs = []
+    for lo, hi, one, below in found:
+        if below:
+            pairs.append(("0", "%x" % (int(below, 16) - 1)))
+        else:
+            pairs.append((lo or one, hi))
+    coded = ranges(pairs)
+
+    def merged(rs):
+        out = []
+        for a, b in rs:
+            if out and a <= out[-1][1] + 1:
+                out[-1] = (out[-1][0], max(out[-1][1], b))
+            else:
+                out.append((a, b))
+        return out
+
+    if not coded:
+        failures.append("could not read isShownEscaped in ref/io/escape.cpp")
+    elif merged(documented) != merged(coded):
+        failures.append("docs/spec.md §3.5 escapes %s, ref/io/escape.cpp %s"
+                        % ([(hex(a), hex(b)) for a, b in merged(documented)],
+                           [(hex(a), hex(b)) for a, b in merged(coded)]))
+    # The quoting rule: check sentences name input strings without quotes, input errors quote.
+    if "without quotes" not in section or 'unknown field "x"' not in section:
+        failures.append("docs/spec.md §3.5 no longer states the quoting rule the code follows")
+    reader = read(source, "ref", "io", "reader.cpp")
+    if 'fail(keyAt, "unknown field " + quote(key)' not in reader:
+        failures.append("ref/io/reader.cpp no longer quotes an unknown field's name")
+    return failures, 2
+
+
 CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
-         "obligations": obligations}
+         "obligations": obligations, "escaping": escaping}
 
 
 def main():
