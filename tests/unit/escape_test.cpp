@@ -2,6 +2,10 @@
 // rule every report shows text from the input by.
 #include "ref/io/escape.hpp"
 
+#include "ref/interner.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/reader.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -69,6 +73,25 @@ TEST(XmlText, EscapesMarkupAndShowsTheRest) {
   EXPECT_EQ(xmlText("<a b=\"c\" & 'd'>"), "&lt;a b=&quot;c&quot; &amp; &apos;d&apos;&gt;");
   EXPECT_EQ(xmlText("x\xef\xbf\xbf\x01\xed\xa0\x80"), "x\\uffff\\u0001\\xed\\xa0\\x80");
   EXPECT_EQ(xmlText(std::string(5000, 'n')).size(), 5000u) << "never cut";
+}
+
+// docs/spec.md §3.5: an input error quotes the string it names and escapes nothing; the line it is
+// shown in (what(), the line on standard error) shows it by the one rule.
+TEST(Quoting, AnInputErrorQuotesRawTextAndItsLineShowsIt) {
+  Interner interner;
+  try {
+    (void)readExecutionPlan(sourceFromString("plan\x1b.json", R"({"kernels":[],"a\nb\u2028":1})"),
+                            interner);
+    FAIL() << "an unknown field is rejected";
+  } catch (const InputError &e) {
+    EXPECT_NE(e.message().find("unknown field \"a\nb\xe2\x80\xa8\""), std::string::npos)
+        << e.message();
+    EXPECT_EQ(e.file(), "plan\x1b.json");
+    const std::string line = e.what();
+    EXPECT_NE(line.find("plan\\u001b.json:"), std::string::npos) << line;
+    EXPECT_NE(line.find("unknown field \"a\\u000ab\\u2028\""), std::string::npos) << line;
+    EXPECT_EQ(line, shownText(line, kUncut)) << "shown once, unchanged when shown again";
+  }
 }
 
 } // namespace
