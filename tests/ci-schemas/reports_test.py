@@ -28,6 +28,9 @@ CASE is one of
              `gate` and `audit` text split into the same lines by a Unicode line splitter as by
              newlines; a case name of `verify` holding the same is shown the same way, and a
              repeated manifest entry still gets a JUnit class name of its own
+  saved-text `diff`'s report.txt, when the implementation writes ESC, a Unicode line separator
+             and a surrogate to standard error, and `prove --emit-smt2` into a directory that
+             cannot be made, named with ESC and a newline: no raw control byte, valid UTF-8
 Exit status 0 when every assertion holds; the first failure is printed.
 """
 import json
@@ -378,12 +381,37 @@ def hostile_utf8(binary, work):
             sarif_valid(json.loads(text), "verify")
 
 
+def saved_text(binary, work):
+    impl = os.path.join(work, "impl.py")
+    with open(impl, "w") as f:
+        f.write("import sys\nsys.stderr.buffer.write(b'bad\\x1b[8m\\xe2\\x80\\xa8forged\\xed\\xa0\\x80\\n')\n"
+                "sys.exit(3)\n")
+    keep = os.path.join(work, "keep")
+    r = subprocess.run([binary, "diff", "--impl", "/usr/bin/python3 %s {plan}" % impl, "--count", "1",
+                        "--keep", keep], capture_output=True)
+    expect(r.returncode == 1, "diff: exit %d %r" % (r.returncode, r.stderr))
+    raw = open(os.path.join(keep, "report.txt"), "rb").read()
+    for bad in (b"\x1b", b"\xe2\x80\xa8", b"\xed\xa0\x80"):
+        expect(bad not in raw, "report.txt: %r reaches it: %r" % (bad, raw))
+    text = raw.decode("utf-8")
+    expect("bad\\u001b[8m\\u2028forged\\xed\\xa0\\x80" in text, "report.txt: %r" % text)
+    expect(b"\x1b" in open(os.path.join(keep, "stderr.txt"), "rb").read(),
+           "stderr.txt keeps the implementation's bytes")
+    target = os.path.join(work, "plan.json", "x\x1b[8m\ny")  # under a file: cannot be made
+    r = subprocess.run([binary, "prove", "--bound", "1", "--emit-smt2", target],
+                       capture_output=True)
+    expect(r.returncode == 2, "prove --emit-smt2: exit %d %r" % (r.returncode, r.stderr))
+    expect(b"\x1b" not in r.stderr and r.stderr.count(b"\n") == 1,
+           "prove --emit-smt2's error: %r" % r.stderr)
+
+
 def main():
     binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
     prepare(binary, work)
     try:
         {"sarif": sarif, "junit": junit, "invalid": invalid, "injection": injection,
-         "verify-injection": verify_injection, "hostile-utf8": hostile_utf8}[case](binary, work)
+         "verify-injection": verify_injection, "hostile-utf8": hostile_utf8,
+         "saved-text": saved_text}[case](binary, work)
     except Failed as e:
         print("FAILED:", e)
         return 1
