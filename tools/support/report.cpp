@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <set>
 #include <unistd.h>
