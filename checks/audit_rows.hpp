@@ -72,6 +72,14 @@ struct CarriedAudit {
   }
 };
 
+/// The first op that `truth` (the trustedExternalOps of the rows) lists more often than `shown`
+/// (the carried trustedExternalOps) does: a trusted-external boundary the carried view hides.
+/// trustedExternalOps is one entry per trusted-external row, so hiding is a multiset question
+/// (docs/spec.md §5.1), not a question of length: a view as long as the rows' that names another
+/// op instead of `relu` still hides `relu`.
+std::optional<BackendOp> hiddenTrustedExternalOp(const std::vector<BackendOp> &shown,
+                                                 const std::vector<BackendOp> &truth);
+
 /// "audit row 2 (relu, capsule reference.relu)".
 std::string rowLabel(const Interner &interner, std::size_t i, CapsuleId row);
 

@@ -71,9 +71,9 @@ constexpr std::array<CheckInfo, vocabularySize<Check>()> kInfo{{
      "audit is the most serious audit finding and is reported here, once, not also as audit.",
      std::nullopt},
     {Check::gate,
-     "for a policy preset (verified, checked, external), the candidate's gate differs from the "
-     "plan's singleton gate: another verdict, other failure kinds, or another set of reports "
-     "for a kind",
+     "under one of the policies `verified`, `checked`, `external`, the gate of the candidate's "
+     "groups differs from the gate of the plan's singleton lowering: another verdict, other "
+     "failure kinds, or another set of reports for a kind",
      "The gate (docs/spec.md §6) decides from the evidence of the audit's contracts whether a "
      "plan may run; coalescing must never change that decision. This check gates the "
      "candidate's groups as written and the plan one row per node under each preset, and tells "

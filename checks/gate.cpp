@@ -86,10 +86,6 @@ std::vector<ObligationReport> reportsOf(const GateResult &r, GateFailureKind kin
   return out;
 }
 
-constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
-                                              "testSuite",  "fuzzOracle", "trustedBoundary",
-                                              "notProvided"};
-
 std::string verdict(const GateResult &r) { return r.accepted() ? "accepted" : "rejected"; }
 
 /// The reports of some audit rows, as sets per disposition: a report is (its row's report key,
@@ -243,7 +239,7 @@ void GateTally::finish(Judge &j) {
         return std::binary_search(set.begin(), set.end(), r, reportLess);
       };
       auto words = [&](const ObligationReport &r) {
-        return std::string(kEvidenceTags[static_cast<std::size_t>(r.evidence.tag)]) + " evidence";
+        return std::string(spelling(r.evidence.tag)) + " evidence";
       };
       // The plan's rows in plan order, so that the first node that has the report is named.
       std::optional<std::string> detail;

@@ -33,11 +33,12 @@ void checkCarriedTrustBoundary(Context &cx) {
                      std::to_string(i) + " is trusted-external: the audit hides the boundary");
         break;
       }
-  if (a.trustedExternalOps.size() < own.trustedExternalOps.size())
+  if (const auto hidden = hiddenTrustedExternalOp(a.trustedExternalOps, own.trustedExternalOps))
     c.report(std::nullopt, "/audit/trustedExternalOps",
              "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
                  " ops, but " + std::to_string(own.trustedExternalOps.size()) +
-                 " audit rows are trusted-external: the audit hides a boundary");
+                 " audit rows are trusted-external and it leaves out " +
+                 std::string(spelling(*hidden)) + ": the audit hides a boundary");
   if (!a.hasTrustedExternal && own.hasTrustedExternal)
     c.report(std::nullopt, "/audit/hasTrustedExternal",
              "hasTrustedExternal is false, but an audit row is trusted-external");

@@ -1,5 +1,5 @@
-// `audit FILE [--format json|text] [--detailed] [-o OUT]`: "audit of a lowering plan, or of a
-// plan's coalesced lowering; text is one line a row, like a backend report".
+// The `audit` command: "audit of a lowering plan, or of a plan's coalesced lowering; text is one
+// line a row, like a backend report" (docs/spec.md §4; its options are in its --help).
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"

@@ -1,5 +1,5 @@
-// `check PLAN CANDIDATE [--mode] [--equality] [--format text|json|junit|sarif] [-o OUT]`: the
-// checks of docs/spec.md §3, whether CANDIDATE is exactly what the spec gives for PLAN.
+// The `check` command: the checks of docs/spec.md §3, whether CANDIDATE is exactly what the spec
+// gives for PLAN (its options are in its --help and docs/spec.md §4).
 #include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"

@@ -1,7 +1,6 @@
-// `diff --impl 'COMMAND' | --worker 'COMMAND' | --gate 'COMMAND' [--count N] [--seed S] [--mode]
-// [--equality] [--all] [--keep-going] [--progress] [--timeout-ms T] [--max-output-bytes B]
-// [--keep DIR]`: "runs another implementation on generated plans (`{plan}`, `{out}`, `{mode}`,
-// `{equality}` are substituted), checks each output, shrinks the first failure and saves it"
+// The `diff` command (its options are in its --help and docs/spec.md §4): "runs another
+// implementation on generated plans (`{plan}`, `{out}`, `{mode}`, `{equality}` are substituted),
+// checks each output, shrinks the first failure and saves it"
 // (docs/spec.md §4). With --gate it runs another implementation's acceptance gate instead, once
 // per case, lowering and policy preset (`{policy}` too), and compares each gate result with the
 // reference gate of the same lowering (docs/spec.md §4.3 and §6).

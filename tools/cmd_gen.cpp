@@ -1,4 +1,4 @@
-// `gen --out DIR [--count N] [--seed S] [--max-nodes K]`: "a conformance suite: per case the plan
+// The `gen` command (its options are in its --help): "a conformance suite: per case the plan
 // and the expected output of every mode and equality, a manifest, and a README for implementers"
 // (docs/spec.md §4), and per case the expected gate result of each preset (docs/spec.md §6). "A
 // deterministic suite (same seed, same bytes)."

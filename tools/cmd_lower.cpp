@@ -1,5 +1,5 @@
-// `lower PLAN [--mode singleton|coalesced] [--equality contract|identity] [--audit] [-o OUT]`:
-// "writes the GraphLoweringPlan (default coalesced, contract)".
+// The `lower` command (its options are in its --help): "writes the GraphLoweringPlan (default
+// coalesced, contract)".
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"

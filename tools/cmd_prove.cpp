@@ -1,6 +1,5 @@
-// `prove [--bound N] [--equality contract|identity] [--timeout-ms T] [--format text|json]
-// [--counterexample-out FILE] [--only NAME]`: "discharges the Z3 obligations; prints each one's
-// name, status (proved, refuted, unknown), bound and time" (docs/spec.md §4 and §5).
+// The `prove` command (its options are in its --help): "discharges the Z3 obligations; prints each
+// one's name, status (proved, refuted, unknown), bound and time" (docs/spec.md §4 and §5).
 #include "proofs/obligations.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/output.hpp"

@@ -1,4 +1,4 @@
-// `verify SUITE OUTPUTS [--pattern P] [--format text|json|junit|sarif] [-o OUT]`: judges a whole
+// The `verify` command (its options are in its --help and docs/spec.md §4): judges a whole
 // directory of an implementation's outputs against a conformance suite (what `gen` writes: a
 // manifest with one entry per case, mode and equality) in one process, with one report. Each output
 // is judged as `check PLAN OUTPUT --mode M --equality E` judges it (the checks of docs/spec.md §3);

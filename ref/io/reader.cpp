@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -104,6 +105,25 @@ struct FieldSet {
   std::span<const std::string_view> names;
   std::uint32_t required; // bit i: names[i] is required
 };
+
+/// The bits of the fields `names` in the field table `table` (bit i: `table[i]`), so that what a
+/// reader requires or allows is written with the fields' names:
+/// `fieldBits(kClaimFields, {"tag", "op"})`. A name the table lacks does not compile.
+template <std::size_t N>
+consteval std::uint32_t fieldBits(const std::string_view (&table)[N],
+                                  std::initializer_list<std::string_view> names) {
+  static_assert(N <= 32, "a field table has at most 32 fields");
+  std::uint32_t bits = 0;
+  for (std::string_view name : names) {
+    std::size_t i = 0;
+    while (i < N && table[i] != name)
+      ++i;
+    if (i == N)
+      throw "fieldBits: a name that is not in the field table";
+    bits |= std::uint32_t{1} << i;
+  }
+  return bits;
+}
 
 class Reader {
 public:
@@ -381,8 +401,6 @@ public:
     return n;
   }
 
-  /// The index of a tagged object's `tag` in `tags`; "unknown <kind> tag" otherwise.
-
   /// Calls `each(value)` for every element of an array, with the JSON pointer at the element;
   /// `each(value, index)` when it takes the index too.
   template <class F> void elements(od::value &v, std::string_view what, F &&each) {
@@ -626,23 +644,30 @@ void Reader::rootFields(std::string_view what, const FieldSet &set, F &&onField)
 // --- Contract descriptors ----------------------------------------------------------------------
 
 constexpr std::string_view kClaimFields[] = {"tag", "op", "layout", "spec", "mode"};
-// Which of kClaimFields (bits) each claim tag has, after `tag` itself.
-constexpr std::uint32_t kClaimShape[] = {0b00011, 0b00111, 0b01011, 0b11011};
+// The fields of kClaimFields each claim tag has (in the order of the claim tags, docs/spec.md
+// §1.5).
+constexpr std::uint32_t kClaimShape[] = {
+    fieldBits(kClaimFields, {"tag", "op"}),                  // shapeSafety
+    fieldBits(kClaimFields, {"tag", "op", "layout"}),        // layoutCompatibility
+    fieldBits(kClaimFields, {"tag", "op", "spec"}),          // valueRefinement
+    fieldBits(kClaimFields, {"tag", "op", "spec", "mode"})}; // vjpRefinement
+static_assert(std::size(kClaimShape) == vocabularySize<ClaimTag>());
 
 ContractClaim Reader::claim(od::value &v) {
   ContractClaim c;
   std::optional<std::size_t> tag;
   const char *start = location(v);
   const std::uint32_t seen =
-      fields(v, "a contract claim", FieldSet{kClaimFields, 0b1}, [&](std::size_t i, od::value x) {
-        switch (i) {
-        case 0: tag = static_cast<std::size_t>(enumValue<ClaimTag>(x, "a claim tag")); break;
-        case 1: c.op = enumValue<BackendOp>(x); break;
-        case 2: c.layout = enumValue<TensorLayout>(x); break;
-        case 3: c.spec = std::string(string(x, "a spec name")); break;
-        case 4: c.mode = enumValue<VJPMode>(x); break;
-        }
-      });
+      fields(v, "a contract claim", FieldSet{kClaimFields, fieldBits(kClaimFields, {"tag"})},
+             [&](std::size_t i, od::value x) {
+               switch (i) {
+               case 0: tag = static_cast<std::size_t>(enumValue<ClaimTag>(x, "a claim tag")); break;
+               case 1: c.op = enumValue<BackendOp>(x); break;
+               case 2: c.layout = enumValue<TensorLayout>(x); break;
+               case 3: c.spec = std::string(string(x, "a spec name")); break;
+               case 4: c.mode = enumValue<VJPMode>(x); break;
+               }
+             });
   c.tag = static_cast<ContractClaim::Tag>(*tag);
   checkTagFields(start, kClaimFields, seen, kClaimShape[*tag], kClaimShape[*tag],
                  [&] { return "a " + std::string(spelling(c.tag)) + " claim"; });
@@ -655,26 +680,36 @@ ContractEvidence Reader::evidence(od::value &v) {
   ContractEvidence e;
   std::optional<std::size_t> tag;
   const char *start = location(v);
-  const std::uint32_t seen = fields(
-      v, "contract evidence", FieldSet{kEvidenceFields, 0b1}, [&](std::size_t i, od::value x) {
-        if (i == 0)
-          tag = static_cast<std::size_t>(enumValue<EvidenceTag>(x, "an evidence tag"));
-        else
-          e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
-      });
+  const std::uint32_t seen =
+      fields(v, "contract evidence", FieldSet{kEvidenceFields, fieldBits(kEvidenceFields, {"tag"})},
+             [&](std::size_t i, od::value x) {
+               if (i == 0)
+                 tag = static_cast<std::size_t>(enumValue<EvidenceTag>(x, "an evidence tag"));
+               else
+                 e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
+             });
   e.tag = static_cast<ContractEvidence::Tag>(*tag);
-  const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided       ? 0u
-                               : e.tag == ContractEvidence::Tag::trustedBoundary ? 0b100u
-                                                                                 : 0b010u;
+  // notProvided has no text; trustedBoundary has a `reason`; every other tag a `name`.
+  const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided ? 0u
+                               : e.tag == ContractEvidence::Tag::trustedBoundary
+                                   ? fieldBits(kEvidenceFields, {"reason"})
+                                   : fieldBits(kEvidenceFields, {"name"});
   checkTagFields(start, kEvidenceFields, seen, wanted, wanted,
                  [&] { return std::string(spelling(e.tag)) + " evidence"; });
   return e;
 }
 
 constexpr std::string_view kProvenanceFields[] = {"tag", "path", "symbol", "buildTarget", "text"};
-// Required and allowed fields (bits of kProvenanceFields) per tag.
-constexpr std::uint32_t kProvenanceRequired[] = {0b00011, 0b00111, 0b10001};
-constexpr std::uint32_t kProvenanceAllowed[] = {0b00011, 0b01111, 0b10001};
+// Required and allowed fields of kProvenanceFields per tag (in the order of the provenance tags).
+constexpr std::uint32_t kProvenanceRequired[] = {
+    fieldBits(kProvenanceFields, {"tag", "path"}),           // sourceFile
+    fieldBits(kProvenanceFields, {"tag", "path", "symbol"}), // nativeSymbol
+    fieldBits(kProvenanceFields, {"tag", "text"})};          // note
+constexpr std::uint32_t kProvenanceAllowed[] = {
+    fieldBits(kProvenanceFields, {"tag", "path"}),
+    fieldBits(kProvenanceFields, {"tag", "path", "symbol", "buildTarget"}),
+    fieldBits(kProvenanceFields, {"tag", "text"})};
+static_assert(std::size(kProvenanceRequired) == vocabularySize<ProvenanceTag>());
 
 std::vector<ContractProvenance> Reader::provenance(od::value &v) {
   std::vector<ContractProvenance> out;
@@ -683,7 +718,8 @@ std::vector<ContractProvenance> Reader::provenance(od::value &v) {
     std::optional<std::size_t> tag;
     const char *start = location(x);
     const std::uint32_t seen = fields(
-        x, "a provenance item", FieldSet{kProvenanceFields, 0b1}, [&](std::size_t i, od::value y) {
+        x, "a provenance item", FieldSet{kProvenanceFields, fieldBits(kProvenanceFields, {"tag"})},
+        [&](std::size_t i, od::value y) {
           switch (i) {
           case 0:
             tag = static_cast<std::size_t>(enumValue<ProvenanceTag>(y, "a provenance tag"));
@@ -707,15 +743,17 @@ constexpr std::string_view kDescriptorFields[] = {"claim", "summary", "evidence"
 
 ContractDescriptor Reader::descriptor(od::value &v) {
   ContractDescriptor d;
-  fields(v, "a contract descriptor", FieldSet{kDescriptorFields, 0b0111},
-         [&](std::size_t i, od::value x) {
-           switch (i) {
-           case 0: d.claim = claim(x); break;
-           case 1: d.summary = std::string(string(x, "a summary")); break;
-           case 2: d.evidence = evidence(x); break;
-           case 3: d.provenance = provenance(x); break;
-           }
-         });
+  fields(
+      v, "a contract descriptor",
+      FieldSet{kDescriptorFields, fieldBits(kDescriptorFields, {"claim", "summary", "evidence"})},
+      [&](std::size_t i, od::value x) {
+        switch (i) {
+        case 0: d.claim = claim(x); break;
+        case 1: d.summary = std::string(string(x, "a summary")); break;
+        case 2: d.evidence = evidence(x); break;
+        case 3: d.provenance = provenance(x); break;
+        }
+      });
   return d;
 }
 
@@ -743,14 +781,18 @@ constexpr std::string_view kCapsuleFields[] = {"name",           "op",
                                                "layoutContract", "valueContract",
                                                "vjpContract",    "numericalPolicy",
                                                "notes"};
-constexpr std::uint32_t kCapsuleRequired = 0b0011110011111;
+constexpr std::uint32_t kCapsuleRequired =
+    fieldBits(kCapsuleFields, {"name", "op", "provider", "device", "trustLevel", "shapeContract",
+                               "layoutContract", "valueContract", "vjpContract"});
 
 // An audit row has the audited fields of a capsule, with `capsuleName` for `name`.
 constexpr std::string_view kAuditRowFields[] = {
     "capsuleName",   "op",          "provider",       "device",
     "trustLevel",    "vjpMode",     "shapeContract",  "layoutContract",
     "valueContract", "vjpContract", "numericalPolicy"};
-constexpr std::uint32_t kAuditRowRequired = 0b01111011111;
+constexpr std::uint32_t kAuditRowRequired =
+    fieldBits(kAuditRowFields, {"capsuleName", "op", "provider", "device", "trustLevel",
+                                "shapeContract", "layoutContract", "valueContract", "vjpContract"});
 
 // The audit row's fields, as indexes into kCapsuleFields (it lacks supportsForward and notes).
 constexpr std::size_t kAuditRowAsCapsule[] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11};
@@ -962,14 +1004,16 @@ CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<
 PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
                                  std::optional<std::string> &key) {
   PlannedNodeKernel k;
-  fields(kv, "a kernel", FieldSet{kKernelFields, 0b1111}, [&](std::size_t f, od::value x) {
-    if (f == 0)
-      k.nodeId = natural(x, "a nodeId", kNodeIdLimit);
-    else if (f == 1)
-      k.kind = kind(x);
-    else
-      opOrCapsule(f, x, k.op, k.capsule, table, key);
-  });
+  fields(kv, "a kernel",
+         FieldSet{kKernelFields, fieldBits(kKernelFields, {"nodeId", "kind", "op", "capsule"})},
+         [&](std::size_t f, od::value x) {
+           if (f == 0)
+             k.nodeId = natural(x, "a nodeId", kNodeIdLimit);
+           else if (f == 1)
+             k.kind = kind(x);
+           else
+             opOrCapsule(f, x, k.op, k.capsule, table, key);
+         });
   // "A valid plan also has ... `op` equal to the op its kind maps to".
   const OpKind &kd = interner->kind(k.kind);
   auto mapped = opOf(kd);
@@ -1001,7 +1045,7 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
                                             opMessage(k.op));
   };
 
-  r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, 0b1000},
+  r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, fieldBits(kPlanFields, {"kernels"})},
                [&](std::size_t i, od::value v) {
                  switch (i) {
                  case 0: r.expectFormat(v, kPlanFormat); break;
@@ -1071,14 +1115,17 @@ constexpr std::string_view kAuditFields[] = {"format",
 LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
                                  std::optional<std::string> &key) {
   LoweredKernelGroup g;
-  fields(gv, "a group", FieldSet{kGroupFields, 0b11111}, [&](std::size_t f, od::value x) {
-    switch (f) {
-    case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
-    case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
-    case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
-    default: opOrCapsule(f, x, g.op, g.capsule, table, key);
-    }
-  });
+  fields(gv, "a group",
+         FieldSet{kGroupFields,
+                  fieldBits(kGroupFields, {"nodeIds", "kinds", "op", "capsule", "groupingKind"})},
+         [&](std::size_t f, od::value x) {
+           switch (f) {
+           case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
+           case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
+           case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
+           default: opOrCapsule(f, x, g.op, g.capsule, table, key);
+           }
+         });
   return g;
 }
 
@@ -1090,38 +1137,43 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
 
   auto readAudit = [&](od::value v) {
     AuditDocument a;
-    r.fields(
-        v, "an ExecutionAudit", FieldSet{kAuditFields, 0b1111100}, [&](std::size_t i, od::value x) {
-          switch (i) {
-          case 0: r.expectFormat(x, kAuditFormat); break;
-          case 1: r.expectVersion(x); break;
-          case 2:
-            r.elements(x, "the audit rows", [&](od::value &row) {
-              a.audit.kernels.push_back(
-                  KernelAudit{interner.intern(r.capsule(row, Reader::CapsuleShape::auditRow))});
-            });
-            break;
-          case 3:
-            r.elements(x, "capsuleNames", [&](od::value &s) {
-              a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
-            });
-            break;
-          case 4:
-            r.elements(x, "trustLevels",
-                       [&](od::value &s) { a.trustLevels.push_back(r.enumValue<TrustLevel>(s)); });
-            break;
-          case 5:
-            r.elements(x, "trustedExternalOps", [&](od::value &s) {
-              a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
-            });
-            break;
-          case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
-          }
-        });
+    r.fields(v, "an ExecutionAudit",
+             FieldSet{kAuditFields,
+                      fieldBits(kAuditFields, {"kernels", "capsuleNames", "trustLevels",
+                                               "trustedExternalOps", "hasTrustedExternal"})},
+             [&](std::size_t i, od::value x) {
+               switch (i) {
+               case 0: r.expectFormat(x, kAuditFormat); break;
+               case 1: r.expectVersion(x); break;
+               case 2:
+                 r.elements(x, "the audit rows", [&](od::value &row) {
+                   a.audit.kernels.push_back(KernelAudit{
+                       interner.intern(r.capsule(row, Reader::CapsuleShape::auditRow))});
+                 });
+                 break;
+               case 3:
+                 r.elements(x, "capsuleNames", [&](od::value &s) {
+                   a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
+                 });
+                 break;
+               case 4:
+                 r.elements(x, "trustLevels", [&](od::value &s) {
+                   a.trustLevels.push_back(r.enumValue<TrustLevel>(s));
+                 });
+                 break;
+               case 5:
+                 r.elements(x, "trustedExternalOps", [&](od::value &s) {
+                   a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
+                 });
+                 break;
+               case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
+               }
+             });
     out.audit = std::move(a);
   };
 
-  r.rootFields("a GraphLoweringPlan", FieldSet{kLoweringFields, 0b0100000},
+  r.rootFields("a GraphLoweringPlan",
+               FieldSet{kLoweringFields, fieldBits(kLoweringFields, {"groups"})},
                [&](std::size_t i, od::value v) {
                  switch (i) {
                  case 0: r.expectFormat(v, kLoweringFormat); break;
@@ -1183,16 +1235,18 @@ LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::strin
   // A plan stream's header has format, version and capsules; a lowering stream's also mode and
   // equality.
   const std::size_t fields = declared ? 5 : 3;
-  r.rootFields("a stream header", FieldSet{std::span(kStreamHeaderFields, fields), 0b001},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, format); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2: impl_->table = r.capsuleTable(v, &impl_->order); break;
-                 case 3: declared->mode = r.enumValue<Mode>(v); break;
-                 case 4: declared->equality = r.enumValue<Equality>(v); break;
-                 }
-               });
+  r.rootFields(
+      "a stream header",
+      FieldSet{std::span(kStreamHeaderFields, fields), fieldBits(kStreamHeaderFields, {"format"})},
+      [&](std::size_t i, od::value v) {
+        switch (i) {
+        case 0: r.expectFormat(v, format); break;
+        case 1: r.expectVersion(v); break;
+        case 2: impl_->table = r.capsuleTable(v, &impl_->order); break;
+        case 3: declared->mode = r.enumValue<Mode>(v); break;
+        case 4: declared->equality = r.enumValue<Equality>(v); break;
+        }
+      });
   return impl_->order;
 }
 

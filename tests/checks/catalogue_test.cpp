@@ -387,6 +387,22 @@ TEST_P(Catalogue, AuditRelabelsTrustedExternal) {
   expectOnly({"trustedExternalOps emptied", [&](auto &d) { d.audit->trustedExternalOps.clear(); },
               Check::trustBoundary},
              true);
+  // As long as the rows' list, but another op in place of the trusted-external one: a hidden
+  // boundary all the same (docs/spec.md §3.3: a multiset question, not a count).
+  expectOnly({"trustedExternalOps names another op instead",
+              [&](auto &d) {
+                ASSERT_FALSE(d.audit->trustedExternalOps.empty());
+                d.audit->trustedExternalOps.back() =
+                    d.audit->trustedExternalOps.back() == BackendOp::gelu ? BackendOp::relu
+                                                                          : BackendOp::gelu;
+              },
+              Check::trustBoundary},
+             true);
+  // An op added, none hidden: an audit finding, not a trust-boundary one.
+  expectOnly({"trustedExternalOps adds an op",
+              [&](auto &d) { d.audit->trustedExternalOps.push_back(BackendOp::gelu); },
+              Check::audit},
+             true);
   expectOnly({"trustLevels view hides the row",
               [&](auto &d) { d.audit->trustLevels.back() = TrustLevel::verified; },
               Check::trustBoundary},

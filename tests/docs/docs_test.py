@@ -10,10 +10,17 @@ links:     every relative Markdown link in README.md, docs/*.md and examples/REA
 schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
 vocabularies: docs/spec.md §1.5 and §1.6 list exactly the spellings and kinds of the code.
 obligations: every obligation of proofs/ is named in docs/spec.md §5 and docs/proofs.md.
+catalogue: the "fails when" sentence of every check is the same in docs/spec.md §3.1, in
+           docs/checks.md and in checks/catalogue.cpp (what `explain` prints), in the order of
+           the check vocabulary, with the file that implements it.
+properties: the RapidCheck properties of tests/property (each RC_GTEST_PROP and TEST there) are
+           exactly the rows of the table in
+           docs/testing.md, and the number the README and docs/testing.md state is their count.
 escaping:  docs/spec.md §3.5 lists exactly the code points ref/io/escape.cpp shows escaped, and
            says that check sentences are not quoted while input errors are, as the code does.
 """
 
+import json
 import os
 import re
 import sys
@@ -181,6 +188,75 @@ def obligations(source):
     return failures, count
 
 
+def c_strings(text):
+    """The value of adjacent C string literals, e.g. `"a " "b"` -> `a b`."""
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', text)).replace('\\"', '"')
+
+
+def catalogue(source):
+    """docs/spec.md §3.1, docs/checks.md and checks/catalogue.cpp give each check one wording."""
+    failures, count = [], 0
+    names = dict(re.findall(r'X\((\w+), "([^"]+)"\)', read(source, "checks", "checks.hpp")))
+    order = xmacro(read(source, "checks", "checks.hpp"), "LO_CHECK_NAMES")
+    code = {}
+    for enum, body in re.findall(r'\{Check::(\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+),',
+                                 read(source, "checks", "catalogue.cpp")):
+        code[names[enum]] = c_strings(body)
+    spec = read(source, "docs", "spec.md")
+    section = spec[spec.index("### 3.1 "):spec.index("### 3.2 ")]
+    in_spec = re.findall(r"^\| `([a-z-]+)` \| (.*) \|$", section, re.M)
+    checks_md = read(source, "docs", "checks.md")
+    in_checks_md = [(n, t) for n, t, _ in re.findall(r"^\| ([a-z-]+) \| (.*) \| ([a-z_]+\.cpp) \|$",
+                                                     checks_md, re.M)]
+    files_md = dict((n, f) for n, _, f in re.findall(r"^\| ([a-z-]+) \| (.*) \| ([a-z_]+\.cpp) \|$",
+                                                     checks_md, re.M))
+    if not order or len(code) != len(order):
+        failures.append("could not read checks/catalogue.cpp: %d entries for %s" % (len(code), order))
+    for where, rows in (("docs/spec.md §3.1", in_spec), ("docs/checks.md", in_checks_md)):
+        if [n for n, _ in rows] != order:
+            failures.append("%s lists the checks %s, the vocabulary %s" % (where, [n for n, _ in rows], order))
+        for name, text in rows:
+            count += 1
+            if code.get(name) != text:
+                failures.append("check %s: %s says %r, checks/catalogue.cpp %r" % (name, where, text, code.get(name)))
+    schema = json.loads(read(source, "docs", "schema", "common.schema.json"))
+    enum = schema.get("$defs", schema.get("definitions", {})).get("Check", {}).get("enum")
+    count += 1
+    if enum != order:
+        failures.append("docs/schema/common.schema.json's Check lists %s, the vocabulary %s" % (enum, order))
+    for name in order or []:
+        path = os.path.join(source, "checks", files_md.get(name, "?"))
+        if not os.path.exists(path):
+            failures.append("check %s: docs/checks.md names file %s, which does not exist" % (name, files_md.get(name)))
+    return failures, count
+
+
+def properties(source):
+    """docs/testing.md's table and the stated counts are the properties of tests/property."""
+    failures, count = [], 0
+    code = []
+    folder = os.path.join(source, "tests", "property")
+    for n in sorted(os.listdir(folder)):
+        if n.endswith(".cpp"):
+            text = read(source, "tests", "property", n)
+            # Every test of the suite is a property: an RC_GTEST_PROP, or a TEST that drives
+            # RapidCheck itself (rc::check, rc::detail::checkTestable).
+            code += ["%s.%s" % m for m in re.findall(r"^(?:RC_GTEST_PROP|TEST)\(\s*(\w+),\s*(\w+)",
+                                                       text, re.M)]
+    testing = read(source, "docs", "testing.md")
+    table = re.findall(r"^\| `(\w+\.\w+)` \|", testing[testing.index("## The properties"):], re.M)
+    count = len(code)
+    if not code:
+        failures.append("no RC_GTEST_PROP found in tests/property: the pattern is wrong")
+    for name in sorted(set(code) - set(table)):
+        failures.append("property %s is not in docs/testing.md's table" % name)
+    for name in sorted(set(table) - set(code)):
+        failures.append("docs/testing.md lists %s, which tests/property does not have" % name)
+    for where, text in (("README.md", read(source, "README.md")), ("docs/testing.md", testing)):
+        for stated in re.findall(r"(\d+) (?:RapidCheck )?properties", text):
+            if int(stated) != len(code):
+                failures.append("%s says %s properties, tests/property has %d" % (where, stated, len(code)))
+    return failures, count
 def escaping(source):
     """docs/spec.md §3.5's rule of shown text is the code's (ref/io/escape.cpp, ref/io/reader.cpp)."""
     failures = []
@@ -231,8 +307,10 @@ def escaping(source):
     return failures, 2
 
 
+
 CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
-         "obligations": obligations, "escaping": escaping}
+         "obligations": obligations, "catalogue": catalogue, "properties": properties,
+         "escaping": escaping}
 
 
 def main():

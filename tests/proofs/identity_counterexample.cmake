@@ -32,18 +32,12 @@ if(NOT lowered MATCHES "sameCapsuleRun")
   message(FATAL_ERROR "the identity lowering of the counterexample merges nothing:\n${lowered}")
 endif()
 
-# `check --equality contract` on that lowering, when the binary has `check`.
-execute_process(COMMAND ${ORACLE} check --help RESULT_VARIABLE has_check OUTPUT_QUIET ERROR_QUIET)
-if(has_check EQUAL 0)
-  oracle(1 "check --equality contract" check --equality contract ${CEX} ${LOWERED})
-  # The merged group is a capsule finding, and the trusted-external boundary it hides from the
-  # audit is a trust-boundary finding.
-  if(NOT out MATCHES "capsule: group 0")
-    message(FATAL_ERROR "check does not report the capsule finding of group 0:\n${out}")
-  endif()
-  if(NOT out MATCHES "trust-boundary: [^\n]*hides a trusted-external boundary")
-    message(FATAL_ERROR "check does not report the trust-boundary finding:\n${out}")
-  endif()
-else()
-  message(STATUS "lowering-oracle has no check command yet: that part is skipped")
+# `check --equality contract` on that lowering: the merged group is a capsule finding, and the
+# trusted-external boundary it hides from the audit is a trust-boundary finding.
+oracle(1 "check --equality contract" check --equality contract ${CEX} ${LOWERED})
+if(NOT out MATCHES "capsule: group 0")
+  message(FATAL_ERROR "check does not report the capsule finding of group 0:\n${out}")
+endif()
+if(NOT out MATCHES "trust-boundary: [^\n]*hides a trusted-external boundary")
+  message(FATAL_ERROR "check does not report the trust-boundary finding:\n${out}")
 endif()

@@ -5,8 +5,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace lo::files {
@@ -29,14 +27,6 @@ void writeFile(const fs::path &path, std::string_view text) {
   io::OutputFile file(path.string());
   file.write(text);
   file.commit();
-}
-
-std::string readFile(const fs::path &path, bool &found) {
-  std::ifstream f(path, std::ios::binary);
-  found = static_cast<bool>(f);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
 }
 
 } // namespace lo::files

@@ -16,7 +16,4 @@ std::filesystem::path tempParent();
 /// Writes `text` to `path` whole or not at all (io::OutputFile).
 void writeFile(const std::filesystem::path &path, std::string_view text);
 
-/// The contents of `path`; `found` tells whether it could be opened.
-std::string readFile(const std::filesystem::path &path, bool &found);
-
 } // namespace lo::files
