@@ -99,7 +99,8 @@ Action setupDiff(CLI::App &app) {
       ->capture_default_str();
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
-                  "report.html (the same finding as a picture), stderr.txt, original-plan.json, and with --gate expected.json, the reference "
+                  "report.html (the same finding as a picture), stderr.txt, original-plan.json, "
+                  "and with --gate expected.json, the reference "
                   "gate result; with --keep-going or --all one subdirectory "
                   "per saved failure); default: a new directory under $TMPDIR. Must not be an "
                   "existing file.");
@@ -131,11 +132,12 @@ Action setupDiff(CLI::App &app) {
                 << (!o->gate.empty()  ? "--gate"
                     : o->impl.empty() ? "--worker"
                                       : "--impl")
-                << ": " << e.what() << '\n';
+                << ": " << shownText(e.what(), io::kUncut) << '\n';
       return kBadInput;
     } catch (const UsageError &e) {
       // A progress line in place on a terminal is cleared first; elsewhere nothing precedes it.
-      std::cerr << (::isatty(2) ? "\r\033[K" : "") << "lowering-oracle: " << e.what() << '\n';
+      std::cerr << (::isatty(2) ? "\r\033[K" : "")
+                << "lowering-oracle: " << shownText(e.what(), io::kUncut) << '\n';
       return kBadInput;
     }
   };

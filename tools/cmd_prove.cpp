@@ -1,6 +1,7 @@
 // The `prove` command (its options are in its --help): "discharges the Z3 obligations; prints each
 // one's name, status (proved, refuted, unknown), bound and time" (docs/spec.md §4 and §5).
 #include "proofs/obligations.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
@@ -244,8 +245,8 @@ Action setupProve(CLI::App &app) {
       try {
         emitter = std::make_shared<Smt2Emitter>(o->emitSmt2);
       } catch (const std::exception &e) {
-        std::cerr << "lowering-oracle: prove: --emit-smt2 " << o->emitSmt2 << ": " << e.what()
-                  << '\n';
+        std::cerr << "lowering-oracle: prove: --emit-smt2 " << io::shownText(o->emitSmt2) << ": "
+                  << io::shownText(e.what()) << '\n';
         return int{kBadInput};
       }
       options.emit = [emitter](const proofs::EmittedQuery &q) { (*emitter)(q); };

@@ -460,7 +460,7 @@ Action setupVerify(CLI::App &app) {
     try {
       return verify(*o);
     } catch (const SuiteError &e) {
-      std::cerr << "lowering-oracle: " << e.what() << '\n';
+      std::cerr << "lowering-oracle: " << shownText(e.what(), io::kUncut) << '\n';
       return kBadInput;
     }
   };

@@ -61,9 +61,9 @@ CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
 namespace {
 
 /// The one error path: "lowering-oracle: what is wrong" on one line of standard error (control
-/// characters of the input escaped), exit 2.
+/// characters of the input shown escaped, docs/spec.md §3.5), exit 2.
 int badInput(std::string_view what) {
-  std::cerr << "lowering-oracle: " << lo::io::escapeControls(what) << '\n';
+  std::cerr << "lowering-oracle: " << lo::io::shownText(what, lo::io::kUncut) << '\n';
   return kBadInput;
 }
 

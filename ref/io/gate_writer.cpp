@@ -11,16 +11,16 @@ std::string claimLabel(const ContractClaim &c) {
   case T::shapeSafety: return "shape safety for " + op;
   case T::layoutCompatibility:
     return std::string(spelling(c.layout)) + " layout compatibility for " + op;
-  case T::valueRefinement: return op + " forward refines " + printable(c.spec);
+  case T::valueRefinement: return op + " forward refines " + shownText(c.spec, kUncut);
   case T::vjpRefinement:
-    return op + " " + std::string(spelling(c.mode)) + " VJP refines " + printable(c.spec);
+    return op + " " + std::string(spelling(c.mode)) + " VJP refines " + shownText(c.spec, kUncut);
   }
   return op;
 }
 
 std::string evidenceLabel(const ContractEvidence &e) {
   using T = ContractEvidence::Tag;
-  const std::string text = printable(e.text);
+  const std::string text = shownText(e.text, kUncut);
   switch (e.tag) {
   case T::theorem: return "proved by " + text;
   case T::checker: return "accepted by proved checker " + text;
@@ -34,7 +34,7 @@ std::string evidenceLabel(const ContractEvidence &e) {
 }
 
 std::string reportLine(const ObligationReport &r) {
-  return std::string(spelling(r.op)) + ": " + printable(r.capsuleName) + " " +
+  return std::string(spelling(r.op)) + ": " + shownText(r.capsuleName, kUncut) + " " +
          std::string(spelling(r.obligation)) + ": " + claimLabel(r.claim) + "; " +
          evidenceLabel(r.evidence);
 }

@@ -134,6 +134,26 @@ TEST(ShownText, EscapesEveryControlAndCutsLongText) {
       << "cut after a whole character";
 }
 
+// docs/spec.md §3.5: a check puts input text in its sentence raw; every format shows it by the one
+// rule, so the same name looks the same in text, JUnit, JSON and SARIF.
+TEST(Report, EveryFormatShowsAnInputStringTheSameWay) {
+  Written w = failingReport();
+  ASSERT_FALSE(w.report.violations.empty());
+  w.report.violations.front().message = "capsule a\nb\xed\xa0\x80\xef\xbf\xbf\xe2\x80\xae";
+  const std::string shown = "capsule a\\u000ab\\xed\\xa0\\x80\\uffff\\u202e";
+  std::string inJson; // the same text as a JSON string's content: each backslash doubled
+  for (char c : shown)
+    inJson += c == '\\' ? std::string("\\\\") : std::string(1, c);
+  for (auto f : {cli::ReportFormat::text, cli::ReportFormat::junit, cli::ReportFormat::json,
+                 cli::ReportFormat::sarif}) {
+    const std::string out = render(f, w);
+    const bool json = f == cli::ReportFormat::json || f == cli::ReportFormat::sarif;
+    EXPECT_NE(out.find(json ? inJson : shown), std::string::npos) << out;
+    for (const char *raw : {"a\nb", "\xed\xa0\x80", "\xef\xbf\xbf", "\xe2\x80\xae"})
+      EXPECT_EQ(out.find(raw), std::string::npos) << static_cast<int>(f) << ": " << out;
+  }
+}
+
 TEST(Locate, FindsThePointersValueInTheText) {
   const std::string text =
       "{\"groups\": [\n  {\"a\": 1},\n  {\"a/b\": [10, 20], \"x\\u0079\": \"v\"}\n]}";

@@ -338,7 +338,6 @@ TEST_F(GateTest, TextReport) {
 }
 
 TEST(GateText, HostileTextStaysOnOneLine) {
-  EXPECT_EQ(io::printable("a\nb\tc\x1b"), "a\\nb\\tc\\u001b");
   ObligationReport r;
   r.capsuleName = "evil\nname";
   r.evidence = {E::trustedBoundary, "line\nbreak"};
@@ -346,6 +345,14 @@ TEST(GateText, HostileTextStaysOnOneLine) {
   r.claim.spec = "spec\r";
   EXPECT_EQ(io::reportLine(r).find('\n'), std::string::npos);
   EXPECT_EQ(io::reportLine(r).find('\r'), std::string::npos);
+  // The one rule of docs/spec.md §3.5: a newline shows as `\u000a` here as in every report.
+  EXPECT_NE(io::reportLine(r).find("evil\\u000aname"), std::string::npos) << io::reportLine(r);
+  // Unicode line breaks and bidirectional controls cannot forge a line for a line splitter.
+  r.capsuleName = "x\xe2\x80\xa8"
+                  "accepted by policy verified\xc2\x85\xe2\x80\xae\xe2\x81\xa6";
+  EXPECT_NE(io::reportLine(r).find(": x\\u2028accepted by policy verified\\u0085\\u202e\\u2066 "),
+            std::string::npos)
+      << io::reportLine(r);
 }
 
 TEST(GateText, Labels) {

@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <set>
 #include <unistd.h>
@@ -474,13 +473,6 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
   out << "]}]}\n";
 }
 
-/// Appends `cp` as UTF-8 escape text `\uXXXX`.
-void escapeCodePoint(std::string &out, unsigned cp) {
-  out += "\\u";
-  for (int shift = 12; shift >= 0; shift -= 4)
-    out += kHex[(cp >> shift) & 15];
-}
-
 } // namespace
 
 /// A relative path as a URI reference: unreserved characters and '/' kept, the rest
@@ -529,24 +521,7 @@ std::string errorLine(const ReportError &e) {
   return out + ": " + shownText(e.message);
 }
 
-void writeXml(io::Sink &out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-    case '&': out << "&amp;"; break;
-    case '<': out << "&lt;"; break;
-    case '>': out << "&gt;"; break;
-    case '"': out << "&quot;"; break;
-    case '\'': out << "&apos;"; break;
-    default:
-      // XML 1.0 forbids most control characters; a text not passed through shownText (a file
-      // name, a message) may hold them.
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-        out << '?';
-      else
-        out << c;
-    }
-  }
-}
+void writeXml(io::Sink &out, std::string_view text) { out << io::xmlText(text); }
 
 std::string secondsText(double s) {
   char buffer[32];
@@ -596,58 +571,7 @@ void xmlShown(io::Sink &out, std::string_view text) { writeXml(out, shownText(te
 
 void jsonShown(io::Sink &out, std::string_view text) { out.jsonString(shownText(text)); }
 
-void jsonName(io::Sink &out, std::string_view text) {
-  out.jsonString(shownText(text, std::numeric_limits<std::size_t>::max()));
-}
-
-std::string shownText(std::string_view text, std::size_t cap) {
-  std::string out, piece;
-  out.reserve(std::min(text.size(), cap) + 8);
-  for (std::size_t i = 0; i < text.size();) {
-    piece.clear();
-    const auto c = static_cast<unsigned char>(text[i]);
-    std::size_t length = 1;
-    if (c < 0x20 || c == 0x7f) {
-      escapeCodePoint(piece, c);
-    } else if (c < 0x80) {
-      piece += static_cast<char>(c);
-    } else {
-      // A UTF-8 sequence: its length from the lead byte, checked for continuation bytes.
-      length = c >= 0xf0 && c < 0xf5   ? 4
-               : c >= 0xe0 && c < 0xf0 ? 3
-               : c >= 0xc2 && c < 0xe0 ? 2
-                                       : 0;
-      bool valid = length > 0 && i + length <= text.size();
-      for (std::size_t k = 1; valid && k < length; ++k)
-        valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
-      if (!valid) {
-        length = 1;
-        piece += "\\x";
-        piece += kHex[c >> 4];
-        piece += kHex[c & 15];
-      } else {
-        unsigned cp = length == 2 ? c & 0x1f : length == 3 ? c & 0x0f : c & 0x07;
-        for (std::size_t k = 1; k < length; ++k)
-          cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
-        // C1 controls (U+0080..U+009F, CSI among them), line and paragraph separators, and the
-        // bidirectional marks, embeddings, overrides and isolates that reorder what is shown.
-        if ((cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
-            (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e ||
-            cp == 0x200f || cp == 0x061c)
-          escapeCodePoint(piece, cp);
-        else
-          piece.append(text.substr(i, length));
-      }
-    }
-    if (out.size() + piece.size() > cap) {
-      out += "\xe2\x80\xa6"; // …
-      return out;
-    }
-    out += piece;
-    i += length;
-  }
-  return out;
-}
+void jsonName(io::Sink &out, std::string_view text) { out.jsonString(shownText(text, io::kUncut)); }
 
 std::optional<ReportFormat> parseReportFormat(std::string_view name) {
   if (name == "text")

@@ -2,14 +2,15 @@
 // command that judges candidates (check, diff, verify): one candidate or a list of them, each
 // judged (a checks::Report) or not judgeable (an input error, exit status 2).
 //
-// Every text that comes from input (file names, pointers, messages, which quote capsule names and
-// keys) is shown escaped and cut (shownText) in the text, JUnit and SARIF reports, so that a
-// hostile name cannot forge a line, hide the verdict or blow up the report (docs/ci.md,
+// Every text that comes from input (file names, pointers, messages, which name capsules and keys)
+// is shown escaped and cut (shownText, ref/io/escape.hpp) in the text, JUnit and SARIF reports, so
+// that a hostile name cannot forge a line, hide the verdict or blow up the report (docs/ci.md,
 // "Reports").
 #pragma once
 
 #include "checks/checks.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/output.hpp"
 
 #include <optional>
@@ -101,14 +102,11 @@ void writeReportSarif(io::Sink &out, const checks::Report &report, const ReportS
 /// "3 violations (maximal 2, capsule 1)".
 std::string violationSummary(const checks::Report &report);
 
-/// The longest text echoed from input in a report, in bytes: longer texts are cut there (at a
-/// character boundary) and end with "…".
-inline constexpr std::size_t kMaxEchoBytes = 1024;
+/// The longest text echoed from input in a report, in bytes (io::kMaxShownBytes).
+inline constexpr std::size_t kMaxEchoBytes = io::kMaxShownBytes;
 
-/// `text` as a report shows it: control characters (newline, ESC, DEL, the C1 controls) and the
-/// Unicode line separators and bidirectional overrides as `\u00XX`/`\uXXXX`, invalid UTF-8 bytes
-/// as `\xXX`, and cut at `cap` bytes with "…". One line, no escape sequence.
-std::string shownText(std::string_view text, std::size_t cap = kMaxEchoBytes);
+/// Text from the input as every report shows it: the one rule of ref/io/escape.hpp.
+using io::shownText;
 
 /// `text` shown (shownText) and then XML-escaped, as character data or an attribute value.
 void xmlShown(io::Sink &out, std::string_view text);
@@ -122,8 +120,7 @@ void jsonName(io::Sink &out, std::string_view text);
 
 // --- Pieces of the report formats, shared with the report of `verify` (suite_report.hpp) ---------
 
-/// XML character data or an attribute value: the markup characters escaped, and the control
-/// characters XML 1.0 forbids (those below U+0020 but tab and newline) written as '?'.
+/// XML character data or an attribute value (io::xmlText: shown, never cut, markup escaped).
 void writeXml(io::Sink &out, std::string_view text);
 
 /// The time of a JUnit report: ISO 8601 UTC without time zone (the schema's pattern);

@@ -4,6 +4,8 @@
 #include "tools/support/html_report.hpp"
 #include "tools/version.hpp"
 
+#include <set>
+
 namespace lo::cli {
 
 // Every text from the input or the command line (case names, file names, messages) is shown
@@ -124,12 +126,17 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
   xmlShown(out, r.outputs);
   out << "\"/>\n      <property name=\"suite-verified\" value=\""
       << (r.suiteVerified ? "true" : "false") << "\"/>\n    </properties>\n";
+  std::set<std::string> used; // class names, unique in the report (a manifest may repeat a case)
   for (const SuiteEntry &e : r.entries) {
     const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
                                      std::string(spelling(e.equality)) +
                                      (e.policy.empty() ? "" : "-gate-" + e.policy);
+    const std::string base = "lowering-oracle.verify." + shownText(e.caseName) + "." + modeEquality;
+    std::string classname = base;
+    for (std::size_t k = 2; !used.insert(classname).second; ++k)
+      classname = base + "#" + std::to_string(k);
     out << "    <testcase classname=\"";
-    writeXml(out, "lowering-oracle.verify." + shownText(e.caseName) + "." + modeEquality);
+    writeXml(out, classname);
     out << "\" name=\"";
     writeXml(out, shownText(e.caseName) + " " + modeEquality);
     out << "\" time=\"" << secondsText(e.seconds) << '"';
