@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <mutex>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -147,5 +148,18 @@ void DirectoryCleanupOnSignal::release() {
 }
 
 DirectoryCleanupOnSignal::~DirectoryCleanupOnSignal() { release(); }
+
+SignalsHeld::SignalsHeld() {
+  static_assert(sizeof(sigset_t) <= sizeof(saved_));
+  sigset_t held;
+  sigemptyset(&held);
+  sigaddset(&held, SIGINT);
+  sigaddset(&held, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &held, reinterpret_cast<sigset_t *>(saved_));
+}
+
+SignalsHeld::~SignalsHeld() {
+  pthread_sigmask(SIG_SETMASK, reinterpret_cast<const sigset_t *>(saved_), nullptr);
+}
 
 } // namespace lo::io

@@ -42,6 +42,19 @@ private:
   std::unique_ptr<CleanupOnSignal> entry_;
 };
 
+/// SIGINT and SIGTERM held (blocked) while this object lives, then delivered: a path is created
+/// and registered under it, so that a signal between the two cannot leave the path behind.
+class SignalsHeld {
+public:
+  SignalsHeld();
+  ~SignalsHeld();
+  SignalsHeld(const SignalsHeld &) = delete;
+  SignalsHeld &operator=(const SignalsHeld &) = delete;
+
+private:
+  unsigned char saved_[128]; // the previous signal mask (a sigset_t)
+};
+
 /// Removes every registered path now (async-signal-safe), for a command's own signal handler.
 void runCleanup();
 

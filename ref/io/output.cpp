@@ -1,6 +1,7 @@
 #include "ref/io/output.hpp"
 
 #include "ref/hash.hpp"
+#include "ref/io/cleanup.hpp"
 
 #include <cerrno>
 #include <charconv>
@@ -100,6 +101,9 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     throw std::runtime_error(path_ + ": is neither a regular file, a symbolic link, a device nor a "
                                      "pipe: not replaced");
 
+  // Created and registered for removal with the signals held: a SIGINT or SIGTERM in between
+  // would leave the temporary file behind (docs/spec.md §4, "no partial file").
+  const SignalsHeld held;
   for (std::uint64_t attempt = 0; fd_ < 0; ++attempt) {
     temp_ = temporaryName(base_, attempt);
     fd_ = ::openat(dirFd_, temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
