@@ -13,6 +13,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <sys/stat.h>
 
 namespace lo::cli {
@@ -64,8 +65,11 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
   }
   const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
   fs::create_directories(parent);
+  // Made and registered with the signals held: SIGINT or SIGTERM in between cannot leave it.
+  std::optional<io::SignalsHeld> held(std::in_place);
   const fs::path temp = makeTempDir(parent, out.filename().string() + ".tmp");
   io::DirectoryCleanupOnSignal cleanup(temp.string()); // SIGINT, SIGTERM remove it
+  held.reset();
   fs::path old;
   bool movedAside = false;
   try {
