@@ -220,19 +220,13 @@ TEST(Report, SeveralCandidatesWithAnErrorEntry) {
                      "is not an array\""),
             std::string::npos)
       << xml;
-  std::string json;
+  // JSON holds one candidate (`check`'s report); several are `verify`'s suite report.
   {
+    std::string json;
     io::Sink sink(json);
-    cli::writeReports(sink, cli::ReportFormat::json, cases, options);
-    sink.flush();
+    EXPECT_THROW(cli::writeReports(sink, cli::ReportFormat::json, cases, options),
+                 std::logic_error);
   }
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS) << json;
-  EXPECT_EQ(std::string_view(doc["format"]), "lowering-oracle/report");
-  EXPECT_EQ(simdjson::dom::array(doc["cases"]).size(), 3u);
-  EXPECT_EQ(std::uint64_t(doc["summary"]["errors"]), 1u);
-  EXPECT_EQ(std::uint64_t(doc["cases"].at(2)["error"]["line"]), 3u);
   std::string text;
   {
     io::Sink sink(text);

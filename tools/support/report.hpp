@@ -32,9 +32,6 @@ struct ReportSubject {
 
 enum class ReportFormat { text, json, junit, sarif, html };
 
-/// "text", "json", "junit", "sarif", "html" (the spellings of --format); nullopt for anything else.
-std::optional<ReportFormat> parseReportFormat(std::string_view name);
-
 /// An input that could not be judged (exit status 2), reported as an error entry.
 struct ReportError {
   std::string file;
@@ -77,8 +74,7 @@ struct ReportOptions {
 /// Writes every candidate in one report of `format`:
 ///  text:  one line a violation, note or error (`CANDIDATE: /pointer: check: sentence`), one
 ///         summary line a candidate, and with several candidates one last line of totals;
-///  json:  one candidate: {"format":"lowering-oracle/check-report","version":1,...}; several:
-///         {"format":"lowering-oracle/report","version":1,"cases":[check-report...],"summary"};
+///  json:  exactly one candidate: {"format":"lowering-oracle/check-report","version":1,...};
 ///         violations carry "check","group","nodeId","pointer","message", and "field",
 ///         "expected","actual" where they apply; an error entry is "error":{file,line,column,
 ///         pointer,message};
@@ -96,8 +92,6 @@ void writeReport(io::Sink &out, ReportFormat format, const checks::Report &repor
                  const ReportSubject &subject);
 void writeReportText(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
 void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-void writeReportJunit(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-void writeReportSarif(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
 
 /// "3 violations (maximal 2, capsule 1)".
 std::string violationSummary(const checks::Report &report);
