@@ -32,12 +32,11 @@ Action setupCheck(CLI::App &app) {
       "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input");
   addOperand(*sub, "CANDIDATE", o->candidate,
              "candidate GraphLoweringPlan file (JSON; a lowering stream with --stream), or -");
-  const CLI::Option *mode = addVocabularyOption(*sub, "--mode", o->mode,
-                                                "singleton or coalesced (default: the mode the "
-                                                "candidate declares, else coalesced)");
-  const CLI::Option *equality = addVocabularyOption(*sub, "--equality", o->equality,
-                                                    "contract or identity (default: the equality "
-                                                    "the candidate declares, else contract)");
+  addVocabularyOption(*sub, "--mode", o->mode,
+                      "singleton or coalesced (default coalesced, whatever the candidate "
+                      "declares)");
+  addVocabularyOption(*sub, "--equality", o->equality,
+                      "contract or identity (default contract, whatever the candidate declares)");
   addReportOptions(*sub, o->format, o->maxPerCheck,
                    "text: one line a violation and a summary line; json: the violations with "
                    "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "
@@ -52,10 +51,12 @@ Action setupCheck(CLI::App &app) {
       "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
       "maximal, audit, trust-boundary, gate (`lowering-oracle explain CHECK` says what each "
       "means).\n"
-      "A candidate that declares another mode or equality than the one checked is told so in a "
-      "note.\nExit status: 0 the candidate conforms, 1 it does not, 2 bad usage or invalid "
+      "The lowering judged against is the user's choice, never the candidate's: --mode and "
+      "--equality, else coalesced and contract. A candidate that declares another mode or "
+      "equality is judged by that choice all the same, and told so in a note.\nExit status: 0 the "
+      "candidate conforms, 1 it does not, 2 bad usage or invalid "
       "input.");
-  return [o, mode, equality] {
+  return [o] {
     if (o->plan == "-" && o->candidate == "-")
       throw std::runtime_error("PLAN and CANDIDATE cannot both be standard input");
     const ReportFormat format = o->format;
@@ -63,14 +64,10 @@ Action setupCheck(CLI::App &app) {
     Interner interner;
     checks::Options options;
     options.maxPerCheck = o->maxPerCheck;
-    // The mode and equality checked: the options, else what the candidate declares, else the
-    // spec's defaults.
-    auto choose = [&](std::optional<Mode> declaredMode, std::optional<Equality> declaredEquality) {
-      options.mode = mode->count() ? o->mode : declaredMode.value_or(Mode::coalesced);
-      options.equality =
-          equality->count() ? o->equality : declaredEquality.value_or(Equality::contract);
-    };
-    choose(std::nullopt, std::nullopt);
+    // The mode and equality checked are the user's (docs/spec.md §3.2): the options, else
+    // coalesced and contract. What the candidate declares never chooses them; it is only noted.
+    options.mode = o->mode;
+    options.equality = o->equality;
     CaseResult result;
     result.subject = {o->plan == "-" ? "<stdin>" : o->plan,
                       o->candidate == "-" ? "<stdin>" : o->candidate,
@@ -88,7 +85,6 @@ Action setupCheck(CLI::App &app) {
       if (o->stream) {
         io::PlanStream plan(o->plan, interner);
         io::LoweringStream candidate(o->candidate, interner);
-        choose(candidate.declared().mode, candidate.declared().equality);
         checks::StreamTotals totals;
         result.report = checks::checkStream(
             interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
@@ -100,7 +96,6 @@ Action setupCheck(CLI::App &app) {
         const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
         candidateSource = io::loadSource(o->candidate);
         const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner);
-        choose(candidate.mode, candidate.equality);
         result.report = checks::check(interner, plan, candidate, options);
         result.subject.groups = candidate.plan.groups.size();
         result.subject.nodes = plan.kernels.size();
