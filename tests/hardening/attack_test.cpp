@@ -85,6 +85,30 @@ TEST_F(Attack, OutputToDevStdoutAppendsToTheRedirectedFile) {
   EXPECT_EQ(entries(dir), std::vector<std::string>{"log.txt"});
 }
 
+TEST_F(Attack, AnotherSpellingOfDevStdoutOrStdinNeverReplacesTheDevEntry) {
+  // The resolved target counts, not the spelling (docs/errors.md, "Output files"): as root, a
+  // rename over /dev//stdout or /dev/stdin would replace the /dev entry with a regular file.
+  struct stat before {};
+  ASSERT_EQ(::lstat("/dev/stdout", &before), 0);
+  ASSERT_EQ(sh(oracle() + " lower " + example("two-relu.json") + " -o /dev//stdout > out.json"), 0);
+  EXPECT_NE(slurp(dir / "out.json").find("\"groups\""), std::string::npos);
+  std::string err;
+  EXPECT_EQ(sh(oracle() + " lower " + example("two-relu.json") + " -o /dev/stdin < out.json", &err),
+            2);
+  EXPECT_NE(err.find("/dev/stdin: is the standard input, not an output: not written"),
+            std::string::npos)
+      << err;
+  for (const char *entry : {"/dev/stdout", "/dev/stdin"}) {
+    struct stat after {};
+    ASSERT_EQ(::lstat(entry, &after), 0) << entry;
+    EXPECT_TRUE(S_ISLNK(after.st_mode)) << entry << " was replaced";
+  }
+  struct stat after {};
+  ASSERT_EQ(::lstat("/dev/stdout", &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  EXPECT_EQ(entries(dir), std::vector<std::string>{"out.json"});
+}
+
 TEST_F(Attack, OutputThroughASymlinkReplacesTheLinkNotItsTarget) {
   std::ofstream(dir / "precious.txt") << "keep me";
   fs::create_symlink(dir / "precious.txt", dir / "out.json");
