@@ -10,9 +10,38 @@
 #include "tools/support/report.hpp"
 
 #include <chrono>
+#include <memory>
 #include <optional>
+#include <sys/stat.h>
 
 namespace lo::cli {
+
+namespace {
+
+/// Whether `path` ("-": standard input) is a regular file, which never blocks a reader.
+bool regularFile(const std::string &path) {
+  struct stat st {};
+  return (path == "-" ? ::fstat(0, &st) : ::stat(path.c_str(), &st)) == 0 && S_ISREG(st.st_mode);
+}
+
+/// The stall watch of `check --stream` (docs/formats.md, "Feeding check --stream"): armed only
+/// when neither input is a regular file, for a deadlock needs two pipes.
+std::shared_ptr<io::StallWatch> stallWatch(const std::string &plan, const std::string &candidate,
+                                           std::uint64_t stallMs) {
+  auto watch = std::make_shared<io::StallWatch>();
+  if (!regularFile(plan) && !regularFile(candidate))
+    watch->limit = std::chrono::milliseconds(stallMs);
+  watch->advice =
+      "check --stream reads PLAN and CANDIDATE in step, one kernel and one group at a time, so "
+      "a producer that writes one stream whole before the other (or a batch implementation "
+      "behind tee) blocks on a full pipe while check waits for the other: a deadlock. Write the "
+      "two streams to files first and check the files, or have the producer interleave them "
+      "(docs/formats.md, \"Feeding check --stream\"); --stall-ms sets this limit (0: wait "
+      "forever)";
+  return watch;
+}
+
+} // namespace
 
 Action setupCheck(CLI::App &app) {
   struct Options {
@@ -22,6 +51,7 @@ Action setupCheck(CLI::App &app) {
     ReportFormat format = ReportFormat::text;
     std::size_t maxPerCheck = 20;
     bool stream = false;
+    std::uint64_t stallMs = 10000;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
@@ -46,6 +76,11 @@ Action setupCheck(CLI::App &app) {
       "--stream", o->stream,
       "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "
       "they are read, in memory bounded by the largest group and the distinct capsules and kinds");
+  addNatural(*sub, "--stall-ms", o->stallMs, 0, kMaxTimeoutMs,
+             "with --stream, when neither input is a regular file: no byte arriving on either "
+             "input for this long while check waits is a stall (a producer that writes one "
+             "stream whole before the other), exit 2 with what happened and what to do; 0 waits "
+             "forever");
   addOutputOption(*sub, o->out, "report file");
   sub->footer(
       "Checks: provenance, order, empty-group, kinds, op, capsule, grouping-kind, singleton, "
@@ -83,8 +118,9 @@ Action setupCheck(CLI::App &app) {
     io::Source candidateSource; // kept for the SARIF regions
     try {
       if (o->stream) {
-        io::PlanStream plan(o->plan, interner);
-        io::LoweringStream candidate(o->candidate, interner);
+        const auto stall = stallWatch(o->plan, o->candidate, o->stallMs);
+        io::PlanStream plan(o->plan, interner, stall);
+        io::LoweringStream candidate(o->candidate, interner, stall);
         checks::StreamTotals totals;
         result.report = checks::checkStream(
             interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
