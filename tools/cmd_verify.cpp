@@ -238,9 +238,11 @@ int verify(const Options &o) {
         entry.groups = candidate.plan.groups.size();
         entry.status =
             entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+        std::vector<std::string_view> pointers;
         for (const auto &v : entry.report.violations)
-          entry.positions.push_back(
-              locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+          pointers.push_back(v.pointer);
+        for (const auto &at : locateAll(source.text, pointers)) // one pass over the output
+          entry.positions.push_back(at.value_or(std::pair<std::size_t, std::size_t>{}));
       } catch (const io::InputError &e) {
         entry.status = SuiteEntry::Status::error;
         entry.error = e.message();
