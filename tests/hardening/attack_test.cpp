@@ -157,6 +157,17 @@ TEST_F(Attack, NumericOptionsAreRangeCheckedInPlainNumbers) {
       {"check a b --max-per-check 0", "from 1 to 18446744073709551615"},
       {"prove --bound 65", "from 0 to 64"},
       {"prove --timeout-ms 1e3", "found 1e3"},
+      // Every whole number alike: no hexadecimal, no sign, no space, no wrap-around past 2^64,
+      // and 0 refused in plain numbers (not "Value 0 not in range 0.000000 to 1.797e308").
+      {"diff --impl true --max-output-bytes 0x10",
+       "--max-output-bytes: expected a whole number from 1 to 4294967296, found 0x10"},
+      {"diff --impl true --max-output-bytes +5", "from 1 to 4294967296, found +5"},
+      {"diff --impl true --max-output-bytes ' 10'", "from 1 to 4294967296, found  10"},
+      {"diff --impl true --max-output-bytes 18446744073709551616",
+       "from 1 to 4294967296, found 18446744073709551616"},
+      {"diff --impl true --max-output-bytes 0", "from 1 to 4294967296, found 0"},
+      {"diff --impl true --timeout-ms 18446744073709551615", "from 1 to 86400000"},
+      {"check --stream a b --stall-ms 0x10", "--stall-ms: expected a whole number from 0 to"},
   };
   for (const auto &c : cases) {
     std::string err;
@@ -165,6 +176,7 @@ TEST_F(Attack, NumericOptionsAreRangeCheckedInPlainNumbers) {
     // No 309-digit range, no allocation failure, no sanitizer report.
     EXPECT_LT(err.size(), 400u) << err;
     EXPECT_EQ(err.find("bad_alloc"), std::string::npos) << err;
+    EXPECT_EQ(err.find("e308"), std::string::npos) << err;
   }
   EXPECT_EQ(entries(dir), std::vector<std::string>{}) << "a temporary directory was left";
 }
