@@ -75,7 +75,8 @@ void checkCarriedAudit(Context &cx) {
       a.trustedExternalOps.size() >= own.trustedExternalOps.size()) {
     c.report(std::nullopt, "/audit/trustedExternalOps",
              "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
-                 " ops, but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
+                 (a.trustedExternalOps.size() == 1 ? " op" : " ops") +
+                 ", but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
                  (a.trustedExternalOps.size() == own.trustedExternalOps.size() ? " different ones"
                                                                                : ""));
   }
