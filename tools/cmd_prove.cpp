@@ -270,7 +270,7 @@ Action setupProve(CLI::App &app) {
            ob.name[o->only.size()] == '.'))
         chosen.push_back(&ob);
     if (chosen.empty()) {
-      std::cerr << "lowering-oracle: prove: no obligation named \"" << o->only
+      std::cerr << "lowering-oracle: prove: no obligation named \"" << io::escapeControls(o->only)
                 << "\" (see prove --help)\n";
       return int{kBadInput};
     }
@@ -292,8 +292,10 @@ Action setupProve(CLI::App &app) {
       try {
         emitter = std::make_shared<Smt2Emitter>(o->emitSmt2);
       } catch (const std::exception &e) {
-        std::cerr << "lowering-oracle: prove: --emit-smt2 " << o->emitSmt2 << ": " << e.what()
-                  << '\n';
+        // One line whatever the directory's name holds (docs/spec.md §3.5: control characters
+        // escaped).
+        std::cerr << "lowering-oracle: prove: --emit-smt2 " << io::escapeControls(o->emitSmt2)
+                  << ": " << io::escapeControls(e.what()) << '\n';
         return int{kBadInput};
       }
       options.emit = [emitter](const proofs::EmittedQuery &q) { (*emitter)(q); };
@@ -324,10 +326,10 @@ Action setupProve(CLI::App &app) {
         });
         std::cerr << "lowering-oracle: prove: counterexample to " << counterexample->first << " ("
                   << counterexample->second.kernels.size() << " nodes) written to "
-                  << o->counterexampleOut << '\n';
+                  << io::escapeControls(o->counterexampleOut) << '\n';
       } else {
         std::cerr << "lowering-oracle: prove: no obligation was refuted; "
-                  << o->counterexampleOut << " not written\n";
+                  << io::escapeControls(o->counterexampleOut) << " not written\n";
       }
     }
     writeOutput("-", [&](io::Sink &sink) {

@@ -109,6 +109,20 @@ TEST_F(Attack, AnotherSpellingOfDevStdoutOrStdinNeverReplacesTheDevEntry) {
   EXPECT_EQ(entries(dir), std::vector<std::string>{"out.json"});
 }
 
+TEST_F(Attack, ProveEmitSmt2ErrorIsOneEscapedLine) {
+  // A directory name with a newline and ESC cannot forge a line or colour the terminal.
+  std::string err;
+  EXPECT_EQ(
+      sh(oracle() + " prove --only step.order --emit-smt2 \"$(printf '/proc/no\\n\\033[31mdir')\"",
+         &err),
+      2);
+  if (err.find("prove is not built") != std::string::npos)
+    GTEST_SKIP() << "built without Z3";
+  EXPECT_EQ(lines(err), 1u) << err;
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
+  EXPECT_NE(err.find("\\u000a\\u001b[31mdir"), std::string::npos) << err;
+}
+
 TEST_F(Attack, OutputThroughASymlinkReplacesTheLinkNotItsTarget) {
   std::ofstream(dir / "precious.txt") << "keep me";
   fs::create_symlink(dir / "precious.txt", dir / "out.json");
