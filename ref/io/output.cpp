@@ -156,8 +156,8 @@ void OutputFile::openDirectly(bool followLink) {
 void OutputFile::openSystemEntry() {
   // An entry of /dev or /proc, judged by what it resolves to: standard output or error (however
   // spelled: /dev//stdout, /dev/./stderr, /proc//self/fd/1) is that descriptor; standard input
-  // is no output; another device or a pipe is written directly; nothing else there is replaced
-  // or created (as root, renaming over /dev/stdout would destroy it).
+  // (a file or a pipe) is no output; another device or a pipe is written directly; nothing else
+  // there is replaced or created (as root, renaming over /dev/stdout would destroy it).
   struct stat target {};
   if (::fstatat(dirFd_, base_.c_str(), &target, 0) != 0) {
     const int e = errno;
@@ -172,8 +172,10 @@ void OutputFile::openSystemEntry() {
       return;
     }
   }
+  // Standard input (/dev/stdin, /dev/fd/0 however spelled) is no output, unless it is a
+  // character device that any name reaches as well (/dev/null as standard input).
   struct stat input {};
-  if (::fstat(0, &input) == 0 && sameFile(input, target))
+  if (!S_ISCHR(target.st_mode) && ::fstat(0, &input) == 0 && sameFile(input, target))
     throw std::runtime_error(path_ + ": is the standard input, not an output: not written");
   if (!(S_ISCHR(target.st_mode) || S_ISFIFO(target.st_mode) || S_ISBLK(target.st_mode)))
     throw std::runtime_error(path_ + ": is an entry of /dev or /proc that is neither a device nor "
