@@ -92,11 +92,9 @@ Action setupDiff(CLI::App &app) {
   addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, kMaxTimeoutMs,
              "time allowed for one case: running the implementation, reading its output and "
              "checking it");
-  sub->add_option("--max-output-bytes", o->maxOutputBytes,
-                  "largest output read from the implementation ({out} or standard output, or a "
-                  "worker's answer); a larger one is a finding, not judged")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  addNatural(*sub, "--max-output-bytes", o->maxOutputBytes, 1, kMaxOutputBytes,
+             "largest output read from the implementation ({out} or standard output, or a "
+             "worker's answer); a larger one is a finding, not judged");
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
                   "report.html (the same finding as a picture), stderr.txt, original-plan.json, "

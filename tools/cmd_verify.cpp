@@ -386,9 +386,11 @@ int verify(const Options &o) {
           entry.picture =
               htmlPicture({interner.get(), &plan, &candidate, &entry.report, m.mode, m.equality,
                            "e" + std::to_string(report.entries.size()) + "-"});
+        std::vector<std::string_view> pointers;
         for (const auto &v : entry.report.violations)
-          entry.positions.push_back(
-              locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+          pointers.push_back(v.pointer);
+        for (const auto &at : locateAll(source.text, pointers)) // one pass over the output
+          entry.positions.push_back(at.value_or(std::pair<std::size_t, std::size_t>{}));
       } catch (const io::InputError &e) {
         entry.status = SuiteEntry::Status::error;
         entry.error = shownText(e.message(), kMaxExcerptBytes); // it may quote the output

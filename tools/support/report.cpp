@@ -441,11 +441,19 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
       out << "}}";
       continue;
     }
-    for (const auto &v : c.report.violations) {
+    // The regions of all the candidate's violations, found in one pass over its text.
+    std::vector<std::optional<std::pair<std::size_t, std::size_t>>> regions;
+    if (!c.candidateText.empty()) {
+      std::vector<std::string_view> pointers;
+      for (const auto &v : c.report.violations)
+        pointers.push_back(v.pointer);
+      regions = locateAll(c.candidateText, pointers);
+    }
+    for (std::size_t k = 0; k < c.report.violations.size(); ++k) {
+      const auto &v = c.report.violations[k];
       std::optional<TextPosition> where;
-      if (!c.candidateText.empty())
-        if (const auto offset = pointerOffset(c.candidateText, v.pointer))
-          where = positionOf(c.candidateText, *offset);
+      if (k < regions.size() && regions[k])
+        where = TextPosition{regions[k]->first, regions[k]->second};
       result(c, spelling(v.check), static_cast<std::size_t>(v.check), shownText(v.message),
              c.subject.candidate, v.pointer, where,
              scope + std::string(spelling(v.check)) + '\0' + v.pointer);
