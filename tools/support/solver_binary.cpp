@@ -106,8 +106,8 @@ SolverBinary trustedCvc5(std::chrono::milliseconds timeout) {
     if (auto version = cvc5Version(v.standardOutput))
       solver.version = *version;
   if (solver.version != kDocumentedCvc5Version)
-    solver.warning = "cvc5 version " + io::shownText(solver.version) +
-                     " is not the documented " + std::string(kDocumentedCvc5Version) +
+    solver.warning = "cvc5 version " + io::shownText(solver.version) + " is not the documented " +
+                     std::string(kDocumentedCvc5Version) +
                      " (docs/proofs.md, \"Trust base\"): its answers are not the ones CI checks "
                      "against Z3";
 
