@@ -77,7 +77,8 @@ void checkCarriedAudit(Context &cx) {
       !hiddenTrustedExternalOp(a.trustedExternalOps, own.trustedExternalOps)) {
     c.report(std::nullopt, "/audit/trustedExternalOps",
              "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
-                 " ops, but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
+                 (a.trustedExternalOps.size() == 1 ? " op" : " ops") +
+                 ", but the audit rows give " + std::to_string(own.trustedExternalOps.size()) +
                  (a.trustedExternalOps.size() == own.trustedExternalOps.size() ? " different ones"
                                                                                : ""));
   }

@@ -250,8 +250,8 @@ void GateTally::finish(Judge &j) {
             node = info.firstNode;
             group = info.group;
             detail = words(r) + " of node " + std::to_string(info.firstNode) + "'s " +
-                     std::string(spelling(r.obligation)) + " contract (" +
-                     io::printable(r.capsuleName) + ") is lost" +
+                     std::string(spelling(r.obligation)) + " contract (" + r.capsuleName +
+                     ") is lost" +
                      (info.group ? " in group " + std::to_string(*info.group)
                                  : ": node " + std::to_string(info.firstNode) + " is in no group");
             break;
@@ -267,8 +267,8 @@ void GateTally::finish(Judge &j) {
             const std::size_t g = candidate_.at(row.view).firstGroup;
             group = g;
             detail = "group " + std::to_string(g) + " adds " + words(r) + " to its " +
-                     std::string(spelling(r.obligation)) + " contract (" +
-                     io::printable(r.capsuleName) + ") that no node of the plan has";
+                     std::string(spelling(r.obligation)) + " contract (" + r.capsuleName +
+                     ") that no node of the plan has";
             break;
           }
       }

@@ -36,9 +36,11 @@ void checkCarriedTrustBoundary(Context &cx) {
   if (const auto hidden = hiddenTrustedExternalOp(a.trustedExternalOps, own.trustedExternalOps))
     c.report(std::nullopt, "/audit/trustedExternalOps",
              "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
-                 " ops, but " + std::to_string(own.trustedExternalOps.size()) +
-                 " audit rows are trusted-external and it leaves out " +
-                 std::string(spelling(*hidden)) + ": the audit hides a boundary");
+                 (a.trustedExternalOps.size() == 1 ? " op, but " : " ops, but ") +
+                 std::to_string(own.trustedExternalOps.size()) +
+                 (own.trustedExternalOps.size() == 1 ? " audit row is" : " audit rows are") +
+                 " trusted-external and it leaves out " + std::string(spelling(*hidden)) +
+                 ": the audit hides a boundary");
   if (!a.hasTrustedExternal && own.hasTrustedExternal)
     c.report(std::nullopt, "/audit/hasTrustedExternal",
              "hasTrustedExternal is false, but an audit row is trusted-external");

@@ -67,6 +67,9 @@ Action setupGate(CLI::App &app) {
   sub->footer("The gate reads the evidence of the audit's contracts only: a capsule's trust level "
               "is the planner's concern, and allowChecked does not enter the gate. --mode and "
               "--equality apply to a GraphExecutionPlan; a GraphLoweringPlan is gated as written. "
+              "A capsule name, claim spec or evidence text longer than 1024 bytes is cut there "
+              "and ends with \"...\" in both formats, so the output is bounded by the audit's "
+              "rows. "
               "Exit status: 0 accepted, 1 rejected, 2 bad usage or invalid input.");
   return [o] {
     AssurancePolicy policy = *policyPreset(o->policy);
@@ -75,14 +78,14 @@ Action setupGate(CLI::App &app) {
         policy.*kPolicyFlags[i].field = *o->flags[i];
     Interner interner;
     const GraphLoweringPlan lowering = readLowering(interner, o->file, o->mode, o->equality);
-    const GateResult result = gate(interner, policy, lowering);
+    // The gate of its audit (docs/spec.md §6.4), written as it is found, every long string cut
+    // (§6.6): memory and output grow with the rows, not with rows times string length.
+    const ExecutionAudit rows = audit(interner, lowering);
+    bool accepted = false;
     writeOutput(o->out, [&](io::Sink &sink) {
-      if (o->format == "json")
-        io::writeGateResult(sink, policy, result);
-      else
-        io::writeGateText(sink, policy, result);
+      accepted = io::writeBoundedGate(sink, interner, policy, rows, o->format == "json");
     });
-    return int{result.accepted() ? kSuccess : kFinding};
+    return int{accepted ? kSuccess : kFinding};
   };
 }
 

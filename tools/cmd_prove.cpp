@@ -1,12 +1,14 @@
 // The `prove` command (its options are in its --help): "discharges the Z3 obligations; prints each
 // one's name, status (proved, refuted, unknown), bound and time" (docs/spec.md §4 and §5).
 #include "proofs/obligations.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/command_io.hpp"
 #include "tools/support/options.hpp"
+#include "tools/support/solver_binary.hpp"
 #include "tools/support/subprocess.hpp"
 
 #include <cctype>
@@ -14,6 +16,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 namespace lo::cli {
@@ -24,7 +27,19 @@ std::string lengths(const proofs::Result &r) {
   return r.everyLength ? "all" : std::to_string(r.length);
 }
 
-void writeText(io::Sink &out, const std::vector<proofs::Result> &results) {
+/// The solver line of a report: which binary decided, and whether it is the documented one.
+void writeSolverText(io::Sink &out, const std::optional<SolverBinary> &solver) {
+  if (!solver)
+    return;
+  out << "solver: " << solver->name << ' ' << io::shownText(solver->path) << ", version "
+      << io::shownText(solver->version) << ", self-test passed\n";
+  if (!solver->warning.empty())
+    out << "warning: " << solver->warning << '\n';
+}
+
+void writeText(io::Sink &out, const std::vector<proofs::Result> &results,
+               const std::optional<SolverBinary> &solver) {
+  writeSolverText(out, solver);
   out << "obligation                   status   bound  seconds\n";
   for (const auto &r : results) {
     std::string line = r.name;
@@ -41,10 +56,29 @@ void writeText(io::Sink &out, const std::vector<proofs::Result> &results) {
 }
 
 void writeJson(io::Sink &out, const std::vector<proofs::Result> &results,
-               const proofs::Options &options) {
+               const proofs::Options &options, const std::optional<SolverBinary> &solver) {
   out << "{\n  \"format\": \"lowering-oracle/proofs\",\n  \"version\": 1,\n  \"equality\": \""
       << spelling(options.equality) << "\",\n  \"bound\": " << std::uint64_t{options.bound}
-      << ",\n  \"timeoutMs\": " << std::uint64_t{options.timeoutMs} << ",\n  \"obligations\": [";
+      << ",\n  \"timeoutMs\": " << std::uint64_t{options.timeoutMs} << ",\n  \"solver\": ";
+  if (solver) {
+    out << "{\"name\":";
+    out.jsonString(solver->name);
+    out << ",\"path\":";
+    out.jsonString(io::shownText(solver->path));
+    out << ",\"version\":";
+    out.jsonString(io::shownText(solver->version));
+    out << ",\"documentedVersion\":";
+    out.jsonString(kDocumentedCvc5Version);
+    out << ",\"selfTest\":\"passed\",\"warning\":";
+    if (solver->warning.empty())
+      out << "null";
+    else
+      out.jsonString(solver->warning);
+    out << '}';
+  } else {
+    out << "{\"name\":\"z3\",\"inProcess\":true}";
+  }
+  out << ",\n  \"obligations\": [";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto &r = results[i];
     out << (i ? ",\n    " : "\n    ") << "{\"name\":";
@@ -131,9 +165,11 @@ private:
   std::vector<Entry> entries_;
 };
 
-/// `prove --solver cvc5`: cvc5 (from PATH) on each query, written to a temporary file that is
-/// always removed, with the `--timeout-ms` timeout (cvc5's own --tlimit, and a kill after it).
-proofs::Status runCvc5(const proofs::Smt2 &query, unsigned timeoutMs, std::string &reason) {
+/// `prove --solver cvc5`: the cvc5 binary at `solver` (found on PATH and self-tested) on each
+/// query, written to a temporary file that is always removed, with the `--timeout-ms` timeout
+/// (cvc5's own --tlimit, and a kill after it).
+proofs::Status runCvc5(const std::string &solver, const proofs::Smt2 &query, unsigned timeoutMs,
+                       std::string &reason) {
   char path[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
   const int fd = ::mkstemps(path, 5);
   if (fd < 0) {
@@ -154,7 +190,7 @@ proofs::Status runCvc5(const proofs::Smt2 &query, unsigned timeoutMs, std::strin
   } else {
     const auto timeout = std::chrono::milliseconds(timeoutMs);
     const subprocess::Result r =
-        subprocess::run({"cvc5", "--tlimit=" + std::to_string(timeoutMs), path},
+        subprocess::run({solver, "--tlimit=" + std::to_string(timeoutMs), path},
                         subprocess::Options{.timeout = timeout + std::chrono::seconds(2),
                                             .captureStdout = true,
                                             .maxCapture = 4096});
@@ -210,7 +246,11 @@ Action setupProve(CLI::App &app) {
       ->type_name("DIR");
   sub->add_option("--solver", o->solver,
                   "z3 (default, in process) or cvc5 (the cvc5 binary on PATH, run on each query "
-                  "as an SMT-LIB 2 file with the timeout; a counterexample is still Z3's model)")
+                  "as an SMT-LIB 2 file with the timeout; a counterexample is still Z3's model). "
+                  "cvc5 is named in the report by its resolved path and version, must answer a "
+                  "trivially sat and a trivially unsat query correctly first (else exit 2), and "
+                  "is warned about when it is not the documented version " +
+                      std::string(kDocumentedCvc5Version))
       ->check(CLI::IsMember({"z3", "cvc5"}))
       ->default_str("z3");
   std::string names = "Obligations:";
@@ -229,14 +269,21 @@ Action setupProve(CLI::App &app) {
            ob.name[o->only.size()] == '.'))
         chosen.push_back(&ob);
     if (chosen.empty()) {
-      std::cerr << "lowering-oracle: prove: no obligation named \"" << o->only
+      std::cerr << "lowering-oracle: prove: no obligation named \"" << io::shownText(o->only)
                 << "\" (see prove --help)\n";
       return int{kBadInput};
     }
+    std::optional<SolverBinary> solver;
     if (o->solver == "cvc5") {
+      // The trust base (docs/proofs.md): the binary is named, its version asked, and it must
+      // pass a self-test before any of its answers is believed; then that very file runs.
+      solver = trustedCvc5(std::chrono::milliseconds(o->timeoutMs) + std::chrono::seconds(2));
+      if (!solver->warning.empty())
+        std::cerr << "lowering-oracle: prove: warning: " << solver->warning << '\n';
       const unsigned timeoutMs = o->timeoutMs;
-      options.solver = [timeoutMs](const proofs::Smt2 &q, std::string &reason) {
-        return runCvc5(q, timeoutMs, reason);
+      options.solver = [timeoutMs, path = solver->path](const proofs::Smt2 &q,
+                                                        std::string &reason) {
+        return runCvc5(path, q, timeoutMs, reason);
       };
     }
     std::shared_ptr<Smt2Emitter> emitter;
@@ -244,8 +291,8 @@ Action setupProve(CLI::App &app) {
       try {
         emitter = std::make_shared<Smt2Emitter>(o->emitSmt2);
       } catch (const std::exception &e) {
-        std::cerr << "lowering-oracle: prove: --emit-smt2 " << o->emitSmt2 << ": " << e.what()
-                  << '\n';
+        std::cerr << "lowering-oracle: prove: --emit-smt2 " << io::shownText(o->emitSmt2) << ": "
+                  << io::shownText(e.what()) << '\n';
         return int{kBadInput};
       }
       options.emit = [emitter](const proofs::EmittedQuery &q) { (*emitter)(q); };
@@ -276,17 +323,17 @@ Action setupProve(CLI::App &app) {
         });
         std::cerr << "lowering-oracle: prove: counterexample to " << counterexample->first << " ("
                   << counterexample->second.kernels.size() << " nodes) written to "
-                  << o->counterexampleOut << '\n';
+                  << io::shownText(o->counterexampleOut) << '\n';
       } else {
-        std::cerr << "lowering-oracle: prove: no obligation was refuted; " << o->counterexampleOut
-                  << " not written\n";
+        std::cerr << "lowering-oracle: prove: no obligation was refuted; "
+                  << io::shownText(o->counterexampleOut) << " not written\n";
       }
     }
     writeOutput("-", [&](io::Sink &sink) {
       if (o->format == Format::json)
-        writeJson(sink, results, options);
+        writeJson(sink, results, options, solver);
       else
-        writeText(sink, results);
+        writeText(sink, results, solver);
     });
     return exit;
   };

@@ -6,6 +6,13 @@
 // With --gates, the manifest's gate entries (one per case and policy preset) are judged instead:
 // the implementation's gate result must have the reference's verdict, failure kinds in order and,
 // for each kind, set of reports (docs/spec.md §6.7).
+//
+// The suite is verified before anything is judged (docs/spec.md §4.3, "Suite integrity"): a suite
+// whose manifest names gen's parameters (seed, count, maxNodes) is regenerated from them in memory
+// and every file gen writes must be byte for byte the suite's; any difference is an error naming
+// the file (exit status 2). A suite without them (hand-made) is judged only with
+// --unverified-suite, and the report says it was not verified. A manifest without entries is never
+// a pass.
 #include "checks/checks.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/error.hpp"
@@ -13,15 +20,21 @@
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/command_io.hpp"
+#include "tools/support/files.hpp"
 #include "tools/support/gate_compare.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/locate.hpp"
+#include "tools/support/options.hpp"
+#include "tools/support/suite_files.hpp"
 #include "tools/support/suite_report.hpp"
 
 #include <simdjson.h>
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 
 namespace lo::cli {
 
@@ -29,6 +42,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+/// The most of an output's error message a report shows: the reader's message may quote the
+/// output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md §4.3).
+constexpr std::size_t kMaxExcerptBytes = 160;
+
+/// --max-file-bytes: at most the reader's limit (ref/io/reader.hpp).
+constexpr std::uint64_t kMaxFileBytes = io::kMaxDocumentBytes;
 
 /// A problem with the suite or the options (not with an output): exit status 2.
 struct SuiteError : std::runtime_error {
@@ -56,54 +76,148 @@ std::string insidePath(std::string_view p, const std::string &where) {
   return std::string(p);
 }
 
-std::vector<ManifestEntry> readManifest(const fs::path &suite, bool gates) {
-  const fs::path path = suite / "manifest.json";
+/// The parameters `gen` wrote the suite with, when its manifest names them.
+struct Provenance {
+  gen::Settings settings;
+  std::size_t count = 0;
+};
+
+struct Manifest {
+  std::vector<ManifestEntry> entries;
+  std::optional<Provenance> provenance; // nullopt: a hand-made suite
+  std::string text;                     // the manifest's bytes
+};
+
+/// A file of the suite, read as every file of SUITE and OUTPUTS is (files::readInside): a regular
+/// file inside the directory, of at most `cap` bytes.
+std::string readSuiteFile(const fs::path &suite, const std::string &relative, std::size_t cap) {
+  files::BoundedRead r = files::readInside(suite, relative, cap);
+  if (r.status != files::BoundedRead::Status::ok)
+    throw SuiteError(shownText((suite / relative).string()) + ": " + r.why);
+  return std::move(r.text);
+}
+
+Manifest readManifest(const fs::path &suite, bool gates, std::size_t cap) {
+  const fs::path path = suite / gen::kManifestName;
+  const std::string where = shownText(path.string());
+  Manifest out;
+  {
+    files::BoundedRead r = files::readInside(suite, std::string(gen::kManifestName), cap);
+    if (r.status == files::BoundedRead::Status::missing)
+      throw SuiteError(shownText(suite.string()) + ": not a conformance suite: it has no " +
+                       std::string(gen::kManifestName));
+    if (r.status != files::BoundedRead::Status::ok)
+      throw SuiteError(where + ": " + r.why);
+    out.text = std::move(r.text);
+  }
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
-  if (auto err = parser.load(path.string()).get(doc))
-    throw SuiteError(path.string() +
-                     ": not a conformance suite manifest: " + simdjson::error_message(err));
+  if (auto err = parser.parse(simdjson::padded_string(out.text)).get(doc))
+    throw SuiteError(where + ": not a conformance suite manifest: " + simdjson::error_message(err));
   std::string_view format;
   if (doc["format"].get(format) || format != "lowering-oracle/conformance-suite")
-    throw SuiteError(path.string() + ": /format: expected \"lowering-oracle/conformance-suite\"");
+    throw SuiteError(where + ": /format: expected \"lowering-oracle/conformance-suite\"");
+  // gen's parameters: all three, or none (a hand-made suite).
+  {
+    std::uint64_t seed = 0, count = 0, maxNodes = 0;
+    const bool hasSeed = !doc["seed"].error(), hasCount = !doc["count"].error(),
+               hasMaxNodes = !doc["maxNodes"].error();
+    if (hasSeed || hasCount || hasMaxNodes) {
+      if (doc["seed"].get(seed) || doc["count"].get(count) || doc["maxNodes"].get(maxNodes) ||
+          count > kMaxCount || maxNodes > kMaxNodes)
+        throw SuiteError(where + ": /seed, /count, /maxNodes: a suite gen wrote names all three, "
+                                 "as whole numbers within gen's ranges; this manifest does not, so "
+                                 "the suite cannot be verified");
+      Provenance p;
+      p.settings.seed = seed;
+      p.settings.maxNodes = static_cast<std::size_t>(maxNodes);
+      p.count = static_cast<std::size_t>(count);
+      out.provenance = p;
+    }
+  }
   simdjson::dom::array cases, gateEntries;
   if (doc["cases"].get(cases))
-    throw SuiteError(path.string() + ": /cases: expected an array");
+    throw SuiteError(where + ": /cases: expected an array");
   if (gates && doc["gates"].get(gateEntries))
-    throw SuiteError(path.string() + ": /gates: expected an array (--gates needs a suite whose "
-                                     "manifest lists gate results)");
-  std::vector<ManifestEntry> out;
-  const auto read = [&](simdjson::dom::element e, const std::string &where, bool gate) {
+    throw SuiteError(where + ": /gates: expected an array (--gates needs a suite whose "
+                             "manifest lists gate results)");
+  const auto read = [&](simdjson::dom::element e, const std::string &at, bool gate) {
     std::string_view name, mode, equality, plan, policy;
     if (e["case"].get(name) || e["mode"].get(mode) || e["equality"].get(equality) ||
         e["files"]["plan"].get(plan) || (gate && e["policy"].get(policy)))
-      throw SuiteError(where + (gate ? ": expected {\"case\", \"policy\", \"mode\", "
-                                       "\"equality\", \"files\": {\"plan\", ...}} with string "
-                                       "values"
-                                     : ": expected {\"case\", \"mode\", \"equality\", \"files\": "
-                                       "{\"plan\", ...}} with string values"));
+      throw SuiteError(at + (gate ? ": expected {\"case\", \"policy\", \"mode\", "
+                                    "\"equality\", \"files\": {\"plan\", ...}} with string "
+                                    "values"
+                                  : ": expected {\"case\", \"mode\", \"equality\", \"files\": "
+                                    "{\"plan\", ...}} with string values"));
     ManifestEntry m;
     // The case name becomes part of a file name: one path component, not `.` or `..`.
     if (name.empty() || name == "." || name == ".." ||
         name.find_first_of(std::string_view("/\0", 2)) != std::string_view::npos)
-      throw SuiteError(where + "/case: not a case name: " + std::string(name));
+      throw SuiteError(at + "/case: not a case name: " + shownText(name));
     m.caseName = name;
     const auto md = parseSpelling<Mode>(mode);
     const auto eq = parseSpelling<Equality>(equality);
     if (!md || !eq)
-      throw SuiteError(where + ": unknown mode or equality");
+      throw SuiteError(at + ": unknown mode or equality");
     if (gate && !policyPreset(policy))
-      throw SuiteError(where + "/policy: not verified, checked or external");
+      throw SuiteError(at + "/policy: not verified, checked or external");
     m.mode = *md;
     m.equality = *eq;
-    m.plan = insidePath(plan, where + "/files/plan");
+    m.plan = insidePath(plan, at + "/files/plan");
     m.policy = policy;
-    out.push_back(std::move(m));
+    out.entries.push_back(std::move(m));
   };
   std::size_t i = 0;
   for (simdjson::dom::element e : gates ? gateEntries : cases)
-    read(e, path.string() + (gates ? ": /gates/" : ": /cases/") + std::to_string(i++), gates);
+    read(e, where + (gates ? ": /gates/" : ": /cases/") + std::to_string(i++), gates);
+  // No two entries alike: each is one test case of the report, named by its case, mode, equality
+  // and policy as the report shows them (JUnit class names are unique, docs/spec.md §4.3); two
+  // names that are shown alike (cut, or escaped to the same text) are alike.
+  std::map<std::string, std::size_t> seen;
+  for (std::size_t k = 0; k < out.entries.size(); ++k) {
+    const ManifestEntry &m = out.entries[k];
+    const std::string key = shownText(m.caseName) + '\0' + std::string(spelling(m.mode)) + '\0' +
+                            std::string(spelling(m.equality)) + '\0' + m.policy;
+    const auto [at, added] = seen.emplace(key, k);
+    if (!added)
+      throw SuiteError(where + (gates ? ": /gates/" : ": /cases/") + std::to_string(k) +
+                       ": duplicate entry: case " + shownText(m.caseName) + ", mode " +
+                       std::string(spelling(m.mode)) + ", equality " +
+                       std::string(spelling(m.equality)) +
+                       (m.policy.empty() ? "" : ", policy " + m.policy) + " is also " +
+                       (gates ? "/gates/" : "/cases/") + std::to_string(at->second) +
+                       " (every entry must be one test case of the report)");
+  }
   return out;
+}
+
+/// "Suite integrity" (docs/spec.md §4.3): every file gen writes for the manifest's parameters,
+/// regenerated in memory, must be the suite's, byte for byte; the first that is not is an error
+/// naming it.
+void verifySuite(const fs::path &suite, const Manifest &manifest, std::size_t cap) {
+  const Provenance &p = *manifest.provenance;
+  const std::string command = "gen --seed " + std::to_string(p.settings.seed) + " --count " +
+                              std::to_string(p.count) + " --max-nodes " +
+                              std::to_string(p.settings.maxNodes);
+  gen::suiteFiles(p.settings, p.count, [&](const std::string &path, std::string_view text) {
+    const std::string shown = shownText((suite / path).string());
+    std::string actual;
+    if (path == gen::kManifestName) {
+      actual = manifest.text;
+    } else {
+      files::BoundedRead r = files::readInside(suite, path, cap);
+      if (r.status != files::BoundedRead::Status::ok)
+        throw SuiteError(shown + ": the suite is not the one `" + command + "` writes: this file " +
+                         r.why + "; the suite is not judged");
+      actual = std::move(r.text);
+    }
+    if (actual != text)
+      throw SuiteError(shown + ": differs from the file `" + command +
+                       "` writes: the suite was changed after gen wrote it (or written by another "
+                       "version of gen); it is not judged (write it again with `lowering-oracle " +
+                       command + " --out DIR`)");
+  });
 }
 
 /// The output file name of an entry: `pattern` with {case}, {mode}, {equality} and {policy}
@@ -130,7 +244,9 @@ struct Options {
   ReportFormat format = ReportFormat::text;
   std::string gatePattern = "{case}-gate-{policy}.json";
   bool gates = false;
+  bool unverifiedSuite = false;
   std::size_t maxPerCheck = 20;
+  std::size_t maxFileBytes = std::size_t{256} << 20;
 };
 
 /// A gate entry: the implementation's gate result against the reference gate of the plan's
@@ -147,8 +263,8 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const Manifes
     actual = comparer.read(source.text);
   } catch (const GateResultError &e) {
     entry.status = SuiteEntry::Status::error;
-    entry.error = "not a gate result: " + e.message;
-    entry.errorPointer = e.pointer;
+    entry.error = "not a gate result: " + shownText(e.message, kMaxExcerptBytes);
+    entry.errorPointer = shownText(e.pointer, kMaxExcerptBytes);
     if (const auto at = locate(source.text, e.pointer)) {
       entry.line = at->first;
       entry.column = at->second;
@@ -181,11 +297,31 @@ int verify(const Options &o) {
   if (o.gatePattern.find("{case}") == std::string::npos ||
       o.gatePattern.find("{policy}") == std::string::npos)
     throw SuiteError("--gate-pattern must contain {case} and {policy}");
+  // Both operands are named when they are not directories (SUITE first).
+  std::string missing;
+  if (!fs::is_directory(suite))
+    missing = shownText(o.suite) + ": no such suite: not a directory";
   if (!fs::is_directory(outputs))
-    throw SuiteError(o.outputs + ": not a directory");
-  const std::vector<ManifestEntry> manifest = readManifest(suite, o.gates);
+    missing += (missing.empty() ? "" : "; ") + shownText(o.outputs) +
+               ": no such outputs directory: not a directory";
+  if (!missing.empty())
+    throw SuiteError(missing);
+  const Manifest read = readManifest(suite, o.gates, o.maxFileBytes);
+  if (read.provenance)
+    verifySuite(suite, read, o.maxFileBytes);
+  else if (!o.unverifiedSuite)
+    throw SuiteError(
+        shownText(suite.string()) +
+        ": not a suite gen wrote (its manifest names no seed, count and maxNodes), so it cannot "
+        "be verified; judge it as it is with --unverified-suite (the report then says so)");
+  const std::vector<ManifestEntry> &manifest = read.entries;
+  // Zero entries judged is never a pass (docs/spec.md §4.3).
+  if (manifest.empty())
+    throw SuiteError(shownText((suite / gen::kManifestName).string()) + ": " +
+                     (o.gates ? "/gates" : "/cases") + " lists no entries: nothing to judge");
 
   SuiteReport report{o.suite, o.outputs, {}};
+  report.suiteVerified = read.provenance.has_value();
   report.entries.reserve(manifest.size());
   // The entries of one case share its plan: it is read once, into the interner its outputs share.
   std::unique_ptr<Interner> interner;
@@ -197,7 +333,9 @@ int verify(const Options &o) {
     if (planFile != planPath) {
       interner = std::make_unique<Interner>();
       try {
-        plan = io::readExecutionPlan(io::loadSource(planFile), *interner);
+        plan = io::readExecutionPlan(
+            io::sourceFromString(planFile, readSuiteFile(suite, m.plan, o.maxFileBytes)),
+            *interner);
       } catch (const io::InputError &e) {
         throw SuiteError("the suite's plan is invalid: " + io::formatError(e));
       }
@@ -213,16 +351,22 @@ int verify(const Options &o) {
     const std::string name = outputName(m.policy.empty() ? o.pattern : o.gatePattern, m);
     const fs::path outputFile = outputs / name;
     entry.output = name;
-    std::error_code ec;
-    if (!fs::exists(outputFile, ec)) {
+    // The output is read as `diff` reads `{out}` (files::readInside): a regular file inside
+    // OUTPUTS of at most --max-file-bytes; a FIFO, a device or a symbolic link out of OUTPUTS is
+    // an error entry, never opened for a blocking read (docs/spec.md §4.3).
+    files::BoundedRead read = files::readInside(outputs, name, o.maxFileBytes);
+    if (read.status != files::BoundedRead::Status::ok) {
       entry.status = SuiteEntry::Status::error;
-      entry.error = "no output: " + outputFile.string() + " does not exist";
-    } else if (fs::is_directory(outputFile, ec)) {
-      entry.status = SuiteEntry::Status::error;
-      entry.error = "no output: " + outputFile.string() + " is a directory";
+      entry.error =
+          read.status == files::BoundedRead::Status::missing
+              ? "no output: " + outputFile.string() + " does not exist"
+          : read.status == files::BoundedRead::Status::tooLarge
+              ? "output not judged: " + outputFile.string() + " " + read.why + " (--max-file-bytes)"
+              : "no output: " + outputFile.string() + " " + read.why;
     } else {
       try {
-        const io::Source source = io::loadSource(outputFile.string());
+        const io::Source source = io::sourceFromString(outputFile.string(), read.text);
+        read.text = std::string();
         if (!m.policy.empty()) {
           judgeGate(*interner, plan, m, source, entry);
           entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -238,13 +382,19 @@ int verify(const Options &o) {
         entry.groups = candidate.plan.groups.size();
         entry.status =
             entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+        if (o.format == ReportFormat::html)
+          entry.picture =
+              htmlPicture({interner.get(), &plan, &candidate, &entry.report, m.mode, m.equality,
+                           "e" + std::to_string(report.entries.size()) + "-"});
+        std::vector<std::string_view> pointers;
         for (const auto &v : entry.report.violations)
-          entry.positions.push_back(
-              locate(source.text, v.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+          pointers.push_back(v.pointer);
+        for (const auto &at : locateAll(source.text, pointers)) // one pass over the output
+          entry.positions.push_back(at.value_or(std::pair<std::size_t, std::size_t>{}));
       } catch (const io::InputError &e) {
         entry.status = SuiteEntry::Status::error;
-        entry.error = e.message();
-        entry.errorPointer = e.pointer();
+        entry.error = shownText(e.message(), kMaxExcerptBytes); // it may quote the output
+        entry.errorPointer = shownText(e.pointer(), kMaxExcerptBytes);
         entry.line = e.line();
         entry.column = e.column();
       }
@@ -278,6 +428,14 @@ Action setupVerify(CLI::App &app) {
                 "implementation's gate result (nn-backend/gate-result) in OUTPUTS, named by "
                 "--gate-pattern, must have the reference's verdict, failure kinds in order and "
                 "set of reports per kind; a difference is a violation of the check gate");
+  sub->add_flag("--unverified-suite", o->unverifiedSuite,
+                "judge a suite gen did not write (its manifest names no seed, count and maxNodes) "
+                "as it is: its plans and entries cannot be verified, and the report says so. A "
+                "suite gen wrote is always verified: regenerated from its manifest's parameters, "
+                "every file must be the suite's");
+  addNatural(*sub, "--max-file-bytes", o->maxFileBytes, 1, kMaxFileBytes,
+             "the largest file read from SUITE or OUTPUTS, in bytes: a larger output is an error "
+             "entry, a larger suite file an invalid suite");
   sub->add_option("--gate-pattern", o->gatePattern,
                   "with --gates, the file name of a gate entry's output in OUTPUTS; {case}, "
                   "{policy}, {mode} and {equality} are replaced")
@@ -285,19 +443,26 @@ Action setupVerify(CLI::App &app) {
   addReportOptions(*sub, o->format, o->maxPerCheck,
                    "text: the violations and errors, then a summary line; json: one result per "
                    "entry; junit: one test case per entry; sarif: SARIF 2.1.0, one result per "
-                   "violation or error",
+                   "violation or error; html: one page, a summary table of every entry "
+                   "linking to its picture",
                    "per check and entry");
   addOutputOption(*sub, o->out, "report file");
-  sub->footer("Each output is judged as `check` judges it under the entry's mode and equality "
-              "(a gate result as --gates says). A missing, unreadable or invalid output is an "
-              "error entry in the report.\nExit "
-              "status: 0 every output conforms, 1 an output does not conform or is missing or "
-              "invalid, 2 bad usage or an invalid suite.");
+  sub->footer(
+      "Each output is judged as `check` judges it under the entry's mode and equality, "
+      "never under those the output declares (a declaration that differs is a note in "
+      "the report; a gate result as --gates says). The suite is verified first: a suite "
+      "gen wrote is regenerated from its manifest's seed, count and maxNodes, and any "
+      "file that differs is an error naming it. A missing, unreadable or invalid output is an "
+      "error entry in the report.\nExit "
+      "status: 0 every output conforms, 1 an output does not conform or is missing or "
+      "invalid, 2 bad usage, an invalid suite, a suite that differs from what gen writes "
+      "for its manifest's parameters, a hand-made suite without --unverified-suite, or a "
+      "manifest without entries.");
   return [o]() -> int {
     try {
       return verify(*o);
     } catch (const SuiteError &e) {
-      std::cerr << "lowering-oracle: " << e.what() << '\n';
+      std::cerr << "lowering-oracle: " << shownText(e.what(), io::kUncut) << '\n';
       return kBadInput;
     }
   };

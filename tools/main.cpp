@@ -61,9 +61,9 @@ CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
 namespace {
 
 /// The one error path: "lowering-oracle: what is wrong" on one line of standard error (control
-/// characters of the input escaped), exit 2.
+/// characters of the input shown escaped, docs/spec.md §3.5), exit 2.
 int badInput(std::string_view what) {
-  std::cerr << "lowering-oracle: " << lo::io::escapeControls(what) << '\n';
+  std::cerr << "lowering-oracle: " << lo::io::shownText(what, lo::io::kUncut) << '\n';
   return kBadInput;
 }
 
@@ -85,14 +85,34 @@ int main(int argc, char **argv) {
     actions.emplace_back(app.get_subcommands({}).back(), std::move(action));
   }
 
+  // The subcommands, for the message that names a missing or unknown one.
+  std::string names;
+  bool known = argc < 2;
+  for (const auto &[sub, action] : actions) {
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+    known = known || sub->get_name() == argv[1];
+  }
   try {
+    // An unknown subcommand is named, with the list (CLI11 would only say that one is required).
+    if (!known && argv[1][0] != '-') {
+      std::string unknown = argv[1];
+      if (unknown.size() > 64)
+        unknown = unknown.substr(0, 64) + "...";
+      return badInput("unknown subcommand \"" + unknown + "\": the subcommands are " + names +
+                      " (see lowering-oracle --help)");
+    }
     app.parse(argc, argv);
     for (auto &[sub, action] : actions)
       if (sub->parsed())
         return flushed(action());
-    return badInput("A subcommand is required");
+    return badInput("A subcommand is required: one of " + names + " (see lowering-oracle --help)");
   } catch (const CLI::Success &e) {
     return flushed(app.exit(e)); // --help, --version
+  } catch (const CLI::RequiredError &e) {
+    // No subcommand at all (CLI11's "A subcommand is required"): say which ones there are.
+    if (!app.get_subcommands().empty())
+      return badInput(e.what());
+    return badInput("A subcommand is required: one of " + names + " (see lowering-oracle --help)");
   } catch (const CLI::ParseError &e) {
     return badInput(e.what()); // usage: one line, without CLI11's "Run with --help" line
   } catch (const std::exception &e) {

@@ -8,8 +8,8 @@ namespace lo::io {
 
 namespace {
 constexpr std::size_t kEchoedToken = 200; // io::kMaxEchoBytes
-/// The pointer as shown in a message: control characters (a key may hold an escaped newline)
-/// are written as `\u00XX`, so that the message stays one line.
+/// The pointer as shown in a message: each reference token cut, and shown (shownText: a key may
+/// hold an escaped newline), so that the message stays one line.
 std::string shown(const std::string &pointer) {
   if (pointer.empty())
     return "/";
@@ -25,18 +25,18 @@ std::string shown(const std::string &pointer) {
     if (tokenLength <= kEchoedToken)
       cut += c;
   }
-  return escapeControls(cut);
+  return shownText(cut, kUncut);
 }
 
 std::string compose(const std::string &file, std::size_t line, std::size_t column,
                     const std::string &pointer, const std::string &message) {
-  std::string out = file;
+  std::string out = shownText(file, kUncut);
   if (line != 0)
     out += ":" + std::to_string(line) + ":" + std::to_string(column);
   out += ": ";
   if (!pointer.empty() || line != 0)
     out += shown(pointer) + ": ";
-  return out + message;
+  return out + shownText(message, kUncut);
 }
 } // namespace
 
@@ -46,8 +46,8 @@ InputError::InputError(std::string file, std::size_t line, std::size_t column, s
       line_(line), column_(column), pointer_(std::move(pointer)), message_(std::move(message)) {}
 
 InputError::InputError(std::string file, std::string message)
-    : std::runtime_error(file + ": " + message), file_(std::move(file)),
-      message_(std::move(message)) {}
+    : std::runtime_error(shownText(file, kUncut) + ": " + shownText(message, kUncut)),
+      file_(std::move(file)), message_(std::move(message)) {}
 
 std::string formatError(const InputError &e) { return e.what(); }
 

@@ -8,6 +8,8 @@
 
 namespace lo::io {
 
+/// `message()`, `file()` and `pointer()` are the raw text (a renderer shows them,
+/// ref/io/escape.hpp); `what()` is the one-line message with every part already shown.
 class InputError : public std::runtime_error {
 public:
   InputError(std::string file, std::size_t line, std::size_t column, std::string pointer,
@@ -28,7 +30,7 @@ private:
   std::string message_;
 };
 
-/// `FILE:LINE:COL: /pointer: message` (the parts that are known).
+/// `FILE:LINE:COL: /pointer: message` (the parts that are known, each shown: docs/spec.md §3.5).
 std::string formatError(const InputError &e);
 
 /// 1-based line and column (in bytes) of `offset` in `text`.

@@ -1,53 +1,78 @@
-// Text from the input shown in a one-line message: its control characters escaped.
+// The one escaping module (docs/spec.md §3.5). Checks and readers put text from the input into
+// their messages as it is; every renderer (the text, JSON, JUnit XML and SARIF reports, the
+// `audit` and `gate` text, a message on standard error) shows it through this header, so a name
+// looks the same in every format and can neither forge nor hide a line, nor make a report invalid.
+// The RFC 3629 UTF-8 validator here is also the reader's.
 #pragma once
 
+#include <cstddef>
+#include <limits>
 #include <string>
 #include <string_view>
 
 namespace lo::io {
 
-namespace detail {
-inline void appendHexEscape(std::string &out, unsigned char u) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += "\\u00";
-  out += kHex[u >> 4];
-  out += kHex[u & 0xf];
-}
-} // namespace detail
+// --- UTF-8 (RFC 3629) ---------------------------------------------------------------------------
 
-/// `text` with each control character (U+0000 to U+001F, U+007F) written as `\u00XX`, so that a
-/// message that quotes input stays one line.
-inline std::string escapeControls(std::string_view text) {
+/// The length (1 to 4) of the well-formed UTF-8 character that starts at `text[i]`, or 0 when the
+/// bytes there are not one: a stray continuation byte, a lead byte that is never used (C0, C1,
+/// F5 to FF), a truncated sequence, an overlong form, a surrogate (U+D800 to U+DFFF) or a code
+/// point above U+10FFFF.
+std::size_t utf8Length(std::string_view text, std::size_t i);
+
+/// The offset of the first byte of `text` that is not well-formed UTF-8, or `text.size()`.
+std::size_t firstInvalidUtf8(std::string_view text);
+
+// --- Shown text ---------------------------------------------------------------------------------
+
+/// The longest text from the input shown in a report, in bytes: longer texts are cut there (at a
+/// character boundary) and end with "…".
+inline constexpr std::size_t kMaxShownBytes = 1024;
+/// A cap that never cuts (a name that is a JSON report's value).
+inline constexpr std::size_t kUncut = std::numeric_limits<std::size_t>::max();
+
+/// Whether the code point `cp` is shown as `\uXXXX`: the C0 controls and DEL, the C1 controls
+/// (U+0085 among them), the line and paragraph separators U+2028 and U+2029, the bidirectional
+/// marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
+/// U+2069), and the noncharacters U+FDD0 to U+FDEF, U+FFFE and U+FFFF (XML 1.0 forbids the last
+/// two).
+bool isShownEscaped(char32_t cp);
+
+/// `text` as every report shows it (docs/spec.md §3.5): each code point of isShownEscaped as
+/// `\uXXXX`, each byte that is not well-formed UTF-8 (RFC 3629) as `\xNN`, the rest as it is; cut
+/// at `cap` bytes with "…". The result is one line of valid UTF-8, valid in XML 1.0, and
+/// unchanged when shown again.
+std::string shownText(std::string_view text, std::size_t cap = kMaxShownBytes);
+
+/// A text of several lines (a subprocess's standard error, a saved report) with each line shown
+/// (shownText, never cut) and the newlines between them kept.
+std::string shownLines(std::string_view text);
+
+/// `text` shown (shownText, never cut) and then as XML 1.0 character data or an attribute value:
+/// `&`, `<`, `>`, `"` and `'` as entities.
+std::string xmlText(std::string_view text);
+
+/// `text` as HTML character data or a quoted attribute value (the HTML report, docs/spec.md
+/// §3.5): `&`, `<`, `>`, `"` and `'` as character references, so that no input can open a tag,
+/// an entity or leave an attribute; the control characters HTML forbids (below U+0020 but tab,
+/// newline and carriage return, and U+007F) as U+FFFD.
+inline std::string htmlText(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (const char c : text) {
     const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u != 0x7f)
-      out += c;
-    else
-      detail::appendHexEscape(out, u);
-  }
-  return out;
-}
-
-/// Text from an input file made safe for a one-line report (the gate's report lines, the text
-/// audit): control characters written as JSON escapes, `\n`, `\t` and `\r` in their short form,
-/// the others as `\u00XX`.
-inline std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u == '\n')
-      out += "\\n";
-    else if (u == '\t')
-      out += "\\t";
-    else if (u == '\r')
-      out += "\\r";
-    else if (u >= 0x20 && u != 0x7f)
-      out += c;
-    else
-      detail::appendHexEscape(out, u);
+    switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    case '\'': out += "&#39;"; break;
+    default:
+      if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f)
+        out += "\xef\xbf\xbd"; // U+FFFD
+      else
+        out += c;
+    }
   }
   return out;
 }

@@ -2,7 +2,120 @@
 
 #include "ref/io/writer.hpp"
 
+#include <array>
+#include <unordered_map>
+
 namespace lo::io {
+
+namespace {
+
+/// The first line of the text report: verdict, policy, flags, number of failures.
+void writeTextHeading(Sink &out, const AssurancePolicy &policy, std::size_t failures) {
+  out << (failures == 0 ? "accepted" : "rejected") << " by policy " << policyName(policy) << " (";
+  bool any = false;
+  for (const auto &flag : kPolicyFlags)
+    if (policy.*flag.field) {
+      out << (any ? " " : "") << flag.name;
+      any = true;
+    }
+  out << (any ? ")" : "no flag set)");
+  if (failures != 0)
+    out << ": " << std::uint64_t{failures} << (failures == 1 ? " failure" : " failures");
+  out << '\n';
+}
+
+/// The JSON document up to its `failures` array's opening bracket.
+void writeJsonHeading(Sink &out, const AssurancePolicy &policy, bool accepted) {
+  out << "{\n  \"format\": \"nn-backend/gate-result\",\n  \"version\": 1,\n  \"policy\": {"
+      << "\"name\":\"" << policyName(policy) << '"';
+  for (const auto &flag : kPolicyFlags)
+    out << ",\"" << flag.name << "\":" << (policy.*flag.field ? "true" : "false");
+  out << "},\n  \"verdict\": \"" << (accepted ? "accepted" : "rejected")
+      << "\",\n  \"failures\": [";
+}
+
+/// `text` cut at `cap` bytes (fewer, so as not to split a UTF-8 character) followed by "...".
+void cut(std::string &text, std::size_t cap) {
+  if (text.size() <= cap)
+    return;
+  std::size_t end = cap;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+    --end;
+  text.resize(end);
+  text += "...";
+}
+
+} // namespace
+
+ObligationReport boundedReport(ObligationReport r) {
+  cut(r.capsuleName, kMaxGateTextBytes);
+  cut(r.claim.spec, kMaxGateTextBytes);
+  cut(r.evidence.text, kMaxGateTextBytes);
+  return r;
+}
+
+bool writeBoundedGate(Sink &out, const Interner &interner, const AssurancePolicy &policy,
+                      const ExecutionAudit &audit, bool json) {
+  constexpr std::size_t kinds = vocabularySize<GateFailureKind>();
+  // The bounded reports of each distinct audit view, made once: rows that share a capsule share
+  // them (a long string is copied once per capsule, not once per row).
+  std::unordered_map<CapsuleId, std::vector<ObligationReport>> reportsOf;
+  auto reports = [&](const KernelAudit &row) -> const std::vector<ObligationReport> & {
+    auto [it, fresh] = reportsOf.try_emplace(row.view);
+    if (fresh)
+      for (auto &r : obligationReports(interner, row))
+        it->second.push_back(boundedReport(std::move(r)));
+    return it->second;
+  };
+  // First pass: the number of reports of each kind the policy looks for (gateFailures' order).
+  std::array<std::uint64_t, kinds> counts{};
+  for (const KernelAudit &row : audit.kernels)
+    for (const ObligationReport &r : reports(row))
+      for (std::size_t k = 0; k < kinds; ++k) {
+        const auto kind = static_cast<GateFailureKind>(k);
+        counts[k] += looksFor(policy, kind) && r.disposition == failureDisposition(kind);
+      }
+  std::size_t failures = 0;
+  for (const std::uint64_t n : counts)
+    failures += n != 0;
+  if (json)
+    writeJsonHeading(out, policy, failures == 0);
+  else
+    writeTextHeading(out, policy, failures);
+  // Then one pass over the rows per failing kind, writing its reports as they come.
+  bool firstFailure = true;
+  for (std::size_t k = 0; k < kinds; ++k) {
+    if (counts[k] == 0)
+      continue;
+    const auto kind = static_cast<GateFailureKind>(k);
+    const EvidenceDisposition d = failureDisposition(kind);
+    if (json)
+      out << (firstFailure ? "\n    " : ",\n    ") << "{\"kind\":\"" << spelling(kind)
+          << "\",\"reports\":[";
+    else
+      out << spelling(kind) << ": " << counts[k] << (counts[k] == 1 ? " report\n" : " reports\n");
+    firstFailure = false;
+    bool firstReport = true;
+    for (std::size_t row = 0; row < audit.kernels.size(); ++row)
+      for (const ObligationReport &r : reports(audit.kernels[row])) {
+        if (r.disposition != d)
+          continue;
+        if (json) {
+          out << (firstReport ? "\n      " : ",\n      ");
+          writeObligationReport(out, r);
+        } else {
+          out << "  #" << std::uint64_t{row} << ' ' << reportLine(r) << '\n';
+        }
+        firstReport = false;
+      }
+    if (json)
+      out << "]}";
+  }
+  if (json)
+    out << (failures == 0 ? "]\n}\n" : "\n  ]\n}\n");
+  out.flush();
+  return failures == 0;
+}
 
 std::string claimLabel(const ContractClaim &c) {
   const std::string op(spelling(c.op));
@@ -11,16 +124,16 @@ std::string claimLabel(const ContractClaim &c) {
   case T::shapeSafety: return "shape safety for " + op;
   case T::layoutCompatibility:
     return std::string(spelling(c.layout)) + " layout compatibility for " + op;
-  case T::valueRefinement: return op + " forward refines " + printable(c.spec);
+  case T::valueRefinement: return op + " forward refines " + shownText(c.spec, kUncut);
   case T::vjpRefinement:
-    return op + " " + std::string(spelling(c.mode)) + " VJP refines " + printable(c.spec);
+    return op + " " + std::string(spelling(c.mode)) + " VJP refines " + shownText(c.spec, kUncut);
   }
   return op;
 }
 
 std::string evidenceLabel(const ContractEvidence &e) {
   using T = ContractEvidence::Tag;
-  const std::string text = printable(e.text);
+  const std::string text = shownText(e.text, kUncut);
   switch (e.tag) {
   case T::theorem: return "proved by " + text;
   case T::checker: return "accepted by proved checker " + text;
@@ -34,7 +147,7 @@ std::string evidenceLabel(const ContractEvidence &e) {
 }
 
 std::string reportLine(const ObligationReport &r) {
-  return std::string(spelling(r.op)) + ": " + printable(r.capsuleName) + " " +
+  return std::string(spelling(r.op)) + ": " + shownText(r.capsuleName, kUncut) + " " +
          std::string(spelling(r.obligation)) + ": " + claimLabel(r.claim) + "; " +
          evidenceLabel(r.evidence);
 }
@@ -50,12 +163,7 @@ void writeObligationReport(Sink &out, const ObligationReport &r) {
 }
 
 void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult &result) {
-  out << "{\n  \"format\": \"nn-backend/gate-result\",\n  \"version\": 1,\n  \"policy\": {"
-      << "\"name\":\"" << policyName(policy) << '"';
-  for (const auto &flag : kPolicyFlags)
-    out << ",\"" << flag.name << "\":" << (policy.*flag.field ? "true" : "false");
-  out << "},\n  \"verdict\": \"" << (result.accepted() ? "accepted" : "rejected")
-      << "\",\n  \"failures\": [";
+  writeJsonHeading(out, policy, result.accepted());
   for (std::size_t f = 0; f < result.failures.size(); ++f) {
     const GateFailure &failure = result.failures[f];
     out << (f ? ",\n    " : "\n    ") << "{\"kind\":\"" << spelling(failure.kind)
@@ -71,19 +179,7 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
 }
 
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result) {
-  out << (result.accepted() ? "accepted" : "rejected") << " by policy " << policyName(policy)
-      << " (";
-  bool any = false;
-  for (const auto &flag : kPolicyFlags)
-    if (policy.*flag.field) {
-      out << (any ? " " : "") << flag.name;
-      any = true;
-    }
-  out << (any ? ")" : "no flag set)");
-  if (!result.accepted())
-    out << ": " << std::uint64_t{result.failures.size()}
-        << (result.failures.size() == 1 ? " failure" : " failures");
-  out << '\n';
+  writeTextHeading(out, policy, result.failures.size());
   for (const GateFailure &failure : result.failures) {
     out << spelling(failure.kind) << ": " << std::uint64_t{failure.reports.size()}
         << (failure.reports.size() == 1 ? " report\n" : " reports\n");

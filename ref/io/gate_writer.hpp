@@ -38,6 +38,24 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
 /// number of reports, and each report on its own line (with its audit row).
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
 
+/// The longest capsule name, claim spec or evidence text a report of `gate` writes, in bytes: a
+/// longer one is cut there (fewer, so as not to split a UTF-8 character) and ends with "..." (as
+/// a key is cut, docs/spec.md §2.5), so that `gate`'s output is bounded by its audit rows, not
+/// by rows times string length (docs/spec.md §6.6).
+inline constexpr std::size_t kMaxGateTextBytes = 1024;
+
+/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes.
+ObligationReport boundedReport(ObligationReport r);
+
+/// The gate of `audit` under `policy`, written (text, or the JSON document when `json`) exactly
+/// as writeGateText and writeGateResult write `gate(interner, policy, audit)`, but with every
+/// report bounded (boundedReport) and without holding the result: the bounded reports of each
+/// distinct audit view are made once, one pass counts, and one pass per failing kind writes. The
+/// `gate` command's writer: its memory is the audit and the distinct capsules, its output at
+/// most about 3 KiB a report. Returns whether the gate accepts.
+bool writeBoundedGate(Sink &out, const Interner &interner, const AssurancePolicy &policy,
+                      const ExecutionAudit &audit, bool json);
+
 /// Convenience: the JSON document as a string.
 std::string gateResultJson(const AssurancePolicy &policy, const GateResult &result);
 

@@ -3,17 +3,40 @@
 // error are InputErrors with their reason and a position (docs/errors.md).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace lo::io {
 
+/// Inputs read in step by one reader (`check --stream` reads a plan stream and a lowering stream
+/// one record of each at a time). A producer that writes one of them whole before the other
+/// blocks on a full pipe while the reader waits for the other: a deadlock. A wait on a pipe (or
+/// device) of the watch during which no byte arrives on any input of the watch for `limit` is
+/// such a stall: the waiting read throws an InputError saying what happened, then `advice`
+/// (docs/formats.md, "Feeding check --stream"). The reader sets a limit only when a deadlock is
+/// possible (no input is a regular file, which never blocks).
+struct StallWatch {
+  std::chrono::milliseconds limit{0}; // 0: wait forever
+  std::string advice;
+  struct Input {
+    int fd;
+    std::string name;
+    bool regular;
+  };
+  std::vector<Input> inputs; // filled by InputFile::watch
+};
+
 class InputFile {
 public:
-  /// Opens `path` ("-": standard input, named "<stdin>" in messages).
-  explicit InputFile(const std::string &path);
+  /// Opens `path` ("-": standard input, named "<stdin>" in messages). With `nonBlockingFifo`, a
+  /// FIFO is opened without waiting for its writer (a wait there could not be watched for a
+  /// stall); its reads still wait for data, and its end is its writer's close.
+  explicit InputFile(const std::string &path, bool nonBlockingFifo = false);
   ~InputFile(); // closes the file (never standard input)
   InputFile(const InputFile &) = delete;
   InputFile &operator=(const InputFile &) = delete;
@@ -34,7 +57,15 @@ public:
 
   std::function<void()> beforeWait;
 
+  /// Joins `watch`: from now on, a wait on this file that sees no byte arrive on any input of the
+  /// watch for its limit throws (see StallWatch).
+  void watch(std::shared_ptr<StallWatch> watch);
+
 private:
+  /// Returns once this file has something to read (or hung up), or throws on a stall.
+  void awaitProgress();
+  std::shared_ptr<StallWatch> stall_;
+  bool nonBlocking_ = false;
   std::string name_;
   int fd_ = -1;
   bool regular_ = false;

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <stdexcept>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 namespace lo::io {
@@ -39,6 +40,23 @@ int ownDescriptor(const std::string &path) {
       return fd;
   }
   return -1;
+}
+
+bool sameFile(const struct stat &a, const struct stat &b) {
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/// Whether the directory open as `dirFd` is /dev or a directory of /proc (however it was spelled:
+/// /dev//, //dev, /dev/fd, /proc/self/fd): its entries stand for devices and descriptors, and
+/// are never replaced or created.
+bool systemDirectory(int dirFd) {
+  constexpr long kProcSuperMagic = 0x9fa0;
+  struct statfs fs {};
+  if (::fstatfs(dirFd, &fs) == 0 && static_cast<long>(fs.f_type) == kProcSuperMagic)
+    return true;
+  struct stat dir {
+  }, dev{};
+  return ::fstat(dirFd, &dir) == 0 && ::stat("/dev", &dev) == 0 && sameFile(dir, dev);
 }
 
 /// A name for the temporary file: BASE.tmp.XXXXXX, the Xs random.
@@ -76,20 +94,25 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   if (dirFd_ < 0)
     fail(path_, "cannot open its directory", errno);
 
+  if (systemDirectory(dirFd_)) {
+    openSystemEntry();
+    return;
+  }
+
   struct stat st {};
   const bool exists = ::fstatat(dirFd_, base_.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+  // A symbolic link to a device or a pipe is that device or pipe (the resolved target counts,
+  // not the spelling): written directly, the link kept.
+  struct stat target {};
+  if (exists && S_ISLNK(st.st_mode) && ::fstatat(dirFd_, base_.c_str(), &target, 0) == 0 &&
+      (S_ISCHR(target.st_mode) || S_ISFIFO(target.st_mode) || S_ISBLK(target.st_mode))) {
+    openDirectly(/*followLink=*/true);
+    return;
+  }
   if (exists && S_ISDIR(st.st_mode))
     throw std::runtime_error(path_ + ": is a directory");
   if (exists && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISBLK(st.st_mode))) {
-    // A device or a pipe: written directly (opening a FIFO waits for its reader, as a shell's
-    // `>` does).
-    fd_ = ::openat(dirFd_, base_.c_str(), O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
-    if (fd_ < 0)
-      fail(path_, "cannot open for writing", errno);
-    ownFd_ = true;
-    struct stat opened {};
-    if (::fstat(fd_, &opened) != 0 || S_ISREG(opened.st_mode))
-      throw std::runtime_error(path_ + ": changed while it was opened; not written");
+    openDirectly(/*followLink=*/false);
     return;
   }
   // Read-only: no write permission for this user, or none for anyone (which root would pass).
@@ -119,6 +142,49 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   // The new file keeps the mode of the regular file it replaces.
   if (exists && S_ISREG(st.st_mode))
     ::fchmod(fd_, st.st_mode & 07777);
+}
+
+void OutputFile::openDirectly(bool followLink) {
+  // A device or a pipe: written directly (opening a FIFO waits for its reader, as a shell's `>`
+  // does).
+  fd_ = ::openat(dirFd_, base_.c_str(),
+                 O_WRONLY | O_NOCTTY | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW));
+  if (fd_ < 0)
+    fail(path_, "cannot open for writing", errno);
+  ownFd_ = true;
+  struct stat opened {};
+  if (::fstat(fd_, &opened) != 0 || S_ISREG(opened.st_mode) || S_ISDIR(opened.st_mode))
+    throw std::runtime_error(path_ + ": changed while it was opened; not written");
+}
+
+void OutputFile::openSystemEntry() {
+  // An entry of /dev or /proc, judged by what it resolves to: standard output or error (however
+  // spelled: /dev//stdout, /dev/./stderr, /proc//self/fd/1) is that descriptor; standard input
+  // (a file or a pipe) is no output; another device or a pipe is written directly; nothing else
+  // there is replaced or created (as root, renaming over /dev/stdout would destroy it).
+  struct stat target {};
+  if (::fstatat(dirFd_, base_.c_str(), &target, 0) != 0) {
+    const int e = errno;
+    if (e == ENOENT)
+      throw std::runtime_error(path_ + ": no such device; nothing is created in /dev or /proc");
+    fail(path_, "cannot open for writing", e);
+  }
+  for (const int own : {1, 2}) {
+    struct stat st {};
+    if (::fstat(own, &st) == 0 && sameFile(st, target)) {
+      fd_ = own;
+      return;
+    }
+  }
+  // Standard input (/dev/stdin, /dev/fd/0 however spelled) is no output, unless it is a
+  // character device that any name reaches as well (/dev/null as standard input).
+  struct stat input {};
+  if (!S_ISCHR(target.st_mode) && ::fstat(0, &input) == 0 && sameFile(input, target))
+    throw std::runtime_error(path_ + ": is the standard input, not an output: not written");
+  if (!(S_ISCHR(target.st_mode) || S_ISFIFO(target.st_mode) || S_ISBLK(target.st_mode)))
+    throw std::runtime_error(path_ + ": is an entry of /dev or /proc that is neither a device nor "
+                                     "a pipe: not replaced");
+  openDirectly(/*followLink=*/true);
 }
 
 OutputFile::~OutputFile() {

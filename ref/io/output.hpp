@@ -1,14 +1,17 @@
 // Output files: "An output file is written whole or not at all: a failed run leaves no partial
 // file behind" (docs/spec.md §4).
 //
-// The path is never resolved in user space. "-", /dev/stdout, /dev/stderr, /dev/fd/N and
-// /proc/self/fd/N are the process's own descriptor, written directly (so `-o /dev/stdout >> log`
-// appends). Otherwise the directory of the path is opened, and its last component is looked at
-// without following it: a character device or a FIFO (/dev/null, a pipe) is written directly and
-// never replaced; a regular file, a symbolic link or a new name is replaced atomically, in that
-// directory, by a temporary file created there with O_EXCL|O_NOFOLLOW and renamed over the name
-// (renameat) by commit(). The new file keeps a replaced regular file's mode; a symbolic link is
-// replaced itself (its target is not touched); a read-only file is not replaced (an error, as a
+// "-", /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are the process's own descriptor,
+// written directly (so `-o /dev/stdout >> log` appends). Otherwise the directory of the path is
+// opened. In /dev or /proc (however spelled: /dev//stdout, /dev/./stdin) the entry is judged by
+// the file it resolves to, never by its spelling: standard output or error is that descriptor,
+// standard input is refused, another device or a pipe is written directly, and nothing there is
+// ever replaced or created. Elsewhere the last component is looked at without following it: a
+// character device or a FIFO (/dev/null, a pipe), or a symbolic link to one, is written directly
+// and never replaced; a regular file, another symbolic link or a new name is replaced atomically,
+// in that directory, by a temporary file created there with O_EXCL|O_NOFOLLOW and renamed over the
+// name (renameat) by commit(). The new file keeps a replaced regular file's mode; a symbolic link
+// is replaced itself (its target is not touched); a read-only file is not replaced (an error, as a
 // shell's `>` gives). See docs/errors.md, "Output files".
 #pragma once
 
@@ -35,6 +38,8 @@ public:
 
 private:
   void writeAll(const char *data, std::size_t size);
+  void openDirectly(bool followLink);
+  void openSystemEntry();
   std::string path_;
   int fd_ = -1;
   bool ownFd_ = false; // whether fd_ is closed by this object

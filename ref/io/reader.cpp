@@ -1,6 +1,7 @@
 #include "ref/io/reader.hpp"
 
 #include "ref/hash.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/input.hpp"
 
 #include <simdjson.h>
@@ -34,32 +35,6 @@ constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
 
 /// Capsule keys come from the input: keyed hashing (ref/hash.hpp), searched by string_view.
 using KeyTable = std::unordered_map<std::string, CapsuleId, KeyedHash, std::equal_to<>>;
-
-/// Offset of the first byte of `text` that is not well-formed UTF-8 (RFC 3629: no overlong forms,
-/// no surrogates, nothing above U+10FFFF), or `text.size()`. Used only to place an error.
-std::size_t firstInvalidUtf8(std::string_view text) {
-  const auto *p = reinterpret_cast<const unsigned char *>(text.data());
-  const std::size_t n = text.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned c = p[i];
-    std::size_t len = c < 0x80           ? 1
-                      : (c >> 5) == 0x6  ? 2
-                      : (c >> 4) == 0xE  ? 3
-                      : (c >> 3) == 0x1E ? 4
-                                         : 0;
-    if (len == 0 || i + len > n || (len == 2 && c < 0xC2))
-      return i;
-    for (std::size_t k = 1; k < len; ++k)
-      if ((p[i + k] & 0xC0) != 0x80)
-        return i;
-    if (len == 3 && ((c == 0xE0 && p[i + 1] < 0xA0) || (c == 0xED && p[i + 1] >= 0xA0)))
-      return i;
-    if (len == 4 && ((c == 0xF0 && p[i + 1] < 0x90) || c > 0xF4 || (c == 0xF4 && p[i + 1] >= 0x90)))
-      return i;
-    i += len;
-  }
-  return n;
-}
 
 /// `parseSpelling`, by a hash table built once per vocabulary: the reader looks up an op and a
 /// kind for every kernel, and a scan compares the text with up to 46 spellings.
@@ -105,10 +80,10 @@ std::size_t firstRawControlInString(std::string_view text) {
   return text.size();
 }
 
-/// `s` quoted for a message, control characters escaped, cut after kMaxEchoBytes bytes (at a
-/// character boundary) with "..." (a 50 MB key must not make a 50 MB message).
+/// `s` quoted for a message as it is, cut after kMaxEchoBytes bytes (at a character boundary) with
+/// "..." (a 50 MB key must not make a 50 MB message). The renderer that shows the message escapes
+/// it (ref/io/escape.hpp, docs/spec.md §3.5).
 std::string quote(std::string_view s) {
-  std::string out = "\"";
   const bool cut = s.size() > kMaxEchoBytes;
   if (cut) {
     std::size_t n = kMaxEchoBytes;
@@ -116,20 +91,7 @@ std::string quote(std::string_view s) {
       --n; // not inside a UTF-8 sequence
     s = s.substr(0, n);
   }
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x",
-                    static_cast<unsigned>(static_cast<unsigned char>(c)));
-      out += buf;
-    } else if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else {
-      out += c;
-    }
-  }
-  return out + (cut ? "\"..." : "\"");
+  return "\"" + std::string(s) + (cut ? "\"..." : "\"");
 }
 
 /// A capsule reference that names a key of a table not read yet (JSON objects are unordered).

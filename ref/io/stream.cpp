@@ -63,7 +63,10 @@ void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphEx
 
 // --- Reading ---------------------------------------------------------------------------------
 
-LineSource::LineSource(const std::string &path) : file_(path), name_(file_.name()) {}
+LineSource::LineSource(const std::string &path, std::shared_ptr<StallWatch> stall)
+    : file_(path, stall != nullptr), name_(file_.name()) {
+  file_.watch(std::move(stall));
+}
 
 bool LineSource::next(std::string_view &line) {
   for (;;) {
@@ -133,8 +136,9 @@ template <class Read> decltype(auto) readHeaderLine(LineSource &source, Read &&r
 
 } // namespace
 
-PlanStream::PlanStream(const std::string &path, Interner &interner)
-    : source_(path), lines_(source_.name(), interner) {
+PlanStream::PlanStream(const std::string &path, Interner &interner,
+                       std::shared_ptr<StallWatch> stall)
+    : source_(path, std::move(stall)), lines_(source_.name(), interner) {
   capsules_ = &readHeaderLine(source_,
                               [&](std::string_view line, std::size_t number)
                                   -> const std::vector<std::pair<std::string, CapsuleId>> & {
@@ -159,8 +163,9 @@ bool PlanStream::next(PlannedNodeKernel &k) {
   return true;
 }
 
-LoweringStream::LoweringStream(const std::string &path, Interner &interner)
-    : source_(path), lines_(source_.name(), interner) {
+LoweringStream::LoweringStream(const std::string &path, Interner &interner,
+                               std::shared_ptr<StallWatch> stall)
+    : source_(path, std::move(stall)), lines_(source_.name(), interner) {
   readHeaderLine(source_, [&](std::string_view line, std::size_t number) {
     lines_.readHeader(line, number, kLoweringStreamFormat, &declared_);
     return 0;

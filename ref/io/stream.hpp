@@ -45,7 +45,8 @@ void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphEx
 /// both streams of `check --stream` through pipes).
 class LineSource {
 public:
-  explicit LineSource(const std::string &path);
+  /// `stall`, when given, watches this source's waits (see StallWatch).
+  explicit LineSource(const std::string &path, std::shared_ptr<StallWatch> stall = nullptr);
 
   /// The next line, or false at the end. An empty line is an error.
   bool next(std::string_view &line);
@@ -70,7 +71,8 @@ private:
 class PlanStream {
 public:
   /// Opens `path` and reads the header line.
-  PlanStream(const std::string &path, Interner &interner);
+  PlanStream(const std::string &path, Interner &interner,
+             std::shared_ptr<StallWatch> stall = nullptr);
 
   /// The header's capsules table: keys and capsules in file order.
   const std::vector<std::pair<std::string, CapsuleId>> &capsules() const { return *capsules_; }
@@ -96,7 +98,8 @@ private:
 class LoweringStream {
 public:
   /// Opens `path` and reads the header line.
-  LoweringStream(const std::string &path, Interner &interner);
+  LoweringStream(const std::string &path, Interner &interner,
+                 std::shared_ptr<StallWatch> stall = nullptr);
 
   /// The mode and equality the header declares, if it does.
   const StreamDeclaration &declared() const { return declared_; }

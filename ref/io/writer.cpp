@@ -349,7 +349,7 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
   for (const auto &row : audit.kernels) {
     const auto &v = interner.capsule(row.view);
     opWidth = std::max(opWidth, spelling(v.op).size());
-    nameWidth = std::max(nameWidth, printable(v.name).size());
+    nameWidth = std::max(nameWidth, shownText(v.name, kUncut).size());
   }
   auto pad = [&](std::string_view s, std::size_t w) {
     out << s;
@@ -366,7 +366,7 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
     out << "  ";
     pad(spelling(v.op), opWidth);
     out << "  ";
-    pad(printable(v.name), nameWidth);
+    pad(shownText(v.name, kUncut), nameWidth);
     out << "  provider=" << spelling(v.provider) << " device=" << spelling(v.device)
         << " trust=" << spelling(v.trustLevel) << " vjp=" << spelling(v.vjpMode)
         << " numerics=" << spelling(v.numericalPolicy.rounding) << '/'

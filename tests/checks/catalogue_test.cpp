@@ -417,6 +417,38 @@ TEST_P(Catalogue, AuditRelabelsTrustedExternal) {
              true);
 }
 
+TEST_P(Catalogue, CountsInMessagesAreSingularOrPlural) {
+  // "trustedExternalOps lists 1 op", "1 audit row is", never "1 ops" or "1 audit rows are".
+  auto messages = [&](const std::function<void(io::LoweringDocument &)> &mutate) {
+    io::LoweringDocument d =
+        referenceDocument(in, plan, GetParam().mode, GetParam().equality, true);
+    mutate(d);
+    std::string all;
+    for (const auto &v :
+         check(in, plan, d, Options{GetParam().mode, GetParam().equality, 20}).violations)
+      all += v.message + "\n";
+    EXPECT_EQ(all.find(" 1 ops"), std::string::npos) << all;
+    EXPECT_EQ(all.find(" 1 audit rows"), std::string::npos) << all;
+    return all;
+  };
+  // The catalogue's plan has two trusted-external ops (one under identity in mode coalesced,
+  // whose reference lowering hides one).
+  const std::size_t ops = referenceDocument(in, plan, GetParam().mode, GetParam().equality, true)
+                              .audit->trustedExternalOps.size();
+  ASSERT_GE(ops, 1u);
+  const std::string rows =
+      std::to_string(ops) + (ops == 1 ? " audit row is" : " audit rows are") + " trusted-external";
+  const std::string one =
+      messages([](io::LoweringDocument &d) { d.audit->trustedExternalOps.resize(1); });
+  if (ops > 1) {
+    EXPECT_NE(one.find("trustedExternalOps lists 1 op, but " + rows), std::string::npos) << one;
+  }
+  const std::string emptied =
+      messages([](io::LoweringDocument &d) { d.audit->trustedExternalOps.clear(); });
+  EXPECT_NE(emptied.find("trustedExternalOps lists 0 ops, but " + rows), std::string::npos)
+      << emptied;
+}
+
 INSTANTIATE_TEST_SUITE_P(ModesAndEqualities, Catalogue,
                          ::testing::Values(Combination{Mode::coalesced, Equality::contract},
                                            Combination{Mode::coalesced, Equality::identity},

@@ -14,14 +14,29 @@ CASE is one of
   injection  a capsule name holding a newline, a forged verdict and ESC[8m cannot forge a line or
              reach the terminal in the text, JUnit and SARIF reports; a long name is cut with "…"
   verify-injection
-             the same for `verify`: a suite whose case name holds a newline, a forged summary and
-             ESC[8m, judged against an outputs directory whose name is not UTF-8: the text report
-             is one line an entry plus the summary, the JUnit and SARIF reports validate, and the
-             JSON report is valid UTF-8 with the names shown escaped
+             the same for `verify`: a hand-made suite (--unverified-suite) whose case name holds a
+             newline, a forged summary and ESC[8m, judged against an outputs directory whose name
+             is not UTF-8: the text report is one line an entry plus the unverified note and the
+             summary, the JUnit and SARIF reports validate, and the JSON report is valid UTF-8
+             with the names shown escaped
+  hostile-utf8
+             docs/spec.md §3.5 for every format: a capsule name holding U+FFFF, U+FFFE, U+2028,
+             U+0085 and bidirectional controls, and a candidate file name holding a surrogate
+             (ED A0 80), an overlong form (E0 80 AF) and a code point above U+10FFFF (F4 90 80 80):
+             the text, JSON, JUnit and SARIF reports of `check` (a failing and an invalid
+             candidate) and the error line are valid UTF-8 with every one of them escaped (`\\xNN`,
+             `\\uXXXX`), the JSON parses, the JUnit validates (xmllint), the SARIF validates; the
+             `gate` and `audit` text split into the same lines by a Unicode line splitter as by
+             newlines; a case name of `verify` holding the same is shown the same way, and a
+             repeated manifest entry still gets a JUnit class name of its own
+  saved-text `diff`'s report.txt, when the implementation writes ESC, a Unicode line separator
+             and a surrogate to standard error, and `prove --emit-smt2` into a directory that
+             cannot be made, named with ESC and a newline: no raw control byte, valid UTF-8
 Exit status 0 when every assertion holds; the first failure is printed.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -210,21 +225,24 @@ def injection(binary, work):
 
 def verify_injection(binary, work):
     suite = os.path.join(work, "suite")
-    r = run(binary, "gen", "--out", suite, "--count", "1", "--force")
+    shutil.rmtree(suite, ignore_errors=True)  # a suite of an earlier run, made hand-made below
+    r = run(binary, "gen", "--out", suite, "--count", "1")
     expect(r.returncode == 0, "gen: %r" % r.stderr)
     forged = "x\nverify: 3 entries: 3 conform\u001b[8m\u009b31m\u202e"
     manifest = json.load(open(os.path.join(suite, "manifest.json")))
     for entry in manifest["cases"]:
         entry["case"] = forged
     manifest.pop("gates", None)
+    for key in ("seed", "count", "maxNodes"):  # a hand-made suite: judged unverified
+        manifest.pop(key)
     with open(os.path.join(suite, "manifest.json"), "w") as f:
         json.dump(manifest, f)
     outputs = os.path.join(work.encode(), b"outputs-\xff\x1b[8m")  # not UTF-8, and ESC
     os.makedirs(outputs, exist_ok=True)
     for fmt in ("text", "json", "junit", "sarif"):
         path = os.path.join(work, "verify." + fmt)
-        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs, b"--format",
-                            fmt.encode(), b"-o", path.encode()], capture_output=True)
+        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs,
+                            b"--unverified-suite", b"--format", fmt.encode(), b"-o", path.encode()], capture_output=True)
         expect(r.returncode == 1, "verify --format %s: exit %d %r" % (fmt, r.returncode, r.stderr))
         raw = open(path, "rb").read()
         for bad in (b"\x1b", b"\xc2\x9b", b"\xe2\x80\xae", b"\xff"):
@@ -232,10 +250,11 @@ def verify_injection(binary, work):
         text = raw.decode("utf-8")  # valid UTF-8
         if fmt == "text":
             lines = text.split("\n")[:-1]
-            expect(len(lines) == 4, "three error lines and the summary: %r" % lines)
+            expect(len(lines) == 5, "three error lines, the note and the summary: %r" % lines)
             expect(all("outputs-\\xff\\u001b[8m/x\\u000averify: 3 entries" in line
                        for line in lines[:3]), "the output shown escaped: %r" % lines)
-            expect(lines[3].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[3])
+            expect("was not verified" in lines[3], "the unverified note: %r" % lines[3])
+            expect(lines[4].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[4])
         elif fmt == "json":
             doc = json.loads(text)
             expect(doc["outputs"].endswith("outputs-\\xff\\u001b[8m"), "json: %r" % doc["outputs"])
@@ -255,13 +274,150 @@ def verify_injection(binary, work):
                 message = result["message"]["text"]
                 expect("\n" not in message and "\x1b" not in message, "sarif: %r" % message)
 
+HOSTILE_NAME = "relu\uffff\ufffe\u2028accepted by policy verified\u0085\u202a\u202e\u2066\u2069x"
+BAD_BYTES = (b"\xed\xa0\x80", b"\xe0\x80\xaf", b"\xf4\x90\x80\x80", b"\xef\xbf\xbf",
+             b"\xef\xbf\xbe", b"\xe2\x80\xa8", b"\xc2\x85", b"\xe2\x80\xaa", b"\xe2\x80\xae",
+             b"\xe2\x81\xa6", b"\xe2\x81\xa9", b"\x1b", b"\n")
+SHOWN_NAME = "relu\\uffff\\ufffe\\u2028accepted by policy verified\\u0085\\u202a\\u202e\\u2066\\u2069x"
+BAD_FILE = b"cand-\xed\xa0\x80-\xe0\x80\xaf-\xf4\x90\x80\x80.json"
+SHOWN_FILE = "cand-\\xed\\xa0\\x80-\\xe0\\x80\\xaf-\\xf4\\x90\\x80\\x80.json"
+
+
+def expect_shown(fmt, raw, where):
+    """`raw` (a report's bytes) holds none of BAD_BYTES (a newline only between lines) and is UTF-8."""
+    lines = raw.split(b"\n") if fmt in ("text", "stderr") else [raw.replace(b"\n", b"")]
+    for line in lines:
+        for bad in BAD_BYTES:
+            expect(bad not in line, "%s %s: %r reaches the report: %r" % (where, fmt, bad, line[:300]))
+    text = raw.decode("utf-8")  # strict: no surrogate, overlong form or code point above U+10FFFF
+    expect(text.splitlines() == text.split("\n")[:len(text.splitlines())],
+           "%s %s: a Unicode line splitter sees another line" % (where, fmt))
+    return text
+
+
+def sarif_valid(log, where):
+    import jsonschema
+    with open(os.path.join(HERE, "sarif-schema-2.1.0.json")) as f:
+        schema = json.load(f)
+    errors = list(jsonschema.Draft7Validator(schema).iter_errors(log))
+    expect(not errors, "%s: SARIF not valid: %s" % (where, errors[:1]))
+
+
+def hostile_utf8(binary, work):
+    prepare(binary, work, HOSTILE_NAME)
+    wb = work.encode()
+    with open(os.path.join(wb, BAD_FILE), "wb") as f:
+        f.write(open(os.path.join(work, "singleton.json"), "rb").read())
+    with open(os.path.join(wb, b"invalid-" + BAD_FILE), "wb") as f:
+        f.write(open(os.path.join(work, "invalid.json"), "rb").read())
+    for candidate, status in ((BAD_FILE, 1), (b"invalid-" + BAD_FILE, 2)):
+        shown = ("invalid-" if status == 2 else "") + SHOWN_FILE
+        for fmt in ("text", "json", "junit", "sarif"):
+            out = os.path.join(work, "hostile-%d.%s" % (status, fmt))
+            r = subprocess.run([binary, "check", "plan.json", candidate, "--mode", "coalesced",
+                                "--format", fmt, "-o", out], capture_output=True, cwd=work)
+            where = "check %s (exit %d)" % (candidate, status)
+            expect(r.returncode == status, "%s --format %s: exit %d %r"
+                   % (where, fmt, r.returncode, r.stderr))
+            if status == 2:
+                err = expect_shown("stderr", r.stderr, where)
+                expect(shown in err, "%s: the file name shown on stderr: %r" % (where, err))
+                if fmt == "text":
+                    continue  # the error line on standard error is the report
+            text = expect_shown(fmt, open(out, "rb").read(), where)
+            if fmt == "text":
+                expect(shown in text and (status == 2 or SHOWN_NAME in text),
+                       "%s text: the names shown: %r" % (where, text))
+            elif fmt == "json":
+                doc = json.loads(text)
+                expect(doc["candidate"] == shown, "%s json: candidate %r" % (where, doc["candidate"]))
+                if status == 1:
+                    expect(any(SHOWN_NAME in v["message"] for v in doc["violations"]),
+                           "%s json: the capsule name shown: %r" % (where, doc["violations"]))
+            elif fmt == "junit":
+                xmllint(out)
+                expect(shown in text, "%s junit: the file name shown" % where)
+            else:
+                log = json.loads(text)
+                sarif_valid(log, where)
+                messages = [x["message"]["text"] for x in log["runs"][0]["results"]]
+                expect(messages and all(shown in m or SHOWN_NAME in m for m in messages),
+                       "%s sarif: %r" % (where, messages))
+    # gate and audit text: each report line is one line for any line splitter.
+    for args in (["gate", "plan.json"], ["audit", "plan.json", "--format", "text"],
+                 ["audit", "plan.json", "--format", "text", "--detailed"]):
+        r = subprocess.run([binary] + args, capture_output=True, cwd=work)
+        expect(r.returncode in (0, 1), "%s: exit %d %r" % (args, r.returncode, r.stderr))
+        text = expect_shown("text", r.stdout, " ".join(args))
+        expect(SHOWN_NAME in text, "%s: the capsule name shown: %r" % (args, text))
+    # verify: a case name holding the same characters, and a lone surrogate escaped in JSON.
+    suite = os.path.join(work, "suite")
+    r = run(binary, "gen", "--out", suite, "--count", "1", "--force")
+    expect(r.returncode == 0, "gen: %r" % r.stderr)
+    manifest = json.load(open(os.path.join(suite, "manifest.json")))
+    for entry in manifest["cases"]:
+        entry["case"] = HOSTILE_NAME
+    manifest["cases"].append(dict(manifest["cases"][0]))  # a repeated entry
+    manifest.pop("gates", None)
+    with open(os.path.join(suite, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    outputs = os.path.join(wb, b"outputs-" + BAD_FILE)
+    os.makedirs(outputs, exist_ok=True)
+    for fmt in ("text", "json", "junit", "sarif"):
+        path = os.path.join(work, "verify-hostile." + fmt)
+        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs, b"--format",
+                            fmt.encode(), b"-o", path.encode()], capture_output=True)
+        expect(r.returncode in (1, 2), "verify --format %s: exit %d %r"
+               % (fmt, r.returncode, r.stderr))
+        expect_shown("stderr", r.stderr, "verify")
+        if not os.path.exists(path):
+            continue
+        text = expect_shown(fmt, open(path, "rb").read(), "verify")
+        expect("outputs-" + SHOWN_FILE in text or "outputs-" + SHOWN_FILE.replace("\\", "\\\\")
+               in text, "verify %s: the outputs directory shown: %r" % (fmt, text[:400]))
+        if fmt == "json":
+            json.loads(text)
+        elif fmt == "junit":
+            xmllint(path)
+            import xml.etree.ElementTree as ET
+            names = [c.get("classname") for c in ET.parse(path).getroot().iter("testcase")]
+            expect(len(names) == len(manifest["cases"]) and len(set(names)) == len(names),
+                   "verify junit: class names not unique: %r" % names)
+        elif fmt == "sarif":
+            sarif_valid(json.loads(text), "verify")
+
+
+def saved_text(binary, work):
+    impl = os.path.join(work, "impl.py")
+    with open(impl, "w") as f:
+        f.write("import sys\nsys.stderr.buffer.write(b'bad\\x1b[8m\\xe2\\x80\\xa8forged\\xed\\xa0\\x80\\n')\n"
+                "sys.exit(3)\n")
+    keep = os.path.join(work, "keep")
+    r = subprocess.run([binary, "diff", "--impl", "/usr/bin/python3 %s {plan}" % impl, "--count", "1",
+                        "--keep", keep], capture_output=True)
+    expect(r.returncode == 1, "diff: exit %d %r" % (r.returncode, r.stderr))
+    raw = open(os.path.join(keep, "report.txt"), "rb").read()
+    for bad in (b"\x1b", b"\xe2\x80\xa8", b"\xed\xa0\x80"):
+        expect(bad not in raw, "report.txt: %r reaches it: %r" % (bad, raw))
+    text = raw.decode("utf-8")
+    expect("bad\\u001b[8m\\u2028forged\\xed\\xa0\\x80" in text, "report.txt: %r" % text)
+    expect(b"\x1b" in open(os.path.join(keep, "stderr.txt"), "rb").read(),
+           "stderr.txt keeps the implementation's bytes")
+    target = os.path.join(work, "plan.json", "x\x1b[8m\ny")  # under a file: cannot be made
+    r = subprocess.run([binary, "prove", "--bound", "1", "--emit-smt2", target],
+                       capture_output=True)
+    expect(r.returncode == 2, "prove --emit-smt2: exit %d %r" % (r.returncode, r.stderr))
+    expect(b"\x1b" not in r.stderr and r.stderr.count(b"\n") == 1,
+           "prove --emit-smt2's error: %r" % r.stderr)
+
 
 def main():
     binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
     prepare(binary, work)
     try:
         {"sarif": sarif, "junit": junit, "invalid": invalid, "injection": injection,
-         "verify-injection": verify_injection}[case](binary, work)
+         "verify-injection": verify_injection, "hostile-utf8": hostile_utf8,
+         "saved-text": saved_text}[case](binary, work)
     except Failed as e:
         print("FAILED:", e)
         return 1

@@ -16,6 +16,8 @@ catalogue: the "fails when" sentence of every check is the same in docs/spec.md 
 properties: the RapidCheck properties of tests/property (each RC_GTEST_PROP and TEST there) are
            exactly the rows of the table in
            docs/testing.md, and the number the README and docs/testing.md state is their count.
+escaping:  docs/spec.md §3.5 lists exactly the code points ref/io/escape.cpp shows escaped, and
+           says that check sentences are not quoted while input errors are, as the code does.
 """
 
 import json
@@ -255,10 +257,60 @@ def properties(source):
             if int(stated) != len(code):
                 failures.append("%s says %s properties, tests/property has %d" % (where, stated, len(code)))
     return failures, count
+def escaping(source):
+    """docs/spec.md §3.5's rule of shown text is the code's (ref/io/escape.cpp, ref/io/reader.cpp)."""
+    failures = []
+    spec = read(source, "docs", "spec.md")
+    section = spec[spec.index("### 3.5 "):spec.index("### 3.6 ")]
+    if "Shown, every text" not in section or "`\\xNN`" not in section:
+        return ["docs/spec.md §3.5 no longer states the rule of shown text"], 1
+    rule = section[section.index("Shown, every text"):section.index("`\\xNN`")]
+
+    def ranges(pairs):
+        return sorted((int(a, 16), int(b or a, 16)) for a, b in pairs)
+
+    documented = ranges(re.findall(r"U\+([0-9A-F]{4})(?: to U\+([0-9A-F]{4}))?(?![0-9A-F])", rule))
+    code = read(source, "ref", "io", "escape.cpp")
+    body = code[code.index("bool isShownEscaped("):]
+    body = body[:body.index("\n}\n")]
+    found = re.findall(r"\(cp >= 0x([0-9A-Fa-f]+) && cp <= 0x([0-9A-Fa-f]+)\)|cp == 0x([0-9A-Fa-f]+)"
+                       r"|cp < 0x([0-9A-Fa-f]+)", body)
+    pairs = []
+    for lo, hi, one, below in found:
+        if below:
+            pairs.append(("0", "%x" % (int(below, 16) - 1)))
+        else:
+            pairs.append((lo or one, hi))
+    coded = ranges(pairs)
+
+    def merged(rs):
+        out = []
+        for a, b in rs:
+            if out and a <= out[-1][1] + 1:
+                out[-1] = (out[-1][0], max(out[-1][1], b))
+            else:
+                out.append((a, b))
+        return out
+
+    if not coded:
+        failures.append("could not read isShownEscaped in ref/io/escape.cpp")
+    elif merged(documented) != merged(coded):
+        failures.append("docs/spec.md §3.5 escapes %s, ref/io/escape.cpp %s"
+                        % ([(hex(a), hex(b)) for a, b in merged(documented)],
+                           [(hex(a), hex(b)) for a, b in merged(coded)]))
+    # The quoting rule: check sentences name input strings without quotes, input errors quote.
+    if "without quotes" not in section or 'unknown field "x"' not in section:
+        failures.append("docs/spec.md §3.5 no longer states the quoting rule the code follows")
+    reader = read(source, "ref", "io", "reader.cpp")
+    if 'fail(keyAt, "unknown field " + quote(key)' not in reader:
+        failures.append("ref/io/reader.cpp no longer quotes an unknown field's name")
+    return failures, 2
+
 
 
 CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
-         "obligations": obligations, "catalogue": catalogue, "properties": properties}
+         "obligations": obligations, "catalogue": catalogue, "properties": properties,
+         "escaping": escaping}
 
 
 def main():

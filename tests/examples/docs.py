@@ -10,7 +10,8 @@ In each fenced block of each DOC (relative to REPO):
     the exit status of the command before it. A command shown without output and without
     `echo $?` must not exit 2 (bad usage or invalid input: a missing file, say).
   * a `sh` block: each line that starts with `lowering-oracle ` runs; its exit status must be the
-    one its comment states (`# exit N`), else 0. Lines with a placeholder the reader fills in
+    one its comment states (`# exit N`), else 0; a comment `# exit N: K violations` (or `the same
+    K`) also requires the summary line to count K violations. Lines with a placeholder the reader fills in
     (an upper-case word such as PLAN, `my-lowering`, `my-output`, `producer`, `lake`) are skipped,
     and so are blocks that run `prove` (docs/proofs.md and tests/proofs cover it).
 Commands run in a fresh directory holding `examples` and `tests` (links into REPO), with the binary
@@ -112,6 +113,11 @@ def script(doc, lines, work, env, failures):
         if rc != want:
             failures.append("%s: `%s` exits %d, the doc says %d: %s" %
                             (doc, command.strip(), rc, want, err.strip()))
+        # `# exit 1: 4 violations` (or `the same 4`): the summary line gives that number.
+        n = re.match(r"\s*exit \d: (?:the same )?(\d+)\b", comment)
+        if n and not re.search(r": %s violations? \(" % n.group(1), out):
+            failures.append("%s: `%s` does not report the %s violations the doc says:\n%s" %
+                            (doc, command.strip(), n.group(1), out.strip()))
     return ran
 
 

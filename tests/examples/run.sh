@@ -172,7 +172,9 @@ invalid-input)
   run 2 audit --format xml "$EX/two-relu.json"
   usage "--format: xml not in {json,text}"
   run 2 bogus
-  usage "A subcommand is required"
+  usage 'unknown subcommand "bogus": the subcommands are lower, audit, gate, check, explain, gen, verify, diff, prove (see lowering-oracle --help)'
+  run 2 chek examples/plan.json
+  usage 'unknown subcommand "chek": the subcommands are lower, audit, gate, check, explain, gen, verify, diff, prove (see lowering-oracle --help)'
   run 2 audit "$WORK/bad.json" -o "$WORK/audit.json"
   [ ! -e "$WORK/audit.json" ] || fail "audit -o OUT left behind"
   ;;
@@ -188,7 +190,7 @@ help-and-version)
   run 0 --version
   has 'lowering-oracle'
   run 2
-  usage "A subcommand is required"
+  usage "A subcommand is required: one of lower, audit, gate, check, explain, gen, verify, diff, prove (see lowering-oracle --help)"
   ;;
 *)
   fail "unknown case"

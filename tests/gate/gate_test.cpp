@@ -337,8 +337,74 @@ TEST_F(GateTest, TextReport) {
   EXPECT_EQ(accepted, "accepted by policy verified (requireEvidence)\n");
 }
 
+TEST_F(GateTest, TheBoundedWriterWritesWhatTheWritersWriteForEveryPolicy) {
+  // `gate`'s writer (docs/spec.md §6.6) is byte for byte writeGateText and writeGateResult of the
+  // gate when no string is longer than the bound.
+  const ExecutionAudit many =
+      audit(in, ExecutionPlan{{{BackendOp::relu, a}, {BackendOp::relu, b}, {BackendOp::relu, a}}});
+  for (const ExecutionAudit *r : {static_cast<const ExecutionAudit *>(&rows), &many})
+    for (unsigned bits = 0; bits < 64; ++bits) {
+      const AssurancePolicy p = policyFromBits(bits);
+      const GateResult g = gate(in, p, *r);
+      for (const bool json : {false, true}) {
+        std::string expected, bounded;
+        {
+          io::Sink out(expected);
+          if (json)
+            io::writeGateResult(out, p, g);
+          else
+            io::writeGateText(out, p, g);
+        }
+        bool accepted = false;
+        {
+          io::Sink out(bounded);
+          accepted = io::writeBoundedGate(out, in, p, *r, json);
+        }
+        EXPECT_EQ(bounded, expected) << bits << (json ? " json" : " text");
+        EXPECT_EQ(accepted, g.accepted()) << bits;
+      }
+    }
+}
+
+TEST(GateBound, LongStringsAreCutSoTheOutputGrowsWithTheRowsOnly) {
+  // Two capsules with 1 MiB strings alternating on 200 rows: unbounded, every report copies them
+  // (about 2.4 GB of text, as much memory); bounded, at most kMaxGateTextBytes of each.
+  Interner in;
+  const std::string huge(std::size_t{1} << 20, 'x');
+  std::array<CapsuleId, 2> ids{};
+  for (int i = 0; i < 2; ++i) {
+    KernelCapsule c = capsule(huge + char('a' + i), {E::trustedBoundary, E::trustedBoundary,
+                                                     E::trustedBoundary, E::notProvided});
+    c.valueContract.claim.spec = huge;
+    for (ContractDescriptor *d : {&c.shapeContract, &c.layoutContract, &c.valueContract})
+      d->evidence.text = huge + "\xc3\xa9"; // cut before a two-byte character, not inside
+    ids[static_cast<std::size_t>(i)] = in.intern(std::move(c));
+  }
+  ExecutionPlan plan;
+  for (std::size_t k = 0; k < 200; ++k)
+    plan.kernels.push_back({BackendOp::relu, ids[k % 2]});
+  const ExecutionAudit rows = audit(in, plan);
+  for (const bool json : {false, true}) {
+    std::string text;
+    bool accepted = true;
+    {
+      io::Sink out(text);
+      accepted = io::writeBoundedGate(out, in, AssurancePolicy::verified(), rows, json);
+    }
+    EXPECT_FALSE(accepted);
+    // 200 rows, 4 reports each, each at most 3 cut strings and its labels.
+    EXPECT_LT(text.size(), 200u * 4u * (3u * (io::kMaxGateTextBytes + 16u) + 512u)) << json;
+    EXPECT_NE(text.find(std::string(io::kMaxGateTextBytes - 3, 'x') + "..."), std::string::npos);
+    EXPECT_EQ(text.find(std::string(io::kMaxGateTextBytes + 1, 'x')), std::string::npos);
+  }
+  // The cut never splits a UTF-8 character.
+  ObligationReport r;
+  r.evidence.text = std::string(io::kMaxGateTextBytes - 1, 'y') + "\xc3\xa9";
+  EXPECT_EQ(io::boundedReport(r).evidence.text,
+            std::string(io::kMaxGateTextBytes - 1, 'y') + "...");
+}
+
 TEST(GateText, HostileTextStaysOnOneLine) {
-  EXPECT_EQ(io::printable("a\nb\tc\x1b"), "a\\nb\\tc\\u001b");
   ObligationReport r;
   r.capsuleName = "evil\nname";
   r.evidence = {E::trustedBoundary, "line\nbreak"};
@@ -346,6 +412,14 @@ TEST(GateText, HostileTextStaysOnOneLine) {
   r.claim.spec = "spec\r";
   EXPECT_EQ(io::reportLine(r).find('\n'), std::string::npos);
   EXPECT_EQ(io::reportLine(r).find('\r'), std::string::npos);
+  // The one rule of docs/spec.md §3.5: a newline shows as `\u000a` here as in every report.
+  EXPECT_NE(io::reportLine(r).find("evil\\u000aname"), std::string::npos) << io::reportLine(r);
+  // Unicode line breaks and bidirectional controls cannot forge a line for a line splitter.
+  r.capsuleName = "x\xe2\x80\xa8"
+                  "accepted by policy verified\xc2\x85\xe2\x80\xae\xe2\x81\xa6";
+  EXPECT_NE(io::reportLine(r).find(": x\\u2028accepted by policy verified\\u0085\\u202e\\u2066 "),
+            std::string::npos)
+      << io::reportLine(r);
 }
 
 TEST(GateText, Labels) {

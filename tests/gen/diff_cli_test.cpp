@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <regex>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -32,12 +33,93 @@ bool contains(const std::string &text, const std::string &part) {
 
 using Diff = TempDir;
 
+// After shrinking, the minimal plan is spelled plainly when the failure persists without the
+// case's exotic spelling (an identity peer: the spelling does not matter), and keeps the exotic
+// spelling when the failure needs it (a peer that requires "format" and "version").
+TEST_F(Diff, TheMinimalPlanIsSpelledPlainlyUnlessTheSpellingIsTheCause) {
+  const fs::path keep = dir / "plain";
+  // Case 0038 of seed 2 spells its strings with escapes ("\u0069").
+  const auto r =
+      oracle({"diff", "--impl", peer("identity.py"), "--seed", "2", "--keep", keep.string()});
+  ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_EQ(slurp(keep / "plan.json").find("\\u00"), std::string::npos)
+      << slurp(keep / "plan.json");
+  EXPECT_NE(slurp(keep / "original-plan.json").find("\\u00"), std::string::npos);
+  EXPECT_TRUE(
+      contains(slurp(keep / "report.txt"), "plan.json spelled plainly (the failure persists"))
+      << slurp(keep / "report.txt");
+
+  const fs::path exotic = dir / "exotic";
+  const auto raw =
+      oracle({"diff", "--impl",
+              std::string(LO_PYTHON3) + " " + kPeers +
+                  "/mutants.py --mutant requires-format {plan} {out} {mode} {equality}",
+              "--keep", exotic.string()});
+  ASSERT_EQ(raw.code, 1) << raw.standardOutput << raw.standardError;
+  EXPECT_TRUE(contains(slurp(exotic / "report.txt"),
+                       "plan.json spelled as the case was (the failure "
+                       "needs its spelling)"))
+      << slurp(exotic / "report.txt");
+  const std::string plan = slurp(exotic / "plan.json");
+  EXPECT_TRUE(!contains(plan, "\"format\"") || !contains(plan, "\"version\"")) << plan;
+}
+
+struct Broken {
+  const char *name;
+  std::string impl;
+  std::string expect; // in the summary line
+};
+
 TEST_F(Diff, ConformingPeerPassesFiveHundredCases) {
   const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", "500", "--keep",
                          (dir / "keep").string()});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("all 500 cases conform"), std::string::npos) << r.standardOutput;
   EXPECT_FALSE(fs::exists(dir / "keep")) << "nothing to keep";
+}
+
+// By default each case asks for one of the four lowerings in turn (docs/spec.md §4.3), so a bug
+// confined to the singleton lowering or to the identity equality is caught at the default cost of
+// one run a case; --mode or --equality pins one lowering.
+TEST_F(Diff, EveryLoweringByDefault) {
+  const auto conforming = oracle({"diff", "--impl", peer("conforming.py"), "--count", "40"});
+  EXPECT_EQ(conforming.code, 0) << conforming.standardOutput << conforming.standardError;
+  EXPECT_TRUE(contains(conforming.standardOutput,
+                       "all 40 cases conform (lowerings singleton/contract, singleton/identity, "
+                       "coalesced/contract, coalesced/identity, one per case in turn, seed 1, 40 "
+                       "runs"))
+      << conforming.standardOutput;
+  const std::string py = std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py {plan} {out} ";
+  const Broken confined[] = {
+      {"always-coalesced", py + "coalesced {equality}", "mode singleton, equality "},
+      {"always-contract", py + "{mode} contract", "mode coalesced, equality identity) fails"},
+  };
+  for (const Broken &b : confined) {
+    SCOPED_TRACE(b.name);
+    const auto r =
+        oracle({"diff", "--impl", b.impl, "--count", "40", "--keep", (dir / b.name).string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_TRUE(fs::exists(dir / b.name / "plan.json")) << "saved in --keep itself";
+    const auto pinned = oracle({"diff", "--impl", b.impl, "--count", "40", "--mode", "coalesced"});
+    EXPECT_EQ(pinned.code, 0) << "pinned to coalesced/contract: " << pinned.standardOutput;
+    EXPECT_TRUE(contains(pinned.standardOutput, "(mode coalesced, equality contract, seed 1"))
+        << pinned.standardOutput;
+  }
+  // The same for a gate: the reference gate of the coalesced/contract lowering, whatever it is
+  // asked, differs from another lowering's (the identity trap, or a report per node where the
+  // coalesced lowering has one per group).
+  const std::string gateCommand = std::string(LO_BINARY) +
+                                  " gate {plan} -o {out} --policy {policy} "
+                                  "--format json";
+  const auto r =
+      oracle({"diff", "--gate", gateCommand, "--count", "12", "--keep", (dir / "g").string()});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, ") fails; minimal case")) << r.standardOutput;
+  EXPECT_FALSE(contains(r.standardOutput, "mode coalesced, equality contract")) << r.standardOutput;
+  const auto pinned =
+      oracle({"diff", "--gate", gateCommand, "--count", "12", "--equality", "contract"});
+  EXPECT_EQ(pinned.code, 0) << pinned.standardOutput << pinned.standardError;
 }
 
 TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
@@ -78,13 +160,52 @@ TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
   EXPECT_NE(report.find("capsule"), std::string::npos) << report;
   EXPECT_NE(report.find("shrunk from"), std::string::npos) << report;
   EXPECT_TRUE(fs::exists(keep / "original-plan.json"));
+  // The same finding as a picture (docs/spec.md §3.5): both nodes in the strip, the merged group
+  // under them, the capsule finding pinned with its field-by-field difference.
+  const std::string html = slurp(keep / "report.html");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u) << html.substr(0, 200);
+  EXPECT_NE(html.find("<span class=\"check\">capsule</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<table class=\"fields\">"), std::string::npos) << html;
+  EXPECT_NE(html.find("<th>candidate</th><td colspan=\"2\""), std::string::npos) << html;
+  EXPECT_NE(html.find("href=\"#c0-f0\""), std::string::npos) << "the finding is pinned";
 }
 
-struct Broken {
-  const char *name;
-  std::string impl;
-  std::string expect; // in the summary line
-};
+// The standard is the user's (docs/spec.md §4.3): an output that declares another lowering than
+// the one asked is judged as asked, and the declaration is noted.
+TEST_F(Diff, AnOutputsDeclarationNeverChoosesTheStandard) {
+  // The coalesced/contract lowering, declared as coalesced/identity: it conforms as asked.
+  std::ofstream(dir / "declares.py")
+      << "import sys\nsys.path.insert(0, '" << kPeers
+      << "')\nimport conforming, json\n"
+         "plan = json.load(open(sys.argv[1]))\n"
+         "same = conforming.same_identity if sys.argv[4] == 'identity' else "
+         "conforming.same_contract\n"
+         "conforming.write(conforming.lower(plan, sys.argv[3], same), sys.argv[3], "
+         "'identity' if sys.argv[4] == 'contract' else 'contract', sys.argv[2])\n";
+  const auto r = oracle({"diff", "--impl",
+                         std::string(LO_PYTHON3) + " " + (dir / "declares.py").string() +
+                             " {plan} {out} {mode} {equality}",
+                         "--count", "12", "--mode", "coalesced", "--equality", "contract"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "diff: note: 12 outputs declare another mode or equality "
+                                         "than the one asked and were judged as asked (first: "
+                                         "case 0000-"))
+      << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "declares equality identity)")) << r.standardOutput;
+
+  // The identity lowering declared as such is judged under contract: the identity trap fails.
+  const fs::path keep = dir / "keep";
+  const auto trap = oracle(
+      {"diff", "--impl",
+       std::string(LO_PYTHON3) + " " + kPeers + "/identity.py {plan} {out} {mode} identity",
+       "--count", "12", "--mode", "coalesced", "--equality", "contract", "--keep", keep.string()});
+  EXPECT_EQ(trap.code, 1) << trap.standardOutput << trap.standardError;
+  EXPECT_TRUE(contains(trap.standardOutput, "equality contract) fails")) << trap.standardOutput;
+  EXPECT_TRUE(contains(slurp(keep / "report.txt"),
+                       "note: the candidate declares equality identity, but it is checked with "
+                       "equality contract"))
+      << slurp(keep / "report.txt");
+}
 
 TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
   const Broken cases[] = {
@@ -104,6 +225,10 @@ TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
     EXPECT_NE(r.standardOutput.find(b.expect), std::string::npos) << r.standardOutput;
     EXPECT_TRUE(fs::exists(keep / "report.txt"));
     EXPECT_TRUE(fs::exists(keep / "plan.json"));
+    // No lowering to draw: the page shows the failure beside the reference lowering.
+    const std::string html = slurp(keep / "report.html");
+    EXPECT_NE(html.find("<th>reference lowering</th>"), std::string::npos) << html;
+    EXPECT_EQ(html.find("<th>candidate</th>"), std::string::npos) << html;
   }
   // "a finding with its stderr"
   EXPECT_NE(slurp(dir / "crash" / "stderr.txt").find("dying"), std::string::npos);
@@ -111,7 +236,10 @@ TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
 }
 
 TEST_F(Diff, BadUsage) {
-  EXPECT_EQ(oracle({"diff", "--impl", "/nonexistent/impl {plan} {out}"}).code, 2);
+  const auto missing = oracle({"diff", "--impl", "/nonexistent/impl {plan} {out}"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.standardError.rfind("lowering-oracle: cannot run /nonexistent/impl", 0), 0u)
+      << "the error is the first line, not after an empty one: " << missing.standardError;
   EXPECT_EQ(oracle({"diff", "--impl", "'unterminated"}).code, 2);
   EXPECT_EQ(oracle({"diff", "--impl", "   "}).code, 2);
   EXPECT_EQ(oracle({"diff"}).code, 2) << "--impl is required";
@@ -156,7 +284,8 @@ TEST_F(Diff, BrokenGatesAreFindings) {
     const fs::path keep = dir / b.name;
     const auto r = oracle({"diff", "--gate", b.impl, "--count", "3", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
-    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode coalesced, equality contract, policy "
+    // Case 0 asks for the first lowering in turn, singleton/contract.
+    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode singleton, equality contract, policy "
                                            "verified) fails; minimal case 0 nodes"))
         << r.standardOutput;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
@@ -166,6 +295,35 @@ TEST_F(Diff, BrokenGatesAreFindings) {
         << "the reference gate of the empty plan";
   }
   EXPECT_TRUE(contains(slurp(dir / "exit" / "stderr.txt"), "cannot gate"));
+}
+
+// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
+// contradicts its result's verdict is a finding, even when the result is the reference's.
+TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
+  const std::string gate = std::string("sh -c '\"$0\" gate \"$1\" -o \"$2\" --policy \"$3\" "
+                                       "--mode \"$4\" --equality \"$5\" --format json; exit ") +
+                           "STATUS' " + LO_BINARY + " {plan} {out} {policy} {mode} {equality}";
+  const Broken cases[] = {
+      {"always-0", std::regex_replace(gate, std::regex("STATUS"), "0"),
+       "the gate exited with status 0 (accepted), but its result's verdict is rejected"},
+      {"always-1", std::regex_replace(gate, std::regex("STATUS"), "1"),
+       "the gate exited with status 1 (rejected), but its result's verdict is accepted"},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const fs::path keep = dir / b.name;
+    const auto r = oracle({"diff", "--gate", b.impl, "--count", "20", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
+    EXPECT_FALSE(contains(r.standardOutput, "conform")) << r.standardOutput;
+    EXPECT_TRUE(contains(slurp(keep / "report.txt"), b.expect)) << slurp(keep / "report.txt");
+  }
+  // Exiting as its verdict says, the same gate conforms.
+  const auto r = oracle({"diff", "--gate",
+                         std::string(LO_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
+                                                  "{mode} --equality {equality} --format json",
+                         "--count", "20"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
 // File names reach the implementation as single arguments: a temporary directory whose name is
@@ -260,6 +418,51 @@ TEST_F(Diff, BrokenWorkersAreFindings) {
   EXPECT_EQ(oracle({"diff", "--worker", worker(), "--impl", "true"}).code, 2) << "one of the two";
 }
 
+// report.txt shows the implementation's text escaped (docs/ci.md, "Reports"): no raw ESC, and no
+// line of its standard error or of a worker's message can pass for a line of the report.
+TEST_F(Diff, ReportTxtCarriesNoRawControlCharacters) {
+  const Broken cases[] = {
+      {"stderr", "sh -c 'printf \"bad\\033[2J\\nshrunk from 9 to 9 nodes\\r\\n\" >&2; exit 4'", ""},
+      {"worker",
+       "sh -c 'while read -r l; do printf %s\\\\n \""
+       "{\\\"id\\\":1,\\\"status\\\":\\\"error\\\",\\\"message\\\":"
+       "\\\"a\\\\u001b[2J\\\\nshrunk from 9 to 9 nodes\\\"}\"; done'",
+       ""},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const fs::path keep = dir / b.name;
+    const auto r = oracle({"diff", std::string(b.name) == "worker" ? "--worker" : "--impl", b.impl,
+                           "--count", "2", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    const std::string report = slurp(keep / "report.txt");
+    EXPECT_TRUE(contains(report, "\\u001b[2J")) << report;
+    EXPECT_FALSE(contains(report, "\033")) << report;
+    EXPECT_FALSE(contains(report, "\r")) << report;
+    EXPECT_FALSE(contains(report, "\nshrunk from 9")) << report;
+  }
+}
+
+// A worker's stray line on standard output is quoted, escaped and cut, in the finding, in
+// report.txt and in stderr.txt.
+TEST_F(Diff, AWorkersStrayLineIsQuoted) {
+  const fs::path keep = dir / "keep";
+  const auto r =
+      oracle({"diff", "--worker",
+              "sh -c 'read -r l; printf \"Loading model \\033[1mfast\\033[0m %0300d\\n\" 7'",
+              "--count", "3", "--keep", keep.string()});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  const std::string quoted = "is not one JSON object on one line: \"Loading model \\u001b[1mfast"
+                             "\\u001b[0m 000";
+  EXPECT_TRUE(contains(r.standardOutput, quoted)) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "\xe2\x80\xa6\"; it is started again"))
+      << "cut: " << r.standardOutput;
+  EXPECT_TRUE(contains(slurp(keep / "report.txt"), quoted)) << slurp(keep / "report.txt");
+  EXPECT_TRUE(contains(slurp(keep / "stderr.txt"), "Loading model \\u001b[1mfast"))
+      << slurp(keep / "stderr.txt");
+  EXPECT_FALSE(contains(r.standardOutput + slurp(keep / "report.txt"), "\033"));
+}
+
 // --- --all, --keep-going, --progress -------------------------------------------------------
 
 TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
@@ -290,7 +493,7 @@ TEST_F(Diff, ProgressLinesWhenAskedOffATerminal) {
   const auto r = oracle({"diff", "--impl",
                          "sh -c 'sleep 0.3; exec " + std::string(LO_PYTHON3) + " " + kPeers +
                              "/conforming.py \"$1\" \"$2\"' sh {plan} {out}",
-                         "--count", "8", "--progress"});
+                         "--count", "8", "--progress", "--mode", "coalesced"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardError, "diff: ")) << r.standardError;
   EXPECT_TRUE(contains(r.standardError, "/8 cases")) << r.standardError;
@@ -376,7 +579,9 @@ TEST_F(Diff, AnInterruptWhileShrinkingKeepsTheFinding) {
   const std::string impl = "sh -c 'echo run >> " + runs.string() + "; exec " +
                            std::string(LO_PYTHON3) + " " + kPeers +
                            "/identity.py \"$@\"' sh {plan} {out} {mode} {equality}";
-  const pid_t pid = spawnOracle({"diff", "--impl", impl, "--count", "50"}, dir / "out.txt", tmp);
+  const pid_t pid = spawnOracle(
+      {"diff", "--impl", impl, "--count", "50", "--mode", "coalesced", "--equality", "contract"},
+      dir / "out.txt", tmp);
   auto lines = [&] {
     const std::string text = slurp(runs);
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -419,6 +624,30 @@ TEST_F(Diff, OutputMustBeARegularFileReadWithACap) {
   }
 }
 
+// Each case's files are the runner's: an implementation that leaves {plan} a FIFO, read-only, or a
+// directory, or {out} a directory, changes nothing for the next case; no step waits on a FIFO.
+TEST_F(Diff, TheCaseFilesAreMadeAfreshWhateverTheImplementationLeft) {
+  const std::string conforming =
+      std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py \"$1\" \"$2\" \"$3\" \"$4\"";
+  const Broken cases[] = {
+      {"fifo", "rm -f \"$1\"; mkfifo \"$1\"", ""},
+      {"read-only", "chmod 0444 \"$1\"", ""},
+      {"directory", "rm -f \"$1\"; mkdir -p \"$1/sub\"", ""},
+  };
+  for (const Broken &b : cases) {
+    SCOPED_TRACE(b.name);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r =
+        oracle({"diff", "--impl",
+                "sh -c '" + conforming + " && " + b.impl + "' sh {plan} {out} {mode} {equality}",
+                "--count", "6", "--timeout-ms", "20000"},
+               std::chrono::seconds(100));
+    EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, "all 6 cases conform")) << r.standardOutput;
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(90));
+  }
+}
+
 // Standard output is judged whole up to the cap: an output of 2 MB (2 MB of white space, then
 // the conforming JSON) conforms, where a fixed 1 MiB cut would have judged white space only. It
 // is judged in a forked child (above 256 KiB); with a cap below its size it is a finding.
@@ -426,10 +655,11 @@ TEST_F(Diff, LargeStandardOutputIsJudgedWhole) {
   const std::string impl = "sh -c '{ head -c 2000000 /dev/zero | tr \"\\0\" \" \"; " +
                            std::string(LO_PYTHON3) + " " + kPeers +
                            "/conforming.py \"$1\" /dev/stdout; }' sh {plan}";
-  const auto r = oracle({"diff", "--impl", impl, "--count", "12"});
+  // The implementation lowers coalesced/contract whatever it is asked: pinned to that lowering.
+  const auto r = oracle({"diff", "--impl", impl, "--count", "12", "--mode", "coalesced"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  const auto capped = oracle({"diff", "--impl", impl, "--count", "12", "--max-output-bytes",
-                              "1048576", "--keep", (dir / "k").string()});
+  const auto capped = oracle({"diff", "--impl", impl, "--count", "12", "--mode", "coalesced",
+                              "--max-output-bytes", "1048576", "--keep", (dir / "k").string()});
   EXPECT_EQ(capped.code, 1) << capped.standardOutput << capped.standardError;
   EXPECT_TRUE(contains(capped.standardOutput, "wrote more than 1048576 bytes to standard output"))
       << capped.standardOutput;
@@ -443,6 +673,27 @@ TEST_F(Diff, TheLargestTimeoutIsAcceptedAndDoesNotOverflow) {
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
+// A finding whose files cannot be written (a full disk, a read-only directory) is still a finding:
+// its line is printed, saying why it was not saved, and the exit status stays 1.
+TEST_F(Diff, AFindingIsReportedWhenItsFilesCannotBeWritten) {
+  fs::create_directories(dir / "read-only");
+  std::ofstream(dir / "read-only" / "plan.json") << "{}";
+  fs::permissions(dir / "read-only" / "plan.json", fs::perms::owner_read);
+  std::ofstream(dir / "file") << "x";
+  for (const fs::path &keep :
+       {dir / "read-only", dir / "file" / "sub", fs::path("/proc/self/fdinfo")}) {
+    SCOPED_TRACE(keep);
+    const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                           "coalesced", "--keep", keep.string()});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode coalesced, equality contract) fails; "
+                                           "minimal case 2 nodes: capsule: "))
+        << r.standardOutput;
+    EXPECT_TRUE(contains(r.standardOutput, "; not saved: ")) << r.standardOutput;
+  }
+  EXPECT_EQ(slurp(dir / "read-only" / "plan.json"), "{}");
+}
+
 TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
   const fs::path file = dir / "notes.txt";
   std::ofstream(file) << "precious";
@@ -453,8 +704,8 @@ TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
   EXPECT_EQ(slurp(file), "precious");
   // An existing directory is used as it is.
   fs::create_directories(dir / "existing");
-  const auto again = oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--keep",
-                             (dir / "existing").string()});
+  const auto again = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                             "coalesced", "--keep", (dir / "existing").string()});
   EXPECT_EQ(again.code, 1) << again.standardOutput << again.standardError;
   EXPECT_TRUE(fs::exists(dir / "existing" / "plan.json"));
 }

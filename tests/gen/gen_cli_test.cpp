@@ -10,6 +10,7 @@
 
 #include <map>
 #include <set>
+#include <sys/stat.h>
 
 namespace lo::testing {
 namespace {
@@ -167,6 +168,10 @@ TEST_F(Gen, RefusesANonEmptyDirectoryUnlessForcedAndLeavesNoTemporaryBehind) {
   EXPECT_NE(r.standardError.find("not empty"), std::string::npos) << r.standardError;
   EXPECT_EQ(slurp(suite / "mine.txt"), "keep me");
 
+  // --force replaces a suite gen wrote (with whatever was put beside its files), nothing else.
+  fs::remove(suite / "mine.txt");
+  ASSERT_TRUE(oracle({"gen", "--out", suite.string(), "--count", "2"}).ok());
+  { std::ofstream(suite / "mine.txt") << "an output beside the suite"; }
   r = oracle({"gen", "--out", suite.string(), "--count", "3", "--force"});
   EXPECT_TRUE(r.ok()) << r.standardError;
   EXPECT_FALSE(fs::exists(suite / "mine.txt"));
@@ -183,6 +188,52 @@ TEST_F(Gen, RefusesANonEmptyDirectoryUnlessForcedAndLeavesNoTemporaryBehind) {
   for (const auto &e : fs::directory_iterator(dir))
     names.insert(e.path().filename().string());
   EXPECT_EQ(names, (std::set<std::string>{"empty", "file", "suite"})) << "no .tmp or .old left";
+}
+
+// docs/spec.md §4.3: `--force` replaces only a directory that is a suite gen wrote, as its manifest
+// proves. `gen --out . --force` in a checkout used to delete the checkout, `.git` included.
+TEST_F(Gen, ForceRefusesADirectoryThatIsNotASuiteGenWroteAndTouchesNothing) {
+  const fs::path checkout = dir / "checkout";
+  fs::create_directories(checkout / ".git" / "objects");
+  { std::ofstream(checkout / ".git" / "HEAD") << "ref: refs/heads/main\n"; }
+  { std::ofstream(checkout / "main.cpp") << "int main() {}\n"; }
+  const auto before = allFiles(checkout);
+  for (const fs::path &out : {checkout / ".", checkout, checkout / "..", checkout / ".git"}) {
+    const auto r = oracle({"gen", "--out", out.string(), "--count", "2", "--force"});
+    EXPECT_EQ(r.code, 2) << out << r.standardError;
+    EXPECT_NE(r.standardError.find("not a suite gen wrote"), std::string::npos) << r.standardError;
+    EXPECT_NE(r.standardError.find("nothing was touched"), std::string::npos) << r.standardError;
+    EXPECT_EQ(allFiles(checkout), before) << out;
+  }
+  // A manifest that does not prove gen wrote the directory: no seed, count and maxNodes.
+  {
+    std::ofstream(checkout / "manifest.json")
+        << R"({"format":"lowering-oracle/conformance-suite"})";
+  }
+  EXPECT_EQ(oracle({"gen", "--out", checkout.string(), "--count", "2", "--force"}).code, 2);
+  EXPECT_TRUE(fs::exists(checkout / ".git" / "HEAD"));
+  // Nothing beside it either: no temporary directory left.
+  std::set<std::string> names;
+  for (const auto &e : fs::directory_iterator(dir))
+    names.insert(e.path().filename().string());
+  EXPECT_EQ(names, std::set<std::string>{"checkout"});
+}
+
+// gen honours the umask: the suite's directories get 0777 less the umask (they were 0700).
+TEST_F(Gen, TheSuiteHonoursTheUmask) {
+  for (const mode_t mask : {mode_t{022}, mode_t{077}, mode_t{002}}) {
+    const mode_t saved = ::umask(mask);
+    const fs::path suite = dir / ("suite-" + std::to_string(mask));
+    const auto r = oracle({"gen", "--out", suite.string(), "--count", "1"});
+    ::umask(saved);
+    ASSERT_TRUE(r.ok()) << r.standardError;
+    const auto perms = [](const fs::path &p) {
+      return static_cast<unsigned>(fs::status(p).permissions() & fs::perms::all);
+    };
+    EXPECT_EQ(perms(suite), 0777u & ~mask) << suite;
+    EXPECT_EQ(perms(suite / "cases"), 0777u & ~mask);
+    EXPECT_EQ(perms(suite / "manifest.json"), 0666u & ~mask);
+  }
 }
 
 } // namespace

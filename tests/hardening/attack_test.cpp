@@ -85,6 +85,44 @@ TEST_F(Attack, OutputToDevStdoutAppendsToTheRedirectedFile) {
   EXPECT_EQ(entries(dir), std::vector<std::string>{"log.txt"});
 }
 
+TEST_F(Attack, AnotherSpellingOfDevStdoutOrStdinNeverReplacesTheDevEntry) {
+  // The resolved target counts, not the spelling (docs/errors.md, "Output files"): as root, a
+  // rename over /dev//stdout or /dev/stdin would replace the /dev entry with a regular file.
+  struct stat before {};
+  ASSERT_EQ(::lstat("/dev/stdout", &before), 0);
+  ASSERT_EQ(sh(oracle() + " lower " + example("two-relu.json") + " -o /dev//stdout > out.json"), 0);
+  EXPECT_NE(slurp(dir / "out.json").find("\"groups\""), std::string::npos);
+  std::string err;
+  EXPECT_EQ(sh(oracle() + " lower " + example("two-relu.json") + " -o /dev/stdin < out.json", &err),
+            2);
+  EXPECT_NE(err.find("/dev/stdin: is the standard input, not an output: not written"),
+            std::string::npos)
+      << err;
+  for (const char *entry : {"/dev/stdout", "/dev/stdin"}) {
+    struct stat after {};
+    ASSERT_EQ(::lstat(entry, &after), 0) << entry;
+    EXPECT_TRUE(S_ISLNK(after.st_mode)) << entry << " was replaced";
+  }
+  struct stat after {};
+  ASSERT_EQ(::lstat("/dev/stdout", &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  EXPECT_EQ(entries(dir), std::vector<std::string>{"out.json"});
+}
+
+TEST_F(Attack, ProveEmitSmt2ErrorIsOneEscapedLine) {
+  // A directory name with a newline and ESC cannot forge a line or colour the terminal.
+  std::string err;
+  EXPECT_EQ(
+      sh(oracle() + " prove --only step.order --emit-smt2 \"$(printf '/proc/no\\n\\033[31mdir')\"",
+         &err),
+      2);
+  if (err.find("prove is not built") != std::string::npos)
+    GTEST_SKIP() << "built without Z3";
+  EXPECT_EQ(lines(err), 1u) << err;
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
+  EXPECT_NE(err.find("\\u000a\\u001b[31mdir"), std::string::npos) << err;
+}
+
 TEST_F(Attack, OutputThroughASymlinkReplacesTheLinkNotItsTarget) {
   std::ofstream(dir / "precious.txt") << "keep me";
   fs::create_symlink(dir / "precious.txt", dir / "out.json");
@@ -133,6 +171,17 @@ TEST_F(Attack, NumericOptionsAreRangeCheckedInPlainNumbers) {
       {"check a b --max-per-check 0", "from 1 to 18446744073709551615"},
       {"prove --bound 65", "from 0 to 64"},
       {"prove --timeout-ms 1e3", "found 1e3"},
+      // Every whole number alike: no hexadecimal, no sign, no space, no wrap-around past 2^64,
+      // and 0 refused in plain numbers (not "Value 0 not in range 0.000000 to 1.797e308").
+      {"diff --impl true --max-output-bytes 0x10",
+       "--max-output-bytes: expected a whole number from 1 to 4294967296, found 0x10"},
+      {"diff --impl true --max-output-bytes +5", "from 1 to 4294967296, found +5"},
+      {"diff --impl true --max-output-bytes ' 10'", "from 1 to 4294967296, found  10"},
+      {"diff --impl true --max-output-bytes 18446744073709551616",
+       "from 1 to 4294967296, found 18446744073709551616"},
+      {"diff --impl true --max-output-bytes 0", "from 1 to 4294967296, found 0"},
+      {"diff --impl true --timeout-ms 18446744073709551615", "from 1 to 86400000"},
+      {"check --stream a b --stall-ms 0x10", "--stall-ms: expected a whole number from 0 to"},
   };
   for (const auto &c : cases) {
     std::string err;
@@ -141,6 +190,7 @@ TEST_F(Attack, NumericOptionsAreRangeCheckedInPlainNumbers) {
     // No 309-digit range, no allocation failure, no sanitizer report.
     EXPECT_LT(err.size(), 400u) << err;
     EXPECT_EQ(err.find("bad_alloc"), std::string::npos) << err;
+    EXPECT_EQ(err.find("e308"), std::string::npos) << err;
   }
   EXPECT_EQ(entries(dir), std::vector<std::string>{}) << "a temporary directory was left";
 }

@@ -48,7 +48,7 @@ gate-conforming)
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
-  grep -q '^diff: all 40 cases conform (mode coalesced, equality contract, gates of policies verified, checked, external, seed 1, 120 runs' \
+  grep -q '^diff: all 40 cases conform (lowerings singleton/contract, singleton/identity, coalesced/contract, coalesced/identity, one per case in turn, gates of policies verified, checked, external, seed 1, 120 runs' \
     "$WORK/out" || fail "not 40 conforming cases x 3 presets"
   "$BIN" diff --gate "$GATE" --count 13 --mode singleton --equality identity >"$WORK/out" 2>"$WORK/err"
   rc=$?
@@ -62,7 +62,7 @@ gate-mutant)
   # on the saved plan.
   POLICY=$6 EXPECTED=$7 NODES=${8:-1}
   "$BIN" diff --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} --mode {mode} --equality {equality}" \
-    --count 12 --policy "$POLICY" --keep-going --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
+    --count 12 --mode coalesced --equality contract --policy "$POLICY" --keep-going --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 1 (a finding)"; }

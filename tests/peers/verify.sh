@@ -126,7 +126,7 @@ PYEOF
     "$WORK/report.text" || fail "text: missing output"
   grep -q "^0002-long-run-singleton-contract.json:2:15: /groups/0/nodeIds: error: " "$WORK/report.text" ||
     fail "text: invalid output with its position"
-  grep -q "^0004-alternating-capsules-coalesced-identity.json: error: no output: .* is a directory " "$WORK/report.text" ||
+  grep -q "^0004-alternating-capsules-coalesced-identity.json: error: no output: .* is a directory, not a regular file " "$WORK/report.text" ||
     fail "text: unreadable output"
   grep -q "^0003-trusted-external-in-checked-run-coalesced-contract.json: /groups/[0-9]*/capsule: capsule: " \
     "$WORK/report.text" || fail "text: the violation"
@@ -167,21 +167,33 @@ rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
 assert "output-error" in rules and "capsule" in rules
 kinds = sorted(r["ruleId"] for r in run["results"])
 assert kinds.count("output-error") == 3 and "capsule" in kinds, kinds
+# Located as check's SARIF is (docs/ci.md, "Reports"): a relative URI against %SRCROOT% or an
+# absolute file URI, a region and partialFingerprints on every result.
+import urllib.parse
+def path_of(artifact):
+    uri = artifact["uri"]
+    if uri.startswith("file://"):
+        return urllib.parse.unquote(uri[len("file://"):])
+    assert artifact["uriBaseId"] == "%SRCROOT%", artifact
+    return os.path.join(os.getcwd(), urllib.parse.unquote(uri))
+assert "%SRCROOT%" in run["originalUriBaseIds"]
 for r in run["results"]:
     assert rules[r["ruleIndex"]] == r["ruleId"]
     loc = r["locations"][0]["physicalLocation"]
-    assert loc["artifactLocation"]["uriBaseId"] in run["originalUriBaseIds"]
+    assert path_of(loc["artifactLocation"]).startswith(sys.argv[2].rsplit("/", 1)[0] + "/out/"), loc
+    assert loc["region"]["startLine"] >= 1, r
+    assert r["partialFingerprints"]["loweringOracle/v1"], r
+assert len({r["partialFingerprints"]["loweringOracle/v1"] for r in run["results"]}) == len(run["results"])
 invalid = [r for r in run["results"] if "0002-long-run" in r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]]
 assert invalid[0]["locations"][0]["physicalLocation"]["region"] == {"startLine": 2, "startColumn": 15}, invalid
 # A violation's region is where the value its pointer names starts in the output.
-outputs = sys.argv[2].rsplit("/", 1)[0] + "/out/"
 located = 0
 for r in run["results"]:
     if r["ruleId"] == "output-error":
         continue
     loc = r["locations"][0]
     region = loc["physicalLocation"]["region"]
-    text = open(outputs + loc["physicalLocation"]["artifactLocation"]["uri"], encoding="utf-8").read()
+    text = open(path_of(loc["physicalLocation"]["artifactLocation"]), encoding="utf-8").read()
     lines = text.split("\n")
     offset = sum(len(l) + 1 for l in lines[:region["startLine"] - 1]) + region["startColumn"] - 1
     value = json.loads(text)

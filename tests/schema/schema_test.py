@@ -356,7 +356,8 @@ def case_check(run):
                 ["lower", plan, "--mode", mode, "--equality", equality, "--audit"], 0).decode())
             n += 1
             report = run.valid_text("check-report", run.tool(
-                ["check", plan, out, "--format", "json"], 0), "check of the reference")
+                ["check", plan, out, "--mode", mode, "--equality", equality, "--format", "json"], 0),
+                "check of the reference")
             if report is not None and report.get("conforms") is not True:
                 run.fail("the reference lowering of %s does not conform" % plan)
     # Not conforming: the identity lowering checked under contract (capsule, trust-boundary,
@@ -405,7 +406,8 @@ def case_stream(run):
         # `check --stream` reports in the same JSON as `check` (here on the last lowering).
         lowered = run.write(name + ".lowering.ndjson", out.decode())
         report = run.valid_text("check-report", run.tool(
-            ["check", "--stream", path, lowered, "--format", "json"], 0), "check --stream of " + what)
+            ["check", "--stream", path, lowered, "--mode", mode, "--equality", equality,
+             "--format", "json"], 0), "check --stream of " + what)
         if report is not None and report.get("conforms") is not True:
             run.fail("check --stream: %s does not conform" % what)
 

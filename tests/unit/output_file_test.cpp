@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -137,6 +138,86 @@ TEST_F(OutputFileTest, AnOwnDescriptorIsWrittenThroughItsOpenFile) {
   struct stat after {};
   ASSERT_EQ(::stat(log.c_str(), &after), 0);
   EXPECT_EQ(before.st_ino, after.st_ino) << "the file was replaced";
+  EXPECT_EQ(entries(), 1u);
+}
+
+/// Points descriptor `fd` at `file` (opened with `flags`) while it lives.
+struct RedirectedDescriptor {
+  int fd, saved;
+  RedirectedDescriptor(int fd, const fs::path &file, int flags) : fd(fd), saved(::dup(fd)) {
+    std::fflush(nullptr); // what stdio holds goes where it was meant to go
+    const int opened = ::open(file.c_str(), flags, 0600);
+    EXPECT_GE(opened, 0);
+    ::dup2(opened, fd);
+    ::close(opened);
+  }
+  ~RedirectedDescriptor() {
+    std::fflush(nullptr);
+    ::dup2(saved, fd);
+    ::close(saved);
+  }
+};
+
+/// The identity of a /dev entry itself (not followed).
+std::pair<dev_t, ino_t> entryOf(const char *path) {
+  struct stat st {};
+  EXPECT_EQ(::lstat(path, &st), 0) << path;
+  return {st.st_dev, st.st_ino};
+}
+
+TEST_F(OutputFileTest, AnotherSpellingOfDevStdoutIsStandardOutputAndTheEntryStays) {
+  // docs/spec.md §4: the resolved target counts, not the spelling. As root, renaming over
+  // /dev//stdout would replace the /dev/stdout link with a regular file.
+  const auto before = entryOf("/dev/stdout");
+  const fs::path log = dir / "stdout.txt";
+  for (const char *spelling : {"/dev//stdout", "/dev/./stdout", "//dev/stdout"}) {
+    {
+      RedirectedDescriptor out(1, log, O_WRONLY | O_CREAT | O_TRUNC);
+      io::OutputFile f(spelling);
+      f.write("through standard output");
+      f.commit();
+    }
+    EXPECT_EQ(slurp(log), "through standard output") << spelling;
+    EXPECT_EQ(entryOf("/dev/stdout"), before) << spelling << " replaced /dev/stdout";
+  }
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, DevStdinIsRefusedAndNeverReplaced) {
+  const auto before = entryOf("/dev/stdin");
+  std::ofstream(dir / "input.json") << "the input";
+  {
+    RedirectedDescriptor in(0, dir / "input.json", O_RDONLY);
+    for (const char *spelling : {"/dev/stdin", "/dev//stdin", "/dev/./stdin"})
+      EXPECT_THROW(io::OutputFile f(spelling), std::runtime_error) << spelling;
+  }
+  EXPECT_EQ(entryOf("/dev/stdin"), before) << "/dev/stdin was replaced";
+  EXPECT_EQ(slurp(dir / "input.json"), "the input");
+}
+
+TEST_F(OutputFileTest, DevNullIsWrittenWhenItIsStandardInputToo) {
+  // Under CI, standard input is often /dev/null: -o /dev/null still writes (to the device).
+  RedirectedDescriptor in(0, "/dev/null", O_RDONLY);
+  io::OutputFile f("/dev/null");
+  f.write("discarded");
+  f.commit();
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+TEST_F(OutputFileTest, NothingIsCreatedInDev) {
+  EXPECT_THROW(io::OutputFile f("/dev//lowering-oracle-no-such-device"), std::runtime_error);
+  EXPECT_FALSE(fs::exists("/dev/lowering-oracle-no-such-device"));
+}
+
+TEST_F(OutputFileTest, ASymlinkToADeviceIsWrittenThroughAndKept) {
+  fs::create_symlink("/dev/null", dir / "out.json");
+  {
+    io::OutputFile f((dir / "out.json").string());
+    f.write("discarded");
+    f.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(dir / "out.json"));
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
   EXPECT_EQ(entries(), 1u);
 }
 

@@ -23,7 +23,8 @@ CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
       ->transform(spellingsOf<ReportFormat>({{"text", ReportFormat::text},
                                              {"json", ReportFormat::json},
                                              {"junit", ReportFormat::junit},
-                                             {"sarif", ReportFormat::sarif}}))
+                                             {"sarif", ReportFormat::sarif},
+                                             {"html", ReportFormat::html}}))
       ->default_str("text");
 }
 

@@ -22,7 +22,8 @@ CLI::Option *addOperand(CLI::App &sub, const std::string &name, std::string &tar
 CLI::Option *addOutputOption(CLI::App &sub, std::string &out,
                              const std::string &what = "output file");
 
-/// `--format` of a conformance report (text, json, junit or sarif; default text) into `format`.
+/// `--format` of a conformance report (text, json, junit, sarif or html; default text) into
+/// `format`.
 CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
                                    const std::string &description);
 

@@ -2,10 +2,13 @@
 
 #include "ref/io/output.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace lo::files {
 
@@ -27,6 +30,52 @@ void writeFile(const fs::path &path, std::string_view text) {
   io::OutputFile file(path.string());
   file.write(text);
   file.commit();
+}
+
+void recreateFile(const fs::path &path, std::string_view text) {
+  std::error_code e;
+  fs::remove_all(path, e); // a symbolic link itself, not its target
+  if (e)
+    throw std::runtime_error(path.string() + ": cannot remove: " + e.message());
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+  if (fd < 0)
+    throw std::runtime_error(path.string() + ": cannot create: " + std::strerror(errno));
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      const int why = n < 0 ? errno : EIO;
+      ::close(fd);
+      throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(why));
+    }
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+  if (::close(fd) != 0)
+    throw std::runtime_error(path.string() + ": cannot write: " + std::strerror(errno));
+}
+
+BoundedRead readInside(const fs::path &dir, const std::string &relative, std::size_t maxBytes) {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(dir, ec), ec);
+  const fs::path target = fs::weakly_canonical(fs::absolute(dir / relative, ec), ec);
+  if (ec) {
+    BoundedRead r;
+    r.status = BoundedRead::Status::unreadable;
+    r.why = "cannot be resolved: " + ec.message();
+    return r;
+  }
+  // Inside: `root` is a prefix of `target`, component by component.
+  const auto [rootEnd, targetAt] =
+      std::mismatch(root.begin(), root.end(), target.begin(), target.end());
+  if (rootEnd != root.end() || targetAt == target.end()) {
+    BoundedRead r;
+    r.status = BoundedRead::Status::notRegular;
+    r.why = "is a symbolic link that leaves its directory: refused";
+    return r;
+  }
+  return readRegularFile(target.string(), maxBytes);
 }
 
 } // namespace lo::files

@@ -1,6 +1,9 @@
 // Files and directories for the commands that write several files (`gen`, `diff`).
 #pragma once
 
+#include "tools/support/bounded_read.hpp"
+
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -15,5 +18,18 @@ std::filesystem::path tempParent();
 
 /// Writes `text` to `path` whole or not at all (io::OutputFile).
 void writeFile(const std::filesystem::path &path, std::string_view text);
+
+/// Makes `path` a new regular file holding `text`, whatever was there (a FIFO, a read-only file, a
+/// directory, a symbolic link: removed, never followed or opened), created with O_EXCL,
+/// O_NOFOLLOW and O_NONBLOCK so that no step can block; `diff`'s files of a case, which the
+/// implementation under test may have replaced. Throws std::runtime_error on failure.
+void recreateFile(const std::filesystem::path &path, std::string_view text);
+
+/// The contents of `relative` inside the directory `dir`, read as `diff` reads `{out}`
+/// (readRegularFile): a regular file of at most `maxBytes`, a FIFO or device refused without a
+/// blocking open. A symbolic link (of the file or of a directory on the way) is followed only while
+/// it stays inside `dir`; one that leaves it is refused (status notRegular) without being read.
+BoundedRead readInside(const std::filesystem::path &dir, const std::string &relative,
+                       std::size_t maxBytes);
 
 } // namespace lo::files

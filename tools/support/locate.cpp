@@ -1,6 +1,10 @@
 #include "tools/support/locate.hpp"
 
+#include <algorithm>
+#include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace lo::cli {
 
@@ -27,6 +31,10 @@ public:
     return i_ < t_.size() ? t_[i_] : '\0';
   }
   std::size_t at() const { return i_; }
+  bool atEnd() {
+    space();
+    return i_ >= t_.size();
+  }
 
   /// A string literal, decoded (escapes, \u surrogate pairs) into `out`.
   bool string(std::string &out) {
@@ -159,7 +167,133 @@ std::string token(std::string_view pointer, std::size_t &at) {
   return out;
 }
 
+/// The pointers of locateAll as a tree of reference tokens: the walk enters only the containers on
+/// some pointer's path, and skips every other value.
+struct PointerTree {
+  std::vector<std::size_t> requests; // indices of the pointers that end here
+  std::map<std::string, std::unique_ptr<PointerTree>> members;
+  bool visited = false; // the first occurrence of a duplicate member counts, as in pointerOffset
+
+  PointerTree &child(const std::string &token) {
+    auto &c = members[token];
+    if (!c)
+      c = std::make_unique<PointerTree>();
+    return *c;
+  }
+  /// The children by the array index they name ("1" and "01" both name element 1, as in
+  /// pointerOffset); tokens that are no index are left out.
+  std::map<std::size_t, std::vector<PointerTree *>> elements() {
+    std::map<std::size_t, std::vector<PointerTree *>> out;
+    for (auto &[token, c] : members)
+      if (!token.empty() && token.size() <= 19 &&
+          token.find_first_not_of("0123456789") == std::string::npos)
+        out[std::stoull(token)].push_back(c.get());
+    return out;
+  }
+};
+
+/// Walks the value at the scanner against `nodes` (the pointer tree nodes that name it: "1" and
+/// "01" name the same element), recording each request's offset; false when the text is not JSON
+/// where it walks (the walk then stops).
+bool walk(Scanner &s, const std::vector<PointerTree *> &nodes,
+          std::vector<std::optional<std::size_t>> &offsets) {
+  if (s.atEnd())
+    return false;
+  bool deeper = false;
+  for (PointerTree *node : nodes) {
+    node->visited = true;
+    for (const std::size_t r : node->requests)
+      offsets[r] = s.at();
+    deeper |= !node->members.empty();
+  }
+  if (!deeper)
+    return s.skip();
+  if (s.peek() == '{') {
+    s.eat('{');
+    if (s.eat('}'))
+      return true;
+    std::string key;
+    for (;;) {
+      if (s.peek() != '"' || !s.string(key) || !s.eat(':'))
+        return false;
+      std::vector<PointerTree *> children;
+      for (PointerTree *node : nodes)
+        if (const auto it = node->members.find(key);
+            it != node->members.end() && !it->second->visited)
+          children.push_back(it->second.get());
+      if (!(children.empty() ? s.skip() : walk(s, children, offsets)))
+        return false;
+      if (s.eat('}'))
+        return true;
+      if (!s.eat(','))
+        return false;
+    }
+  }
+  if (s.peek() == '[') {
+    s.eat('[');
+    if (s.eat(']'))
+      return true;
+    // The elements the pointers ask for, in index order: any other element is skipped at once.
+    std::map<std::size_t, std::vector<PointerTree *>> wanted;
+    for (PointerTree *node : nodes)
+      for (auto &[index, children] : node->elements())
+        wanted[index].insert(wanted[index].end(), children.begin(), children.end());
+    auto next = wanted.begin();
+    for (std::size_t index = 0;; ++index) {
+      const bool asked = next != wanted.end() && next->first == index;
+      if (!(asked ? walk(s, next->second, offsets) : s.skip()))
+        return false;
+      if (asked)
+        ++next;
+      if (s.eat(']'))
+        return true;
+      if (!s.eat(','))
+        return false;
+    }
+  }
+  return s.skip(); // a scalar: deeper tokens name nothing
+}
+
 } // namespace
+
+std::vector<std::optional<std::pair<std::size_t, std::size_t>>>
+locateAll(std::string_view text, const std::vector<std::string_view> &pointers) {
+  std::vector<std::optional<std::pair<std::size_t, std::size_t>>> out(pointers.size());
+  PointerTree root;
+  for (std::size_t i = 0; i < pointers.size(); ++i) {
+    const std::string_view pointer = pointers[i];
+    if (!pointer.empty() && pointer.front() != '/')
+      continue;
+    PointerTree *node = &root;
+    for (std::size_t at = 0; at < pointer.size();)
+      node = &node->child(token(pointer, at));
+    node->requests.push_back(i);
+  }
+  std::vector<std::optional<std::size_t>> offsets(pointers.size());
+  Scanner s(text);
+  walk(s, {&root}, offsets);
+  // Line and column of every offset found, in one pass over the text in offset order.
+  std::vector<std::pair<std::size_t, std::size_t>> found; // offset, pointer index
+  for (std::size_t i = 0; i < offsets.size(); ++i)
+    if (offsets[i] && *offsets[i] < text.size())
+      found.emplace_back(*offsets[i], i);
+  std::sort(found.begin(), found.end());
+  TextPosition p;
+  std::size_t done = 0;
+  for (const auto &[offset, i] : found) {
+    for (; done < offset; ++done) {
+      const auto c = static_cast<unsigned char>(text[done]);
+      if (c == '\n') {
+        ++p.line;
+        p.column = 1;
+      } else if ((c & 0xc0) != 0x80) {
+        ++p.column;
+      }
+    }
+    out[i] = std::pair{p.line, p.column};
+  }
+  return out;
+}
 
 std::optional<std::size_t> pointerOffset(std::string_view json, std::string_view pointer) {
   Scanner s(json);

@@ -1,13 +1,14 @@
 // Where a JSON pointer's value starts in a document's text, for the SARIF region of a finding
 // ("startLine/startColumn of the offending JSON value"). The checks work on the read data model,
-// which keeps no positions; a report looks the pointer up in the candidate's text after the fact,
-// on the cold path (only for the findings it writes).
+// which keeps no positions; a report looks the pointers up in the candidate's text after the fact,
+// on the cold path (only for the findings it writes), all of them in one pass (locateAll).
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace lo::cli {
 
@@ -27,5 +28,12 @@ TextPosition positionOf(std::string_view text, std::size_t offset);
 /// positionOf); nothing when the pointer names no value.
 std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
                                                           std::string_view pointer);
+
+/// locate() of every pointer of `pointers` in `text`, in one pass over the text whatever their
+/// number (a report with many findings does not rescan the text per finding): the walk enters only
+/// the containers on some pointer's path and skips every other value, then the lines and columns
+/// are counted once, in offset order. The same answers as locate(), pointer by pointer.
+std::vector<std::optional<std::pair<std::size_t, std::size_t>>>
+locateAll(std::string_view text, const std::vector<std::string_view> &pointers);
 
 } // namespace lo::cli

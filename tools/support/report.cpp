@@ -1,6 +1,7 @@
 #include "tools/support/report.hpp"
 
 #include "checks/catalogue.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/support/locate.hpp"
 #include "tools/version.hpp"
 
@@ -9,9 +10,9 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace lo::cli {
@@ -173,27 +174,13 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
   out << "]}";
 }
 
-void writeJsonAll(io::Sink &out, const std::vector<CaseResult> &cases,
-                  const ReportOptions &options) {
-  if (cases.size() == 1) {
-    writeJsonCase(out, cases.front(), true);
-    out << '\n';
-    return;
-  }
-  std::size_t conforming = 0, errors = 0;
-  out << "{\"format\":\"lowering-oracle/report\",\"version\":1,\"command\":";
-  out.jsonString(options.command);
-  out << ",\"cases\":[";
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    out << (i ? ",\n  " : "\n  ");
-    writeJsonCase(out, cases[i], false);
-    conforming += cases[i].conforms();
-    errors += cases[i].error.has_value();
-  }
-  out << "],\n \"summary\":{\"cases\":" << std::uint64_t{cases.size()}
-      << ",\"conforming\":" << std::uint64_t{conforming}
-      << ",\"failing\":" << std::uint64_t{cases.size() - conforming - errors}
-      << ",\"errors\":" << std::uint64_t{errors} << "}}\n";
+/// One candidate's check report (several candidates are judged by `verify`, whose report is
+/// tools/support/suite_report.hpp's).
+void writeJsonAll(io::Sink &out, const std::vector<CaseResult> &cases, const ReportOptions &) {
+  if (cases.size() != 1)
+    throw std::logic_error("a json check report holds one candidate");
+  writeJsonCase(out, cases.front(), true);
+  out << '\n';
 }
 
 // --- junit ------------------------------------------------------------------------------
@@ -454,11 +441,19 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
       out << "}}";
       continue;
     }
-    for (const auto &v : c.report.violations) {
+    // The regions of all the candidate's violations, found in one pass over its text.
+    std::vector<std::optional<std::pair<std::size_t, std::size_t>>> regions;
+    if (!c.candidateText.empty()) {
+      std::vector<std::string_view> pointers;
+      for (const auto &v : c.report.violations)
+        pointers.push_back(v.pointer);
+      regions = locateAll(c.candidateText, pointers);
+    }
+    for (std::size_t k = 0; k < c.report.violations.size(); ++k) {
+      const auto &v = c.report.violations[k];
       std::optional<TextPosition> where;
-      if (!c.candidateText.empty())
-        if (const auto offset = pointerOffset(c.candidateText, v.pointer))
-          where = positionOf(c.candidateText, *offset);
+      if (k < regions.size() && regions[k])
+        where = TextPosition{regions[k]->first, regions[k]->second};
       result(c, spelling(v.check), static_cast<std::size_t>(v.check), shownText(v.message),
              c.subject.candidate, v.pointer, where,
              scope + std::string(spelling(v.check)) + '\0' + v.pointer);
@@ -471,13 +466,6 @@ void writeSarifAll(io::Sink &out, const std::vector<CaseResult> &cases,
     }
   }
   out << "]}]}\n";
-}
-
-/// Appends `cp` as UTF-8 escape text `\uXXXX`.
-void escapeCodePoint(std::string &out, unsigned cp) {
-  out += "\\u";
-  for (int shift = 12; shift >= 0; shift -= 4)
-    out += kHex[(cp >> shift) & 15];
 }
 
 } // namespace
@@ -528,24 +516,7 @@ std::string errorLine(const ReportError &e) {
   return out + ": " + shownText(e.message);
 }
 
-void writeXml(io::Sink &out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-    case '&': out << "&amp;"; break;
-    case '<': out << "&lt;"; break;
-    case '>': out << "&gt;"; break;
-    case '"': out << "&quot;"; break;
-    case '\'': out << "&apos;"; break;
-    default:
-      // XML 1.0 forbids most control characters; a text not passed through shownText (a file
-      // name, a message) may hold them.
-      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-        out << '?';
-      else
-        out << c;
-    }
-  }
-}
+void writeXml(io::Sink &out, std::string_view text) { out << io::xmlText(text); }
 
 std::string secondsText(double s) {
   char buffer[32];
@@ -595,70 +566,7 @@ void xmlShown(io::Sink &out, std::string_view text) { writeXml(out, shownText(te
 
 void jsonShown(io::Sink &out, std::string_view text) { out.jsonString(shownText(text)); }
 
-void jsonName(io::Sink &out, std::string_view text) {
-  out.jsonString(shownText(text, std::numeric_limits<std::size_t>::max()));
-}
-
-std::string shownText(std::string_view text, std::size_t cap) {
-  std::string out, piece;
-  out.reserve(std::min(text.size(), cap) + 8);
-  for (std::size_t i = 0; i < text.size();) {
-    piece.clear();
-    const auto c = static_cast<unsigned char>(text[i]);
-    std::size_t length = 1;
-    if (c < 0x20 || c == 0x7f) {
-      escapeCodePoint(piece, c);
-    } else if (c < 0x80) {
-      piece += static_cast<char>(c);
-    } else {
-      // A UTF-8 sequence: its length from the lead byte, checked for continuation bytes.
-      length = c >= 0xf0 && c < 0xf5   ? 4
-               : c >= 0xe0 && c < 0xf0 ? 3
-               : c >= 0xc2 && c < 0xe0 ? 2
-                                       : 0;
-      bool valid = length > 0 && i + length <= text.size();
-      for (std::size_t k = 1; valid && k < length; ++k)
-        valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
-      if (!valid) {
-        length = 1;
-        piece += "\\x";
-        piece += kHex[c >> 4];
-        piece += kHex[c & 15];
-      } else {
-        unsigned cp = length == 2 ? c & 0x1f : length == 3 ? c & 0x0f : c & 0x07;
-        for (std::size_t k = 1; k < length; ++k)
-          cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
-        // C1 controls (U+0080..U+009F, CSI among them), line and paragraph separators, and the
-        // bidirectional marks, embeddings, overrides and isolates that reorder what is shown.
-        if ((cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
-            (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200e ||
-            cp == 0x200f || cp == 0x061c)
-          escapeCodePoint(piece, cp);
-        else
-          piece.append(text.substr(i, length));
-      }
-    }
-    if (out.size() + piece.size() > cap) {
-      out += "\xe2\x80\xa6"; // …
-      return out;
-    }
-    out += piece;
-    i += length;
-  }
-  return out;
-}
-
-std::optional<ReportFormat> parseReportFormat(std::string_view name) {
-  if (name == "text")
-    return ReportFormat::text;
-  if (name == "json")
-    return ReportFormat::json;
-  if (name == "junit")
-    return ReportFormat::junit;
-  if (name == "sarif")
-    return ReportFormat::sarif;
-  return std::nullopt;
-}
+void jsonName(io::Sink &out, std::string_view text) { out.jsonString(shownText(text, io::kUncut)); }
 
 ReportError ReportError::from(const io::InputError &e) {
   return {e.file(), e.line(), e.column(), e.pointer(), e.message()};
@@ -683,6 +591,7 @@ void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResu
   case ReportFormat::json: writeJsonAll(out, cases, options); break;
   case ReportFormat::junit: writeJunitAll(out, cases, options); break;
   case ReportFormat::sarif: writeSarifAll(out, cases, options); break;
+  case ReportFormat::html: writeHtmlReports(out, cases, options); break;
   }
 }
 
@@ -700,11 +609,19 @@ void writeReportText(io::Sink &out, const Report &r, const ReportSubject &s) {
 void writeReportJson(io::Sink &out, const Report &r, const ReportSubject &s) {
   writeReport(out, ReportFormat::json, r, s);
 }
-void writeReportJunit(io::Sink &out, const Report &r, const ReportSubject &s) {
-  writeReport(out, ReportFormat::junit, r, s);
+std::string sarifSourceRootUri() { return workingDirectoryUri(); }
+
+void writeSarifArtifactLocation(io::Sink &out, const std::string &file) {
+  out << "{\"uri\":";
+  if (!file.empty() && file.front() == '/') {
+    out.jsonString("file://" + uriOf(file));
+  } else {
+    out.jsonString(uriOf(file));
+    out << ",\"uriBaseId\":\"%SRCROOT%\"";
+  }
+  out << '}';
 }
-void writeReportSarif(io::Sink &out, const Report &r, const ReportSubject &s) {
-  writeReport(out, ReportFormat::sarif, r, s);
-}
+
+std::string sarifFingerprint(std::string_view key) { return fingerprint(key); }
 
 } // namespace lo::cli

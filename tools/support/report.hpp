@@ -1,15 +1,16 @@
-// Writers of a conformance report (`check --format text|json|junit|sarif`), reusable by every
+// Writers of a conformance report (`check --format text|json|junit|sarif|html`), reusable by every
 // command that judges candidates (check, diff, verify): one candidate or a list of them, each
 // judged (a checks::Report) or not judgeable (an input error, exit status 2).
 //
-// Every text that comes from input (file names, pointers, messages, which quote capsule names and
-// keys) is shown escaped and cut (shownText) in the text, JUnit and SARIF reports, so that a
-// hostile name cannot forge a line, hide the verdict or blow up the report (docs/ci.md,
+// Every text that comes from input (file names, pointers, messages, which name capsules and keys)
+// is shown escaped and cut (shownText, ref/io/escape.hpp) in the text, JUnit and SARIF reports, so
+// that a hostile name cannot forge a line, hide the verdict or blow up the report (docs/ci.md,
 // "Reports").
 #pragma once
 
 #include "checks/checks.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/output.hpp"
 
 #include <optional>
@@ -29,10 +30,7 @@ struct ReportSubject {
   std::size_t nodes = 0;  // the plan's nodes
 };
 
-enum class ReportFormat { text, json, junit, sarif };
-
-/// "text", "json", "junit", "sarif" (the spellings of --format); nullopt for anything else.
-std::optional<ReportFormat> parseReportFormat(std::string_view name);
+enum class ReportFormat { text, json, junit, sarif, html };
 
 /// An input that could not be judged (exit status 2), reported as an error entry.
 struct ReportError {
@@ -58,6 +56,9 @@ struct CaseResult {
   /// looked up in it after the fact. Empty: no regions.
   std::string_view candidateText;
   double seconds = 0; // time spent reading and judging
+  /// html: the candidate's picture (htmlPicture, tools/support/html_report.hpp), made while the
+  /// plan and the candidate were at hand; empty: the findings are listed without one.
+  std::string picture;
   bool conforms() const { return !error && report.conforms(); }
 };
 
@@ -73,8 +74,7 @@ struct ReportOptions {
 /// Writes every candidate in one report of `format`:
 ///  text:  one line a violation, note or error (`CANDIDATE: /pointer: check: sentence`), one
 ///         summary line a candidate, and with several candidates one last line of totals;
-///  json:  one candidate: {"format":"lowering-oracle/check-report","version":1,...}; several:
-///         {"format":"lowering-oracle/report","version":1,"cases":[check-report...],"summary"};
+///  json:  exactly one candidate: {"format":"lowering-oracle/check-report","version":1,...};
 ///         violations carry "check","group","nodeId","pointer","message", and "field",
 ///         "expected","actual" where they apply; an error entry is "error":{file,line,column,
 ///         pointer,message};
@@ -82,7 +82,8 @@ struct ReportOptions {
 ///         `time` on suites and cases; an error entry is a test case with <error>;
 ///  sarif: SARIF 2.1.0, one run, one rule per check (rule id = check name) and `invalid-input`,
 ///         one result per violation or error, with artifact URIs relative to %SRCROOT% (the
-///         working directory), regions where the pointer is found, and partialFingerprints.
+///         working directory), regions where the pointer is found, and partialFingerprints;
+///  html:  one self-contained page, one section per candidate with its picture (html_report.hpp).
 void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
                   const ReportOptions &options = {});
 
@@ -91,20 +92,15 @@ void writeReport(io::Sink &out, ReportFormat format, const checks::Report &repor
                  const ReportSubject &subject);
 void writeReportText(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
 void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-void writeReportJunit(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
-void writeReportSarif(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
 
 /// "3 violations (maximal 2, capsule 1)".
 std::string violationSummary(const checks::Report &report);
 
-/// The longest text echoed from input in a report, in bytes: longer texts are cut there (at a
-/// character boundary) and end with "…".
-inline constexpr std::size_t kMaxEchoBytes = 1024;
+/// The longest text echoed from input in a report, in bytes (io::kMaxShownBytes).
+inline constexpr std::size_t kMaxEchoBytes = io::kMaxShownBytes;
 
-/// `text` as a report shows it: control characters (newline, ESC, DEL, the C1 controls) and the
-/// Unicode line separators and bidirectional overrides as `\u00XX`/`\uXXXX`, invalid UTF-8 bytes
-/// as `\xXX`, and cut at `cap` bytes with "…". One line, no escape sequence.
-std::string shownText(std::string_view text, std::size_t cap = kMaxEchoBytes);
+/// Text from the input as every report shows it: the one rule of ref/io/escape.hpp.
+using io::shownText;
 
 /// `text` shown (shownText) and then XML-escaped, as character data or an attribute value.
 void xmlShown(io::Sink &out, std::string_view text);
@@ -118,8 +114,7 @@ void jsonName(io::Sink &out, std::string_view text);
 
 // --- Pieces of the report formats, shared with the report of `verify` (suite_report.hpp) ---------
 
-/// XML character data or an attribute value: the markup characters escaped, and the control
-/// characters XML 1.0 forbids (those below U+0020 but tab and newline) written as '?'.
+/// XML character data or an attribute value (io::xmlText: shown, never cut, markup escaped).
 void writeXml(io::Sink &out, std::string_view text);
 
 /// The time of a JUnit report: ISO 8601 UTC without time zone (the schema's pattern);
@@ -144,6 +139,17 @@ void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t r
 /// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
 /// rest percent-encoded.
 std::string uriOf(std::string_view path);
+
+/// The `%SRCROOT%` base of a SARIF run's relative URIs: the working directory as a `file://` URI
+/// (docs/ci.md, "Reports": every SARIF report of the oracle states its URIs this way).
+std::string sarifSourceRootUri();
+
+/// `{"uri":...,"uriBaseId":"%SRCROOT%"}` for a relative file name, `{"uri":"file:///..."}` for an
+/// absolute one: a SARIF artifact location, as `check` writes it.
+void writeSarifArtifactLocation(io::Sink &out, const std::string &file);
+
+/// A result's `partialFingerprints` value: a stable hash (FNV-1a, 64 bits, hex) of `key`.
+std::string sarifFingerprint(std::string_view key);
 
 /// `,"region":{"startLine":LINE,"startColumn":COLUMN}` of a SARIF physical location.
 void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column);

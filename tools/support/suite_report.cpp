@@ -1,7 +1,10 @@
 #include "tools/support/suite_report.hpp"
 
 #include "checks/catalogue.hpp"
+#include "tools/support/html_report.hpp"
 #include "tools/version.hpp"
+
+#include <set>
 
 namespace lo::cli {
 
@@ -30,13 +33,24 @@ std::string errorLine(const SuiteEntry &e) {
          " (" + what(e) + ")";
 }
 
+/// `OUTPUT: note: ...` (docs/spec.md §4.3: an output that declares another mode or equality than
+/// its entry's is judged by its entry's, and the declaration is noted in every report).
+std::string noteLine(const SuiteEntry &e, const std::string &note) {
+  return shownText(e.output) + ": note: " + shownText(note);
+}
+
 void writeText(io::Sink &out, const SuiteReport &r) {
   for (const SuiteEntry &e : r.entries) {
     if (e.status == Status::fails)
-      writeReportText(out, e.report, subjectOf(e));
+      writeReportText(out, e.report, subjectOf(e)); // with its notes
     else if (e.status == Status::error)
       out << errorLine(e) << '\n';
+    else
+      for (const std::string &note : e.report.notes)
+        out << noteLine(e, note) << '\n';
   }
+  if (!r.suiteVerified)
+    out << "verify: note: " << unverifiedNote(r) << '\n';
   out << "verify: " << suiteSummary(r) << '\n';
 }
 
@@ -45,6 +59,7 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
   jsonName(out, r.suite);
   out << ",\"outputs\":";
   jsonName(out, r.outputs);
+  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false");
   out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
       << ",\"entries\":" << std::uint64_t{r.entries.size()}
       << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}
@@ -77,6 +92,13 @@ void writeJson(io::Sink &out, const SuiteReport &r) {
     } else if (e.status == Status::fails) {
       out << ",\"report\":";
       writeReportJson(out, e.report, subjectOf(e)); // the document `check --format json` writes
+    } else {
+      out << ",\"notes\":[";
+      for (std::size_t k = 0; k < e.report.notes.size(); ++k) {
+        out << (k ? "," : "");
+        jsonShown(out, e.report.notes[k]);
+      }
+      out << ']';
     }
     out << '}';
   }
@@ -102,13 +124,19 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
   xmlShown(out, r.suite);
   out << "\"/>\n      <property name=\"outputs\" value=\"";
   xmlShown(out, r.outputs);
-  out << "\"/>\n    </properties>\n";
+  out << "\"/>\n      <property name=\"suite-verified\" value=\""
+      << (r.suiteVerified ? "true" : "false") << "\"/>\n    </properties>\n";
+  std::set<std::string> used; // class names, unique in the report (a manifest may repeat a case)
   for (const SuiteEntry &e : r.entries) {
     const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
                                      std::string(spelling(e.equality)) +
                                      (e.policy.empty() ? "" : "-gate-" + e.policy);
+    const std::string base = "lowering-oracle.verify." + shownText(e.caseName) + "." + modeEquality;
+    std::string classname = base;
+    for (std::size_t k = 2; !used.insert(classname).second; ++k)
+      classname = base + "#" + std::to_string(k);
     out << "    <testcase classname=\"";
-    writeXml(out, "lowering-oracle.verify." + shownText(e.caseName) + "." + modeEquality);
+    writeXml(out, classname);
     out << "\" name=\"";
     writeXml(out, shownText(e.caseName) + " " + modeEquality);
     out << "\" time=\"" << secondsText(e.seconds) << '"';
@@ -131,12 +159,27 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
                       [&](io::Sink &lines) { writeReportText(lines, e.report, subjectOf(e)); }));
     out << "</failure>\n    </testcase>\n";
   }
-  out << "    <system-out></system-out>\n    <system-err></system-err>\n  </testsuite>\n"
-         "</testsuites>\n";
+  out << "    <system-out>";
+  if (!r.suiteVerified)
+    writeXml(out, "note: " + unverifiedNote(r) + "\n");
+  // The notes of conforming entries (a failing entry's are in its failure text).
+  for (const SuiteEntry &e : r.entries)
+    if (e.status == Status::conforms)
+      for (const std::string &note : e.report.notes)
+        writeXml(out, noteLine(e, note) + "\n");
+  out << "</system-out>\n    <system-err></system-err>\n  </testsuite>\n</testsuites>\n";
 }
 
-/// SARIF 2.1.0: the output files are artifacts relative to OUTPUTS (uriBaseId), the plans relative
-/// to SUITE.
+/// The output's path as given: OUTPUTS/NAME.
+std::string outputPath(const SuiteReport &r, const SuiteEntry &e) {
+  return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") + e.output;
+}
+
+/// SARIF 2.1.0, stated as `check`'s SARIF states it (docs/ci.md, "Reports"): each output file by
+/// its path as given (OUTPUTS/NAME), relative to %SRCROOT% (the working directory) or an absolute
+/// `file://` URI; every result has a region (its line and column where known, else 1:1, so that
+/// code scanning can show it) and partialFingerprints (a stable hash of its case, output, mode,
+/// equality, policy, rule and pointer).
 void writeSarif(io::Sink &out, const SuiteReport &r) {
   constexpr std::size_t kOutputErrorRule = vocabularySize<Check>();
   out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
@@ -145,11 +188,27 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
   writeSarifCheckRules(out, false);
   out << ",\n  {\"id\":\"output-error\",\"shortDescription\":{\"text\":\"The output is missing, "
          "unreadable or not a valid GraphLoweringPlan.\"},\"defaultConfiguration\":{\"level\":"
-         "\"error\"}}]}},\n \"originalUriBaseIds\":{\"OUTPUTS\":{\"description\":{\"text\":";
-  out.jsonString("the outputs directory: " + shownText(r.outputs));
-  out << "}},\"SUITE\":{\"description\":{\"text\":";
-  out.jsonString("the conformance suite: " + shownText(r.suite));
-  out << "}}},\n \"invocations\":[{\"executionSuccessful\":true}],\n \"results\":[";
+         "\"error\"}}]}},\n \"originalUriBaseIds\":{\"%SRCROOT%\":{\"uri\":";
+  out.jsonString(sarifSourceRootUri());
+  out << "}},\n \"columnKind\":\"unicodeCodePoints\"";
+  out << ",\n \"invocations\":[{\"executionSuccessful\":true,\"toolExecutionNotifications\":[";
+  bool firstNote = true;
+  const auto notification = [&](std::string_view level, const std::string &text) {
+    out << (firstNote ? "" : ",") << "{\"level\":\"" << level << "\",\"message\":{\"text\":";
+    out.jsonString(text);
+    out << "}}";
+    firstNote = false;
+  };
+  if (!r.suiteVerified)
+    notification("warning", unverifiedNote(r));
+  for (const SuiteEntry &e : r.entries)
+    for (const std::string &note : e.report.notes)
+      notification("note", noteLine(e, note) + " (" + what(e) + ")");
+  out << "]}],\n \"properties\":{\"command\":\"verify\",\"suite\":";
+  jsonName(out, r.suite);
+  out << ",\"outputs\":";
+  jsonName(out, r.outputs);
+  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << "},\n \"results\":[";
   bool first = true;
   // One result: its rule, message and location (the output, where known), and its entry.
   const auto result = [&](const SuiteEntry &e, std::string_view ruleId, std::size_t ruleIndex,
@@ -158,14 +217,16 @@ void writeSarif(io::Sink &out, const SuiteReport &r) {
     out << (first ? "\n  " : ",\n  ");
     first = false;
     writeSarifResultStart(out, ruleId, ruleIndex, shownText(message) + " (" + what(e) + ")");
-    out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
-    out.jsonString(uriOf(e.output));
-    out << ",\"uriBaseId\":\"OUTPUTS\"}";
-    if (line)
-      writeSarifRegion(out, line, column);
+    out << ",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
+    writeSarifArtifactLocation(out, outputPath(r, e));
+    writeSarifRegion(out, line ? line : 1, line ? column : 1);
     out << '}';
-    writeSarifLogicalLocation(out, pointer);
-    out << "}],\"properties\":{\"case\":";
+    writeSarifLogicalLocation(out, shownText(pointer));
+    const std::string key = e.caseName + '\0' + e.output + '\0' + std::string(spelling(e.mode)) +
+                            '\0' + std::string(spelling(e.equality)) + '\0' + e.policy + '\0' +
+                            std::string(ruleId) + '\0' + pointer;
+    out << "}],\"partialFingerprints\":{\"loweringOracle/v1\":\"" << sarifFingerprint(key)
+        << "\"},\"properties\":{\"case\":";
     jsonShown(out, e.caseName);
     out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << '"';
@@ -209,12 +270,19 @@ std::string suiteSummary(const SuiteReport &r) {
          (err == 1 ? " error" : " errors") + " (missing or invalid output)";
 }
 
+std::string unverifiedNote(const SuiteReport &r) {
+  return "the suite " + shownText(r.suite) +
+         " was not verified: its manifest names no gen parameters, so its plans and entries are "
+         "judged as they are (--unverified-suite)";
+}
+
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report) {
   switch (format) {
   case ReportFormat::text: writeText(out, report); break;
   case ReportFormat::json: writeJson(out, report); break;
   case ReportFormat::junit: writeJunit(out, report); break;
   case ReportFormat::sarif: writeSarif(out, report); break;
+  case ReportFormat::html: writeSuiteHtml(out, report); break;
   }
 }
 

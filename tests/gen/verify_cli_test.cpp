@@ -1,0 +1,426 @@
+// `verify`: what it trusts and what it refuses (docs/spec.md §4.3, "verify"). A suite gen wrote is
+// regenerated from its manifest's parameters and must be byte for byte the same ("Suite
+// integrity"); a hand-made suite is judged only with --unverified-suite, and every report says so;
+// no manifest without entries is a pass.
+#include "tests/gen/cli.hpp"
+
+#include <simdjson.h>
+
+#include <regex>
+#include <set>
+#include <sys/stat.h>
+
+namespace lo::testing {
+namespace {
+
+void write(const fs::path &p, const std::string &text) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f << text;
+}
+
+/// The manifest with its `cases` and `gates` emptied (no `]` occurs inside an entry).
+std::string emptied(std::string text) {
+  for (const char *key : {"\"cases\": [", "\"gates\": ["}) {
+    const std::size_t at = text.find(key);
+    EXPECT_NE(at, std::string::npos) << key;
+    if (at == std::string::npos)
+      continue;
+    const std::size_t open = at + std::string_view(key).size();
+    text.erase(open, text.find(']', open) - open);
+  }
+  return text;
+}
+
+class Verify : public TempDir {
+protected:
+  /// A suite of `count` cases in dir/suite and, in dir/out, every expected output (and gate result)
+  /// under the name verify looks for: everything conforms.
+  void makeSuite(int count = 13) {
+    suite = dir / "suite";
+    outputs = dir / "out";
+    const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(count)});
+    ASSERT_TRUE(r.ok()) << r.standardError;
+    fs::create_directories(outputs);
+    for (const auto &c : fs::directory_iterator(suite / "cases")) {
+      const std::string name = c.path().filename().string();
+      fs::copy_file(c.path() / "singleton.json", outputs / (name + "-singleton-contract.json"));
+      fs::copy_file(c.path() / "coalesced-contract.json",
+                    outputs / (name + "-coalesced-contract.json"));
+      fs::copy_file(c.path() / "coalesced-identity.json",
+                    outputs / (name + "-coalesced-identity.json"));
+      for (const char *policy : {"verified", "checked", "external"})
+        fs::copy_file(c.path() / ("gate-" + std::string(policy) + ".json"),
+                      outputs / (name + "-gate-" + policy + ".json"));
+    }
+  }
+  subprocess::Result verify(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"verify", suite.string(), outputs.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return oracle(args);
+  }
+  /// The manifest without gen's parameters: a hand-made suite.
+  void stripProvenance() {
+    const std::string text = slurp(suite / "manifest.json");
+    const std::string stripped =
+        std::regex_replace(text, std::regex("\"(seed|count|maxNodes)\": [0-9]+,\n *"), "");
+    ASSERT_NE(stripped, text);
+    write(suite / "manifest.json", stripped);
+  }
+  fs::path suite, outputs;
+};
+
+TEST_F(Verify, AnUntouchedSuiteIsVerifiedAndItsConformingOutputsPass) {
+  makeSuite();
+  auto r = verify({"--format", "json"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("\"suiteVerified\":true"), std::string::npos);
+  r = verify({"--gates"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("verify: 39 entries: 39 conform"), std::string::npos);
+}
+
+// The attack: every plan emptied, every output an empty lowering, every gate result "accepted".
+TEST_F(Verify, ATamperedSuiteIsAnErrorNamingTheFileAlsoWithGates) {
+  makeSuite();
+  for (const auto &c : fs::directory_iterator(suite / "cases"))
+    write(c.path() / "plan.json", "{\"kernels\":[]}");
+  const std::string empty = "{\"format\":\"nn-backend/graph-lowering-plan\",\"version\":1,"
+                            "\"mode\":\"coalesced\",\"equality\":\"contract\",\"groups\":[]}";
+  for (const auto &f : fs::directory_iterator(outputs))
+    if (f.path().string().find("-gate-") == std::string::npos)
+      write(f.path(), empty);
+  for (const bool gates : {false, true}) {
+    const auto r = verify(gates ? std::vector<std::string>{"--gates"} : std::vector<std::string>{});
+    EXPECT_EQ(r.code, 2) << r.standardOutput << r.standardError;
+    EXPECT_EQ(r.standardOutput, "") << "no report of a suite that is not gen's";
+    EXPECT_NE(r.standardError.find("cases/0000-empty-plan/plan.json: differs from the file `gen "
+                                   "--seed 1 --count 13 --max-nodes 24` writes"),
+              std::string::npos)
+        << r.standardError;
+  }
+}
+
+TEST_F(Verify, AChangedExpectedFileOrAMissingOneIsAnError) {
+  makeSuite();
+  const fs::path expected = suite / "cases" / "0004-alternating-capsules" / "gate-checked.json";
+  write(expected, slurp(expected) + " ");
+  auto r = verify();
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("0004-alternating-capsules/gate-checked.json: differs"),
+            std::string::npos)
+      << r.standardError;
+  fs::remove(expected);
+  r = verify();
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("0004-alternating-capsules/gate-checked.json: the suite is not"),
+            std::string::npos)
+      << r.standardError;
+}
+
+TEST_F(Verify, AnEmptiedManifestThatDeclaresACountIsAnIntegrityError) {
+  makeSuite();
+  write(suite / "manifest.json", emptied(slurp(suite / "manifest.json")));
+  for (const bool gates : {false, true}) {
+    const auto r = verify(gates ? std::vector<std::string>{"--gates"} : std::vector<std::string>{});
+    EXPECT_EQ(r.code, 2) << r.standardOutput;
+    EXPECT_NE(r.standardError.find("manifest.json: differs from the file `gen --seed 1 --count 13"),
+              std::string::npos)
+        << r.standardError;
+  }
+}
+
+TEST_F(Verify, AHandMadeSuiteIsJudgedOnlyWithTheFlagAndEveryReportSaysItWasNotVerified) {
+  makeSuite();
+  stripProvenance();
+  auto r = verify();
+  EXPECT_EQ(r.code, 2) << r.standardOutput;
+  EXPECT_NE(r.standardError.find("--unverified-suite"), std::string::npos) << r.standardError;
+  EXPECT_EQ(r.standardOutput, "");
+
+  r = verify({"--unverified-suite"});
+  EXPECT_EQ(r.code, 0) << r.standardError;
+  EXPECT_NE(
+      r.standardOutput.find("verify: note: the suite " + suite.string() + " was not verified"),
+      std::string::npos)
+      << r.standardOutput;
+  r = verify({"--unverified-suite", "--format", "json"});
+  EXPECT_NE(r.standardOutput.find("\"suiteVerified\":false"), std::string::npos);
+  r = verify({"--unverified-suite", "--format", "junit"});
+  EXPECT_NE(r.standardOutput.find("<property name=\"suite-verified\" value=\"false\"/>"),
+            std::string::npos);
+  EXPECT_NE(r.standardOutput.find("was not verified"), std::string::npos);
+  r = verify({"--unverified-suite", "--format", "sarif", "--gates"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.standardOutput.find("\"suiteVerified\":false"), std::string::npos);
+  EXPECT_NE(r.standardOutput.find("\"level\":\"warning\""), std::string::npos);
+
+  // Half of gen's parameters: neither gen's suite nor a hand-made one.
+  write(suite / "manifest.json",
+        std::regex_replace(slurp(suite / "manifest.json"), std::regex("\"version\": 1,"),
+                           "\"version\": 1, \"seed\": 1,"));
+  r = verify({"--unverified-suite"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("/seed, /count, /maxNodes"), std::string::npos) << r.standardError;
+}
+
+TEST_F(Verify, ZeroEntriesIsNeverAPass) {
+  makeSuite(2);
+  stripProvenance();
+  write(suite / "manifest.json", emptied(slurp(suite / "manifest.json")));
+  for (const bool gates : {false, true}) {
+    std::vector<std::string> args{"--unverified-suite"};
+    if (gates)
+      args.push_back("--gates");
+    const auto r = verify(args);
+    EXPECT_EQ(r.code, 2) << r.standardOutput;
+    EXPECT_NE(r.standardError.find(gates ? "/gates lists no entries" : "/cases lists no entries"),
+              std::string::npos)
+        << r.standardError;
+  }
+  // gen --count 0: a verified suite with nothing to judge.
+  const auto g = oracle({"gen", "--out", (dir / "none").string(), "--count", "0"});
+  ASSERT_TRUE(g.ok()) << g.standardError;
+  const auto r = oracle({"verify", (dir / "none").string(), outputs.string()});
+  EXPECT_EQ(r.code, 2) << r.standardOutput;
+  EXPECT_NE(r.standardError.find("lists no entries"), std::string::npos) << r.standardError;
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// The standard is the entry's, never the output's (docs/spec.md §4.3): an output that declares
+// another mode or equality is judged under its entry's, and the declaration is a note in every
+// report format, also when the output conforms.
+TEST_F(Verify, AnOutputsDeclarationNeverChoosesItsStandardAndIsNotedInEveryFormat) {
+  makeSuite();
+  // Case 0: the empty plan, whose lowerings are all equal: the singleton file conforms as the
+  // coalesced one, declaring singleton.
+  fs::copy_file(suite / "cases/0000-empty-plan/singleton.json",
+                outputs / "0000-empty-plan-coalesced-contract.json",
+                fs::copy_options::overwrite_existing);
+  auto r = verify();
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("0000-empty-plan-coalesced-contract.json: note: the candidate "
+                                  "declares mode singleton, but it is checked as mode coalesced"),
+            std::string::npos)
+      << r.standardOutput;
+  r = verify({"--format", "json"});
+  EXPECT_NE(r.standardOutput.find("\"notes\":[\"the candidate declares mode singleton"),
+            std::string::npos)
+      << r.standardOutput;
+  r = verify({"--format", "junit"});
+  EXPECT_NE(r.standardOutput.find("note: the candidate declares mode singleton"),
+            std::string::npos);
+  r = verify({"--format", "sarif"});
+  EXPECT_NE(r.standardOutput.find("{\"level\":\"note\",\"message\":{\"text\":\""),
+            std::string::npos);
+
+  // The identity trap: the identity lowering, declaring identity, in place of the contract one,
+  // is judged under contract and does not conform.
+  fs::copy_file(suite / "cases/0003-trusted-external-in-checked-run/coalesced-identity.json",
+                outputs / "0003-trusted-external-in-checked-run-coalesced-contract.json",
+                fs::copy_options::overwrite_existing);
+  r = verify();
+  EXPECT_EQ(r.code, 1) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("declares equality identity, but it is checked with equality "
+                                  "contract"),
+            std::string::npos)
+      << r.standardOutput;
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// docs/spec.md §4.3: verify reads SUITE and OUTPUTS as diff reads `{out}`: regular files only (a
+// FIFO is refused without a blocking open), no symbolic link out of the directory, a size cap,
+// and no more of a file in a report than a short, escaped excerpt.
+TEST_F(Verify, AFifoOutputOrPlanIsRefusedWithoutHanging) {
+  makeSuite(2);
+  const fs::path output = outputs / "0001-one-node-singleton-contract.json";
+  fs::remove(output);
+  ASSERT_EQ(::mkfifo(output.c_str(), 0600), 0);
+  auto r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
+  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO";
+  EXPECT_EQ(r.code, 1) << r.standardError;
+  EXPECT_NE(r.standardOutput.find("0001-one-node-singleton-contract.json is a FIFO, not a "
+                                  "regular file"),
+            std::string::npos)
+      << r.standardOutput;
+
+  // A FIFO plan: in a gen suite the integrity check refuses it; in a hand-made one, the plan.
+  const fs::path plan = suite / "cases/0001-one-node/plan.json";
+  fs::remove(plan);
+  ASSERT_EQ(::mkfifo(plan.c_str(), 0600), 0);
+  r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
+  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO plan";
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("plan.json: the suite is not the one"), std::string::npos)
+      << r.standardError;
+  stripProvenance();
+  r = oracle({"verify", suite.string(), outputs.string(), "--unverified-suite"},
+             std::chrono::seconds(60));
+  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO plan";
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("plan.json: is a FIFO, not a regular file"), std::string::npos)
+      << r.standardError;
+}
+
+TEST_F(Verify, ASymbolicLinkOutOfTheDirectoryIsRefusedAndNoSecretReachesAReport) {
+  makeSuite(2);
+  const std::string secret = "TOKEN-d41d8cd98f00b204e9800998ecf8427e";
+  write(dir / "secret.json", "{\"" + secret + "\": \"" + secret + "\"}");
+  const auto link = [&](const std::string &name, const fs::path &target) {
+    fs::remove(outputs / name);
+    fs::create_symlink(target, outputs / name);
+  };
+  link("0000-empty-plan-singleton-contract.json", dir / "secret.json");
+  link("0000-empty-plan-coalesced-contract.json", "/dev/zero");
+  link("0000-empty-plan-coalesced-identity.json", "../secret.json");
+  // A link that stays inside OUTPUTS is followed.
+  link("0001-one-node-coalesced-identity.json", "0001-one-node-coalesced-contract.json");
+  for (const char *format : {"text", "json", "junit", "sarif"}) {
+    const auto r = oracle({"verify", suite.string(), outputs.string(), "--format", format},
+                          std::chrono::seconds(60));
+    ASSERT_EQ(r.status, subprocess::Result::Status::exited);
+    EXPECT_EQ(r.code, 1) << format << r.standardError;
+    EXPECT_EQ(r.standardOutput.find("TOKEN-"), std::string::npos) << format << r.standardOutput;
+    EXPECT_NE(r.standardOutput.find("is a symbolic link that leaves its directory"),
+              std::string::npos)
+        << format;
+    if (std::string(format) == "text") {
+      EXPECT_NE(r.standardOutput.find("verify: 6 entries: 3 conform, 0 do not conform, 3 errors"),
+                std::string::npos)
+          << r.standardOutput;
+    }
+  }
+}
+
+TEST_F(Verify, AnOutputOverTheCapIsAnErrorEntryAndAQuotedOutputIsCut) {
+  makeSuite(2);
+  auto r = verify({"--max-file-bytes", "2000"});
+  EXPECT_EQ(r.code, 2) << "the suite's own files are over the cap: " << r.standardOutput;
+  // An output that is a big JSON document of an unknown field: the report quotes a short excerpt.
+  const std::string big(100000, 'A');
+  write(outputs / "0001-one-node-singleton-contract.json", "{\"" + big + "\": 1}");
+  r = verify();
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.standardOutput.find(std::string(200, 'A')), std::string::npos)
+      << "more than a short excerpt of the output";
+  write(outputs / "0001-one-node-singleton-contract.json", std::string(300000, ' ') + "{}");
+  r = verify({"--max-file-bytes", "200000"});
+  // gen's files are small: the cap refuses only the output.
+  EXPECT_EQ(r.code, 1) << r.standardError;
+  EXPECT_NE(r.standardOutput.find("output not judged: "), std::string::npos) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("more than the cap of 200000 (--max-file-bytes)"),
+            std::string::npos)
+      << r.standardOutput;
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// docs/ci.md, "Reports": verify's SARIF states its locations as check's does: the output's path
+// as given, relative to %SRCROOT% (the working directory), a region on every result (errors too),
+// and partialFingerprints that are the same from one run to the next and differ between results.
+TEST_F(Verify, ItsSarifLocatesResultsAsChecksDoes) {
+  makeSuite(4);
+  fs::remove(outputs / "0001-one-node-singleton-contract.json"); // an error without a position
+  write(outputs / "0002-long-run-singleton-contract.json", "{\"groups\": [\n  {\"nodeIds\": }]}");
+  fs::copy_file(suite / "cases/0003-trusted-external-in-checked-run/coalesced-identity.json",
+                outputs / "0003-trusted-external-in-checked-run-coalesced-contract.json",
+                fs::copy_options::overwrite_existing);
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir); // relative SUITE and OUTPUTS, as a CI job gives them
+  const auto a = oracle({"verify", "suite", "out", "--format", "sarif"});
+  const auto b = oracle({"verify", "suite", "out", "--format", "sarif"});
+  fs::current_path(cwd);
+  ASSERT_EQ(a.code, 1) << a.standardError;
+  simdjson::dom::parser parser;
+  const simdjson::dom::element run = parser.parse(a.standardOutput)["runs"].at(0);
+  std::string_view root;
+  ASSERT_FALSE(run["originalUriBaseIds"]["%SRCROOT%"]["uri"].get(root));
+  EXPECT_EQ(root, "file://" + dir.string() + "/");
+  std::set<std::string> fingerprints, rules;
+  std::size_t results = 0;
+  for (simdjson::dom::element r : run["results"].get_array()) {
+    ++results;
+    rules.insert(std::string(std::string_view(r["ruleId"])));
+    const simdjson::dom::element at = r["locations"].at(0)["physicalLocation"];
+    std::string_view uri, base;
+    ASSERT_FALSE(at["artifactLocation"]["uri"].get(uri));
+    ASSERT_FALSE(at["artifactLocation"]["uriBaseId"].get(base));
+    EXPECT_EQ(base, "%SRCROOT%");
+    EXPECT_EQ(uri.substr(0, 4), "out/") << uri;
+    std::uint64_t line = 0;
+    EXPECT_FALSE(at["region"]["startLine"].get(line)) << "no region: " << uri;
+    EXPECT_GE(line, 1u);
+    std::string_view fingerprint;
+    ASSERT_FALSE(r["partialFingerprints"]["loweringOracle/v1"].get(fingerprint)) << uri;
+    fingerprints.insert(std::string(fingerprint));
+    if (uri == "out/0002-long-run-singleton-contract.json") {
+      EXPECT_EQ(line, 2u);
+    }
+  }
+  EXPECT_GE(results, 3u);
+  EXPECT_EQ(fingerprints.size(), results) << "one fingerprint per result";
+  EXPECT_TRUE(rules.count("output-error") && rules.count("capsule"));
+  // Stable: a second run has the same fingerprints (and the same report but for nothing).
+  EXPECT_EQ(a.standardOutput, b.standardOutput);
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// Every entry is one test case: a manifest with an entry twice (or two case names shown alike) is
+// refused, naming both entries, instead of a JUnit report with duplicate class names.
+TEST_F(Verify, ADuplicateManifestEntryIsAnErrorNamingIt) {
+  makeSuite(2);
+  stripProvenance();
+  std::string text = slurp(suite / "manifest.json");
+  const std::string first = "{\"case\":\"0000-empty-plan\",\"mode\":\"singleton\"";
+  const std::size_t at = text.find(first);
+  ASSERT_NE(at, std::string::npos);
+  const std::string entry = text.substr(at, text.find('}', text.find('}', at) + 1) + 1 - at);
+  text.insert(at, entry + ",\n    ");
+  write(suite / "manifest.json", text);
+  for (const char *format : {"text", "junit"}) {
+    const auto r = verify({"--unverified-suite", "--format", format});
+    EXPECT_EQ(r.code, 2) << r.standardOutput;
+    EXPECT_NE(r.standardError.find("/cases/1: duplicate entry: case 0000-empty-plan, mode "
+                                   "singleton, equality contract is also /cases/0"),
+              std::string::npos)
+        << r.standardError;
+    EXPECT_EQ(r.standardOutput, "");
+  }
+}
+
+// `verify nosuchsuite out` names the suite that is missing, not only OUTPUTS.
+TEST_F(Verify, AMissingSuiteOrOutputsDirectoryIsNamed) {
+  auto r = oracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("nosuchsuite: no such suite: not a directory"), std::string::npos)
+      << r.standardError;
+  EXPECT_NE(r.standardError.find("out: no such outputs directory"), std::string::npos)
+      << r.standardError;
+  fs::create_directories(dir / "out");
+  r = oracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("nosuchsuite: no such suite"), std::string::npos)
+      << r.standardError;
+  EXPECT_EQ(r.standardError.find("outputs directory"), std::string::npos) << r.standardError;
+}
+
+} // namespace
+} // namespace lo::testing
