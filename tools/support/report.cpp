@@ -327,15 +327,22 @@ std::string fingerprint(std::string_view text) {
   return out;
 }
 
-/// The artifact location of a file: relative paths against %SRCROOT%, absolute ones as file URIs.
-void artifactLocation(io::Sink &out, const std::string &file, std::size_t index) {
-  out << "{\"uri\":";
+/// The URI of a file in an artifact location: relative paths against %SRCROOT%, absolute ones as
+/// file URIs.
+void uriMembers(io::Sink &out, const std::string &file) {
+  out << "\"uri\":";
   if (!file.empty() && file.front() == '/') {
     out.jsonString("file://" + uriOf(file));
   } else {
     out.jsonString(uriOf(file));
     out << ",\"uriBaseId\":\"%SRCROOT%\"";
   }
+}
+
+/// The artifact location of a file, with its index in the run's artifacts.
+void artifactLocation(io::Sink &out, const std::string &file, std::size_t index) {
+  out << '{';
+  uriMembers(out, file);
   out << ",\"index\":" << std::uint64_t{index} << '}';
 }
 
@@ -612,13 +619,8 @@ void writeReportJson(io::Sink &out, const Report &r, const ReportSubject &s) {
 std::string sarifSourceRootUri() { return workingDirectoryUri(); }
 
 void writeSarifArtifactLocation(io::Sink &out, const std::string &file) {
-  out << "{\"uri\":";
-  if (!file.empty() && file.front() == '/') {
-    out.jsonString("file://" + uriOf(file));
-  } else {
-    out.jsonString(uriOf(file));
-    out << ",\"uriBaseId\":\"%SRCROOT%\"";
-  }
+  out << '{';
+  uriMembers(out, file);
   out << '}';
 }
 
