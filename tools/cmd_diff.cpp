@@ -63,7 +63,8 @@ Action setupDiff(CLI::App &app) {
   impl->excludes(worker);
   gateOption->excludes(impl);
   gateOption->excludes(worker);
-  addNatural(*sub, "--count", o->count, 0, kMaxCount,
+  // At least one case: a run that judges nothing never says "conform" (exit status 0).
+  addNatural(*sub, "--count", o->count, 1, kMaxCount,
              "number of cases (the " + std::to_string(gen::edgeCaseCount()) +
                  " hand-picked ones first, as in `gen`)");
   addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");

@@ -166,6 +166,8 @@ TEST_F(Attack, NumericOptionsAreRangeCheckedInPlainNumbers) {
       {"gen --out s --max-nodes 18446744073709551615", "from 0 to 100000"},
       {"gen --out s --max-nodes 4294967296", "from 0 to 100000"},
       {"diff --impl true --count -1", "--count: expected a whole number"},
+      // Zero cases judged is never "all conform".
+      {"diff --impl true --count 0", "--count: expected a whole number from 1 to 1000000, found 0"},
       {"diff --impl true --timeout-ms 9300000000000", "from 1 to 86400000"},
       {"diff --impl true --max-nodes 18446744073709551615", "from 0 to 100000"},
       {"check a b --max-per-check 0", "from 1 to 18446744073709551615"},
