@@ -70,8 +70,8 @@ TEST(Obligations, BoundedUniquenessAgreesWithTheInduction) {
   ASSERT_EQ(crossChecks().size(), 2u);
   for (const Obligation &o : crossChecks())
     for (Equality equality : {Equality::contract, Equality::identity}) {
-      const Result r =
-          discharge(o, Options{.bound = kObligationBound, .equality = equality, .timeoutMs = 60000});
+      const Result r = discharge(
+          o, Options{.bound = kObligationBound, .equality = equality, .timeoutMs = 60000});
       EXPECT_EQ(r.status, Status::proved) << o.name << " " << spelling(equality) << r.reason;
       EXPECT_EQ(r.length, kObligationBound);
     }
