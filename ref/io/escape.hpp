@@ -1,5 +1,5 @@
 // The one escaping module (docs/spec.md §3.5). Checks and readers put text from the input into
-// their messages as it is; every renderer (the text, JSON, JUnit XML and SARIF reports, the
+// their messages as it is; every renderer (the text, JSON, JUnit XML, SARIF and HTML reports, the
 // `audit` and `gate` text, a message on standard error) shows it through this header, so a name
 // looks the same in every format and can neither forge nor hide a line, nor make a report invalid.
 // The RFC 3629 UTF-8 validator here is also the reader's.
