@@ -1,0 +1,160 @@
+// io::CleanupOnSignal and runCleanup(): the paths registered while a temporary file or directory
+// exists are removed on SIGINT or SIGTERM (docs/spec.md §4, "no partial file"). The signal itself
+// ends the process, whose coverage is then never written, and tests/hardening/attack_test.cpp
+// sends the real signals to the binary; here the handler's work, runCleanup(), and the installed
+// handler itself run in this process.
+#include "ref/io/cleanup.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace lo::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CleanupTest : ::testing::Test {
+  fs::path dir;
+  int dirFd = -1;
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "lo-cleanup-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    dir = tmpl;
+    dirFd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    ASSERT_GE(dirFd, 0);
+  }
+  void TearDown() override {
+    ::close(dirFd);
+    fs::remove_all(dir);
+  }
+  void touch(const fs::path &p) const { std::ofstream(p) << "partial"; }
+  /// A tree of `depth` nested directories under `top`, each holding a file.
+  void tree(const fs::path &top, int depth) const {
+    fs::path d = top;
+    for (int i = 0; i < depth; ++i, d /= "sub") {
+      fs::create_directories(d);
+      touch(d / "file.json");
+    }
+  }
+};
+
+TEST_F(CleanupTest, RunCleanupRemovesRegisteredFilesAndTreesOnly) {
+  touch(dir / "out.json.tmp.abc123");
+  touch(dir / "kept.json");
+  tree(dir / "suite", 3); // gen's temporary suite: three levels
+  io::CleanupOnSignal file(dirFd, "out.json.tmp.abc123", false);
+  io::DirectoryCleanupOnSignal suite((dir / "suite").string());
+  io::runCleanup();
+  EXPECT_FALSE(fs::exists(dir / "out.json.tmp.abc123"));
+  EXPECT_FALSE(fs::exists(dir / "suite"));
+  EXPECT_TRUE(fs::exists(dir / "kept.json")) << "an unregistered file was removed";
+}
+
+TEST_F(CleanupTest, AReleasedPathIsKept) {
+  touch(dir / "renamed.json");
+  tree(dir / "suite", 2);
+  io::CleanupOnSignal file(dirFd, "renamed.json", false);
+  io::DirectoryCleanupOnSignal suite((dir / "suite").string());
+  file.release();
+  suite.release();
+  file.release(); // a second release does nothing
+  io::runCleanup();
+  EXPECT_TRUE(fs::exists(dir / "renamed.json"));
+  EXPECT_TRUE(fs::exists(dir / "suite" / "sub" / "file.json"));
+}
+
+TEST_F(CleanupTest, ATreeIsNamedWithTrailingSlashesOrRelativeToTheWorkingDirectory) {
+  tree(dir / "a", 1);
+  tree(dir / "b", 1);
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir);
+  {
+    io::DirectoryCleanupOnSignal slashes((dir / "a").string() + "//");
+    io::DirectoryCleanupOnSignal relative("b");
+    io::runCleanup();
+  }
+  fs::current_path(cwd);
+  EXPECT_FALSE(fs::exists(dir / "a"));
+  EXPECT_FALSE(fs::exists(dir / "b"));
+}
+
+TEST_F(CleanupTest, PathsGoneAlreadyAndDeepTreesAreNoError) {
+  // The cleanup removes at most six levels below the registered directory (buffers on the
+  // stack of a signal handler): a deeper tree loses what it can and the rest stays.
+  tree(dir / "deep", 9);
+  io::CleanupOnSignal gone(dirFd, "never-created", false);
+  io::CleanupOnSignal goneTree(dirFd, "never-created-either", true);
+  io::CleanupOnSignal deep(dirFd, "deep", true);
+  io::runCleanup();
+  EXPECT_TRUE(fs::exists(dir / "deep")) << "a tree deeper than the limit was not kept";
+  EXPECT_FALSE(fs::exists(dir / "deep" / "file.json")) << "its upper files stay";
+}
+
+TEST_F(CleanupTest, AManyEntryDirectoryIsRemovedWhole) {
+  // More entries than one getdents64 buffer (2 KiB) holds.
+  fs::create_directories(dir / "wide");
+  for (int i = 0; i < 200; ++i)
+    touch(dir / "wide" / ("entry-with-a-long-name-" + std::to_string(i) + ".json"));
+  io::DirectoryCleanupOnSignal wide((dir / "wide").string());
+  io::runCleanup();
+  EXPECT_FALSE(fs::exists(dir / "wide"));
+}
+
+TEST_F(CleanupTest, ANameTooLongIsNotWatchedAndTakesNoSlot) {
+  // No file has a name of 300 bytes (NAME_MAX is 255): it is not registered, and every one of
+  // the 64 slots is still free for the paths registered after it.
+  io::CleanupOnSignal tooLong(dirFd, std::string(300, 'x'), false);
+  tooLong.release(); // releasing what was never registered does nothing
+  std::vector<std::unique_ptr<io::CleanupOnSignal>> entries;
+  for (int i = 0; i < 64; ++i) {
+    const std::string name = "tmp" + std::to_string(i);
+    touch(dir / name);
+    entries.push_back(std::make_unique<io::CleanupOnSignal>(dirFd, name, false));
+  }
+  io::runCleanup();
+  for (int i = 0; i < 64; ++i)
+    EXPECT_FALSE(fs::exists(dir / ("tmp" + std::to_string(i)))) << i;
+}
+
+TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
+  touch(dir / "out.json.tmp.xyz789");
+  io::CleanupOnSignal file(dirFd, "out.json.tmp.xyz789", false);
+  // The first registration installed the handler for SIGTERM, unless the process handles or
+  // ignores SIGTERM itself (then it is left alone).
+  struct sigaction current {};
+  ASSERT_EQ(::sigaction(SIGTERM, nullptr, &current), 0);
+  if (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN)
+    GTEST_SKIP() << "SIGTERM was not at its default disposition when the test started";
+  // Called with SIGURG, whose default action is to ignore it, the handler does its work and then
+  // re-raises a signal that does not end this process.
+  current.sa_handler(SIGURG);
+  EXPECT_FALSE(fs::exists(dir / "out.json.tmp.xyz789"));
+  struct sigaction urg {};
+  ASSERT_EQ(::sigaction(SIGURG, nullptr, &urg), 0);
+  EXPECT_EQ(urg.sa_handler, SIG_DFL) << "the handler restores the default before re-raising";
+}
+
+TEST(SignalsHeld, HoldsSigtermWhileItLivesAndRestoresTheMask) {
+  sigset_t before, during, after;
+  ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, nullptr, &before), 0);
+  {
+    const io::SignalsHeld held;
+    ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, nullptr, &during), 0);
+    EXPECT_TRUE(sigismember(&during, SIGINT));
+    EXPECT_TRUE(sigismember(&during, SIGTERM));
+  }
+  ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, nullptr, &after), 0);
+  EXPECT_EQ(sigismember(&after, SIGTERM), sigismember(&before, SIGTERM));
+  EXPECT_EQ(sigismember(&after, SIGINT), sigismember(&before, SIGINT));
+}
+
+} // namespace
+} // namespace lo::test
