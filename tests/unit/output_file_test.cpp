@@ -4,13 +4,18 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace lo::test {
@@ -248,15 +253,120 @@ TEST_F(OutputFileTest, UnwritableDirectoryThrowsAndCreatesNothing) {
   EXPECT_FALSE(fs::exists(dir / "missing"));
 }
 
+/// The message of the std::runtime_error that opening `path` throws ("" when it opens).
+std::string openingError(const std::string &path) {
+  try {
+    io::OutputFile f(path);
+  } catch (const std::runtime_error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(OutputFileTest, DevStderrIsStandardErrorAfterWhatStdioHolds) {
+  const fs::path log = dir / "stderr.txt";
+  {
+    RedirectedDescriptor err(2, log, O_WRONLY | O_CREAT | O_TRUNC);
+    std::fputs("stdio first, ", stderr);
+    io::OutputFile f("/dev/stderr");
+    f.write("then the output");
+    f.commit();
+  }
+  EXPECT_EQ(slurp(log), "stdio first, then the output");
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, AClosedOwnDescriptorCannotBeWritten) {
+  EXPECT_EQ(openingError("/dev/fd/987"), "/dev/fd/987: cannot write: Bad file descriptor");
+  EXPECT_EQ(openingError("/proc/self/fd/987"),
+            "/proc/self/fd/987: cannot write: Bad file descriptor");
+}
+
+TEST_F(OutputFileTest, ADirectoryIsNotAnOutput) {
+  for (const std::string suffix : {"/", "/.", "/.."})
+    EXPECT_EQ(openingError(dir.string() + suffix),
+              dir.string() + suffix + ": names a directory, not a file");
+  fs::create_directory(dir / "sub");
+  EXPECT_EQ(openingError((dir / "sub").string()), (dir / "sub").string() + ": is a directory");
+  EXPECT_TRUE(fs::is_directory(dir / "sub"));
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, ASocketIsNotReplaced) {
+  const fs::path sock = dir / "sock";
+  const int s = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(s, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  ASSERT_LT(sock.string().size(), sizeof addr.sun_path);
+  std::strcpy(addr.sun_path, sock.c_str());
+  ASSERT_EQ(::bind(s, reinterpret_cast<const sockaddr *>(&addr), sizeof addr), 0);
+  EXPECT_EQ(openingError(sock.string()),
+            sock.string() +
+                ": is neither a regular file, a symbolic link, a device nor a pipe: not replaced");
+  ::close(s);
+  EXPECT_TRUE(fs::is_socket(sock));
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(OutputFileTest, ANameWithNoRoomForTheTemporaryNameFailsAndCreatesNothing) {
+  // 250 bytes is a valid name, but BASE.tmp.XXXXXX is longer than NAME_MAX (255).
+  const std::string out = (dir / std::string(250, 'n')).string();
+  EXPECT_EQ(openingError(out),
+            out + ": cannot create a temporary file beside it: File name too long");
+  EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(OutputFileTest, ADeviceThatCannotBeOpenedIsAnError) {
+  // A character device no driver answers (major 0): open fails (ENXIO, or EPERM where a device
+  // cgroup forbids it).
+  const fs::path node = dir / "nodevice";
+  if (::mknod(node.c_str(), S_IFCHR | 0600, makedev(0, 0)) != 0)
+    GTEST_SKIP() << "mknod: " << std::strerror(errno);
+  const std::string message = openingError(node.string());
+  EXPECT_EQ(message.rfind(node.string() + ": cannot open for writing: ", 0), 0u) << message;
+  EXPECT_TRUE(fs::is_character_file(node)) << "the device was replaced";
+}
+
+TEST_F(OutputFileTest, InDevAndProcOnlyDevicesAndPipesAreWritten) {
+  EXPECT_EQ(openingError("/proc/self/status"),
+            "/proc/self/status: is an entry of /dev or /proc that is neither a device nor a pipe: "
+            "not replaced");
+  const std::string tooLong = "/dev/" + std::string(300, 'd');
+  EXPECT_EQ(openingError(tooLong), tooLong + ": cannot open for writing: File name too long");
+}
+
+TEST_F(OutputFileTest, ARenameThatFailsIsAnErrorAndLeavesNoTemporaryFile) {
+  const fs::path out = dir / "out.json";
+  {
+    io::OutputFile f(out.string());
+    f.write("complete");
+    // Before the commit, a non-empty directory takes the name: the rename cannot replace it.
+    fs::create_directory(out);
+    std::ofstream(out / "inside") << "x";
+    try {
+      f.commit();
+      FAIL() << "the commit replaced a directory";
+    } catch (const std::runtime_error &e) {
+      EXPECT_EQ(std::string(e.what()).rfind(
+                    out.string() + ": cannot rename the temporary file into place: ", 0),
+                0u)
+          << e.what();
+    }
+  }
+  EXPECT_TRUE(fs::is_directory(out));
+  EXPECT_EQ(entries(), 1u) << "the temporary file was left behind";
+}
+
 TEST(Sink, WritesToAStringWithJsonEscapes) {
   std::string s;
   {
     io::Sink sink(s);
-    sink.jsonString(std::string("a\"b\\c\nd\te\x01\x1f\0", 12));
+    sink.jsonString(std::string("a\"b\\c\nd\te\x01\x1f\0\r\b\f", 15));
     sink << ' ' << std::uint64_t{18446744073709551615ull};
     sink.flush();
   }
-  EXPECT_EQ(s, "\"a\\\"b\\\\c\\nd\\te\\u0001\\u001f\\u0000\" 18446744073709551615");
+  EXPECT_EQ(s, "\"a\\\"b\\\\c\\nd\\te\\u0001\\u001f\\u0000\\r\\b\\f\" 18446744073709551615");
 }
 
 } // namespace
