@@ -7,14 +7,12 @@
 
 namespace lo {
 
-namespace {
-
-HashKey drawKey() {
+HashKey drawKey(RandomSource random) {
   HashKey key;
   unsigned char bytes[16];
   std::size_t got = 0;
   while (got < sizeof bytes) {
-    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+    const long n = random(bytes + got, sizeof bytes - got);
     if (n <= 0)
       break;
     got += static_cast<std::size_t>(n);
@@ -36,10 +34,9 @@ HashKey drawKey() {
   return key;
 }
 
-} // namespace
-
 const HashKey &processHashKey() {
-  static const HashKey key = drawKey();
+  static const HashKey key =
+      drawKey([](void *into, std::size_t size) -> long { return ::getrandom(into, size, 0); });
   return key;
 }
 

@@ -19,6 +19,14 @@ struct HashKey {
 /// The key of this process: 16 bytes from getrandom(2), drawn at first use.
 const HashKey &processHashKey();
 
+/// A source of random bytes with getrandom(2)'s contract: fills up to `size` bytes at `into`,
+/// returns how many, or 0 or less when it has none.
+using RandomSource = long (*)(void *into, std::size_t size);
+
+/// The key processHashKey() draws, from `random`: its bytes, read until 16 came; when it fails
+/// before, a key from the clock, the process id and an address instead.
+HashKey drawKey(RandomSource random);
+
 /// SipHash-1-3 over a sequence of 64-bit words (one compression round per word, three
 /// finalization rounds). A string is fed as its length, then its bytes in little-endian words, so
 /// that a sequence of fields hashes without ambiguity.

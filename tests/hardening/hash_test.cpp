@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <set>
 #include <string>
@@ -52,6 +53,37 @@ TEST(KeyedHash, TwoKeysGiveTwoHashes) {
   y.bytes("a");
   y.bytes("bc");
   EXPECT_NE(x.finish(), y.finish());
+}
+
+// The key is drawn from the random source in as many reads as it takes; a source that fails
+// gives a key from the clock, the process id and an address, never a fixed one.
+TEST(KeyedHash, TheKeyIsTheSourcesBytesReadInPieces) {
+  const HashKey key = drawKey([](void *into, std::size_t size) -> long {
+    static unsigned char next = 1;
+    const std::size_t n = std::min<std::size_t>(size, 5); // a source that gives 5 bytes a read
+    for (std::size_t i = 0; i < n; ++i)
+      static_cast<unsigned char *>(into)[i] = next++;
+    return static_cast<long>(n);
+  });
+  EXPECT_EQ(key.k0, 0x0807060504030201ULL);
+  EXPECT_EQ(key.k1, 0x100f0e0d0c0b0a09ULL);
+}
+
+TEST(KeyedHash, WithoutARandomSourceTheKeyIsStillDrawn) {
+  const RandomSource fails = [](void *, std::size_t) -> long { return -1; };
+  // Half a key, then nothing: not half a key and zeros.
+  const RandomSource half = [](void *into, std::size_t size) -> long {
+    if (size < 16)
+      return 0;
+    std::memset(into, 0, 8);
+    return 8;
+  };
+  for (const RandomSource source : {fails, half}) {
+    const HashKey a = drawKey(source), b = drawKey(source);
+    EXPECT_FALSE(a.k0 == 0 && a.k1 == 0);
+    EXPECT_NE(a.k0, a.k1);
+    EXPECT_FALSE(a.k0 == b.k0 && a.k1 == b.k1) << "two draws gave the same key";
+  }
 }
 
 template <class T, class F> std::size_t distinct(const std::vector<T> &values, F &&hash) {
