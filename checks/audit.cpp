@@ -87,40 +87,32 @@ void checkCarriedAudit(Context &cx) {
              "hasTrustedExternal is true, but no audit row is trusted-external");
 }
 
-// "a group's audit row differs from the singleton audit row of one of its nodes" (groups the op
-// or capsule check named are not judged again). Under equality identity a group's later members
-// may differ from it in trust level or evidence: that is what the identity lowering gives (the
-// reference output must pass), so it is told as a note, not as a violation.
+// "a group's audit row differs from the singleton audit row of one of its nodes". A row is a
+// function of the op and the capsule, so a member's row differs only where its op or capsule
+// differs from the group's, and the op and capsule checks have named every such member and marked
+// the group judged, except one: under equality identity a group's later members may differ from
+// it in trust level or evidence. That is what the identity lowering gives (the reference output
+// must pass), so it is told as a note, not as a violation.
 void checkAuditRows(Judge &j, GroupSite &site) {
-  if (site.judged)
+  if (site.judged || !j.identityCoalescing())
     return;
   const Interner &in = j.interner;
-  const bool identity = j.identityCoalescing();
   const auto &group = site.group;
   const std::size_t g = site.index;
   forEachMemberRowDifference(
       j, site,
-      [&](const PlannedNodeKernel &k, std::size_t i, CapsuleId groupRow, CapsuleId memberRow) {
-        if (identity && i > 0) {
-          if (j.identityNotes++ < j.options.maxPerCheck)
-            j.findings.note("under equality identity, " + groupLabel(group, g) + " shows node " +
-                            std::to_string(k.nodeId) +
-                            " with the audit row of its first node, which differs in " +
-                            rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
-                            (hidesBoundary(in, groupRow, memberRow)
-                                 ? ": the audit hides the trusted-external boundary the singleton "
-                                   "lowering shows"
-                                 : ""));
-          return;
-        }
-        if (hidesBoundary(in, groupRow, memberRow))
-          return; // the trust-boundary check's finding
-        j.findings.report(Check::audit, g, k.nodeId, [&] {
-          return Description{groupPointer(g),
-                             "the audit row of " + groupLabel(group, g) + " differs from node " +
-                                 std::to_string(k.nodeId) + "'s singleton audit row in " +
-                                 rowDifference(in.capsule(groupRow), in.capsule(memberRow))};
-        });
+      [&](const PlannedNodeKernel &k, std::size_t, CapsuleId groupRow, CapsuleId memberRow) {
+        // Only a later member can differ here (the capsule check holds the first to the group's
+        // capsule exactly).
+        if (j.identityNotes++ < j.options.maxPerCheck)
+          j.findings.note("under equality identity, " + groupLabel(group, g) + " shows node " +
+                          std::to_string(k.nodeId) +
+                          " with the audit row of its first node, which differs in " +
+                          rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
+                          (hidesBoundary(in, groupRow, memberRow)
+                               ? ": the audit hides the trusted-external boundary the singleton "
+                                 "lowering shows"
+                               : ""));
       });
 }
 

@@ -371,6 +371,16 @@ TEST_P(Catalogue, AuditViewsInconsistent) {
   expectOnly({"trustLevels disagrees with the rows",
               [&](auto &d) { d.audit->trustLevels[0] = TrustLevel::fuzzed; }, Check::audit},
              true);
+  expectOnly({"the last of capsuleNames disagrees with the rows",
+              [&](auto &d) { d.audit->capsuleNames.back() = "somewhere.else"; }, Check::audit},
+             true);
+  expectOnly({"trustLevels has one entry too many",
+              [&](auto &d) { d.audit->trustLevels.push_back(TrustLevel::verified); }, Check::audit},
+             true);
+  expectOnly({"trustLevels has one entry too few",
+              [&](auto &d) { d.audit->trustLevels.erase(d.audit->trustLevels.begin()); },
+              Check::audit},
+             true);
 }
 
 TEST_P(Catalogue, AuditRelabelsTrustedExternal) {
@@ -488,6 +498,34 @@ TEST(Checks, HasTrustedExternalClaimedWithoutATrustedExternalRow) {
   const Report r = check(in, plan, d, Options{});
   EXPECT_EQ(checksOf(r), std::set<Check>{Check::audit}) << describe(r);
   EXPECT_EQ(r.violations.size(), 1u) << describe(r);
+}
+
+// The views of a carried audit: the message names the entry that differs, or the lengths.
+TEST(Checks, AuditViewFindingsNameTheEntryOrTheLengths) {
+  Interner in;
+  const Alphabet a = alphabet(in);
+  const GraphExecutionPlan plan = basePlan(a);
+  const auto reference = referenceDocument(in, plan, Mode::coalesced, Equality::contract, true);
+  const std::size_t rows = reference.audit->trustLevels.size();
+  ASSERT_GE(rows, 2u);
+  auto only = [&](const std::function<void(io::LoweringDocument &)> &mutate) {
+    auto d = reference;
+    mutate(d);
+    const Report r = check(in, plan, d, Options{});
+    EXPECT_EQ(r.violations.size(), 1u) << describe(r);
+    return r.violations.empty() ? Violation{} : r.violations[0];
+  };
+  const Violation name = only([](auto &d) { d.audit->capsuleNames[1] = "somewhere.else"; });
+  EXPECT_EQ(name.check, Check::audit);
+  EXPECT_EQ(name.pointer, "/audit/capsuleNames");
+  EXPECT_EQ(name.message, "capsuleNames[1] is somewhere.else, but audit row 1 names " +
+                              reference.audit->capsuleNames[1]);
+  const Violation longer =
+      only([](auto &d) { d.audit->trustLevels.push_back(TrustLevel::verified); });
+  EXPECT_EQ(longer.check, Check::audit);
+  EXPECT_EQ(longer.pointer, "/audit/trustLevels");
+  EXPECT_EQ(longer.message, "the audit lists " + std::to_string(rows + 1) + " trustLevels for " +
+                                std::to_string(rows) + " rows");
 }
 
 TEST(Checks, IdentityHidesTheBoundaryAsANote) {
