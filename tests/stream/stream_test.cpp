@@ -152,6 +152,35 @@ TEST(Stream, WritesTheSameGroupsAndKeysAsTheJsonWriter) {
   EXPECT_NE(text.find("\"reference.relu#2\""), std::string::npos);
 }
 
+TEST(Stream, AGroupWhoseCapsuleWasInlineIsWrittenInline) {
+  // The header's table has no capsule: each kernel carries its own, and so does its group.
+  const std::string relu = test::capsuleJson("reference.relu", "relu");
+  TempFile in;
+  in.write("{\"format\":\"nn-backend/graph-execution-plan-stream\",\"version\":1}\n"
+           "{\"nodeId\":1,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" +
+           relu +
+           "}\n"
+           "{\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" +
+           relu + "}\n");
+  Interner interner;
+  io::PlanStream stream(in.path, interner);
+  std::string out;
+  {
+    io::Sink sink(out);
+    const io::StreamSummary summary =
+        io::lowerStream(stream, sink, interner, Mode::singleton, Equality::contract);
+    EXPECT_EQ(summary.groups, 2u);
+  }
+  std::vector<std::string> groupLines;
+  std::istringstream split(out);
+  for (std::string line; std::getline(split, line);)
+    groupLines.push_back(line);
+  ASSERT_EQ(groupLines.size(), 3u) << out;
+  for (std::size_t i = 1; i < 3; ++i)
+    EXPECT_NE(groupLines[i].find("\"capsule\":{\"name\":\"reference.relu\""), std::string::npos)
+        << groupLines[i];
+}
+
 TEST(Stream, ReadsAPlanLineByLine) {
   Interner interner;
   const GraphExecutionPlan plan = randomPlan(interner, 50, 3);
@@ -406,6 +435,26 @@ TEST(CheckStream, NamesEachDepartureOfTheSequenceWhereItHappens) {
   EXPECT_EQ(lastMessages[0], "provenance /groups/2/nodeIds/1: group 2 lists node 1 out of the "
                              "plan's increasing order, where the plan has no more nodes: it is "
                              "listed again or is not in the plan");
+}
+
+TEST(CheckStream, APlanWhoseIdsDoNotIncreaseIsRefused) {
+  // The stream form's rule, which io::PlanStream enforces while it reads; a caller that feeds
+  // checkStream itself is held to it too.
+  Interner interner;
+  const CapsuleId r = interner.intern(capsule("reference.relu", BackendOp::relu));
+  const std::vector<PlannedNodeKernel> kernels = {test::node(2, KindTag::relu, BackendOp::relu, r),
+                                                  test::node(1, KindTag::relu, BackendOp::relu, r)};
+  std::size_t next = 0;
+  EXPECT_THROW((void)checks::checkStream(
+                   interner,
+                   [&](PlannedNodeKernel &k) {
+                     if (next == kernels.size())
+                       return false;
+                     k = kernels[next++];
+                     return true;
+                   },
+                   [](LoweredKernelGroup &) { return false; }, checks::Options{}),
+               std::invalid_argument);
 }
 
 TEST(CheckStream, RejectsAnInvalidCandidateLineWithItsLineNumber) {
