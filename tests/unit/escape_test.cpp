@@ -67,6 +67,7 @@ TEST(ShownText, IsUnchangedWhenShownAgain) {
 TEST(ShownLines, KeepsTheNewlinesBetweenShownLines) {
   EXPECT_EQ(shownLines("one\x1b[8m\ntwo\xe2\x80\xa8three\n"), "one\\u001b[8m\ntwo\\u2028three\n");
   EXPECT_EQ(shownLines(""), "");
+  EXPECT_EQ(shownLines("one\ntwo\x07"), "one\ntwo\\u0007") << "a last line without a newline";
 }
 
 TEST(XmlText, EscapesMarkupAndShowsTheRest) {

@@ -144,6 +144,12 @@ TEST(ReaderPaths, AnUnknownParameterWhoseNameAPointerEscapesIsPlacedAtItsValue) 
                      "/kernels/0/kind/a~1b~0c", "kind \"relu\" has no parameter \"a/b~c\"");
 }
 
+TEST(ReaderPaths, APositionPastTheEndIsTheEnd) {
+  EXPECT_EQ(io::lineColumn("ab\ncd", 0), std::make_pair(std::size_t{1}, std::size_t{1}));
+  EXPECT_EQ(io::lineColumn("ab\ncd", 3), std::make_pair(std::size_t{2}, std::size_t{1}));
+  EXPECT_EQ(io::lineColumn("ab\ncd", 99), std::make_pair(std::size_t{2}, std::size_t{3}));
+}
+
 // --- Documents and sources -----------------------------------------------------------------------
 
 TEST(ReaderPaths, ADocumentWithoutRoomForThePaddingIsReadFromACopy) {
