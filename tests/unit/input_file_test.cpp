@@ -129,5 +129,65 @@ TEST(InputFile, AWatchWithoutALimitOnAPipeReadsAsAPlainRead) {
   ::close(fds[0]);
 }
 
+/// A pipe whose ends close with it.
+struct WatchedPipe {
+  int fds[2] = {-1, -1};
+  WatchedPipe() { EXPECT_EQ(::pipe(fds), 0); }
+  ~WatchedPipe() {
+    ::close(fds[0]);
+    ::close(fds[1]);
+  }
+  std::string path() const { return "/dev/fd/" + std::to_string(fds[0]); }
+  void put(std::string_view bytes) const {
+    EXPECT_EQ(::write(fds[1], bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  }
+};
+
+TEST(StallWatch, AWaitWithNoByteOnAnyInputIsAStallNamingTheOtherInputsUnreadBytes) {
+  WatchedPipe a, b;
+  b.put("abc"); // the other input has bytes its reader has not taken
+  io::InputFile fa(a.path()), fb(b.path());
+  auto watch = std::make_shared<io::StallWatch>();
+  watch->limit = 30ms;
+  watch->advice = "Interleave the two streams.";
+  fa.watch(watch);
+  fb.watch(watch);
+  char buf[8];
+  int error = 0;
+  try {
+    (void)fa.readSome(buf, sizeof buf, error);
+    FAIL() << "the wait did not end";
+  } catch (const io::InputError &e) {
+    EXPECT_EQ(e.message(), "stalled: waiting for input here, no byte arrived on any input for 30 "
+                           "ms; " +
+                               b.path() +
+                               " has 3 bytes unread (its producer is probably blocked writing "
+                               "it). Interleave the two streams.");
+  }
+}
+
+TEST(StallWatch, ABytePassingOnAnyInputStartsTheLimitAgain) {
+  // Bytes arrive on the other input every 50 ms for 200 ms, longer than the limit of 150 ms,
+  // then on this one: no stall.
+  WatchedPipe a, b;
+  io::InputFile fa(a.path()), fb(b.path());
+  auto watch = std::make_shared<io::StallWatch>();
+  watch->limit = 150ms;
+  fa.watch(watch);
+  fb.watch(watch);
+  std::thread producer([&] {
+    for (int i = 0; i < 4; ++i) {
+      std::this_thread::sleep_for(50ms);
+      b.put("b");
+    }
+    a.put("a");
+  });
+  char buf[8];
+  int error = 0;
+  EXPECT_EQ(fa.readSome(buf, sizeof buf, error), 1u);
+  EXPECT_EQ(buf[0], 'a');
+  producer.join();
+}
+
 } // namespace
 } // namespace lo::test
