@@ -32,7 +32,7 @@ std::string rareLowering(const std::string &group) {
          group + "]}";
 }
 
-// --- Malformed JSON where a value, a key or an element is expected ---------------------------
+// --- Malformed JSON where a value, a key or an element is expected -------------------------------
 
 TEST(ReaderPaths, AKindThatIsNoJsonValue) {
   expectPlanRejected(rareKernel(R"("kind":@@?,"op":"relu","capsule":"r")"), "/kernels/0/kind",
@@ -86,7 +86,7 @@ TEST(ReaderPaths, ARawControlCharacterAfterAnEscapeIsPlacedAtIt) {
                      "unescaped control character in a string");
 }
 
-// --- Messages that quote what the input wrote --------------------------------------------------
+// --- Messages that quote what the input wrote ----------------------------------------------------
 
 TEST(ReaderPaths, AWrongNodeIdIsQuotedWithoutItsTrailingBlanks) {
   try {
@@ -203,37 +203,37 @@ TEST(ReaderPaths, DetectionNeedsAFormatOrKernelsOrGroups) {
             std::string::npos);
 }
 
-// --- Stream lines
-// ----------------------------------------------------------------------------------
+// --- Stream lines --------------------------------------------------------------------------------
 
-TEST(ReaderPaths, AStreamLineThatIsAScalar) {
+/// The InputError of kernel line `line` (line `number`) of a plan stream whose header has no
+/// capsules table.
+io::InputError streamKernelError(std::string_view line, std::size_t number) {
   Interner interner;
   io::LineReader lines("plan.ndjson", interner);
   (void)lines.readHeader(R"({"format":"nn-backend/graph-execution-plan","version":1})", 1,
                          "nn-backend/graph-execution-plan");
   try {
-    (void)lines.readKernel("5", 4);
-    FAIL() << "a scalar line was read as a kernel";
+    (void)lines.readKernel(line, number);
   } catch (const io::InputError &e) {
-    EXPECT_EQ(e.line(), 4u) << e.what();
-    EXPECT_NE(e.message().find("expected a JSON object"), std::string::npos) << e.what();
+    return e;
   }
+  ADD_FAILURE() << "line " << number << " was read: " << line;
+  return io::InputError("plan.ndjson", "");
+}
+
+TEST(ReaderPaths, AStreamLineThatIsAScalar) {
+  const io::InputError e = streamKernelError("5", 4);
+  EXPECT_EQ(e.line(), 4u) << e.what();
+  EXPECT_NE(e.message().find("expected a JSON object"), std::string::npos) << e.what();
 }
 
 TEST(ReaderPaths, AStreamKeyWithoutATableInTheHeader) {
-  Interner interner;
-  io::LineReader lines("plan.ndjson", interner);
-  (void)lines.readHeader(R"({"format":"nn-backend/graph-execution-plan","version":1})", 1,
-                         "nn-backend/graph-execution-plan");
-  try {
-    (void)lines.readKernel(R"({"nodeId":1,"kind":"relu","op":"relu","capsule":"r"})", 2);
-    FAIL() << "a capsule key was read without a table";
-  } catch (const io::InputError &e) {
-    EXPECT_EQ(e.line(), 2u) << e.what();
-    EXPECT_EQ(e.pointer(), "/capsule") << e.what();
-    EXPECT_NE(e.message().find("\"r\""), std::string::npos) << e.what();
-    EXPECT_NE(e.message().find("the stream header"), std::string::npos) << e.what();
-  }
+  const io::InputError e =
+      streamKernelError(R"({"nodeId":1,"kind":"relu","op":"relu","capsule":"r"})", 2);
+  EXPECT_EQ(e.line(), 2u) << e.what();
+  EXPECT_EQ(e.pointer(), "/capsule") << e.what();
+  EXPECT_NE(e.message().find("\"r\""), std::string::npos) << e.what();
+  EXPECT_NE(e.message().find("the stream header"), std::string::npos) << e.what();
 }
 
 TEST(ReaderPaths, ASourceThatGivesMoreThanItsSizeIsReadWhole) {
