@@ -31,50 +31,65 @@ constexpr std::string_view kDescriptorFields[] = {"claim", "summary", "evidence"
 
 constexpr std::string_view kPolicyFields[] = {"rounding", "subnormals", "contraction", "reduction"};
 
+/// What readTagged read: the tag, the fields present (bits of the field table) and where the
+/// object starts.
+template <class Tag> struct Tagged {
+  Tag tag;
+  std::uint32_t seen;
+  const char *start;
+};
+
+/// The fields of a tagged object (docs/spec.md §2.2) against the field table `names`, whose field
+/// 0 is `tag` (required, a spelling of Tag; `tagWhat` names it in a type error); `onField(i,
+/// value)` reads every other field. Which fields the tag has is for the caller to check.
+template <class Tag, class F>
+Tagged<Tag> readTagged(JsonReader &r, od::value &v, std::string_view what,
+                       std::span<const std::string_view> names, std::string_view tagWhat,
+                       F &&onField) {
+  const char *start = r.location(v);
+  std::optional<Tag> tag;
+  const std::uint32_t seen =
+      r.fields(v, what, FieldSet{names, fieldBit(0)}, [&](std::size_t i, od::value x) {
+        if (i == 0)
+          tag = r.enumValue<Tag>(x, tagWhat);
+        else
+          onField(i, x);
+      });
+  return {*tag, seen, start};
+}
+
 } // namespace
 
 ContractClaim readClaim(JsonReader &r, od::value &v) {
   ContractClaim c;
-  std::optional<std::size_t> tag;
-  const char *start = r.location(v);
-  const std::uint32_t seen =
-      r.fields(v, "a contract claim", FieldSet{kClaimFields, fieldBits(kClaimFields, {"tag"})},
-               [&](std::size_t i, od::value x) {
-                 switch (i) {
-                 case 0:
-                   tag = static_cast<std::size_t>(r.enumValue<ClaimTag>(x, "a claim tag"));
-                   break;
-                 case 1: c.op = r.enumValue<BackendOp>(x); break;
-                 case 2: c.layout = r.enumValue<TensorLayout>(x); break;
-                 case 3: c.spec = std::string(r.string(x, "a spec name")); break;
-                 case 4: c.mode = r.enumValue<VJPMode>(x); break;
-                 }
-               });
-  c.tag = static_cast<ContractClaim::Tag>(*tag);
-  r.checkTagFields(start, kClaimFields, seen, kClaimShape[*tag], kClaimShape[*tag],
+  const auto t = readTagged<ClaimTag>(r, v, "a contract claim", kClaimFields, "a claim tag",
+                                      [&](std::size_t i, od::value x) {
+                                        switch (i) {
+                                        case 1: c.op = r.enumValue<BackendOp>(x); break;
+                                        case 2: c.layout = r.enumValue<TensorLayout>(x); break;
+                                        case 3: c.spec = r.string(x, "a spec name"); break;
+                                        case 4: c.mode = r.enumValue<VJPMode>(x); break;
+                                        }
+                                      });
+  c.tag = t.tag;
+  const std::uint32_t shape = kClaimShape[static_cast<std::size_t>(c.tag)];
+  r.checkTagFields(t.start, kClaimFields, t.seen, shape, shape,
                    [&] { return "a " + std::string(spelling(c.tag)) + " claim"; });
   return c;
 }
 
 ContractEvidence readEvidence(JsonReader &r, od::value &v) {
   ContractEvidence e;
-  std::optional<std::size_t> tag;
-  const char *start = r.location(v);
-  const std::uint32_t seen = r.fields(
-      v, "contract evidence", FieldSet{kEvidenceFields, fieldBits(kEvidenceFields, {"tag"})},
-      [&](std::size_t i, od::value x) {
-        if (i == 0)
-          tag = static_cast<std::size_t>(r.enumValue<EvidenceTag>(x, "an evidence tag"));
-        else
-          e.text = std::string(r.string(x, i == 1 ? "a name" : "a reason"));
-      });
-  e.tag = static_cast<ContractEvidence::Tag>(*tag);
+  const auto t = readTagged<EvidenceTag>(
+      r, v, "contract evidence", kEvidenceFields, "an evidence tag",
+      [&](std::size_t i, od::value x) { e.text = r.string(x, i == 1 ? "a name" : "a reason"); });
+  e.tag = t.tag;
   // notProvided has no text; trustedBoundary has a `reason`; every other tag a `name`.
   const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided ? 0u
                                : e.tag == ContractEvidence::Tag::trustedBoundary
                                    ? fieldBits(kEvidenceFields, {"reason"})
                                    : fieldBits(kEvidenceFields, {"name"});
-  r.checkTagFields(start, kEvidenceFields, seen, wanted, wanted,
+  r.checkTagFields(t.start, kEvidenceFields, t.seen, wanted, wanted,
                    [&] { return std::string(spelling(e.tag)) + " evidence"; });
   return e;
 }
@@ -83,24 +98,21 @@ std::vector<ContractProvenance> readProvenance(JsonReader &r, od::value &v) {
   std::vector<ContractProvenance> out;
   r.elements(v, "provenance", [&](od::value &x) {
     ContractProvenance p;
-    std::optional<std::size_t> tag;
-    const char *start = r.location(x);
-    const std::uint32_t seen = r.fields(
-        x, "a provenance item", FieldSet{kProvenanceFields, fieldBits(kProvenanceFields, {"tag"})},
-        [&](std::size_t i, od::value y) {
-          switch (i) {
-          case 0:
-            tag = static_cast<std::size_t>(r.enumValue<ProvenanceTag>(y, "a provenance tag"));
-            break;
-          case 1: p.path = std::string(r.string(y, "a path")); break;
-          case 2: p.symbol = std::string(r.string(y, "a symbol")); break;
-          case 3: p.buildTarget = std::string(r.string(y, "a build target")); break;
-          case 4: p.path = std::string(r.string(y, "a note")); break;
-          }
-        });
-    p.tag = static_cast<ContractProvenance::Tag>(*tag);
-    r.checkTagFields(start, kProvenanceFields, seen, kProvenanceRequired[*tag],
-                     kProvenanceAllowed[*tag],
+    const auto t = readTagged<ProvenanceTag>(r, x, "a provenance item", kProvenanceFields,
+                                             "a provenance tag", [&](std::size_t i, od::value y) {
+                                               switch (i) {
+                                               case 1: p.path = r.string(y, "a path"); break;
+                                               case 2: p.symbol = r.string(y, "a symbol"); break;
+                                               case 3:
+                                                 p.buildTarget = r.string(y, "a build target");
+                                                 break;
+                                               case 4: p.path = r.string(y, "a note"); break;
+                                               }
+                                             });
+    p.tag = t.tag;
+    const auto tag = static_cast<std::size_t>(p.tag);
+    r.checkTagFields(t.start, kProvenanceFields, t.seen, kProvenanceRequired[tag],
+                     kProvenanceAllowed[tag],
                      [&] { return "a " + std::string(spelling(p.tag)) + " provenance item"; });
     out.push_back(std::move(p));
   });
