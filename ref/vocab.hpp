@@ -204,7 +204,7 @@ template <class E> constexpr std::string_view spelling(E value) {
 
 /// The value spelled `text`, if any, by a linear scan over the spellings (at most 46). The reader's
 /// hot path uses a hash table over the same spellings instead (`lookupSpelling` in
-/// ref/io/reader.cpp).
+/// ref/io/strict_json.hpp).
 template <class E> constexpr std::optional<E> parseSpelling(std::string_view text) {
   const auto &table = Vocabulary<E>::spellings;
   for (std::size_t i = 0; i < table.size(); ++i)

@@ -26,9 +26,8 @@
 #include "tools/support/locate.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/suite_files.hpp"
+#include "tools/support/suite_manifest.hpp"
 #include "tools/support/suite_report.hpp"
-
-#include <simdjson.h>
 
 #include <chrono>
 #include <filesystem>
@@ -110,67 +109,47 @@ Manifest readManifest(const fs::path &suite, bool gates, std::size_t cap) {
       throw SuiteError(where + ": " + r.why);
     out.text = std::move(r.text);
   }
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  if (auto err = parser.parse(simdjson::padded_string(out.text)).get(doc))
-    throw SuiteError(where + ": not a conformance suite manifest: " + simdjson::error_message(err));
-  std::string_view format;
-  if (doc["format"].get(format) || format != "lowering-oracle/conformance-suite")
-    throw SuiteError(where + ": /format: expected \"lowering-oracle/conformance-suite\"");
-  // gen's parameters: all three, or none (a hand-made suite).
-  {
-    std::uint64_t seed = 0, count = 0, maxNodes = 0;
-    const bool hasSeed = !doc["seed"].error(), hasCount = !doc["count"].error(),
-               hasMaxNodes = !doc["maxNodes"].error();
-    if (hasSeed || hasCount || hasMaxNodes) {
-      if (doc["seed"].get(seed) || doc["count"].get(count) || doc["maxNodes"].get(maxNodes) ||
-          count > kMaxCount || maxNodes > kMaxNodes)
-        throw SuiteError(where + ": /seed, /count, /maxNodes: a suite gen wrote names all three, "
-                                 "as whole numbers within gen's ranges; this manifest does not, so "
-                                 "the suite cannot be verified");
-      Provenance p;
-      p.settings.seed = seed;
-      p.settings.maxNodes = static_cast<std::size_t>(maxNodes);
-      p.count = static_cast<std::size_t>(count);
-      out.provenance = p;
-    }
+  // The manifest's shape (docs/schema/conformance-suite.schema.json) is the reader's to check:
+  // an error names the manifest, the line and column, and the JSON pointer.
+  gen::SuiteManifest manifest;
+  try {
+    manifest = gen::readSuiteManifest(io::sourceFromString(path.string(), out.text));
+  } catch (const io::InputError &e) {
+    throw SuiteError(io::formatError(e));
   }
-  simdjson::dom::array cases, gateEntries;
-  if (doc["cases"].get(cases))
-    throw SuiteError(where + ": /cases: expected an array");
-  if (gates && doc["gates"].get(gateEntries))
+  // gen's parameters: all three, or none (a hand-made suite).
+  if (manifest.seed || manifest.count || manifest.maxNodes) {
+    if (!manifest.seed || !manifest.count || !manifest.maxNodes || *manifest.count > kMaxCount ||
+        *manifest.maxNodes > kMaxNodes)
+      throw SuiteError(where + ": /seed, /count, /maxNodes: a suite gen wrote names all three, "
+                               "as whole numbers within gen's ranges; this manifest does not, so "
+                               "the suite cannot be verified");
+    Provenance p;
+    p.settings.seed = *manifest.seed;
+    p.settings.maxNodes = static_cast<std::size_t>(*manifest.maxNodes);
+    p.count = static_cast<std::size_t>(*manifest.count);
+    out.provenance = p;
+  }
+  if (gates && !manifest.gates)
     throw SuiteError(where + ": /gates: expected an array (--gates needs a suite whose "
                              "manifest lists gate results)");
-  const auto read = [&](simdjson::dom::element e, const std::string &at, bool gate) {
-    std::string_view name, mode, equality, plan, policy;
-    if (e["case"].get(name) || e["mode"].get(mode) || e["equality"].get(equality) ||
-        e["files"]["plan"].get(plan) || (gate && e["policy"].get(policy)))
-      throw SuiteError(at + (gate ? ": expected {\"case\", \"policy\", \"mode\", "
-                                    "\"equality\", \"files\": {\"plan\", ...}} with string "
-                                    "values"
-                                  : ": expected {\"case\", \"mode\", \"equality\", \"files\": "
-                                    "{\"plan\", ...}} with string values"));
-    ManifestEntry m;
+  const auto &entries = gates ? *manifest.gates : manifest.cases;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const gen::SuiteManifest::Entry &e = entries[i];
+    const std::string at = where + (gates ? ": /gates/" : ": /cases/") + std::to_string(i);
     // The case name becomes part of a file name: one path component, not `.` or `..`.
+    const std::string_view name = e.caseName;
     if (name.empty() || name == "." || name == ".." ||
         name.find_first_of(std::string_view("/\0", 2)) != std::string_view::npos)
       throw SuiteError(at + "/case: not a case name: " + shownText(name));
-    m.caseName = name;
-    const auto md = parseSpelling<Mode>(mode);
-    const auto eq = parseSpelling<Equality>(equality);
-    if (!md || !eq)
-      throw SuiteError(at + ": unknown mode or equality");
-    if (gate && !policyPreset(policy))
-      throw SuiteError(at + "/policy: not verified, checked or external");
-    m.mode = *md;
-    m.equality = *eq;
-    m.plan = insidePath(plan, at + "/files/plan");
-    m.policy = policy;
+    ManifestEntry m;
+    m.caseName = e.caseName;
+    m.mode = e.mode;
+    m.equality = e.equality;
+    m.plan = insidePath(e.plan, at + "/files/plan");
+    m.policy = e.policy;
     out.entries.push_back(std::move(m));
-  };
-  std::size_t i = 0;
-  for (simdjson::dom::element e : gates ? gateEntries : cases)
-    read(e, where + (gates ? ": /gates/" : ": /cases/") + std::to_string(i++), gates);
+  }
   // No two entries alike: each is one test case of the report, named by its case, mode, equality
   // and policy as the report shows them (JUnit class names are unique, docs/spec.md §4.3); two
   // names that are shown alike (cut, or escaped to the same text) are alike.
@@ -260,15 +239,13 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const Manifes
   GateComparer comparer;
   ReadGateResult actual;
   try {
-    actual = comparer.read(source.text);
-  } catch (const GateResultError &e) {
+    actual = comparer.read(source);
+  } catch (const io::InputError &e) {
     entry.status = SuiteEntry::Status::error;
-    entry.error = "not a gate result: " + shownText(e.message, kMaxExcerptBytes);
-    entry.errorPointer = shownText(e.pointer, kMaxExcerptBytes);
-    if (const auto at = locate(source.text, e.pointer)) {
-      entry.line = at->first;
-      entry.column = at->second;
-    }
+    entry.error = "not a gate result: " + shownText(e.message(), kMaxExcerptBytes);
+    entry.errorPointer = shownText(e.pointer(), kMaxExcerptBytes);
+    entry.line = e.line();
+    entry.column = e.column();
     return;
   }
   const GateComparison c =

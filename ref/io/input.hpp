@@ -1,6 +1,6 @@
-// Input files: one handle for the readers of whole documents (ref/io/reader.cpp) and of streams
-// (ref/io/stream.cpp). "-" is standard input. A directory, a file that cannot be opened and a read
-// error are InputErrors with their reason and a position (docs/errors.md).
+// Input files: one handle for the readers of whole documents (ref/io/strict_json.cpp) and of
+// streams (ref/io/stream.cpp). "-" is standard input. A directory, a file that cannot be opened and
+// a read error are InputErrors with their reason and a position (docs/errors.md).
 #pragma once
 
 #include <chrono>

@@ -1,31 +1,15 @@
 #include "ref/io/reader.hpp"
 
 #include "ref/hash.hpp"
-#include "ref/io/escape.hpp"
-#include "ref/io/input.hpp"
-
-#include <simdjson.h>
+#include "ref/io/contract_reader.hpp"
+#include "ref/io/strict_json.hpp"
 
 #include <algorithm>
-#include <array>
-#include <bit>
-#include <cerrno>
-#include <charconv>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <initializer_list>
-#include <iostream>
 #include <iterator>
 #include <memory>
-#include <span>
 #include <unordered_map>
 
-#include <sys/stat.h>
-
 namespace lo::io {
-
-namespace od = simdjson::ondemand;
 
 namespace {
 
@@ -36,526 +20,29 @@ constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
 /// Capsule keys come from the input: keyed hashing (ref/hash.hpp), searched by string_view.
 using KeyTable = std::unordered_map<std::string, CapsuleId, KeyedHash, std::equal_to<>>;
 
-/// `parseSpelling`, by a hash table built once per vocabulary: the reader looks up an op and a
-/// kind for every kernel, and a scan compares the text with up to 46 spellings.
-template <class E> std::optional<E> lookupSpelling(std::string_view s) {
-  static constexpr auto hash = [](std::string_view t) -> std::size_t {
-    return t.empty() ? 0 : (t.size() * 131 + t[0] * 31 + t[t.size() / 2] * 7 + t.back()) & 255;
-  };
-  struct Table {
-    std::array<std::uint8_t, 256> slot{}; // index + 1 of the spelling in the slot, 0 when empty
-    Table() {
-      const auto &all = Vocabulary<E>::spellings;
-      for (std::size_t i = 0; i < all.size(); ++i) {
-        std::size_t h = hash(all[i]);
-        while (slot[h])
-          h = (h + 1) & 255;
-        slot[h] = static_cast<std::uint8_t>(i + 1);
-      }
-    }
-  };
-  static_assert(vocabularySize<E>() < 128);
-  static const Table table;
-  for (std::size_t h = hash(s); table.slot[h]; h = (h + 1) & 255)
-    if (Vocabulary<E>::spellings[table.slot[h] - 1u] == s)
-      return static_cast<E>(table.slot[h] - 1u);
-  return std::nullopt;
-}
-
-/// Offset of the first raw control character (below U+0020) inside a string of `text`, or
-/// `text.size()`. Used only to place an error.
-std::size_t firstRawControlInString(std::string_view text) {
-  bool inString = false, escaped = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (inString && c < 0x20)
-      return i;
-    if (escaped)
-      escaped = false;
-    else if (inString && c == '\\')
-      escaped = true;
-    else if (c == '"')
-      inString = !inString;
-  }
-  return text.size();
-}
-
-/// `s` quoted for a message as it is, cut after kMaxEchoBytes bytes (at a character boundary) with
-/// "..." (a 50 MB key must not make a 50 MB message). The renderer that shows the message escapes
-/// it (ref/io/escape.hpp, docs/spec.md §3.5).
-std::string quote(std::string_view s) {
-  const bool cut = s.size() > kMaxEchoBytes;
-  if (cut) {
-    std::size_t n = kMaxEchoBytes;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80)
-      --n; // not inside a UTF-8 sequence
-    s = s.substr(0, n);
-  }
-  return "\"" + std::string(s) + (cut ? "\"..." : "\"");
-}
-
 /// A capsule reference that names a key of a table not read yet (JSON objects are unordered).
 struct PendingKey {
   std::size_t index; // kernel or group index
   std::string key;
 };
 
-/// The names an object may have, and which of them it must have.
-struct FieldSet {
-  std::span<const std::string_view> names;
-  std::uint32_t required; // bit i: names[i] is required
-};
-
-/// The bits of the fields `names` in the field table `table` (bit i: `table[i]`), so that what a
-/// reader requires or allows is written with the fields' names:
-/// `fieldBits(kClaimFields, {"tag", "op"})`. A name the table lacks does not compile.
-template <std::size_t N>
-consteval std::uint32_t fieldBits(const std::string_view (&table)[N],
-                                  std::initializer_list<std::string_view> names) {
-  static_assert(N <= 32, "a field table has at most 32 fields");
-  std::uint32_t bits = 0;
-  for (std::string_view name : names) {
-    std::size_t i = 0;
-    while (i < N && table[i] != name)
-      ++i;
-    if (i == N)
-      throw "fieldBits: a name that is not in the field table";
-    bits |= std::uint32_t{1} << i;
-  }
-  return bits;
-}
-
-class Reader {
+/// A reader of the documents of docs/spec.md §2: the strict JSON layer and the values of the
+/// documents (capsules, kinds, kernels, groups, capsule tables), interned in `interner`.
+class Reader : public JsonReader {
 public:
-  /// Reads `source` with its own parser.
   /// Reads `source`, interning what it reads in `interner` (none for a reader that only looks).
   explicit Reader(const Source &source, Interner *interner = nullptr)
-      : Reader(source, interner, nullptr, 0) {}
+      : JsonReader(source), interner(interner) {}
 
-  /// Reads `source` with `parser` when given (one parser reused for the lines of a stream, grown
-  /// when a line needs it); `lineBase` is added to the line numbers of messages.
+  /// Reads `source` with `parser` when given (one parser reused for the lines of a stream);
+  /// `lineBase` is added to the line numbers of messages.
   Reader(const Source &source, Interner *interner, od::parser *parser, std::size_t lineBase)
-      : interner(interner), source_(source), parser_(parser ? parser : &ownParser_),
-        lineBase_(lineBase) {
-    if (source.text.size() > kMaxDocumentBytes)
-      throw InputError(source.name, 1, 1, "", "document is larger than the limit of 4 GiB");
-    if (source.text.capacity() >= source.text.size() + simdjson::SIMDJSON_PADDING) {
-      view_ = simdjson::padded_string_view(source.text.data(), source.text.size(),
-                                           source.text.capacity());
-    } else {
-      owned_ = std::make_unique<simdjson::padded_string>(source.text);
-      view_ = simdjson::padded_string_view(*owned_);
-    }
-    if (source.text.size() >= 3 && source.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
-      failAtOffset(0, "", "a byte-order mark is not allowed: the document must be plain UTF-8");
-    const std::size_t capacity = std::max<std::size_t>(source.text.size(), 64);
-    if (parser_->capacity() < capacity || parser != parser_)
-      if (auto err = parser_->allocate(
-              parser ? std::max(capacity, 2 * parser_->capacity()) : capacity, kMaxDepth))
-        throw InputError(source.name, std::string("cannot allocate the parser: ") +
-                                          simdjson::error_message(err));
-    if (auto err = parser_->iterate(view_).get(doc_))
-      // The document is not open: place the error at the bad byte (UTF-8) or at its start.
-      failSimd(err, source.text.data() +
-                        (err == simdjson::UTF8_ERROR        ? firstInvalidUtf8(source.text)
-                         : err == simdjson::UNESCAPED_CHARS ? firstRawControlInString(source.text)
-                                                            : 0));
-  }
+      : JsonReader(source, parser, lineBase), interner(interner) {}
 
-  [[noreturn]] void failAtOffset(std::size_t offset, std::string pointer, std::string message) {
-    auto [line, column] = lineColumn(source_.text, offset);
-    throw InputError(source_.name, line + lineBase_, column, std::move(pointer),
-                     std::move(message));
-  }
-
-  /// Fails at a location inside the document, with the current JSON pointer.
-  [[noreturn]] void fail(const char *at, std::string message) {
-    std::size_t offset = at ? static_cast<std::size_t>(at - source_.text.data()) : lastOffset();
-    failAtOffset(offset, pointer(), std::move(message));
-  }
-
-  /// Fails at the value a pointer names, found again by a fresh pass (used for the checks that can
-  /// be made only after the value was read: its position is needed only when there is an error).
-  [[noreturn]] void failAtPointer(const std::string &pointer, std::string message) {
-    std::size_t offset = 0;
-    od::parser again;
-    od::document d;
-    if (!again.iterate(view_).get(d))
-      if (const char *at = locate(d, pointer))
-        offset = static_cast<std::size_t>(at - source_.text.data());
-    failAtOffset(offset, pointer, std::move(message));
-  }
-
-  /// Where the value `pointer` names starts, or null. Keys are compared unescaped (simdjson's
-  /// at_pointer compares them as written, so a key with an escape on the path was not found).
-  static const char *locate(od::document &d, std::string_view pointer) {
-    od::value v;
-    if (d.get_value().get(v))
-      return nullptr;
-    while (!pointer.empty()) {
-      pointer.remove_prefix(1); // the '/'
-      const std::size_t slash = pointer.find('/');
-      const std::string_view raw = pointer.substr(0, slash);
-      pointer = slash == std::string_view::npos ? std::string_view() : pointer.substr(slash);
-      std::string token; // RFC 6901: ~1 is '/', ~0 is '~'
-      for (std::size_t i = 0; i < raw.size(); ++i)
-        if (raw[i] == '~' && i + 1 < raw.size())
-          token += raw[++i] == '1' ? '/' : '~';
-        else
-          token += raw[i];
-      od::json_type type;
-      if (v.type().get(type))
-        return nullptr;
-      bool found = false;
-      if (type == od::json_type::object) {
-        od::object obj;
-        if (v.get_object().get(obj))
-          return nullptr;
-        for (auto result : obj) {
-          od::field field;
-          std::string_view key;
-          if (std::move(result).get(field) || field.unescaped_key().get(key))
-            return nullptr;
-          if (key == token) {
-            v = field.value();
-            found = true;
-            break;
-          }
-        }
-      } else if (type == od::json_type::array) {
-        std::size_t index = 0;
-        auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), index);
-        od::array arr;
-        if (ec != std::errc() || end != token.data() + token.size() || v.get_array().get(arr))
-          return nullptr;
-        for (auto item : arr) {
-          if (index-- == 0) {
-            if (item.get(v))
-              return nullptr;
-            found = true;
-            break;
-          }
-        }
-      }
-      if (!found)
-        return nullptr;
-    }
-    const char *at = nullptr;
-    return v.current_location().get(at) ? nullptr : at;
-  }
-
-  [[noreturn]] void failSimd(simdjson::error_code err, const char *at) {
-    std::string what;
-    switch (err) {
-    case simdjson::UTF8_ERROR: what = "invalid UTF-8"; break;
-    case simdjson::DEPTH_ERROR:
-      what = "nesting deeper than " + std::to_string(kMaxDepth) + " levels";
-      break;
-    case simdjson::UNCLOSED_STRING: what = "unclosed string"; break;
-    case simdjson::UNESCAPED_CHARS: what = "unescaped control character in a string"; break;
-    case simdjson::EMPTY: what = "empty document: expected a JSON object"; break;
-    case simdjson::SCALAR_DOCUMENT_AS_VALUE:
-      what = "expected a JSON object, found a single number, string, true, false or null";
-      break;
-    default: what = std::string("malformed JSON (") + simdjson::error_message(err) + ")";
-    }
-    fail(at, what);
-  }
-
-  std::size_t lastOffset() {
-    const char *at = nullptr;
-    if (!doc_.current_location().get(at))
-      return static_cast<std::size_t>(at - source_.text.data());
-    return source_.text.size();
-  }
-
-  const char *location(od::value &v) {
-    const char *at = nullptr;
-    if (v.current_location().get(at))
-      return nullptr;
-    return at;
-  }
-
-  // --- JSON pointer --------------------------------------------------------------------------
-
-  // The path to the current value is a stack of keys and indices, spelled as a JSON pointer only
-  // when a message needs it (building it for every field was a fifth of the reading time). A key
-  // is a view into the document or the parser's string buffer, both alive while it is read.
-  struct Step {
-    std::string_view key;
-    std::size_t index;
-    bool isIndex;
-  };
-
-  struct Enter {
-    Reader &r;
-    Enter(Reader &reader, std::string_view key) : r(reader) { r.push({key, 0, false}); }
-    Enter(Reader &reader, std::size_t index) : r(reader) { r.push({{}, index, true}); }
-    ~Enter() { --r.depth_; }
-    Enter(const Enter &) = delete;
-  };
-
-  std::string pointer() const {
-    std::string out;
-    for (const Step &s : std::span(path_.data(), depth_)) {
-      out += '/';
-      if (s.isIndex)
-        out += std::to_string(s.index);
-      else if (s.key.find_first_of("~/") == std::string_view::npos)
-        out += s.key;
-      else
-        out += pointerToken(s.key);
-    }
-    return out;
-  }
-
-  /// Whether the key that starts at `raw` (after its quote) is `name`, written without escapes.
-  /// The document's padding makes reading past its end safe.
-  static bool rawKeyIs(const char *raw, std::string_view name) {
-    return std::memcmp(raw, name.data(), name.size()) == 0 && raw[name.size()] == '"';
-  }
-
-  /// A field's key, read in place when it has no escape (the common case), else unescaped.
-  std::string_view key(od::field &field) {
-    const char *raw = field.key().raw();
-    const char *end = source_.text.data() + source_.text.size();
-    const char *p = raw;
-    while (p < end && *p != '"' && *p != '\\')
-      ++p;
-    if (p < end && *p == '"')
-      return std::string_view(raw, static_cast<std::size_t>(p - raw));
-    std::string_view k;
-    if (auto err = field.unescaped_key().get(k))
-      failSimd(err, raw - 1);
-    return k;
-  }
-
-  // --- Values --------------------------------------------------------------------------------
-
-  /// The value as a T (an object, an array, a boolean); another JSON type is "expected WHAT
-  /// (SHAPE)", any other error simdjson's.
-  template <class T> T typed(od::value &v, std::string_view what, std::string_view shape) {
-    T out{};
-    if (auto err = v.get<T>().get(out)) {
-      if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (" + std::string(shape) + ")");
-      failSimd(err, location(v));
-    }
-    return out;
-  }
-
-  od::object object(od::value &v, std::string_view what) {
-    return typed<od::object>(v, what, "a JSON object");
-  }
-
-  od::array array(od::value &v, std::string_view what) {
-    return typed<od::array>(v, what, "a JSON array");
-  }
-
-  std::string_view string(od::value &v, std::string_view what) {
-    // In place when the string has no escape (the common case): no copy to the string buffer.
-    const std::string_view token = v.raw_json_token();
-    if (token.size() >= 2 && token.front() == '"' && token.find('\\') == std::string_view::npos) {
-      const std::size_t close = token.rfind('"');
-      if (close > 0 && close - 1 <= kMaxStringBytes && !v.get_raw_json_string().error())
-        return token.substr(1, close - 1);
-    }
-    std::string_view s;
-    if (auto err = v.get_string().get(s)) {
-      if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (a string)");
-      failSimd(err, location(v));
-    }
-    if (s.size() > kMaxStringBytes)
-      fail(location(v),
-           "string longer than the limit of " + std::to_string(kMaxStringBytes) + " bytes");
-    return s;
-  }
-
-  bool boolean(od::value &v, std::string_view what) {
-    return typed<bool>(v, what, "true or false");
-  }
-
-  std::string token(od::value &v) {
-    std::string_view raw = v.raw_json_token();
-    while (!raw.empty() &&
-           (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\t' || raw.back() == '\r'))
-      raw.remove_suffix(1);
-    if (raw.size() > 40)
-      return std::string(raw.substr(0, 40)) + "...";
-    return std::string(raw);
-  }
-
-  std::uint64_t natural(od::value &v, std::string_view what, std::uint64_t limit = 0) {
-    std::uint64_t n = 0;
-    const char *at = location(v);
-    if (v.get_uint64().get(n)) {
-      od::json_type type;
-      if (!v.type().get(type) && type == od::json_type::number)
-        fail(at, "expected " + std::string(what) + " (a natural number" +
-                     (limit ? " below 2^63" : "") + "), found " + token(v));
-      fail(at, "expected " + std::string(what) + " (a natural number), found " + token(v));
-    }
-    if (limit && n >= limit)
-      fail(at, "expected " + std::string(what) + " below 2^63, found " + std::to_string(n));
-    return n;
-  }
-
-  /// Calls `each(value)` for every element of an array, with the JSON pointer at the element;
-  /// `each(value, index)` when it takes the index too.
-  template <class F> void elements(od::value &v, std::string_view what, F &&each) {
-    std::size_t i = 0;
-    for (auto item : array(v, what)) {
-      Enter e(*this, i);
-      od::value x;
-      if (auto err = item.get(x))
-        failSimd(err, nullptr);
-      if constexpr (std::is_invocable_v<F &, od::value &, std::size_t>)
-        each(x, i);
-      else
-        each(x);
-      ++i;
-    }
-  }
-
-  /// Calls `each(keyAt, key, value)` for every field of an object, its key unescaped and `keyAt`
-  /// where the key starts (its quote), with the JSON pointer at the field.
-  template <class F> void keyedFields(od::value &v, std::string_view what, F &&each) {
-    for (auto result : object(v, what)) {
-      od::field field;
-      if (auto err = std::move(result).get(field))
-        failSimd(err, nullptr);
-      const char *keyAt = field.key().raw() - 1;
-      std::string_view key;
-      if (auto err = field.unescaped_key().get(key))
-        failSimd(err, keyAt);
-      Enter e(*this, key);
-      each(keyAt, key, field.value());
-    }
-  }
-
-  /// An array of naturals, returned at its exact size (8 bytes an element: a candidate's ids cost
-  /// no more than that, whatever the growth of the vector they were read into).
-  std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
-                                      std::uint64_t limit = 0) {
-    scratch_.clear();
-    elements(v, what,
-             [&](od::value &x) { scratch_.push_back(natural(x, "a natural number", limit)); });
-    std::vector<std::uint64_t> out(scratch_.begin(), scratch_.end());
-    if (scratch_.capacity() > kScratchKept)
-      std::vector<std::uint64_t>().swap(scratch_);
-    return out;
-  }
-  std::vector<std::uint64_t> scratch_;
-  static constexpr std::size_t kScratchKept = 1 << 16;
-
-  /// A value of a vocabulary, spelled as ref/vocab.hpp spells it; `what` names the expected
-  /// string in a type error.
-  template <class E> E enumValue(od::value &v, std::string_view what = Vocabulary<E>::name) {
-    const char *at = location(v);
-    std::string_view s = string(v, what);
-    if (auto e = lookupSpelling<E>(s))
-      return *e;
-    fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) +
-                 "; expected one of: " + joinedSpellings<E>());
-  }
-
-  /// Iterates an object's fields, checking them against `fields`; `onField(index, value)` reads
-  /// each. Unknown and repeated names are rejected; a missing required one is reported at the end.
-  template <class F>
-  std::uint32_t fields(od::value &v, std::string_view what, const FieldSet &set, F &&onField) {
-    const char *start = location(v);
-    std::uint32_t seen = 0;
-    for (auto result : object(v, what)) {
-      od::field field;
-      if (auto err = std::move(result).get(field))
-        failSimd(err, nullptr);
-      const char *keyAt = field.key().raw() - 1;
-      // The key is compared in place with each name (a key with an escape matches none of them
-      // this way, and is then unescaped and compared again).
-      std::size_t index = 0;
-      while (index < set.names.size() && !rawKeyIs(keyAt + 1, set.names[index]))
-        ++index;
-      std::string_view key;
-      if (index < set.names.size()) {
-        key = set.names[index];
-      } else {
-        key = this->key(field);
-        index = 0;
-        while (index < set.names.size() && set.names[index] != key)
-          ++index;
-      }
-      Enter e(*this, key);
-      if (index == set.names.size()) {
-        std::string expected;
-        for (auto n : set.names)
-          expected += (expected.empty() ? "" : ", ") + std::string(n);
-        fail(keyAt, "unknown field " + quote(key) + " in " + std::string(what) +
-                        "; expected one of: " + expected);
-      }
-      if (seen & (1u << index))
-        fail(keyAt, "duplicate field " + quote(key) + " in " + std::string(what));
-      seen |= 1u << index;
-      onField(index, field.value());
-    }
-    std::uint32_t missing = set.required & ~seen;
-    if (missing) {
-      std::size_t index = static_cast<std::size_t>(std::countr_zero(missing));
-      fail(start, "missing field " + quote(set.names[index]) + " in " + std::string(what));
-    }
-    return seen;
-  }
-
-  /// The fields of a tagged object after its `tag` (bit 0 of `names`), `seen` of them present,
-  /// against what its tag asks for: every `required` one present ("missing field F in WHAT", at
-  /// `start`), none outside `allowed` ("field F does not belong to WHAT", at the field). The first
-  /// field in the order of `names` that breaks either rule is reported. `what()` spells WHAT ("a
-  /// relu claim"), only for a message.
-  template <class What>
-  void checkTagFields(const char *start, std::span<const std::string_view> names,
-                      std::uint32_t seen, std::uint32_t required, std::uint32_t allowed,
-                      What &&what) {
-    const std::uint32_t wrong = ((required & ~seen) | (seen & ~allowed)) & ~std::uint32_t{1};
-    if (!wrong)
-      return;
-    const auto i = static_cast<std::size_t>(std::countr_zero(wrong));
-    if (!(seen & (1u << i)))
-      fail(start, "missing field " + quote(names[i]) + " in " + what());
-    failAtPointer(pointer() + "/" + std::string(names[i]),
-                  "field " + quote(names[i]) + " does not belong to " + what());
-  }
-
-  void expectFormat(od::value &v, std::string_view format) {
-    const char *at = location(v);
-    std::string_view s = string(v, "format");
-    if (s != format)
-      fail(at, "format is " + quote(s) + ", expected " + quote(format));
-  }
-
-  void expectVersion(od::value &v) {
-    const char *at = location(v);
-    std::uint64_t n = natural(v, "version");
-    if (n != 1)
-      fail(at, "version " + std::to_string(n) + " is not supported; expected 1");
-  }
-
-  void expectEnd() {
-    // After the root value, any further token is trailing data (a second document, say).
-    const char *at = nullptr;
-    if (!doc_.current_location().get(at))
-      fail(at, "trailing data after the JSON document");
-  }
-
-  od::document &doc() { return doc_; }
   Interner *interner = nullptr;
 
   // --- Domain values -------------------------------------------------------------------------
 
-  ContractClaim claim(od::value &v);
-  ContractEvidence evidence(od::value &v);
-  std::vector<ContractProvenance> provenance(od::value &v);
-  ContractDescriptor descriptor(od::value &v);
-  NumericalPolicy numericalPolicy(od::value &v);
   enum class CapsuleShape { capsule, auditRow };
   KernelCapsule capsule(od::value &v, CapsuleShape shape);
   KindId kind(od::value &v);
@@ -580,8 +67,6 @@ public:
     else
       capsule = capsuleRef(x, table, key);
   }
-
-  template <class F> void rootFields(std::string_view what, const FieldSet &set, F &&onField);
 
   /// The capsule of `key`, named at `pointer`, in `table`; `document` ("the plan") says in the
   /// message what has no table when there is none.
@@ -608,21 +93,6 @@ public:
   }
 
 private:
-  const Source &source_;
-  std::unique_ptr<simdjson::padded_string> owned_;
-  simdjson::padded_string_view view_;
-  od::parser ownParser_;
-  od::parser *parser_;
-  std::size_t lineBase_ = 0;
-  od::document doc_;
-  // One step per level of nesting, and simdjson stops at kMaxDepth levels.
-  std::array<Step, kMaxDepth + 2> path_;
-  std::size_t depth_ = 0;
-  void push(Step s) {
-    if (depth_ == path_.size())
-      fail(nullptr, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-    path_[depth_++] = s;
-  }
   std::string_view lastKey_; // the capsule key looked up last, its table and its capsule
   const KeyTable *lastKeyTable_ = nullptr;
   CapsuleId lastKeyId_{};
@@ -631,146 +101,6 @@ private:
   std::unordered_map<std::string_view, KindId, KeyedHash> kindCache_;
   static constexpr std::size_t kKindCacheSize = 4096;
 };
-
-template <class F>
-void Reader::rootFields(std::string_view what, const FieldSet &set, F &&onField) {
-  od::value rootValue;
-  if (auto err = doc_.get_value().get(rootValue))
-    failSimd(err, nullptr);
-  fields(rootValue, what, set, onField);
-  expectEnd();
-}
-
-// --- Contract descriptors ----------------------------------------------------------------------
-
-constexpr std::string_view kClaimFields[] = {"tag", "op", "layout", "spec", "mode"};
-// The fields of kClaimFields each claim tag has (in the order of the claim tags, docs/spec.md
-// §1.5).
-constexpr std::uint32_t kClaimShape[] = {
-    fieldBits(kClaimFields, {"tag", "op"}),                  // shapeSafety
-    fieldBits(kClaimFields, {"tag", "op", "layout"}),        // layoutCompatibility
-    fieldBits(kClaimFields, {"tag", "op", "spec"}),          // valueRefinement
-    fieldBits(kClaimFields, {"tag", "op", "spec", "mode"})}; // vjpRefinement
-static_assert(std::size(kClaimShape) == vocabularySize<ClaimTag>());
-
-ContractClaim Reader::claim(od::value &v) {
-  ContractClaim c;
-  std::optional<std::size_t> tag;
-  const char *start = location(v);
-  const std::uint32_t seen =
-      fields(v, "a contract claim", FieldSet{kClaimFields, fieldBits(kClaimFields, {"tag"})},
-             [&](std::size_t i, od::value x) {
-               switch (i) {
-               case 0: tag = static_cast<std::size_t>(enumValue<ClaimTag>(x, "a claim tag")); break;
-               case 1: c.op = enumValue<BackendOp>(x); break;
-               case 2: c.layout = enumValue<TensorLayout>(x); break;
-               case 3: c.spec = std::string(string(x, "a spec name")); break;
-               case 4: c.mode = enumValue<VJPMode>(x); break;
-               }
-             });
-  c.tag = static_cast<ContractClaim::Tag>(*tag);
-  checkTagFields(start, kClaimFields, seen, kClaimShape[*tag], kClaimShape[*tag],
-                 [&] { return "a " + std::string(spelling(c.tag)) + " claim"; });
-  return c;
-}
-
-constexpr std::string_view kEvidenceFields[] = {"tag", "name", "reason"};
-
-ContractEvidence Reader::evidence(od::value &v) {
-  ContractEvidence e;
-  std::optional<std::size_t> tag;
-  const char *start = location(v);
-  const std::uint32_t seen =
-      fields(v, "contract evidence", FieldSet{kEvidenceFields, fieldBits(kEvidenceFields, {"tag"})},
-             [&](std::size_t i, od::value x) {
-               if (i == 0)
-                 tag = static_cast<std::size_t>(enumValue<EvidenceTag>(x, "an evidence tag"));
-               else
-                 e.text = std::string(string(x, i == 1 ? "a name" : "a reason"));
-             });
-  e.tag = static_cast<ContractEvidence::Tag>(*tag);
-  // notProvided has no text; trustedBoundary has a `reason`; every other tag a `name`.
-  const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided ? 0u
-                               : e.tag == ContractEvidence::Tag::trustedBoundary
-                                   ? fieldBits(kEvidenceFields, {"reason"})
-                                   : fieldBits(kEvidenceFields, {"name"});
-  checkTagFields(start, kEvidenceFields, seen, wanted, wanted,
-                 [&] { return std::string(spelling(e.tag)) + " evidence"; });
-  return e;
-}
-
-constexpr std::string_view kProvenanceFields[] = {"tag", "path", "symbol", "buildTarget", "text"};
-// Required and allowed fields of kProvenanceFields per tag (in the order of the provenance tags).
-constexpr std::uint32_t kProvenanceRequired[] = {
-    fieldBits(kProvenanceFields, {"tag", "path"}),           // sourceFile
-    fieldBits(kProvenanceFields, {"tag", "path", "symbol"}), // nativeSymbol
-    fieldBits(kProvenanceFields, {"tag", "text"})};          // note
-constexpr std::uint32_t kProvenanceAllowed[] = {
-    fieldBits(kProvenanceFields, {"tag", "path"}),
-    fieldBits(kProvenanceFields, {"tag", "path", "symbol", "buildTarget"}),
-    fieldBits(kProvenanceFields, {"tag", "text"})};
-static_assert(std::size(kProvenanceRequired) == vocabularySize<ProvenanceTag>());
-
-std::vector<ContractProvenance> Reader::provenance(od::value &v) {
-  std::vector<ContractProvenance> out;
-  elements(v, "provenance", [&](od::value &x) {
-    ContractProvenance p;
-    std::optional<std::size_t> tag;
-    const char *start = location(x);
-    const std::uint32_t seen = fields(
-        x, "a provenance item", FieldSet{kProvenanceFields, fieldBits(kProvenanceFields, {"tag"})},
-        [&](std::size_t i, od::value y) {
-          switch (i) {
-          case 0:
-            tag = static_cast<std::size_t>(enumValue<ProvenanceTag>(y, "a provenance tag"));
-            break;
-          case 1: p.path = std::string(string(y, "a path")); break;
-          case 2: p.symbol = std::string(string(y, "a symbol")); break;
-          case 3: p.buildTarget = std::string(string(y, "a build target")); break;
-          case 4: p.path = std::string(string(y, "a note")); break;
-          }
-        });
-    p.tag = static_cast<ContractProvenance::Tag>(*tag);
-    checkTagFields(start, kProvenanceFields, seen, kProvenanceRequired[*tag],
-                   kProvenanceAllowed[*tag],
-                   [&] { return "a " + std::string(spelling(p.tag)) + " provenance item"; });
-    out.push_back(std::move(p));
-  });
-  return out;
-}
-
-constexpr std::string_view kDescriptorFields[] = {"claim", "summary", "evidence", "provenance"};
-
-ContractDescriptor Reader::descriptor(od::value &v) {
-  ContractDescriptor d;
-  fields(
-      v, "a contract descriptor",
-      FieldSet{kDescriptorFields, fieldBits(kDescriptorFields, {"claim", "summary", "evidence"})},
-      [&](std::size_t i, od::value x) {
-        switch (i) {
-        case 0: d.claim = claim(x); break;
-        case 1: d.summary = std::string(string(x, "a summary")); break;
-        case 2: d.evidence = evidence(x); break;
-        case 3: d.provenance = provenance(x); break;
-        }
-      });
-  return d;
-}
-
-constexpr std::string_view kPolicyFields[] = {"rounding", "subnormals", "contraction", "reduction"};
-
-NumericalPolicy Reader::numericalPolicy(od::value &v) {
-  NumericalPolicy p;
-  fields(v, "a numerical policy", FieldSet{kPolicyFields, 0}, [&](std::size_t i, od::value x) {
-    switch (i) {
-    case 0: p.rounding = enumValue<Rounding>(x); break;
-    case 1: p.subnormals = enumValue<Subnormals>(x); break;
-    case 2: p.contraction = enumValue<Contraction>(x); break;
-    case 3: p.reduction = enumValue<Reduction>(x); break;
-    }
-  });
-  return p;
-}
 
 // --- Capsules ----------------------------------------------------------------------------------
 
@@ -812,11 +142,11 @@ KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
     case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
     case 5: c.supportsForward = boolean(x, "supportsForward"); break;
     case 6: c.vjpMode = enumValue<VJPMode>(x); break;
-    case 7: c.shapeContract = descriptor(x); break;
-    case 8: c.layoutContract = descriptor(x); break;
-    case 9: c.valueContract = descriptor(x); break;
-    case 10: c.vjpContract = descriptor(x); break;
-    case 11: c.numericalPolicy = numericalPolicy(x); break;
+    case 7: c.shapeContract = readDescriptor(*this, x); break;
+    case 8: c.layoutContract = readDescriptor(*this, x); break;
+    case 9: c.valueContract = readDescriptor(*this, x); break;
+    case 10: c.vjpContract = readDescriptor(*this, x); break;
+    case 11: c.numericalPolicy = readNumericalPolicy(*this, x); break;
     case 12: c.notes = std::string(string(x, "notes")); break;
     }
   });
@@ -865,10 +195,10 @@ KindId Reader::kind(od::value &v) {
   // Cached only when the object the parser read ends where the scan of its text ended.
   if (!text.empty() && kindCache_.size() < kKindCacheSize) {
     const char *after = nullptr, *end = text.data() + text.size();
-    const char *limit = source_.text.data() + source_.text.size();
+    const char *limit = bytes().data() + bytes().size();
     while (end < limit && (*end == ' ' || *end == '\n' || *end == '\t' || *end == '\r'))
       ++end;
-    if (!doc_.current_location().get(after) && after == end)
+    if (!doc().current_location().get(after) && after == end)
       kindCache_.emplace(text, id);
   }
   return id;
@@ -877,7 +207,7 @@ KindId Reader::kind(od::value &v) {
 std::string_view Reader::objectText(const char *start) const {
   // The text of the object at `start`, found by matching brackets outside strings; empty when it
   // is longer than 512 bytes or not found.
-  const char *end = source_.text.data() + source_.text.size();
+  const char *end = bytes().data() + bytes().size();
   if (!start || start >= end || *start != '{')
     return {};
   int depth = 0;
@@ -1297,58 +627,7 @@ PlannedNodeKernel LineReader::readKernel(std::string_view text, std::size_t line
       });
 }
 
-// --- Sources and detection ---------------------------------------------------------------------
-
-Source loadSource(const std::string &path) {
-  InputFile f(path);
-  Source s;
-  s.name = f.name();
-  // A regular file over the size limit is rejected before it is read.
-  if (f.regular() && f.size() > kMaxDocumentBytes)
-    throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
-  int error = 0;
-  auto failIfError = [&](std::size_t at) { // placed after the bytes read so far
-    if (error) {
-      auto [line, column] = lineColumn(s.text, at);
-      f.readFailed(error, line, column);
-    }
-  };
-  // A regular file is read straight into one buffer of its size and simdjson's padding: no
-  // regrowing, no second copy (for a large plan, most of the cost of loading it).
-  if (f.regular() && f.size() > 0) {
-    const auto size = static_cast<std::size_t>(f.size());
-    s.text.reserve(size + simdjson::SIMDJSON_PADDING);
-    s.text.resize(size);
-    std::size_t got = 0;
-    while (got < size) {
-      const std::size_t n = f.readSome(s.text.data() + got, size - got, error);
-      failIfError(got);
-      if (n == 0)
-        break; // the file shrank while it was read
-      got += n;
-    }
-    s.text.resize(got);
-  }
-  char buf[1 << 16];
-  for (;;) {
-    const std::size_t n = f.readSome(buf, sizeof buf, error);
-    failIfError(s.text.size());
-    if (n == 0)
-      break;
-    if (s.text.size() + n > kMaxDocumentBytes)
-      throw InputError(s.name, 1, 1, "", "document is larger than the limit of 4 GiB");
-    s.text.append(buf, n);
-  }
-  s.text.reserve(s.text.size() + simdjson::SIMDJSON_PADDING);
-  return s;
-}
-
-Source sourceFromString(std::string name, std::string_view text) {
-  Source s{std::move(name), {}};
-  s.text.reserve(text.size() + simdjson::SIMDJSON_PADDING);
-  s.text.assign(text);
-  return s;
-}
+// --- Detection ---------------------------------------------------------------------------------
 
 DocumentKind detectDocumentKind(const Source &source) {
   Reader r(source);

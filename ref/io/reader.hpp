@@ -1,4 +1,5 @@
-// Readers for the files of docs/spec.md §2 (simdjson On-Demand).
+// Readers for the files of docs/spec.md §2, built on the strict JSON layer
+// (ref/io/strict_json.hpp).
 //
 // "Readers accept exactly these shapes and reject anything else with a clear error." Every
 // rejection is an InputError carrying the file, the line and column, and a JSON pointer.
@@ -7,6 +8,7 @@
 #include "ref/audit.hpp"
 #include "ref/io/document.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/source.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
 
@@ -15,17 +17,6 @@
 #include <string>
 
 namespace lo::io {
-
-/// A document's bytes and the name used in messages. `text.capacity()` leaves room for the
-/// padding simdjson reads past the end, so the reader does not copy it.
-struct Source {
-  std::string name;
-  std::string text;
-};
-
-/// Reads a file, or standard input for "-" (named "<stdin>" in messages).
-Source loadSource(const std::string &path);
-Source sourceFromString(std::string name, std::string_view text);
 
 enum class DocumentKind { executionPlan, loweringPlan };
 
@@ -74,12 +65,5 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-/// Hardening limits of the readers (documented in docs/errors.md).
-inline constexpr std::size_t kMaxDepth = 64;
-inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 32; // 4 GiB
-inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;   // 1 MiB
-/// A string of the input echoed in a message is cut after this many bytes, with "...".
-inline constexpr std::size_t kMaxEchoBytes = 200;
 
 } // namespace lo::io

@@ -258,7 +258,7 @@ def properties(source):
                 failures.append("%s says %s properties, tests/property has %d" % (where, stated, len(code)))
     return failures, count
 def escaping(source):
-    """docs/spec.md §3.5's rule of shown text is the code's (ref/io/escape.cpp, ref/io/reader.cpp)."""
+    """docs/spec.md §3.5's rule of shown text is the code's (ref/io/escape.cpp, ref/io/strict_json.cpp)."""
     failures = []
     spec = read(source, "docs", "spec.md")
     section = spec[spec.index("### 3.5 "):spec.index("### 3.6 ")]
@@ -301,9 +301,9 @@ def escaping(source):
     # The quoting rule: check sentences name input strings without quotes, input errors quote.
     if "without quotes" not in section or 'unknown field "x"' not in section:
         failures.append("docs/spec.md §3.5 no longer states the quoting rule the code follows")
-    reader = read(source, "ref", "io", "reader.cpp")
+    reader = read(source, "ref", "io", "strict_json.cpp")
     if 'fail(keyAt, "unknown field " + quote(key)' not in reader:
-        failures.append("ref/io/reader.cpp no longer quotes an unknown field's name")
+        failures.append("ref/io/strict_json.cpp no longer quotes an unknown field's name")
     return failures, 2
 
 

@@ -277,9 +277,11 @@ TEST_F(Diff, BrokenGatesAreFindings) {
   const Broken cases[] = {
       {"exit", "sh -c 'echo \"cannot gate\" >&2; exit 2' sh {plan}", "exited with status 2"},
       {"not-json", "sh -c 'echo not json; exit 1' sh {plan}",
-       "the implementation wrote an invalid gate result: /: not JSON"},
+       "the implementation wrote an invalid gate result: output.json:1:1: /: expected a JSON "
+       "object"},
       {"lowering", std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py {plan} {out}",
-       "invalid gate result: /format: expected \"nn-backend/gate-result\""},
+       "invalid gate result: output.json:1:12: /format: format is "
+       "\"nn-backend/graph-lowering-plan\", expected \"nn-backend/gate-result\""},
   };
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
@@ -297,6 +299,24 @@ TEST_F(Diff, BrokenGatesAreFindings) {
         << "the reference gate of the empty plan";
   }
   EXPECT_TRUE(contains(slurp(dir / "exit" / "stderr.txt"), "cannot gate"));
+}
+
+// What docs/schema/gate-result.schema.json rejects is an invalid gate result, named with its
+// position and pointer, never a gate that differs: here the reference gate of the same lowering
+// with its claim tags renamed (valueRefinement becomes valuePromise), and its exit status kept.
+TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
+  const std::string gate =
+      "sh -c 'out=$(\"$0\" gate \"$1\" --policy \"$2\" --mode \"$3\" --equality \"$4\" "
+      "--format json); code=$?; printf \"%s\\n\" \"$out\" | sed s/Refinement/Promise/g; exit "
+      "$code' " +
+      std::string(LO_BINARY) + " {plan} {policy} {mode} {equality}";
+  const auto r = oracle({"diff", "--gate", gate, "--count", "12", "--policy", "verified"});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_TRUE(contains(r.standardOutput, "the implementation wrote an invalid gate result: "
+                                         "output.json:"))
+      << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "/claim/tag: unknown claim tag \"")) << r.standardOutput;
+  EXPECT_FALSE(contains(r.standardOutput, "under policy verified")) << "not a difference";
 }
 
 // A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
@@ -405,6 +425,22 @@ TEST_F(Diff, BrokenWorkersAreFindings) {
        "the worker answered error: unsupported"},
       {"too-long", "sh -c 'read -r l; head -c 100000 /dev/zero | tr \"\\\\0\" x'",
        "longer than the cap"},
+      // Read strictly: an unknown or repeated field, or one its status does not have, named with
+      // its position and pointer.
+      {"unknown-field",
+       "sh -c 'while read -r l; do echo "
+       "{\\\"id\\\":1,\\\"status\\\":\\\"done\\\",\\\"extra\\\":1}; done'",
+       "is not a worker answer (answer:1:25: /extra: unknown field \"extra\" in a worker answer"},
+      {"duplicate-key",
+       "sh -c 'while read -r l; do echo "
+       "{\\\"id\\\":1,\\\"status\\\":\\\"done\\\",\\\"id\\\":1}; done'",
+       "is not a worker answer (answer:1:25: /id: duplicate field \"id\" in a worker answer)"},
+      {"message-when-done",
+       "sh -c 'while read -r l; do echo "
+       "{\\\"id\\\":1,\\\"status\\\":\\\"done\\\",\\\"message\\\":\\\"x\\\"}; "
+       "done'",
+       "/message: field \"message\" does not belong to a worker answer with \"status\": "
+       "\"done\""},
   };
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);

@@ -1,6 +1,8 @@
 // `diff --gate` judges another implementation's gate result (tools/support/gate_compare): what it
 // reads, what it refuses, and the first difference it names (docs/spec.md §4.3, §6.3, §6.7).
+#include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/io/reader.hpp"
 #include "tools/support/gate_compare.hpp"
 #include "tools/support/generate.hpp"
 
@@ -13,7 +15,9 @@ namespace {
 
 using cli::GateComparer;
 using cli::GateDifference;
-using cli::GateResultError;
+
+/// An implementation's gate result, named as `diff --gate` names it.
+io::Source result(const std::string &text) { return io::sourceFromString("output.json", text); }
 
 bool mentions(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
@@ -44,7 +48,8 @@ struct Trap : ::testing::Test {
                               bool exact = true) {
     const AssurancePolicy p = *policyPreset(name);
     GateComparer comparer;
-    return comparer.compare(name, p, gateOf(p, m, e), auditOf(m, e), comparer.read(text), exact);
+    return comparer.compare(name, p, gateOf(p, m, e), auditOf(m, e), comparer.read(result(text)),
+                            exact);
   }
 };
 
@@ -76,41 +81,75 @@ TEST_F(Trap, MemberOrderWhiteSpaceAndEscapesAreFree) {
   EXPECT_EQ(c.difference, GateDifference::none) << c.words;
 }
 
+// What docs/schema/gate-result.schema.json rejects is an input error with the result's name, a
+// position and a JSON pointer (docs/errors.md), never a difference: an unknown claim tag, an
+// unknown or repeated field, a wrong type, a disposition that is not its evidence's.
 TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   const std::string ok =
       io::gateResultJson(AssurancePolicy::checked(),
                          gateOf(AssurancePolicy::checked(), Mode::coalesced, Equality::contract));
   GateComparer comparer;
-  EXPECT_NO_THROW(comparer.read(ok));
-  const std::pair<std::string, std::string> bad[] = {
-      {"not json", "/: not JSON"},
-      {"[]", "/: expected a gate result object"},
-      {std::regex_replace(ok, std::regex("\"rejected\""), "\"accepted\""),
-       "/verdict: \"accepted\", but /failures lists 1 failure"},
-      {std::regex_replace(ok, std::regex("\"verdict\""), "\"verdict\": \"rejected\", \"x\""),
-       "/x: unknown field of a gate result"},
-      {std::regex_replace(ok, std::regex("\"trustedBoundary\""), "\"trusted\""),
-       "/failures/0/kind: expected one of missingEvidence"},
-      {std::regex_replace(ok, std::regex("\"disposition\""), "\"extra\":1,\"disposition\""),
-       "/failures/0/reports/0/extra: unknown field of an obligation report"},
-      {std::regex_replace(ok, std::regex("\"name\":\"checked\","), ""),
-       "/policy: missing field \"name\""},
-      {std::regex_replace(ok, std::regex("\"allowFuzzed\":true"), "\"allowFuzzed\":1"),
-       "/policy/allowFuzzed: expected true or false"},
-      {std::regex_replace(ok, std::regex("nn-backend/gate-result"), "nn-backend/audit"),
-       "/format: expected \"nn-backend/gate-result\""},
+  EXPECT_NO_THROW(comparer.read(result(ok)));
+  const auto edit = [&](const char *from, const char *to) {
+    const std::string text = std::regex_replace(ok, std::regex(from), to);
+    EXPECT_NE(text, ok) << from;
+    return text;
+  };
+  struct Bad {
+    std::string text, pointer, message;
+  };
+  const Bad bad[] = {
+      {"not json", "", "expected a JSON object"},
+      {"{\"policy\": nope}", "/policy", "expected a policy (a JSON object)"},
+      {"[]", "", "expected a gate result (a JSON object)"},
+      {edit("\"rejected\"", "\"accepted\""), "/verdict",
+       "\"accepted\", but /failures lists 1 failure"},
+      {edit("\"verdict\"", "\"verdict\": \"rejected\", \"x\""), "/x",
+       "unknown field \"x\" in a gate result"},
+      {edit("\"trustedBoundary\",", "\"trusted\","), "/failures/0/kind",
+       "unknown GateFailure \"trusted\"; expected one of: missingEvidence"},
+      {edit("\"disposition\"", "\"extra\":1,\"disposition\""), "/failures/0/reports/0/extra",
+       "unknown field \"extra\" in an obligation report"},
+      {edit("\"name\":\"checked\",", ""), "/policy", "missing field \"name\" in a policy"},
+      {edit("\"allowFuzzed\":true", "\"allowFuzzed\":1"), "/policy/allowFuzzed",
+       "expected allowFuzzed (true or false)"},
+      {edit("nn-backend/gate-result", "nn-backend/audit"), "/format",
+       "format is \"nn-backend/audit\", expected \"nn-backend/gate-result\""},
       {R"({"policy":{"name":"checked","allowChecked":true,"allowFuzzed":true,
           "allowTrustedExternal":false,"requireEvidence":true,"allowRuntimeGuards":true,
           "allowTestEvidence":true},"verdict":"rejected","failures":[
           {"kind":"fuzzEvidence","reports":[]}]})",
-       "/failures/0/reports: a failure lists at least one report"},
+       "/failures/0/reports", "a failure lists at least one report"},
+      // An unknown claim tag is not a report the reference lacks: the result is not one.
+      {edit("\"valueRefinement\"", "\"valueSafety\""), "/failures/0/reports/0/claim/tag",
+       "unknown claim tag \"valueSafety\""},
+      {edit("\"spec\":", "\"layout\":\"flat-row-major\",\"spec\":"),
+       "/failures/0/reports/0/claim/layout",
+       "field \"layout\" does not belong to a valueRefinement claim"},
+      {edit("\"op\":\"relu\",\"capsuleName\"", "\"op\":7,\"capsuleName\""),
+       "/failures/0/reports/0/op", "expected BackendOp (a string)"},
+      {edit("\"disposition\":\"trusted\"", "\"disposition\":\"proved\""),
+       "/failures/0/reports/0/disposition",
+       "disposition \"proved\" is not that of trustedBoundary evidence, \"trusted\""},
+      // Duplicate keys: the schema's object has each property once (RFC 8259 names should be
+      // unique; docs/spec.md §2.1 makes it an error).
+      {edit("\"verdict\"", "\"verdict\": \"rejected\", \"verdict\""), "/verdict",
+       "duplicate field \"verdict\" in a gate result"},
+      {edit("\"obligation\"", "\"obligation\":\"value\",\"obligation\""),
+       "/failures/0/reports/0/obligation",
+       "duplicate field \"obligation\" in an obligation report"},
+      {edit("\"allowChecked\"", "\"allowChecked\":true,\"allowChecked\""), "/policy/allowChecked",
+       "duplicate field \"allowChecked\" in a policy"},
   };
-  for (const auto &[text, message] : bad) {
+  for (const Bad &b : bad) {
     try {
-      comparer.read(text);
-      ADD_FAILURE() << "accepted: " << text;
-    } catch (const GateResultError &e) {
-      EXPECT_TRUE(mentions(e.what(), message)) << e.what() << "\nexpected: " << message;
+      comparer.read(result(b.text));
+      ADD_FAILURE() << "accepted: " << b.text;
+    } catch (const io::InputError &e) {
+      EXPECT_EQ(e.file(), "output.json");
+      EXPECT_GE(e.line(), 1u) << e.what();
+      EXPECT_EQ(e.pointer(), b.pointer) << e.what();
+      EXPECT_TRUE(mentions(e.message(), b.message)) << e.what() << "\nexpected: " << b.message;
     }
   }
 }
@@ -173,7 +212,7 @@ TEST_F(Trap, ReportsAreListsForOneLoweringAndSetsAcrossLowerings) {
       gate(interner, verified, lower(interner, two, Mode::coalesced, Equality::contract));
   ASSERT_TRUE(sameGate(singleton, coalesced));
   GateComparer comparer;
-  const auto read = comparer.read(io::gateResultJson(verified, singleton));
+  const auto read = comparer.read(result(io::gateResultJson(verified, singleton)));
   const auto reports = obligationReports(
       interner, audit(interner, lower(interner, two, Mode::coalesced, Equality::contract)));
   auto c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/true);

@@ -424,3 +424,84 @@ TEST_F(Verify, AMissingSuiteOrOutputsDirectoryIsNamed) {
 
 } // namespace
 } // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// The manifest is read as docs/schema/conformance-suite.schema.json describes it (docs/spec.md
+// §4.3): an unknown field, a repeated one, a missing `version` is a bad suite (exit status 2)
+// naming the manifest, the line and column, and the JSON pointer; nothing is judged.
+TEST_F(Verify, AManifestTheSchemaRejectsIsABadSuiteNamingWhereAndWhy) {
+  makeSuite(2);
+  stripProvenance();
+  const std::string text = slurp(suite / "manifest.json");
+  const auto edit = [&](const char *from, const char *to) {
+    const std::string edited = std::regex_replace(text, std::regex(from), to);
+    EXPECT_NE(edited, text) << from;
+    return edited;
+  };
+  const std::pair<std::string, std::string> bad[] = {
+      {edit("\"version\": 1,", "\"version\": 1, \"note\": \"hand-made\","),
+       "manifest.json:3:17: /note: unknown field \"note\" in a conformance suite manifest"},
+      {edit("\"version\": 1,", "\"version\": 1, \"version\": 1,"),
+       "manifest.json:3:17: /version: duplicate field \"version\" in a conformance suite "
+       "manifest"},
+      {edit("\"version\": 1,\n *", ""),
+       "manifest.json:1:1: /: missing field \"version\" in a conformance suite manifest"},
+      {edit("\"mode\":\"singleton\",", "\"mode\":\"singleton\",\"expectedExit\":0,"),
+       "/cases/0/expectedExit: unknown field \"expectedExit\" in a case entry"},
+      {edit("\"case\":\"0000-empty-plan\",\"mode\"", "\"case\":\"x\",\"case\":\"0000-empty-plan\","
+                                                     "\"mode\""),
+       "/cases/0/case: duplicate field \"case\" in a case entry"},
+      {edit("\"policy\":\"verified\"", "\"policy\":\"custom\""),
+       "/gates/0/policy: unknown policy preset \"custom\""},
+      {edit("\"version\": 1", "\"version\": \"1\""),
+       "manifest.json:3:14: /version: expected version (a natural number), found \"1\""},
+  };
+  for (const auto &[manifest, message] : bad) {
+    write(suite / "manifest.json", manifest);
+    for (const bool gates : {false, true}) {
+      std::vector<std::string> args{"--unverified-suite"};
+      if (gates)
+        args.push_back("--gates");
+      const auto r = verify(args);
+      EXPECT_EQ(r.code, 2) << r.standardOutput << r.standardError;
+      EXPECT_NE(r.standardError.find(message), std::string::npos)
+          << r.standardError << "expected: " << message;
+      EXPECT_EQ(r.standardOutput, "");
+    }
+  }
+}
+
+// A gate result the schema rejects is an error entry of the report with its position and pointer
+// (exit status 1), never a violation of the check `gate`: an unknown claim tag, an unknown field,
+// a repeated one.
+TEST_F(Verify, AGateResultWithAnUnknownClaimTagIsAnErrorEntryNotAGateViolation) {
+  makeSuite(2);
+  const fs::path result = outputs / "0001-one-node-gate-verified.json";
+  const std::string text = slurp(result);
+  const std::pair<std::string, std::string> bad[] = {
+      {std::regex_replace(text, std::regex("Refinement"), "Promise"), "/claim/tag\",\"line\":8,"},
+      {std::regex_replace(text, std::regex("\"verdict\""), "\"note\": 1, \"verdict\""),
+       "\"pointer\":\"/note\",\"line\":5,"},
+      {std::regex_replace(text, std::regex("\"verdict\""),
+                          "\"verdict\": \"rejected\", \"verdict\""),
+       "\"pointer\":\"/verdict\",\"line\":5,"},
+  };
+  for (const auto &[bytes, pointer] : bad) {
+    ASSERT_NE(bytes, text);
+    write(result, bytes);
+    const auto r = verify({"--gates", "--format", "json"});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_NE(r.standardOutput.find("\"errors\":1"), std::string::npos) << r.standardOutput;
+    EXPECT_NE(r.standardOutput.find("\"error\":{\"message\":\"not a gate result: "),
+              std::string::npos)
+        << r.standardOutput;
+    EXPECT_NE(r.standardOutput.find(pointer), std::string::npos) << r.standardOutput;
+    EXPECT_EQ(r.standardOutput.find("\"check\":\"gate\""), std::string::npos)
+        << "a gate violation: " << r.standardOutput;
+  }
+}
+
+} // namespace
+} // namespace lo::testing

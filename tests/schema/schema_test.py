@@ -588,8 +588,35 @@ def gate_result_sample(capsule):
                  "disposition": "trusted"}]}]}
 
 
+def verify_gate_status(run, suite, doc, i):
+    """The status of `doc` as verify --gates judges it: case 0's gate result under verified."""
+    out = os.path.join(run.tmp, "gate-out-%d" % i)
+    os.makedirs(out)
+    with open(os.path.join(out, "0000-empty-plan-gate-verified.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    r = subprocess.run([run.binary, "verify", suite, out, "--gates", "--format", "json"],
+                       capture_output=True, timeout=120)
+    for e in json.loads(r.stdout)["results"]:
+        if e["output"] == "0000-empty-plan-gate-verified.json":
+            return e["status"]
+    return "missing"
+
+
+def verify_manifest(run, suite, manifest, i):
+    """verify --gates on a copy of `suite` whose manifest is `manifest`."""
+    where = os.path.join(run.tmp, "suite-%d" % i)
+    shutil.copytree(suite, where)
+    with open(os.path.join(where, "manifest.json"), "w", encoding="utf-8") as f:
+        json.dump(manifest, f)
+    out = os.path.join(run.tmp, "manifest-out-%d" % i)
+    os.makedirs(out, exist_ok=True)
+    return subprocess.run([run.binary, "verify", where, out, "--gates"], capture_output=True,
+                          timeout=120)
+
+
 def case_invalid(run):
-    """One invalid document per rule, each rejected by its schema (and plans by the reader)."""
+    """One invalid document per rule, each rejected by its schema, and by the reader: plans, stream
+    headers, gate results (verify --gates) and suite manifests (verify)."""
     with open(run.example("two-relu.json"), encoding="utf-8") as f:
         plan = json.load(f)
     # One capsule under the key "C", with every optional field written, and a kind with
@@ -645,6 +672,21 @@ def case_invalid(run):
             if r.returncode != 2:
                 run.fail("%s: the reader does not reject a %s with %s (exit %d)" % (
                     " ".join(command), schema, rule, r.returncode))
+        elif schema == "gate-result":
+            # verify --gates reads it as the implementation's gate result of case 0 under verified:
+            # an error entry (not a result that differs from the reference's).
+            status = verify_gate_status(run, suite, bad, i)
+            if status != "error":
+                run.fail("verify --gates: a gate result with %s is %s, not an error entry" % (
+                    rule, status))
+        elif schema == "conformance-suite":
+            # verify reads it as the suite's manifest: a bad suite (exit 2), refused by the reader
+            # before the suite is compared with what gen writes.
+            r = verify_manifest(run, suite, bad, i)
+            err = r.stderr.decode(errors="replace")
+            if r.returncode != 2 or "differs from the file" in err:
+                run.fail("verify: a manifest with %s is not refused by the reader (exit %d: %s)" % (
+                    rule, r.returncode, err[:300]))
     # Every schema has an invalid document for each rule: a wrong enumeration value (or constant),
     # a missing required field, an extra field, a wrong type.
     for schema in bases:

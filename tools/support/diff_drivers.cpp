@@ -1,9 +1,12 @@
 #include "tools/support/diff_drivers.hpp"
 
+#include "ref/io/strict_json.hpp"
 #include "tools/support/bounded_read.hpp"
 #include "tools/support/report.hpp"
 
 #include <simdjson.h>
+
+#include <optional>
 
 namespace lo::cli {
 
@@ -180,33 +183,84 @@ private:
                      "the worker's answer " + why + ": " + quoted + "; it is started again",
                      std::move(standardError));
     };
-    simdjson::dom::element doc;
-    if (parser_.parse(line).get(doc) != simdjson::SUCCESS || !doc.is_object())
+    // Read strictly (ref/io/strict_json.hpp): an unknown or repeated field, a wrong type, a
+    // field its status does not have is a wrong answer, named with its position and pointer.
+    const io::Source source = io::sourceFromString("answer", line);
+    std::optional<io::JsonReader> reader;
+    try {
+      reader.emplace(source);
+      io::od::value root;
+      io::od::json_type type;
+      if (reader->doc().get_value().get(root) || root.type().get(type) ||
+          type != io::od::json_type::object)
+        return bad("is not one JSON object on one line");
+    } catch (const io::InputError &) {
       return bad("is not one JSON object on one line");
-    std::uint64_t gotId = 0;
-    if (doc["id"].get_uint64().get(gotId) != simdjson::SUCCESS || gotId != id)
-      return bad("does not carry the request's \"id\" " + std::to_string(id));
-    std::string_view status;
-    if (doc["status"].get_string().get(status) != simdjson::SUCCESS)
-      return bad("has no \"status\" string");
-    if (status == "error") {
-      std::string_view message;
-      if (doc["message"].get_string().get(message) != simdjson::SUCCESS)
-        message = "(no message)";
-      return failure(K::failed, "the worker answered error: " + std::string(message),
-                     std::move(standardError));
     }
+    std::optional<std::uint64_t> gotId;
+    std::string_view status;
+    std::optional<std::string_view> message, output; // the inline GraphLoweringPlan, as written
+    try {
+      io::JsonReader &r = *reader;
+      r.doc().rewind();
+      const std::uint32_t seen = readAnswer(r, gotId, status, message, output);
+      // `message` belongs to an error, `output` to done.
+      r.checkTagFields(nullptr, kAnswerFields, seen & ~io::fieldBits(kAnswerFields, {"id"}), 0,
+                       status == "error" ? io::fieldBits(kAnswerFields, {"status", "message"})
+                       : status == "done"
+                           ? io::fieldBits(kAnswerFields, {"status", "output"})
+                           : io::fieldBits(kAnswerFields, {"status", "output", "message"}),
+                       [&] { return "a worker answer with \"status\": " + io::quote(status); });
+    } catch (const io::InputError &e) {
+      return bad("is not a worker answer (" + std::string(e.what()) + ")");
+    }
+    if (!gotId || *gotId != id)
+      return bad("does not carry the request's \"id\" " + std::to_string(id));
+    if (status == "error")
+      return failure(K::failed,
+                     "the worker answered error: " + std::string(message.value_or("(no message)")),
+                     std::move(standardError));
     if (status != "done")
       return bad("has \"status\" other than \"done\" or \"error\"");
-    simdjson::dom::element output;
-    if (doc["output"].get(output) == simdjson::SUCCESS) {
+    if (output) {
       Produced p;
       p.ok = true;
-      p.output = simdjson::minify(output);
+      p.output = std::string(*output);
       p.standardError = std::move(standardError);
       return p;
     }
     return readOut(c.outPath, s_.maxOutput(), std::move(standardError), "answered done");
+  }
+
+  /// The fields of an answer (docs/conformance.md, "The worker protocol"), in the order of their
+  /// bits: `id` and `status` always; `message` with "error", `output` (an object) with "done".
+  static constexpr std::string_view kAnswerFields[] = {"status", "id", "output", "message"};
+
+  /// Reads the answer's fields; returns those present.
+  static std::uint32_t readAnswer(io::JsonReader &r, std::optional<std::uint64_t> &id,
+                                  std::string_view &status,
+                                  std::optional<std::string_view> &message,
+                                  std::optional<std::string_view> &output) {
+    std::uint32_t seen = 0;
+    r.rootFields("a worker answer",
+                 io::FieldSet{kAnswerFields, io::fieldBits(kAnswerFields, {"status"})},
+                 [&](std::size_t i, io::od::value v) {
+                   seen |= io::fieldBit(i);
+                   switch (i) {
+                   case 0: status = r.string(v, "a status"); break;
+                   case 1: id = r.natural(v, "the request's id"); break;
+                   case 2: {
+                     std::string_view raw;
+                     io::od::object object = r.object(v, "a GraphLoweringPlan");
+                     if (auto err = object.raw_json().get(raw))
+                       r.failSimd(err, nullptr);
+                     output = raw;
+                     break;
+                   }
+                   case 3: message = r.string(v, "a message"); break;
+                   }
+                 });
+    return seen;
   }
 
   /// The most of a worker's wrong line quoted in a finding, in bytes.

@@ -80,8 +80,9 @@ static Outcome checkGate(const std::string &planText, const std::string &output,
   GateComparer comparer;
   ReadGateResult actual;
   try {
-    actual = comparer.read(output);
-  } catch (const GateResultError &e) {
+    // Named as the output is kept with a finding (`--keep`: output.json).
+    actual = comparer.read(io::sourceFromString("output.json", output));
+  } catch (const io::InputError &e) {
     o.kind = Outcome::Kind::invalidOutput;
     o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
     o.report = shownText(o.summary) + "\n"; // one line, whatever the input said

@@ -1,10 +1,10 @@
 #include "tools/support/gate_compare.hpp"
 
-#include "ref/io/error.hpp"
+#include "ref/io/contract_reader.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/io/strict_json.hpp"
+#include "ref/recheck.hpp"
 #include "tools/support/report.hpp"
-
-#include <simdjson.h>
 
 #include <algorithm>
 #include <map>
@@ -14,70 +14,12 @@ namespace lo::cli {
 
 namespace {
 
-using simdjson::dom::element;
-using simdjson::dom::element_type;
-
-/// A member name in a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`), shown safely.
-std::string pointerPart(std::string_view key) { return shownText(io::pointerToken(key), 80); }
-
-/// An object's or an array's view (by value: it must outlive the loop over it).
-simdjson::dom::object objectOf(element e) {
-  simdjson::dom::object o;
-  if (e.get_object().get(o))
-    return {};
-  return o;
-}
-simdjson::dom::array arrayOf(element e) {
-  simdjson::dom::array a;
-  if (e.get_array().get(a))
-    return {};
-  return a;
-}
-
-[[noreturn]] void fail(const std::string &pointer, const std::string &what) {
-  throw GateResultError(pointer, what);
-}
-
-/// The canonical text of a value: members sorted by name, strings escaped by io::Sink, numbers
-/// as simdjson minifies them, no white space.
-void canonical(io::Sink &out, element e) {
-  switch (e.type()) {
-  case element_type::ARRAY: {
-    out << '[';
-    bool first = true;
-    for (element x : arrayOf(e)) {
-      out << (first ? "" : ",");
-      first = false;
-      canonical(out, x);
-    }
-    out << ']';
-    return;
-  }
-  case element_type::OBJECT: {
-    std::vector<std::pair<std::string_view, element>> members;
-    for (auto field : objectOf(e))
-      members.emplace_back(field.key, field.value);
-    std::stable_sort(members.begin(), members.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
-    out << '{';
-    for (std::size_t i = 0; i < members.size(); ++i) {
-      out << (i ? "," : "");
-      out.jsonString(members[i].first);
-      out << ':';
-      canonical(out, members[i].second);
-    }
-    out << '}';
-    return;
-  }
-  case element_type::STRING: out.jsonString(e.get_string().value_unsafe()); return;
-  default: out << simdjson::minify(e); return;
-  }
-}
-
-std::string canonicalText(element e) {
+/// A report as io::writeObligationReport writes it: one spelling for each report, whatever the
+/// member order, white space and string escapes of the text it was read from.
+std::string reportText(const ObligationReport &r) {
   std::string text;
   io::Sink out(text);
-  canonical(out, e);
+  io::writeObligationReport(out, r);
   out.flush();
   return text;
 }
@@ -93,181 +35,136 @@ std::string kindList(const std::vector<GateFailureKind> &kinds) {
   return out.empty() ? "none" : out;
 }
 
-/// The six fields of an obligation report (docs/spec.md §6.1), in the order of `seen` bits.
+// The fields of a gate result (docs/spec.md §6.5) and of its parts, in the order of their bits.
+constexpr std::string_view kGateResultFormat = "nn-backend/gate-result";
+constexpr std::string_view kResultFields[] = {"format", "version", "policy", "verdict", "failures"};
+constexpr std::string_view kPolicyFields[] = {"name",
+                                              "allowChecked",
+                                              "allowFuzzed",
+                                              "allowTrustedExternal",
+                                              "requireEvidence",
+                                              "allowRuntimeGuards",
+                                              "allowTestEvidence"};
+constexpr std::string_view kFailureFields[] = {"kind", "reports"};
+/// The six fields of an obligation report (docs/spec.md §6.1).
 constexpr std::string_view kReportFields[] = {"op",    "capsuleName", "obligation",
                                               "claim", "evidence",    "disposition"};
 
+/// kPolicyFields after `name` are the six booleans of kPolicyFlags, in their order.
+constexpr bool policyFieldsAreTheFlags() {
+  if (std::size(kPolicyFields) != std::size(kPolicyFlags) + 1)
+    return false;
+  for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+    if (kPolicyFields[i + 1] != kPolicyFlags[i].name)
+      return false;
+  return true;
+}
+static_assert(policyFieldsAreTheFlags());
+
+using io::fieldBits;
+using io::FieldSet;
+using io::JsonReader;
+namespace od = io::od;
+
+/// A policy: `name` (a preset or "custom") and the six booleans, all required.
+void readPolicy(JsonReader &r, od::value &v, ReadGateResult &out) {
+  r.fields(v, "a policy",
+           FieldSet{kPolicyFields,
+                    fieldBits(kPolicyFields,
+                              {"name", "allowChecked", "allowFuzzed", "allowTrustedExternal",
+                               "requireEvidence", "allowRuntimeGuards", "allowTestEvidence"})},
+           [&](std::size_t i, od::value x) {
+             if (i > 0) {
+               out.policy.*kPolicyFlags[i - 1].field = r.boolean(x, kPolicyFields[i]);
+               return;
+             }
+             const char *at = r.location(x);
+             const std::string_view name = r.string(x, "a policy name");
+             if (name != "custom" && !policyPreset(name))
+               r.fail(at, "unknown policy name " + io::quote(name) +
+                              "; expected one of: verified, checked, external, custom");
+             out.policyName = name;
+           });
+}
+
+/// An obligation report: its six fields, and the disposition that of its evidence (§6.1).
+ObligationReport readReport(JsonReader &r, od::value &v) {
+  ObligationReport out;
+  r.fields(v, "an obligation report",
+           FieldSet{kReportFields, fieldBits(kReportFields, {"op", "capsuleName", "obligation",
+                                                             "claim", "evidence", "disposition"})},
+           [&](std::size_t i, od::value x) {
+             switch (i) {
+             case 0: out.op = r.enumValue<BackendOp>(x); break;
+             case 1: out.capsuleName = std::string(r.string(x, "a capsule name")); break;
+             case 2: out.obligation = r.enumValue<ContractObligation>(x); break;
+             case 3: out.claim = io::readClaim(r, x); break;
+             case 4: out.evidence = io::readEvidence(r, x); break;
+             case 5: out.disposition = r.enumValue<EvidenceDisposition>(x); break;
+             }
+           });
+  if (const EvidenceDisposition d = disposition(out.evidence); out.disposition != d)
+    r.failAtPointer(r.pointer() + "/disposition",
+                    "disposition " + io::quote(spelling(out.disposition)) + " is not that of " +
+                        std::string(spelling(out.evidence.tag)) + " evidence, " +
+                        io::quote(spelling(d)));
+  return out;
+}
+
+/// A failure: its kind (`kinds` holds those read before: each at most once) and its reports.
+ReadGateResult::Failure readFailure(JsonReader &r, od::value &v, std::set<GateFailureKind> &kinds) {
+  ReadGateResult::Failure out;
+  r.fields(v, "a failure", FieldSet{kFailureFields, fieldBits(kFailureFields, {"kind", "reports"})},
+           [&](std::size_t i, od::value x) {
+             const char *at = r.location(x);
+             if (i == 0) {
+               out.kind = r.enumValue<GateFailureKind>(x);
+               if (!kinds.insert(out.kind).second)
+                 r.fail(at, "failure kind " + std::string(spelling(out.kind)) + " listed twice");
+               return;
+             }
+             r.elements(x, "the reports array", [&](od::value &report) {
+               out.reports.push_back(reportText(readReport(r, report)));
+             });
+             if (out.reports.empty())
+               r.fail(at, "a failure lists at least one report");
+           });
+  return out;
+}
+
 } // namespace
 
-struct GateComparer::Impl {
-  simdjson::dom::parser parser;
-
-  element parse(std::string_view text) {
-    element doc;
-    if (auto err = parser.parse(text.data(), text.size(), true).get(doc))
-      fail("/", std::string("not JSON: ") + simdjson::error_message(err));
-    return doc;
-  }
-
-  std::string report(element r, const std::string &at) {
-    if (!r.is_object())
-      fail(at, "expected an obligation report object");
-    unsigned seen = 0;
-    for (auto field : objectOf(r)) {
-      const auto i = static_cast<std::size_t>(
-          std::find(std::begin(kReportFields), std::end(kReportFields), field.key) -
-          std::begin(kReportFields));
-      const std::string where = at + "/" + pointerPart(field.key);
-      if (i == std::size(kReportFields))
-        fail(where, "unknown field of an obligation report");
-      if (seen & (1u << i))
-        fail(where, "duplicate field");
-      seen |= 1u << i;
-      const bool object = i == 3 || i == 4;
-      if (object ? !field.value.is_object() : !field.value.is_string())
-        fail(where, object ? "expected an object" : "expected a string");
-    }
-    for (std::size_t i = 0; i < std::size(kReportFields); ++i)
-      if (!(seen & (1u << i)))
-        fail(at, "missing field \"" + std::string(kReportFields[i]) + "\"");
-    return canonicalText(r);
-  }
-
-  void policy(element p, ReadGateResult &out) {
-    if (!p.is_object())
-      fail("/policy", "expected an object");
-    unsigned seen = 0;
-    for (auto field : objectOf(p)) {
-      const std::string where = "/policy/" + pointerPart(field.key);
-      if (field.key == "name") {
-        std::string_view name;
-        if (field.value.get_string().get(name) ||
-            (name != "custom" && !policyPreset(name).has_value()))
-          fail(where, "expected \"verified\", \"checked\", \"external\" or \"custom\"");
-        if (seen & 1u)
-          fail(where, "duplicate field");
-        seen |= 1u;
-        out.policyName = name;
-        continue;
-      }
-      std::size_t i = 0;
-      while (i < std::size(kPolicyFlags) && kPolicyFlags[i].name != field.key)
-        ++i;
-      if (i == std::size(kPolicyFlags))
-        fail(where, "unknown field of a policy");
-      if (seen & (2u << i))
-        fail(where, "duplicate field");
-      seen |= 2u << i;
-      bool b = false;
-      if (field.value.get_bool().get(b))
-        fail(where, "expected true or false");
-      out.policy.*kPolicyFlags[i].field = b;
-    }
-    if (!(seen & 1u))
-      fail("/policy", "missing field \"name\"");
-    for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
-      if (!(seen & (2u << i)))
-        fail("/policy", "missing field \"" + std::string(kPolicyFlags[i].name) + "\"");
-  }
-
-  std::vector<ReadGateResult::Failure> failures(element f) {
-    simdjson::dom::array list;
-    if (f.get_array().get(list))
-      fail("/failures", "expected an array");
-    std::vector<ReadGateResult::Failure> out;
-    std::set<GateFailureKind> kinds;
-    std::size_t index = 0;
-    for (element x : list) {
-      const std::string at = "/failures/" + std::to_string(index++);
-      if (!x.is_object())
-        fail(at, "expected a failure object {\"kind\", \"reports\"}");
-      ReadGateResult::Failure failure;
-      bool haveKind = false, haveReports = false;
-      for (auto field : objectOf(x)) {
-        const std::string where = at + "/" + pointerPart(field.key);
-        if (field.key == "kind") {
-          std::string_view k;
-          std::optional<GateFailureKind> kind;
-          if (field.value.get_string().get(k) || !(kind = parseSpelling<GateFailureKind>(k)))
-            fail(where, "expected one of " + joinedSpellings<GateFailureKind>());
-          if (haveKind)
-            fail(where, "duplicate field");
-          if (!kinds.insert(*kind).second)
-            fail(where, "failure kind " + std::string(spelling(*kind)) + " listed twice");
-          failure.kind = *kind;
-          haveKind = true;
-        } else if (field.key == "reports") {
-          simdjson::dom::array reports;
-          if (field.value.get_array().get(reports))
-            fail(where, "expected an array of obligation reports");
-          if (haveReports)
-            fail(where, "duplicate field");
-          std::size_t r = 0;
-          for (element report : reports)
-            failure.reports.push_back(this->report(report, where + "/" + std::to_string(r++)));
-          if (failure.reports.empty())
-            fail(where, "a failure lists at least one report");
-          haveReports = true;
-        } else {
-          fail(where, "unknown field of a failure");
-        }
-      }
-      if (!haveKind || !haveReports)
-        fail(at, std::string("missing field \"") + (haveKind ? "reports" : "kind") + "\"");
-      out.push_back(std::move(failure));
-    }
-    return out;
-  }
-};
-
-GateComparer::GateComparer() : impl_(std::make_unique<Impl>()) {}
-GateComparer::~GateComparer() = default;
-
-ReadGateResult GateComparer::read(std::string_view text) {
-  const element doc = impl_->parse(text);
-  if (!doc.is_object())
-    fail("/", "expected a gate result object (nn-backend/gate-result)");
+ReadGateResult GateComparer::read(const io::Source &source) {
+  JsonReader r(source);
   ReadGateResult out;
-  bool havePolicy = false, haveVerdict = false, haveFailures = false;
-  std::set<std::string_view> keys;
-  for (auto field : objectOf(doc)) {
-    const std::string where = "/" + pointerPart(field.key);
-    if (!keys.insert(field.key).second)
-      fail(where, "duplicate field");
-    if (field.key == "format") {
-      std::string_view format;
-      if (field.value.get_string().get(format) || format != "nn-backend/gate-result")
-        fail(where, "expected \"nn-backend/gate-result\"");
-    } else if (field.key == "version") {
-      std::uint64_t version = 0;
-      if (field.value.get_uint64().get(version) || version != 1)
-        fail(where, "expected 1");
-    } else if (field.key == "policy") {
-      impl_->policy(field.value, out);
-      havePolicy = true;
-    } else if (field.key == "verdict") {
-      std::string_view verdict;
-      if (field.value.get_string().get(verdict) || (verdict != "accepted" && verdict != "rejected"))
-        fail(where, "expected \"accepted\" or \"rejected\"");
-      out.accepted = verdict == "accepted";
-      haveVerdict = true;
-    } else if (field.key == "failures") {
-      out.failures = impl_->failures(field.value);
-      haveFailures = true;
-    } else {
-      fail(where, "unknown field of a gate result");
-    }
-  }
-  if (!havePolicy || !haveVerdict || !haveFailures)
-    fail("/", std::string("missing field \"") +
-                  (!havePolicy    ? "policy"
-                   : !haveVerdict ? "verdict"
-                                  : "failures") +
-                  "\"");
+  std::set<GateFailureKind> kinds;
+  r.rootFields("a gate result",
+               FieldSet{kResultFields, fieldBits(kResultFields, {"policy", "verdict", "failures"})},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kGateResultFormat); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: readPolicy(r, v, out); break;
+                 case 3: {
+                   const char *at = r.location(v);
+                   const std::string_view verdict = r.string(v, "a verdict");
+                   if (verdict != "accepted" && verdict != "rejected")
+                     r.fail(at, "unknown verdict " + io::quote(verdict) +
+                                    "; expected one of: accepted, rejected");
+                   out.accepted = verdict == "accepted";
+                   break;
+                 }
+                 case 4:
+                   r.elements(v, "the failures array", [&](od::value &f) {
+                     out.failures.push_back(readFailure(r, f, kinds));
+                   });
+                   break;
+                 }
+               });
   if (out.accepted != out.failures.empty())
-    fail("/verdict", out.accepted ? "\"accepted\", but /failures lists " +
-                                        plural(out.failures.size(), "failure")
-                                  : "\"rejected\", but /failures is empty");
+    r.failAtPointer("/verdict", out.accepted ? "\"accepted\", but /failures lists " +
+                                                   plural(out.failures.size(), "failure")
+                                             : "\"rejected\", but /failures is empty");
   return out;
 }
 
@@ -275,17 +172,10 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
                                      const GateResult &expected,
                                      const std::vector<ObligationReport> &audit,
                                      const ReadGateResult &actual, bool exact) {
-  const auto canonicalOf = [&](const ObligationReport &r) {
-    std::string text;
-    io::Sink out(text);
-    io::writeObligationReport(out, r);
-    out.flush();
-    return canonicalText(impl_->parse(text));
-  };
   // A report in words: the reference's line for it when the audit has it, else its JSON.
   std::map<std::string, std::string> named;
   for (const ObligationReport &r : audit)
-    named.emplace(canonicalOf(r), io::reportLine(r));
+    named.emplace(reportText(r), io::reportLine(r));
   const auto words = [&](const std::string &c) {
     const auto it = named.find(c);
     return it != named.end() ? shownText(it->second, 400) : "the report " + shownText(c, 400);
@@ -296,7 +186,7 @@ GateComparison GateComparer::compare(std::string_view policyName, const Assuranc
     wantKinds.push_back(f.kind);
     want.emplace_back();
     for (const ObligationReport &r : f.reports)
-      want.back().push_back(canonicalOf(r));
+      want.back().push_back(reportText(r));
   }
   for (const auto &f : actual.failures)
     haveKinds.push_back(f.kind);

@@ -2,35 +2,28 @@
 // `diff --gate` (docs/spec.md §4.3): "the same verdict, the same failure kinds in the same order,
 // and for each kind the same reports".
 //
-// The implementation's result is read as JSON, not through the reference readers: each report is
-// kept as canonical text (members sorted by name, strings re-escaped, no white space), and the
-// reference's reports are written by io::writeObligationReport and brought to the same form, so
-// that member order, white space and string escapes are free, as in every file of docs/spec.md §2.
+// The implementation's result is read strictly (ref/io/strict_json.hpp), as the schema
+// docs/schema/gate-result.schema.json describes it: an unknown or repeated field, a wrong type, an
+// unknown spelling (a claim tag, a failure kind) or a disposition that is not its evidence's is an
+// input error, not a difference. Each report is kept as the text io::writeObligationReport writes
+// for it, as the reference's reports are, so that member order, white space and string escapes are
+// free, as in every file of docs/spec.md §2.
 #pragma once
 
 #include "ref/gate.hpp"
+#include "ref/io/source.hpp"
 
-#include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace lo::cli {
 
-/// A document that is not a gate result: where (a JSON pointer) and what is wrong.
-struct GateResultError : std::runtime_error {
-  GateResultError(std::string pointer, const std::string &message)
-      : std::runtime_error(pointer + ": " + message), pointer(std::move(pointer)),
-        message(message) {}
-  std::string pointer, message;
-};
-
 /// A gate result as another implementation wrote it.
 struct ReadGateResult {
   struct Failure {
     GateFailureKind kind = GateFailureKind::missingEvidence;
-    std::vector<std::string> reports; // canonical JSON, in the order written
+    std::vector<std::string> reports; // as io::writeObligationReport writes them, in order
   };
   std::string policyName;
   AssurancePolicy policy;
@@ -59,17 +52,13 @@ struct GateComparison {
 /// Compares gate results of one plan under one policy.
 class GateComparer {
 public:
-  GateComparer();
-  ~GateComparer();
-  GateComparer(const GateComparer &) = delete;
-  GateComparer &operator=(const GateComparer &) = delete;
-
-  /// Reads `text` as a gate result: `format` ("nn-backend/gate-result") and `version` (1) are
-  /// optional, as on every input; `policy` (a name and the six booleans), `verdict` and `failures`
-  /// are required, `accepted` exactly when there is no failure, every kind a GateFailure spelling
-  /// at most once, every report an object with exactly the six fields of docs/spec.md §6.1.
-  /// Throws GateResultError.
-  ReadGateResult read(std::string_view text);
+  /// Reads `source` as a gate result (docs/spec.md §6.5): `format` ("nn-backend/gate-result")
+  /// and `version` (1) are optional, as on every input; `policy` (a name and the six booleans),
+  /// `verdict` and `failures` are required, `accepted` exactly when there is no failure, every
+  /// kind a GateFailure spelling at most once, every report an object with exactly the six fields
+  /// of docs/spec.md §6.1 (its claim and evidence as in a capsule, §2.2), its disposition that of
+  /// its evidence. Throws io::InputError (the source's name, line, column and JSON pointer).
+  ReadGateResult read(const io::Source &source);
 
   /// The first difference between `actual` and the reference `expected`, both under the policy
   /// named `policyName`. `exact`: each kind's reports as lists (order and multiplicity count), as
@@ -78,10 +67,6 @@ public:
   GateComparison compare(std::string_view policyName, const AssurancePolicy &policy,
                          const GateResult &expected, const std::vector<ObligationReport> &audit,
                          const ReadGateResult &actual, bool exact);
-
-private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
 };
 
 } // namespace lo::cli

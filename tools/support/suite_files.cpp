@@ -7,8 +7,7 @@
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "tools/support/files.hpp"
-
-#include <simdjson.h>
+#include "tools/support/suite_manifest.hpp"
 
 namespace lo::gen {
 
@@ -142,7 +141,7 @@ the first difference.
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file) {
   std::string manifest, gateEntries;
   io::Sink m(manifest), gates(gateEntries);
-  m << "{\n  \"format\": \"lowering-oracle/conformance-suite\",\n  \"version\": 1,\n"
+  m << "{\n  \"format\": \"" << kSuiteFormat << "\",\n  \"version\": 1,\n"
     << "  \"seed\": " << settings.seed << ",\n  \"count\": " << std::uint64_t{count}
     << ",\n  \"maxNodes\": " << std::uint64_t{settings.maxNodes} << ",\n  \"cases\": [";
   for (std::size_t i = 0; i < count; ++i) {
@@ -193,17 +192,20 @@ bool isGenSuite(const std::filesystem::path &dir, std::string &why) {
     why = "its " + std::string(kManifestName) + " " + r.why;
     return false;
   }
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  std::string_view format;
-  std::uint64_t n = 0;
-  if (parser.parse(simdjson::padded_string(r.text)).get(doc) || doc["format"].get(format) ||
-      format != "lowering-oracle/conformance-suite" || doc["seed"].get(n) || doc["count"].get(n) ||
-      doc["maxNodes"].get(n)) {
+  const auto notGens = [&](const std::string &reason) {
     why = "its " + std::string(kManifestName) +
           " is not the manifest of a suite gen wrote (format lowering-oracle/conformance-suite, "
-          "with seed, count and maxNodes)";
+          "with seed, count and maxNodes): " +
+          reason;
     return false;
+  };
+  try {
+    const SuiteManifest m =
+        readSuiteManifest(io::sourceFromString((dir / kManifestName).string(), r.text));
+    if (!m.seed || !m.count || !m.maxNodes)
+      return notGens("it names no seed, count and maxNodes");
+  } catch (const io::InputError &e) {
+    return notGens(io::formatError(e));
   }
   return true;
 }

@@ -1,0 +1,44 @@
+// Reading a conformance suite's `manifest.json` (docs/spec.md §4.3; schema:
+// docs/schema/conformance-suite.schema.json) on the strict JSON layer (ref/io/strict_json.hpp):
+// an unknown or repeated field, a wrong type, an unknown mode, equality or policy, a missing
+// `format`, `version` or `cases` is an io::InputError with the manifest's name, the line and
+// column, and the JSON pointer. What a suite means beyond its shape (paths inside the suite, case
+// names that are file names, gen's parameters all three or none) is for its reader to judge.
+#pragma once
+
+#include "ref/gate.hpp"
+#include "ref/io/source.hpp"
+#include "ref/lowering.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lo::gen {
+
+/// The format of a suite's manifest.
+inline constexpr std::string_view kSuiteFormat = "lowering-oracle/conformance-suite";
+
+/// A manifest as it is written.
+struct SuiteManifest {
+  /// `{"case", "mode", "equality", "files": {"plan", "expected", ...}}`, or a gate entry
+  /// `{"case", "policy", "mode", "equality", "files": {"plan", "expected"}}`.
+  struct Entry {
+    std::string caseName;
+    std::string policy; // a gate entry's preset (verified, checked, external); empty for a case
+    Mode mode = Mode::coalesced;
+    Equality equality = Equality::contract;
+    std::string plan, expected;
+  };
+  /// gen's parameters, each when the manifest names it (a hand-made suite names none).
+  std::optional<std::uint64_t> seed, count, maxNodes;
+  std::vector<Entry> cases;
+  std::optional<std::vector<Entry>> gates; // nullopt: the manifest lists no gate results
+};
+
+/// Reads `source` as a suite manifest. `format`, `version` (1) and `cases` are required; `seed`,
+/// `count`, `maxNodes` and `gates` may be left out (a hand-made suite). Throws io::InputError.
+SuiteManifest readSuiteManifest(const io::Source &source);
+
+} // namespace lo::gen
