@@ -94,16 +94,13 @@ std::string shownText(std::string_view text, std::size_t cap) {
   return out;
 }
 
-std::string shownLines(std::string_view text) {
+std::string shownLines(std::string_view text, std::size_t cap, std::string_view indent) {
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    out += shownText(text.substr(0, end), kUncut);
-    if (end == std::string_view::npos)
-      break;
-    out += '\n';
-    text.remove_prefix(end + 1);
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    out.append(indent).append(shownText(text.substr(0, end), cap)).append("\n");
+    text.remove_prefix(std::min(end + 1, text.size()));
   }
   return out;
 }

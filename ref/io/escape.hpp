@@ -44,9 +44,11 @@ bool isShownEscaped(char32_t cp);
 /// unchanged when shown again.
 std::string shownText(std::string_view text, std::size_t cap = kMaxShownBytes);
 
-/// A text of several lines (a subprocess's standard error, a saved report) with each line shown
-/// (shownText, never cut) and the newlines between them kept.
-std::string shownLines(std::string_view text);
+/// A text of several lines (a subprocess's standard error, a saved report): each line shown
+/// (shownText, cut at `cap` bytes) after `indent` and ended by a newline, so that no line of it
+/// can pass for a line of the report around it.
+std::string shownLines(std::string_view text, std::size_t cap = kUncut,
+                       std::string_view indent = {});
 
 /// `text` shown (shownText, never cut) and then as XML 1.0 character data or an attribute value:
 /// `&`, `<`, `>`, `"` and `'` as entities.

@@ -67,7 +67,9 @@ TEST(ShownText, IsUnchangedWhenShownAgain) {
 TEST(ShownLines, KeepsTheNewlinesBetweenShownLines) {
   EXPECT_EQ(shownLines("one\x1b[8m\ntwo\xe2\x80\xa8three\n"), "one\\u001b[8m\ntwo\\u2028three\n");
   EXPECT_EQ(shownLines(""), "");
-  EXPECT_EQ(shownLines("one\ntwo\x07"), "one\ntwo\\u0007") << "a last line without a newline";
+  EXPECT_EQ(shownLines("one\ntwo\x07"), "one\ntwo\\u0007\n") << "a last line is ended too";
+  EXPECT_EQ(shownLines("a\x1b\nbb\n", 1, "  "), "  a\xe2\x80\xa6\n  b\xe2\x80\xa6\n")
+      << "cut, indented";
 }
 
 TEST(XmlText, EscapesMarkupAndShowsTheRest) {

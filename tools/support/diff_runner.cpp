@@ -376,13 +376,13 @@ private:
         (spelled != c.encoding ? "plainly (the failure persists without the case's spelling)"
          : c.encoding.spelling ? "as the case was (the failure needs its spelling)"
                                : "plainly, as the case was") +
-        "\n\n" + shownLines(last.report, kMaxEchoBytes * 64, "");
+        "\n\n" + io::shownLines(last.report, kMaxEchoBytes * 64, "");
     // Text from the implementation and the input is shown line by line (docs/ci.md, "Reports"):
     // no raw control character or escape sequence, and its standard error indented, so that no
     // line of it can pass for a line of the report.
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" +
-                shownLines(last.standardError, kMaxEchoBytes, "  ");
+                io::shownLines(last.standardError, kMaxEchoBytes, "  ");
     f.savedIn = keep.string();
     writeFile(keep / "report.txt", report);
     // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.
@@ -393,17 +393,6 @@ private:
                            "lowering-oracle diff: case " + f.label + " of seed " +
                                std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
                            last.summary));
-  }
-
-  /// Each line of `text` shown (shownText, cut at `cap` bytes) after `indent`, one a line.
-  static std::string shownLines(std::string_view text, std::size_t cap, std::string_view indent) {
-    std::string out;
-    while (!text.empty()) {
-      const std::size_t end = std::min(text.find('\n'), text.size());
-      out.append(indent).append(shownText(text.substr(0, end), cap)).append("\n");
-      text.remove_prefix(std::min(end + 1, text.size()));
-    }
-    return out;
   }
 
   /// --keep, else a new directory under $TMPDIR (made once).
