@@ -131,6 +131,7 @@ Action setupCheck(CLI::App &app) {
             candidate.declared().mode, candidate.declared().equality, &totals);
         result.subject.groups = totals.groups;
         result.subject.nodes = totals.kernels;
+        result.noPicture = "check --stream keeps neither the plan nor the lowering in memory";
       } else {
         const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
         candidateSource = io::loadSource(o->candidate);

@@ -186,6 +186,27 @@ TEST(HtmlReport, VerifyPageHasASummaryTableLinkingToEachEntry) {
   EXPECT_NE(html.find("href=\"#e1-f0\""), std::string::npos) << "entry 1's finding is pinned";
   EXPECT_NE(html.find("no output: out2.json does not exist"), std::string::npos);
   EXPECT_EQ(occurrences(html, "<table class=\"strip\">"), 2u) << "a picture per judged entry";
+  EXPECT_EQ(html.find("No picture"), std::string::npos) << "every lowering entry has its picture";
+}
+
+TEST(HtmlReport, AGateEntrySaysWhyItHasNoPicture) {
+  cli::SuiteReport r{"suite", "outputs", {}};
+  cli::SuiteEntry e;
+  e.caseName = "case-0";
+  e.policy = "verified";
+  e.output = "out0.gate.json";
+  e.status = cli::SuiteEntry::Status::fails;
+  e.report.violations.push_back(
+      {Check::gate, {}, {}, "/verdict", "the verdict differs", "", "", ""});
+  r.entries.push_back(std::move(e));
+  const std::string html = io::writtenText(
+      [&](io::Sink &out) { cli::writeSuiteReport(out, cli::ReportFormat::html, r); });
+  const std::size_t why = html.find(
+      "No picture: the entry's output is a gate result, not a lowering to draw; the findings are "
+      "listed.");
+  ASSERT_NE(why, std::string::npos) << html;
+  EXPECT_LT(why, html.find("the verdict differs")) << "the reason comes before the findings";
+  EXPECT_EQ(occurrences(html, "<table class=\"strip\">"), 0u);
 }
 
 } // namespace

@@ -580,10 +580,13 @@ void writeCaseSection(io::Sink &out, const CaseResult &c, std::string_view idPre
       << " · " << secondsText(c.seconds) << " s</p>\n";
   if (judged || c.error)
     writeVerdict(out, c);
-  if (!c.picture.empty())
+  if (!c.picture.empty()) {
     out << c.picture;
-  else if (!c.error)
+  } else if (!c.error) {
+    if (!c.noPicture.empty())
+      out << "<p class=\"note\">No picture: " << c.noPicture << "; the findings are listed.</p>\n";
     out << htmlFindings(c.report, idPrefix);
+  }
   out << "</section>\n";
 }
 
@@ -665,6 +668,8 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
     c.report = e.report;
     c.seconds = e.seconds;
     c.picture = e.picture;
+    if (!e.policy.empty())
+      c.noPicture = "the entry's output is a gate result, not a lowering to draw";
     if (e.status == Status::error)
       c.error = ReportError{e.output, e.line, e.column, e.errorPointer, e.error};
     writeCaseSection(out, c, "e" + num(i) + "-");

@@ -57,8 +57,10 @@ struct CaseResult {
   std::string_view candidateText;
   double seconds = 0; // time spent reading and judging
   /// html: the candidate's picture (htmlPicture, tools/support/html_report.hpp), made while the
-  /// plan and the candidate were at hand; empty: the findings are listed without one.
+  /// plan and the candidate were at hand; empty: the findings are listed without one, after
+  /// `noPicture`, the reason (said on the page).
   std::string picture;
+  std::string_view noPicture;
   bool conforms() const { return !error && report.conforms(); }
 };
 
