@@ -54,13 +54,17 @@ std::string formatError(const InputError &e) { return e.what(); }
 std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset) {
   if (offset > text.size())
     offset = text.size();
-  std::size_t line = 1, lineStart = 0;
-  for (std::size_t i = 0; i < offset; ++i)
-    if (text[i] == '\n') {
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < offset; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
       ++line;
-      lineStart = i + 1;
+      column = 1;
+    } else if ((c & 0xc0) != 0x80) { // not a UTF-8 continuation byte
+      ++column;
     }
-  return {line, offset - lineStart + 1};
+  }
+  return {line, column};
 }
 
 std::string pointerToken(std::string_view token) {

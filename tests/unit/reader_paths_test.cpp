@@ -150,6 +150,24 @@ TEST(ReaderPaths, APositionPastTheEndIsTheEnd) {
   EXPECT_EQ(io::lineColumn("ab\ncd", 99), std::make_pair(std::size_t{2}, std::size_t{3}));
 }
 
+// Columns count code points, as SARIF's columnKind "unicodeCodePoints" says (docs/spec.md §3.5):
+// the text message and the SARIF region of one error give the same column.
+TEST(ReaderPaths, ColumnsCountCodePointsNotBytes) {
+  EXPECT_EQ(io::lineColumn("\xc3\xa9\xc3\xa9x", 4), std::make_pair(std::size_t{1}, std::size_t{3}));
+  EXPECT_EQ(io::lineColumn("\xf0\x9f\x98\x80\nab", 6),
+            std::make_pair(std::size_t{2}, std::size_t{2}));
+  Interner in;
+  try {
+    io::readExecutionPlan(
+        io::sourceFromString("plan.json", "{\"format\":\"nn-backend/graph-execution-plan\","
+                                          "\"version\":1,\"capsules\":{\"\xc3\xa9\xc3\xa9\":1}}"),
+        in);
+    FAIL() << "accepted";
+  } catch (const io::InputError &e) {
+    EXPECT_EQ(e.column(), 74u) << e.what() << " (byte column 76)";
+  }
+}
+
 // --- Documents and sources -----------------------------------------------------------------------
 
 TEST(ReaderPaths, ADocumentWithoutRoomForThePaddingIsReadFromACopy) {

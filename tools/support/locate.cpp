@@ -1,5 +1,7 @@
 #include "tools/support/locate.hpp"
 
+#include "ref/io/error.hpp"
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -340,19 +342,8 @@ std::optional<std::size_t> pointerOffset(std::string_view json, std::string_view
 }
 
 TextPosition positionOf(std::string_view text, std::size_t offset) {
-  if (offset > text.size())
-    offset = text.size();
-  TextPosition p;
-  for (std::size_t i = 0; i < offset; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else if ((c & 0xc0) != 0x80) { // not a UTF-8 continuation byte
-      ++p.column;
-    }
-  }
-  return p;
+  const auto [line, column] = io::lineColumn(text, offset);
+  return {line, column};
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
