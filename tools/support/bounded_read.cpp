@@ -1,5 +1,6 @@
 #include "tools/support/bounded_read.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -26,7 +27,13 @@ const char *typeName(mode_t mode) {
 
 } // namespace
 
-BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes) {
+bool isInside(const std::filesystem::path &dir, const std::filesystem::path &path) {
+  const auto [dirEnd, pathAt] = std::mismatch(dir.begin(), dir.end(), path.begin(), path.end());
+  return dirEnd == dir.end();
+}
+
+BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes,
+                            const std::filesystem::path &inside) {
   BoundedRead r;
   // O_NOFOLLOW: a symbolic link is refused, whatever it points to. O_NONBLOCK: opening a FIFO
   // does not wait for a writer.
@@ -39,6 +46,16 @@ BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes) {
     r.why = e == ELOOP ? "is a symbolic link, not a regular file"
                        : std::string("cannot be opened: ") + std::strerror(e);
     return r;
+  }
+  if (!inside.empty()) {
+    std::error_code ec;
+    const auto opened = std::filesystem::read_symlink("/proc/self/fd/" + std::to_string(fd), ec);
+    if (ec || !isInside(inside, opened)) {
+      ::close(fd);
+      r.status = BoundedRead::Status::notRegular;
+      r.why = "is a symbolic link that leaves its directory: refused";
+      return r;
+    }
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <string>
 
 namespace lo::files {
@@ -16,6 +17,13 @@ struct BoundedRead {
 };
 
 /// The contents of `path` if it is a regular file (not a symbolic link) of at most `maxBytes`.
-BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes);
+/// With `inside` (an absolute, canonical directory): the file that was opened must also be inside
+/// it, judged by where the open descriptor is (/proc/self/fd), not by the name that was resolved
+/// before the open, so that a symbolic link swapped in between cannot lead the read out.
+BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes,
+                            const std::filesystem::path &inside = {});
+
+/// Whether `path` is `dir` itself or below it, component by component (both canonical).
+bool isInside(const std::filesystem::path &dir, const std::filesystem::path &path);
 
 } // namespace lo::files

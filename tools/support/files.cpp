@@ -66,16 +66,15 @@ BoundedRead readInside(const fs::path &dir, const std::string &relative, std::si
     r.why = "cannot be resolved: " + ec.message();
     return r;
   }
-  // Inside: `root` is a prefix of `target`, component by component.
-  const auto [rootEnd, targetAt] =
-      std::mismatch(root.begin(), root.end(), target.begin(), target.end());
-  if (rootEnd != root.end() || targetAt == target.end()) {
+  // Inside: `root` is a prefix of `target`, component by component; and the file opened is
+  // judged again by its descriptor (a link swapped in after this check is caught there).
+  if (!isInside(root, target) || target == root) {
     BoundedRead r;
     r.status = BoundedRead::Status::notRegular;
     r.why = "is a symbolic link that leaves its directory: refused";
     return r;
   }
-  return readRegularFile(target.string(), maxBytes);
+  return readRegularFile(target.string(), maxBytes, root);
 }
 
 } // namespace lo::files

@@ -29,6 +29,8 @@ void recreateFile(const std::filesystem::path &path, std::string_view text);
 /// (readRegularFile): a regular file of at most `maxBytes`, a FIFO or device refused without a
 /// blocking open. A symbolic link (of the file or of a directory on the way) is followed only while
 /// it stays inside `dir`; one that leaves it is refused (status notRegular) without being read.
+/// The name is resolved first, and the file then opened is judged again by its descriptor, so a
+/// link swapped in between (by a program still running) cannot lead the read outside.
 BoundedRead readInside(const std::filesystem::path &dir, const std::string &relative,
                        std::size_t maxBytes);
 
