@@ -6,17 +6,9 @@ file(MAKE_DIRECTORY ${WORK})
 set(CEX ${WORK}/counterexample.json)
 set(LOWERED ${WORK}/lowered.json)
 
-# Runs the oracle with ARGN and fails unless it exits with `expected`; its standard output is
-# left in `out`.
-function(oracle expected what)
-  execute_process(COMMAND ${ORACLE} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
-  if(NOT rc EQUAL expected)
-    message(FATAL_ERROR "${what}: exit ${rc}, expected ${expected}\n${o}${e}")
-  endif()
-  set(out "${o}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../oracle.cmake)
 
-oracle(1 "prove --equality identity" prove --equality identity --bound 3 --only coalesced.audit
+lo_oracle(1 "prove --equality identity" prove --equality identity --bound 3 --only coalesced.audit
        --counterexample-out ${CEX})
 if(NOT out MATCHES "coalesced.audit +refuted +2")
   message(FATAL_ERROR "coalesced.audit not refuted with 2 nodes:\n${out}")
@@ -25,7 +17,7 @@ if(NOT EXISTS ${CEX})
   message(FATAL_ERROR "no counterexample written")
 endif()
 
-oracle(0 "lower --equality identity (of the counterexample)" lower --equality identity ${CEX}
+lo_oracle(0 "lower --equality identity (of the counterexample)" lower --equality identity ${CEX}
        -o ${LOWERED})
 file(READ ${LOWERED} lowered)
 if(NOT lowered MATCHES "sameCapsuleRun")
@@ -34,7 +26,7 @@ endif()
 
 # `check --equality contract` on that lowering: the merged group is a capsule finding, and the
 # trusted-external boundary it hides from the audit is a trust-boundary finding.
-oracle(1 "check --equality contract" check --equality contract ${CEX} ${LOWERED})
+lo_oracle(1 "check --equality contract" check --equality contract ${CEX} ${LOWERED})
 if(NOT out MATCHES "capsule: group 0")
   message(FATAL_ERROR "check does not report the capsule finding of group 0:\n${out}")
 endif()
