@@ -90,9 +90,10 @@ void checkCarriedAudit(Context &cx) {
 // "a group's audit row differs from the singleton audit row of one of its nodes". A row is a
 // function of the op and the capsule, so a member's row differs only where its op or capsule
 // differs from the group's, and the op and capsule checks have named every such member and marked
-// the group judged, except one: under equality identity a group's later members may differ from
-// it in trust level or evidence. That is what the identity lowering gives (the reference output
-// must pass), so it is told as a note, not as a violation.
+// the group judged (in mode singleton, where they judge a group's first member only, the
+// singleton check names the others), except one: under equality identity a group's later members
+// may differ from it in trust level or evidence. That is what the identity lowering gives (the
+// reference output must pass), so it is told as a note, not as a violation.
 void checkAuditRows(Judge &j, GroupSite &site) {
   if (site.judged || !j.identityCoalescing())
     return;

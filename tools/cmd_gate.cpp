@@ -67,7 +67,9 @@ Action setupGate(CLI::App &app) {
   sub->footer("The gate reads the evidence of the audit's contracts only: a capsule's trust level "
               "is the planner's concern, and allowChecked does not enter the gate. --mode and "
               "--equality apply to a GraphExecutionPlan; a GraphLoweringPlan is gated as written. "
-              "A capsule name, claim spec or evidence text longer than 1024 bytes is cut there "
+              "A capsule name, claim spec or evidence text longer than " +
+              std::to_string(io::kMaxGateTextBytes) +
+              " bytes is cut there "
               "and ends with \"...\" in both formats, so the output is bounded by the audit's "
               "rows. "
               "Exit status: 0 accepted, 1 rejected, 2 bad usage or invalid input.");

@@ -46,7 +46,7 @@ using Clock = std::chrono::steady_clock;
 /// output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md §4.3).
 constexpr std::size_t kMaxExcerptBytes = 160;
 
-/// --max-file-bytes: at most the reader's limit (ref/io/reader.hpp).
+/// --max-file-bytes: at most the reader's limit (ref/io/source.hpp).
 constexpr std::uint64_t kMaxFileBytes = io::kMaxDocumentBytes;
 
 /// A problem with the suite or the options (not with an output): exit status 2.

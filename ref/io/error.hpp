@@ -35,7 +35,7 @@ std::string formatError(const InputError &e);
 
 /// 1-based line and column of `offset` in `text`, the column counted in Unicode code points (every
 /// byte that does not continue a UTF-8 sequence starts one), as SARIF's `columnKind`
-/// "unicodeCodePoints" says (docs/spec.md §3.5): an error's text and its SARIF region agree.
+/// "unicodeCodePoints" says (docs/spec.md §4.5): an error's text and its SARIF region agree.
 std::pair<std::size_t, std::size_t> lineColumn(std::string_view text, std::size_t offset);
 
 /// `token` escaped as a JSON Pointer reference token (RFC 6901: `~` -> `~0`, `/` -> `~1`).

@@ -18,8 +18,8 @@ namespace lo::io {
 /// blocks on a full pipe while the reader waits for the other: a deadlock. A wait on a pipe (or
 /// device) of the watch during which no byte arrives on any input of the watch for `limit` is
 /// such a stall: the waiting read throws an InputError saying what happened, then `advice`
-/// (docs/formats.md, "Feeding check --stream"). The reader sets a limit only when a deadlock is
-/// possible (no input is a regular file, which never blocks).
+/// (docs/formats.md, "Feeding check --stream"). `check --stream` sets a limit only when a
+/// deadlock is possible (no input is a regular file, which never blocks).
 struct StallWatch {
   std::chrono::milliseconds limit{0}; // 0: wait forever
   std::string advice;

@@ -124,15 +124,24 @@ TEST_F(CleanupTest, ANameTooLongIsNotWatchedAndTakesNoSlot) {
     EXPECT_FALSE(fs::exists(dir / ("tmp" + std::to_string(i)))) << i;
 }
 
+/// SIGTERM's disposition when the program started, before any test registered a path.
+const auto kSigtermAtStart = [] {
+  struct sigaction a {};
+  ::sigaction(SIGTERM, nullptr, &a);
+  return a.sa_handler;
+}();
+
 TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
+  // The first registration installs the handler for SIGTERM, unless the process handles or
+  // ignores SIGTERM itself (then it is left alone).
+  if (kSigtermAtStart != SIG_DFL)
+    GTEST_SKIP() << "SIGTERM was not at its default disposition when the program started";
   touch(dir / "out.json.tmp.xyz789");
   io::CleanupOnSignal file(dirFd, "out.json.tmp.xyz789", false);
-  // The first registration installed the handler for SIGTERM, unless the process handles or
-  // ignores SIGTERM itself (then it is left alone).
   struct sigaction current {};
   ASSERT_EQ(::sigaction(SIGTERM, nullptr, &current), 0);
-  if (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN)
-    GTEST_SKIP() << "SIGTERM was not at its default disposition when the test started";
+  ASSERT_TRUE(current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN)
+      << "registering a path installed no SIGTERM handler";
   // Called with SIGURG, whose default action is to ignore it, the handler does its work and then
   // re-raises a signal that does not end this process.
   current.sa_handler(SIGURG);

@@ -4,6 +4,8 @@
 // live here, so that both commands agree (README, "Commands").
 #pragma once
 
+#include "ref/io/source.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -21,7 +23,7 @@ inline constexpr std::uint64_t kMaxTimeoutMs = 86400000;
 inline constexpr std::uint64_t kMaxU64 = std::numeric_limits<std::uint64_t>::max();
 /// --max-output-bytes of diff: from 1 (an empty output is no document) to 4 GiB, the largest
 /// document the reader reads (docs/errors.md, "Limits").
-inline constexpr std::uint64_t kMaxOutputBytes = std::uint64_t{4} << 30;
+inline constexpr std::uint64_t kMaxOutputBytes = io::kMaxDocumentBytes;
 
 /// `text` as a whole number in [lo, hi]; else throws CLI::ValidationError, one line:
 /// "--count: expected a whole number from 0 to 1000000, found -1".
