@@ -170,42 +170,23 @@ private:
 /// (cvc5's own --tlimit, and a kill after it).
 proofs::Status runCvc5(const std::string &solver, const proofs::Smt2 &query, unsigned timeoutMs,
                        std::string &reason) {
-  char path[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
-  const int fd = ::mkstemps(path, 5);
-  if (fd < 0) {
-    reason = "cannot create a temporary file";
+  const auto timeout = std::chrono::milliseconds(timeoutMs);
+  const SolverRun run = runSolver(solver, query.text, {"--tlimit=" + std::to_string(timeoutMs)},
+                                  subprocess::Options{.timeout = timeout + std::chrono::seconds(2),
+                                                      .captureStdout = true,
+                                                      .maxCapture = 4096});
+  if (!run.why.empty()) {
+    reason = run.why;
     return proofs::Status::unknown;
   }
-  const std::string &text = query.text;
-  bool written = true;
-  for (std::size_t done = 0; done < text.size() && written;) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    written = n > 0;
-    done += written ? static_cast<std::size_t>(n) : 0;
-  }
-  ::close(fd);
-  proofs::Status status = proofs::Status::unknown;
-  if (!written) {
-    reason = "cannot write the query";
-  } else {
-    const auto timeout = std::chrono::milliseconds(timeoutMs);
-    const subprocess::Result r =
-        subprocess::run({solver, "--tlimit=" + std::to_string(timeoutMs), path},
-                        subprocess::Options{.timeout = timeout + std::chrono::seconds(2),
-                                            .captureStdout = true,
-                                            .maxCapture = 4096});
-    std::string out = r.standardOutput;
-    while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back())))
-      out.pop_back();
-    if (r.status == subprocess::Result::Status::exited && out == "unsat")
-      status = proofs::Status::proved;
-    else if (r.status == subprocess::Result::Status::exited && out == "sat")
-      status = proofs::Status::refuted;
-    else
-      reason = "cvc5: " + (out.empty() ? subprocess::describe(r, timeout) : out.substr(0, 200));
-  }
-  std::remove(path);
-  return status;
+  const bool exited = run.result.status == subprocess::Result::Status::exited;
+  if (exited && run.answer == "unsat")
+    return proofs::Status::proved;
+  if (exited && run.answer == "sat")
+    return proofs::Status::refuted;
+  reason = "cvc5: " + (run.answer.empty() ? subprocess::describe(run.result, timeout)
+                                          : run.answer.substr(0, 200));
+  return proofs::Status::unknown;
 }
 
 } // namespace

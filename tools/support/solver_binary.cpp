@@ -25,30 +25,47 @@ std::string trimmed(std::string s) {
 /// answer.
 std::string ask(const std::string &path, std::string_view query,
                 std::chrono::milliseconds timeout) {
-  char file[] = "/tmp/lowering-oracle-selftest-XXXXXX.smt2";
-  const int fd = ::mkstemps(file, 5);
-  if (fd < 0)
-    throw std::runtime_error("prove: cannot create a temporary file for the solver's self-test");
-  const bool written =
-      ::write(fd, query.data(), query.size()) == static_cast<ssize_t>(query.size());
-  ::close(fd);
-  std::string answer;
-  if (written) {
-    const subprocess::Result r = subprocess::run(
-        {path, file},
-        subprocess::Options{
-            .timeout = timeout, .captureStdout = true, .maxCapture = 4096, .maxStdout = 4096});
-    answer = r.status == subprocess::Result::Status::exited
-                 ? trimmed(r.standardOutput)
-                 : "(" + subprocess::describe(r, timeout) + ")";
-  }
-  std::remove(file);
-  if (!written)
-    throw std::runtime_error("prove: cannot write the solver's self-test query");
-  return answer;
+  const SolverRun run = runSolver(
+      path, query, {},
+      subprocess::Options{
+          .timeout = timeout, .captureStdout = true, .maxCapture = 4096, .maxStdout = 4096});
+  if (!run.why.empty())
+    throw std::runtime_error("prove: " + run.why + " for the solver's self-test");
+  return run.result.status == subprocess::Result::Status::exited
+             ? run.answer
+             : "(" + subprocess::describe(run.result, timeout) + ")";
 }
 
 } // namespace
+
+SolverRun runSolver(const std::string &path, std::string_view query,
+                    const std::vector<std::string> &args, const subprocess::Options &options) {
+  SolverRun run;
+  char file[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
+  const int fd = ::mkstemps(file, 5);
+  if (fd < 0) {
+    run.why = "cannot create a temporary file";
+    return run;
+  }
+  bool written = true;
+  for (std::size_t done = 0; done < query.size() && written;) {
+    const ssize_t n = ::write(fd, query.data() + done, query.size() - done);
+    written = n > 0;
+    done += written ? static_cast<std::size_t>(n) : 0;
+  }
+  ::close(fd);
+  if (written) {
+    std::vector<std::string> argv{path};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back(file);
+    run.result = subprocess::run(argv, options);
+    run.answer = trimmed(run.result.standardOutput);
+  } else {
+    run.why = "cannot write the query";
+  }
+  std::remove(file);
+  return run;
+}
 
 std::optional<std::string> findOnPath(std::string_view program, std::string_view pathVariable) {
   auto usable = [](const std::filesystem::path &p) -> std::optional<std::string> {

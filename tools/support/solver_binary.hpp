@@ -5,10 +5,13 @@
 // is believed.
 #pragma once
 
+#include "tools/support/subprocess.hpp"
+
 #include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lo::cli {
 
@@ -33,6 +36,16 @@ std::optional<std::string> findOnPath(std::string_view program, std::string_view
 /// The version in cvc5's `--version` text ("This is cvc5 version 1.0.3 ..."): the word after
 /// "version", or nullopt.
 std::optional<std::string> cvc5Version(std::string_view versionText);
+
+/// One run of the solver at `path` on `query`: the query written whole to a temporary `.smt2`
+/// file (always removed), then `path ARGS... FILE` run with `options`.
+struct SolverRun {
+  std::string why;           // non-empty: no run, the temporary file could not be made or written
+  subprocess::Result result; // otherwise: the run
+  std::string answer;        // its standard output without trailing white space
+};
+SolverRun runSolver(const std::string &path, std::string_view query,
+                    const std::vector<std::string> &args, const subprocess::Options &options);
 
 /// Finds cvc5 on PATH, asks its version and self-tests it (a sat and an unsat query, each within
 /// `timeout`). Throws std::runtime_error, one line, when it is missing or fails its self-test: a
