@@ -94,6 +94,15 @@ std::string shownText(std::string_view text, std::size_t cap) {
   return out;
 }
 
+std::string_view utf8Prefix(std::string_view text, std::size_t cap) {
+  if (text.size() <= cap)
+    return text;
+  std::size_t n = cap;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80)
+    --n; // text[n] continues a character: cut before the character it continues
+  return text.substr(0, n);
+}
+
 std::string shownLines(std::string_view text, std::size_t cap, std::string_view indent) {
   std::string out;
   out.reserve(text.size());

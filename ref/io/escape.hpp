@@ -23,6 +23,10 @@ std::size_t utf8Length(std::string_view text, std::size_t i);
 /// The offset of the first byte of `text` that is not well-formed UTF-8, or `text.size()`.
 std::size_t firstInvalidUtf8(std::string_view text);
 
+/// `text` cut at `cap` bytes, or fewer so as not to split a UTF-8 character (a cut name, key or
+/// echoed value then ends with "..."); `text` itself when it is not longer.
+std::string_view utf8Prefix(std::string_view text, std::size_t cap);
+
 // --- Shown text ---------------------------------------------------------------------------------
 
 /// The longest text from the input shown in a report, in bytes: longer texts are cut there (at a

@@ -1,5 +1,6 @@
 #include "ref/io/gate_writer.hpp"
 
+#include "ref/io/escape.hpp"
 #include "ref/io/writer.hpp"
 
 #include <array>
@@ -38,10 +39,7 @@ void writeJsonHeading(Sink &out, const AssurancePolicy &policy, bool accepted) {
 void cut(std::string &text, std::size_t cap) {
   if (text.size() <= cap)
     return;
-  std::size_t end = cap;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
-    --end;
-  text.resize(end);
+  text.resize(utf8Prefix(text, cap).size());
   text += "...";
 }
 

@@ -32,12 +32,7 @@ std::size_t firstRawControlInString(std::string_view text) {
 
 std::string quote(std::string_view s) {
   const bool cut = s.size() > kMaxEchoBytes;
-  if (cut) {
-    std::size_t n = kMaxEchoBytes;
-    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80)
-      --n; // not inside a UTF-8 sequence
-    s = s.substr(0, n);
-  }
+  s = utf8Prefix(s, kMaxEchoBytes);
   return "\"" + std::string(s) + (cut ? "\"..." : "\"");
 }
 

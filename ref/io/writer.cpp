@@ -177,10 +177,7 @@ void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &k
 std::string keyNameOf(const std::string &name) {
   if (name.size() <= kMaxKeyNameBytes)
     return name;
-  std::size_t n = kMaxKeyNameBytes;
-  while (n > 0 && (static_cast<unsigned char>(name[n]) & 0xC0) == 0x80)
-    --n; // name[n] continues a character: cut before the character it continues
-  return name.substr(0, n) + "...";
+  return std::string(utf8Prefix(name, kMaxKeyNameBytes)) + "...";
 }
 
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {

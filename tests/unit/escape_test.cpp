@@ -64,6 +64,14 @@ TEST(ShownText, IsUnchangedWhenShownAgain) {
   EXPECT_EQ(shownText("\xe2\x80\xa8\xe2\x80\xa8", 7), "\\u2028\xe2\x80\xa6") << "whole escapes";
 }
 
+TEST(Utf8Prefix, CutsAtCapWithoutSplittingACharacter) {
+  EXPECT_EQ(utf8Prefix("abc", 3), "abc");
+  EXPECT_EQ(utf8Prefix("abcd", 3), "abc");
+  EXPECT_EQ(utf8Prefix("a\xc3\xa9", 2), "a") << "not inside the two bytes of e-acute";
+  EXPECT_EQ(utf8Prefix("\xf0\x9f\x98\x80x", 3), "");
+  EXPECT_EQ(utf8Prefix("\xf0\x9f\x98\x80x", 4), "\xf0\x9f\x98\x80");
+}
+
 TEST(ShownLines, KeepsTheNewlinesBetweenShownLines) {
   EXPECT_EQ(shownLines("one\x1b[8m\ntwo\xe2\x80\xa8three\n"), "one\\u001b[8m\ntwo\\u2028three\n");
   EXPECT_EQ(shownLines(""), "");
