@@ -44,7 +44,7 @@ InputFile::~InputFile() {
 void InputFile::watch(std::shared_ptr<StallWatch> watch) {
   if (!watch)
     return;
-  watch->inputs.push_back({fd_, name_, regular_});
+  watch->inputs.push_back({fd_, name_});
   stall_ = std::move(watch);
 }
 

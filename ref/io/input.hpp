@@ -26,7 +26,6 @@ struct StallWatch {
   struct Input {
     int fd;
     std::string name;
-    bool regular;
   };
   std::vector<Input> inputs; // filled by InputFile::watch
 };
