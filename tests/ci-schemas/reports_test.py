@@ -169,6 +169,28 @@ def junit(binary, work):
             expect(failed == ["maximal"], "failed test cases %r" % failed)
 
 
+def junit_epoch(binary, work):
+    """$SOURCE_DATE_EPOCH is the report's time only when gmtime renders it with a four-digit year;
+    any other value (too large, negative, not a number) leaves a timestamp the XSD accepts."""
+    import xml.etree.ElementTree as ET
+    cases = [("0", "1970-01-01T00:00:00"), ("253402300799", "9999-12-31T23:59:59"),
+             ("1700000000", "2023-11-14T22:13:20"), ("253402300800", None),
+             ("99999999999999999999999", None), ("-62167219201", None), ("12x", None),
+             (" 5", None)]
+    for value, shown in cases:
+        out = os.path.join(work, "epoch.xml")
+        env = dict(os.environ, SOURCE_DATE_EPOCH=value)
+        r = subprocess.run([binary, "check", "plan.json", "coalesced.json", "--format", "junit",
+                            "-o", out], capture_output=True, cwd=work, env=env)
+        expect(r.returncode == 0, "SOURCE_DATE_EPOCH=%r: exit %d" % (value, r.returncode))
+        xmllint(out)
+        stamp = ET.parse(out).getroot().find("testsuite").get("timestamp")
+        if shown is not None:
+            expect(stamp == shown, "SOURCE_DATE_EPOCH=%r: timestamp %r, not %r" % (value, stamp, shown))
+        else:
+            expect(stamp[:2] == "20", "SOURCE_DATE_EPOCH=%r: timestamp %r is not now" % (value, stamp))
+
+
 def invalid(binary, work):
     for fmt in ("json", "junit", "sarif"):
         out = os.path.join(work, "report-invalid." + fmt)
@@ -415,7 +437,7 @@ def main():
     binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
     prepare(binary, work)
     try:
-        {"sarif": sarif, "junit": junit, "invalid": invalid, "injection": injection,
+        {"sarif": sarif, "junit": junit, "junit-epoch": junit_epoch, "invalid": invalid, "injection": injection,
          "verify-injection": verify_injection, "hostile-utf8": hostile_utf8,
          "saved-text": saved_text}[case](binary, work)
     except Failed as e:

@@ -494,16 +494,28 @@ std::string uriOf(std::string_view path) {
   return out;
 }
 
-/// ISO 8601 UTC time of the report, without time zone (the JUnit schema's pattern);
-/// $SOURCE_DATE_EPOCH, when set, makes it reproducible.
+/// ISO 8601 UTC time of the report, without time zone (the JUnit schema's pattern: a four-digit
+/// year). $SOURCE_DATE_EPOCH, when set, makes it reproducible; it is taken only when it is a
+/// whole number of seconds from 0 to 253402300799 (9999-12-31T23:59:59), else the current time
+/// is written (docs/ci.md, "Reports"): a value gmtime cannot render never makes the report invalid.
 std::string junitTimestamp() {
+  constexpr long long kLastSecondOfYear9999 = 253402300799LL;
   std::time_t now = std::time(nullptr);
-  if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
-    now = static_cast<std::time_t>(std::strtoll(epoch, nullptr, 10));
+  if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
+    long long value = 0;
+    bool whole = true;
+    for (const char *c = epoch; *c && whole; ++c) {
+      whole = *c >= '0' && *c <= '9' && value <= kLastSecondOfYear9999;
+      value = value * 10 + (*c - '0');
+    }
+    if (whole && value <= kLastSecondOfYear9999)
+      now = static_cast<std::time_t>(value);
+  }
   std::tm tm{};
-  ::gmtime_r(&now, &tm);
   char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &tm);
+  if (!::gmtime_r(&now, &tm) || tm.tm_year + 1900 < 0 || tm.tm_year + 1900 > 9999 ||
+      std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &tm) != 19)
+    return "1970-01-01T00:00:00";
   return buffer;
 }
 

@@ -120,7 +120,8 @@ void jsonName(io::Sink &out, std::string_view text);
 void writeXml(io::Sink &out, std::string_view text);
 
 /// The time of a JUnit report: ISO 8601 UTC without time zone (the schema's pattern);
-/// $SOURCE_DATE_EPOCH, when set, makes it reproducible.
+/// $SOURCE_DATE_EPOCH, when a whole number of seconds up to the end of year 9999, makes it
+/// reproducible; another value is ignored (docs/ci.md, "Reports").
 std::string junitTimestamp();
 
 /// The host name of a JUnit report, as an identifier ("localhost" when there is none).
