@@ -16,6 +16,11 @@ catalogue: the "fails when" sentence of every check is the same in docs/spec.md 
 properties: the RapidCheck properties of tests/property (each RC_GTEST_PROP and TEST there) are
            exactly the rows of the table in
            docs/testing.md, and the number the README and docs/testing.md state is their count.
+labels:    every label docs/testing.md names in its "one suite by label" row selects at least one test
+           of the build tree (docs_test.py labels SOURCE_DIR CTEST BUILD_DIR).
+synopses:  the synopsis of every command in docs/spec.md §4.2 names exactly the options of its
+           `--help`, with the same choices; the README's shorter table names no option or choice
+           that `--help` lacks (docs_test.py synopses SOURCE_DIR BINARY).
 escaping:  docs/spec.md §3.5 lists exactly the code points ref/io/escape.cpp shows escaped, and
            says that check sentences are not quoted while input errors are, as the code does.
 """
@@ -307,6 +312,76 @@ def escaping(source):
     return failures, 2
 
 
+def labels(source, ctest, build):
+    import subprocess
+    failures, count = [], 0
+    with open(os.path.join(source, "docs", "testing.md"), encoding="utf-8") as f:
+        row = [line for line in f if "one suite by label:" in line]
+    if len(row) != 1:
+        return ["docs/testing.md has no single \"one suite by label\" row"], 0
+    named = re.findall(r"`([a-z][a-z0-9-]*)`", row[0].split("one suite by label:")[1])
+    if not named:
+        failures.append("docs/testing.md's label row names no label")
+    for label in named:
+        count += 1
+        r = subprocess.run([ctest, "--test-dir", build, "-N", "-L", "^%s$" % label],
+                           capture_output=True, text=True)
+        total = re.search(r"Total Tests: (\d+)", r.stdout)
+        if r.returncode != 0 or not total or int(total.group(1)) == 0:
+            failures.append("docs/testing.md names label %r, which selects no test" % label)
+    return failures, count
+
+COMMANDS = ("lower", "audit", "check", "explain", "gen", "verify", "diff", "prove", "gate")
+OPTION = r"(--[a-z0-9][a-z0-9-]*|(?<![\w-])-o\b)"
+
+
+def synopsis(text, command):
+    """The options of COMMAND's row in a Markdown command table, each with its choices or None."""
+    rows = [line for line in text.splitlines() if line.startswith("| `%s " % command)]
+    if len(rows) != 1:
+        return None
+    cell = rows[0].split("` |")[0]
+    options = {}
+    for m in re.finditer(OPTION + r"(?: ([a-z0-9-]+(?:\\\|[a-z0-9-]+)+))?", cell):
+        options[m.group(1)] = set(m.group(2).split("\\|")) if m.group(2) else None
+    return options
+
+
+def synopses(source, binary):
+    import subprocess
+    failures, count = [], 0
+    spec = read(source, "docs", "spec.md")
+    readme = read(source, "README.md")
+    for command in COMMANDS:
+        r = subprocess.run([binary, command, "--help"], capture_output=True, text=True)
+        helped = {}
+        for m in re.finditer(r"^\s+(?:-\w, )?" + OPTION + r"(?: \w+(?::\{([a-z0-9,-]+)\})?)?",
+                             r.stdout, re.M):
+            helped[m.group(1)] = set(m.group(2).split(",")) if m.group(2) else None
+        for name in ("--help", "--version"):
+            helped.pop(name, None)
+        if r.returncode != 0 or not helped and command != "explain":
+            failures.append("%s --help: exit %d, %d options" % (command, r.returncode, len(helped)))
+            continue
+        for where, text, both in (("docs/spec.md §4.2", spec, True), ("README.md", readme, False)):
+            count += 1
+            documented = synopsis(text, command)
+            if documented is None:
+                failures.append("%s has no single row for %s" % (where, command))
+                continue
+            for option, choices in documented.items():
+                if option not in helped:
+                    failures.append("%s: %s %s is not in its --help" % (where, command, option))
+                elif choices is not None and helped[option] is not None and choices != helped[option]:
+                    failures.append("%s: %s %s lists %s, --help %s" % (
+                        where, command, option, "|".join(sorted(choices)),
+                        "|".join(sorted(helped[option]))))
+            if both:
+                for option in sorted(set(helped) - set(documented)):
+                    failures.append("%s: %s %s is in --help but not in the synopsis" % (
+                        where, command, option))
+    return failures, count
+
 
 CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
          "obligations": obligations, "catalogue": catalogue, "properties": properties,
@@ -314,10 +389,15 @@ CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabulari
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in CASES:
+    if sys.argv[1:2] == ["labels"] and len(sys.argv) == 5:
+        failures, count = labels(*sys.argv[2:])
+    elif sys.argv[1:2] == ["synopses"] and len(sys.argv) == 4:
+        failures, count = synopses(*sys.argv[2:])
+    elif len(sys.argv) != 3 or sys.argv[1] not in CASES:
         print(__doc__)
         return 2
-    failures, count = CASES[sys.argv[1]](sys.argv[2])
+    else:
+        failures, count = CASES[sys.argv[1]](sys.argv[2])
     for f in failures:
         print("FAIL:", f)
     print("%s: %d checked, %d failures" % (sys.argv[1], count, len(failures)))
