@@ -17,6 +17,7 @@
 #include "tools/support/diff_drivers.hpp"
 #include "tools/support/diff_runner.hpp"
 #include "tools/support/diff_settings.hpp"
+#include "tools/support/files.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/report.hpp"
 #include "tools/support/subprocess.hpp"
@@ -114,14 +115,10 @@ Action setupDiff(CLI::App &app) {
       std::cerr << "lowering-oracle: diff: give exactly one of --impl, --worker and --gate\n";
       return kBadInput;
     }
-    if (!o->keep.empty()) {
-      std::error_code e;
-      const auto st = fs::status(o->keep, e);
-      if (fs::exists(st) && !fs::is_directory(st)) {
-        std::cerr << "lowering-oracle: diff: --keep " << shownText(o->keep)
-                  << " exists and is not a directory; name a directory (new or existing)\n";
-        return kBadInput;
-      }
+    // docs/spec.md §4.1, "Output directories": refused before any run, nothing touched.
+    if (std::string why; !o->keep.empty() && !files::outputDirectoryUsable(o->keep, why)) {
+      std::cerr << "lowering-oracle: diff: --keep " << shownText(o->keep) << ": " << why << '\n';
+      return kBadInput;
     }
     try {
       subprocess::InterruptGuard guard; // before the work directory exists

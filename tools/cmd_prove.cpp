@@ -7,6 +7,7 @@
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/support/command_io.hpp"
+#include "tools/support/files.hpp"
 #include "tools/support/options.hpp"
 #include "tools/support/solver_binary.hpp"
 #include "tools/support/subprocess.hpp"
@@ -17,6 +18,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace lo::cli {
@@ -111,8 +113,11 @@ std::string answer(proofs::Status s) {
 /// a step lemma), and DIR/manifest.json with the answer Z3 gave each (unsat: proved).
 class Smt2Emitter {
 public:
+  /// docs/spec.md §4.1, "Output directories": DIR is absent, empty or one this tool wrote.
   explicit Smt2Emitter(std::string dir) : dir_(std::move(dir)) {
-    std::filesystem::create_directories(dir_);
+    if (std::string why; !files::outputDirectoryUsable(dir_, why))
+      throw std::runtime_error(why);
+    files::claimOutputDirectory(dir_, "prove --emit-smt2");
   }
 
   void operator()(const proofs::EmittedQuery &q) {

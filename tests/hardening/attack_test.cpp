@@ -123,6 +123,55 @@ TEST_F(Attack, ProveEmitSmt2ErrorIsOneEscapedLine) {
   EXPECT_NE(err.find("\\u000a\\u001b[31mdir"), std::string::npos) << err;
 }
 
+// docs/spec.md §4.1, "Output directories": `diff --keep DIR` and `prove --emit-smt2 DIR` write
+// into DIR only when it is absent, empty or marked as theirs; a directory of the user's files is
+// refused with exit 2 and nothing in it changes (both overwrote plan.json and manifest.json
+// before).
+TEST_F(Attack, OutputDirectoriesOfDiffAndProveRefuseAUsersFiles) {
+  for (const char *name : {"keep", "smt2"}) {
+    fs::create_directories(dir / name);
+    std::ofstream(dir / name / "plan.json") << "precious";
+    std::ofstream(dir / name / "manifest.json") << "precious";
+  }
+  std::string err;
+  EXPECT_EQ(sh(oracle() + " diff --impl false --count 2 --keep keep", &err), 2) << err;
+  EXPECT_NE(err.find("--keep keep: directory is not empty and was not written by lowering-oracle"),
+            std::string::npos)
+      << err;
+  const int prove = sh(oracle() + " prove --bound 1 --only step.order --emit-smt2 smt2", &err);
+  const bool proofsBuilt = err.find("prove is not built") == std::string::npos;
+  if (proofsBuilt) {
+    EXPECT_EQ(prove, 2) << err;
+    EXPECT_NE(err.find("--emit-smt2 smt2: directory is not empty"), std::string::npos) << err;
+  }
+  for (const char *name : {"keep", "smt2"}) {
+    EXPECT_EQ(entries(dir / name), (std::vector<std::string>{"manifest.json", "plan.json"}));
+    EXPECT_EQ(slurp(dir / name / "plan.json"), "precious");
+    EXPECT_EQ(slurp(dir / name / "manifest.json"), "precious");
+  }
+  // A new directory is made and marked; a second run into it is allowed (it is the tool's).
+  for (int run = 0; run < 2; ++run) {
+    EXPECT_EQ(sh(oracle() + " diff --impl false --count 2 --keep fresh >/dev/null", &err), 1)
+        << err;
+    EXPECT_TRUE(fs::is_regular_file(dir / "fresh" / ".lowering-oracle-output"));
+    EXPECT_TRUE(fs::is_regular_file(dir / "fresh" / "report.txt"));
+    if (proofsBuilt) {
+      EXPECT_EQ(sh(oracle() + " prove --bound 1 --only step.order --emit-smt2 q >/dev/null", &err),
+                0)
+          << err;
+      EXPECT_TRUE(fs::is_regular_file(dir / "q" / ".lowering-oracle-output"));
+      EXPECT_TRUE(fs::is_regular_file(dir / "q" / "manifest.json"));
+    }
+  }
+  // An empty directory is used; a file is refused.
+  fs::create_directories(dir / "empty");
+  EXPECT_EQ(sh(oracle() + " diff --impl false --count 2 --keep empty >/dev/null", &err), 1) << err;
+  EXPECT_TRUE(fs::is_regular_file(dir / "empty" / "plan.json"));
+  std::ofstream(dir / "afile") << "x";
+  EXPECT_EQ(sh(oracle() + " diff --impl false --keep afile", &err), 2) << err;
+  EXPECT_EQ(slurp(dir / "afile"), "x");
+}
+
 TEST_F(Attack, OutputThroughASymlinkReplacesTheLinkNotItsTarget) {
   std::ofstream(dir / "precious.txt") << "keep me";
   fs::create_symlink(dir / "precious.txt", dir / "out.json");

@@ -22,6 +22,7 @@ namespace lo::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using files::claimOutputDirectory;
 using files::makeTempDir;
 using files::tempParent;
 using files::writeFile;
@@ -350,6 +351,7 @@ private:
   void save(Interner &interner, const gen::Case &c, Failure &f, const GraphExecutionPlan &minimal,
             gen::Encoding spelled, const Outcome &last, const shrink::Stats &stats) {
     fs::path keep = keepRoot();
+    claimOutputDirectory(keep, "diff --keep");
     if (s_.keepGoing || s_.all)
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");

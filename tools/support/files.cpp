@@ -21,6 +21,34 @@ fs::path makeTempDir(const fs::path &parent, const std::string &stem) {
   return pattern;
 }
 
+bool outputDirectoryUsable(const fs::path &dir, std::string &why) {
+  std::error_code e;
+  const fs::file_status st = fs::symlink_status(dir, e);
+  if (e || !fs::exists(st))
+    return true; // absent: made when first written
+  if (!fs::is_directory(fs::status(dir, e)) || e) {
+    why = "exists and is not a directory";
+    return false;
+  }
+  if (fs::is_empty(dir, e) && !e)
+    return true;
+  if (fs::is_regular_file(fs::symlink_status(dir / kOutputMarker, e)) && !e)
+    return true;
+  why = "directory is not empty and was not written by lowering-oracle (it has no " +
+        std::string(kOutputMarker) + "); nothing was touched (name a new or empty directory)";
+  return false;
+}
+
+void claimOutputDirectory(const fs::path &dir, std::string_view command) {
+  fs::create_directories(dir);
+  const fs::path marker = dir / kOutputMarker;
+  std::error_code e;
+  if (fs::is_regular_file(fs::symlink_status(marker, e)) && !e)
+    return;
+  writeFile(marker, "This directory was written by lowering-oracle " + std::string(command) +
+                        "; a later run may replace its files (docs/spec.md §4.1).\n");
+}
+
 fs::path tempParent() {
   const char *t = std::getenv("TMPDIR");
   return t && *t ? fs::path(t) : fs::path("/tmp");

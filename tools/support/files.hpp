@@ -13,6 +13,20 @@ namespace lo::files {
 /// A new directory `parent/STEM-XXXXXX` (mkdtemp); throws std::runtime_error on failure.
 std::filesystem::path makeTempDir(const std::filesystem::path &parent, const std::string &stem);
 
+/// The name of the marker file that `diff --keep` and `prove --emit-smt2` write into every output
+/// directory they use (docs/spec.md §4.1, "Output directories").
+inline constexpr std::string_view kOutputMarker = ".lowering-oracle-output";
+
+/// docs/spec.md §4.1, "Output directories": a command that writes several files into a directory
+/// the user names uses it only when it is absent, empty, or holds the marker this tool writes
+/// (`kOutputMarker`, a regular file); anything else is refused and nothing in it is touched, so
+/// that no user file is overwritten. True when `dir` may be used; else `why` says what is there.
+bool outputDirectoryUsable(const std::filesystem::path &dir, std::string &why);
+
+/// Makes `dir` (and its parents) when absent and writes the marker into it, naming `command`;
+/// throws std::runtime_error (or std::filesystem::filesystem_error) on failure.
+void claimOutputDirectory(const std::filesystem::path &dir, std::string_view command);
+
 /// $TMPDIR, else /tmp.
 std::filesystem::path tempParent();
 
