@@ -2,6 +2,8 @@
 // lowering shows" (docs/spec.md §3).
 #include "checks/audit_rows.hpp"
 
+#include <algorithm>
+
 namespace lo::checks::detail {
 
 // A carried audit hides a boundary when a row, or one of the views, shows less trusted-external
@@ -33,14 +35,28 @@ void checkCarriedTrustBoundary(Context &cx) {
                      std::to_string(i) + " is trusted-external: the audit hides the boundary");
         break;
       }
-  if (const auto hidden = hiddenTrustedExternalOp(a.trustedExternalOps, own.trustedExternalOps))
+  // The list is a multiset of the rows' ops: an op it lists fewer times than the rows have it is
+  // hidden, and the sentence says so in those words ("lists sin 1 time, where the rows have it 2
+  // times"), never "leaves out sin" for a list that holds sin.
+  if (const auto hidden = hiddenTrustedExternalOp(a.trustedExternalOps, own.trustedExternalOps)) {
+    const auto times = [&](const std::vector<BackendOp> &ops) {
+      const auto n = static_cast<std::size_t>(std::count(ops.begin(), ops.end(), *hidden));
+      return std::to_string(n) + (n == 1 ? " time" : " times");
+    };
+    const std::string op(spelling(*hidden));
+    const bool listed = std::find(a.trustedExternalOps.begin(), a.trustedExternalOps.end(),
+                                  *hidden) != a.trustedExternalOps.end();
     c.report(std::nullopt, "/audit/trustedExternalOps",
              "trustedExternalOps lists " + std::to_string(a.trustedExternalOps.size()) +
                  (a.trustedExternalOps.size() == 1 ? " op, but " : " ops, but ") +
                  std::to_string(own.trustedExternalOps.size()) +
                  (own.trustedExternalOps.size() == 1 ? " audit row is" : " audit rows are") +
-                 " trusted-external and it leaves out " + std::string(spelling(*hidden)) +
+                 " trusted-external and " +
+                 (listed ? "it lists " + op + " " + times(a.trustedExternalOps) +
+                               ", where the rows have it " + times(own.trustedExternalOps)
+                         : "it leaves out " + op) +
                  ": the audit hides a boundary");
+  }
   if (!a.hasTrustedExternal && own.hasTrustedExternal)
     c.report(std::nullopt, "/audit/hasTrustedExternal",
              "hasTrustedExternal is false, but an audit row is trusted-external");

@@ -453,6 +453,23 @@ TEST_P(Catalogue, CountsInMessagesAreSingularOrPlural) {
   if (ops > 1) {
     EXPECT_NE(one.find("trustedExternalOps lists 1 op, but " + rows), std::string::npos) << one;
   }
+  // A list that holds the op, but fewer times than the rows, does not "leave it out": the
+  // sentence names the op and both counts.
+  const io::LoweringDocument reference =
+      referenceDocument(in, plan, GetParam().mode, GetParam().equality, true);
+  const std::vector<BackendOp> &truth = reference.audit->trustedExternalOps;
+  const BackendOp first = truth.front();
+  const std::string fewer =
+      messages([&](io::LoweringDocument &d) { d.audit->trustedExternalOps.assign(1, first); });
+  const auto truthCount = static_cast<std::size_t>(std::count(truth.begin(), truth.end(), first));
+  if (truthCount > 1) {
+    EXPECT_NE(fewer.find("it lists " + std::string(spelling(first)) +
+                         " 1 time, where the rows have it " + std::to_string(truthCount) +
+                         " times"),
+              std::string::npos)
+        << fewer;
+  }
+  EXPECT_EQ(fewer.find("leaves out " + std::string(spelling(first))), std::string::npos) << fewer;
   const std::string emptied =
       messages([](io::LoweringDocument &d) { d.audit->trustedExternalOps.clear(); });
   EXPECT_NE(emptied.find("trustedExternalOps lists 0 ops, but " + rows), std::string::npos)
