@@ -517,7 +517,11 @@ TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
   EXPECT_TRUE(contains(r.standardOutput, ") fails: ")) << "later failures are listed";
   EXPECT_FALSE(contains(r.standardOutput, "mode singleton")) << r.standardOutput;
   std::size_t saved = 0;
+  // The directory is marked as this tool's (docs/spec.md §4.1, "Output directories").
+  EXPECT_TRUE(fs::is_regular_file(keep / ".lowering-oracle-output"));
   for (const auto &entry : fs::directory_iterator(keep)) {
+    if (entry.path().filename() == ".lowering-oracle-output")
+      continue;
     ++saved;
     EXPECT_TRUE(contains(entry.path().filename().string(), "-coalesced-contract")) << entry.path();
     EXPECT_TRUE(fs::exists(entry.path() / "plan.json"));
@@ -714,12 +718,13 @@ TEST_F(Diff, TheLargestTimeoutIsAcceptedAndDoesNotOverflow) {
 // A finding whose files cannot be written (a full disk, a read-only directory) is still a finding:
 // its line is printed, saying why it was not saved, and the exit status stays 1.
 TEST_F(Diff, AFindingIsReportedWhenItsFilesCannotBeWritten) {
+  // A directory an earlier run wrote (it has the marker), whose plan.json was made read-only.
   fs::create_directories(dir / "read-only");
+  std::ofstream(dir / "read-only" / ".lowering-oracle-output") << "";
   std::ofstream(dir / "read-only" / "plan.json") << "{}";
   fs::permissions(dir / "read-only" / "plan.json", fs::perms::owner_read);
   std::ofstream(dir / "file") << "x";
-  for (const fs::path &keep :
-       {dir / "read-only", dir / "file" / "sub", fs::path("/proc/self/fdinfo")}) {
+  for (const fs::path &keep : {dir / "read-only", dir / "file" / "sub"}) {
     SCOPED_TRACE(keep);
     const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
                            "coalesced", "--keep", keep.string()});
@@ -730,6 +735,12 @@ TEST_F(Diff, AFindingIsReportedWhenItsFilesCannotBeWritten) {
     EXPECT_TRUE(contains(r.standardOutput, "; not saved: ")) << r.standardOutput;
   }
   EXPECT_EQ(slurp(dir / "read-only" / "plan.json"), "{}");
+  // A directory of files this tool did not write is refused before any run (exit 2).
+  const auto proc = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                            "coalesced", "--keep", "/proc/self/fdinfo"});
+  EXPECT_EQ(proc.code, 2) << proc.standardOutput << proc.standardError;
+  EXPECT_TRUE(contains(proc.standardError, "was not written by lowering-oracle"))
+      << proc.standardError;
 }
 
 TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
