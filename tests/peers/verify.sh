@@ -45,8 +45,8 @@ gates)
   gate_loop "$WORK/suite" "$PY $PEERS/gate.py {plan} -o {out} --policy {policy} --mode singleton --equality {equality}"
   cat "$WORK/loop.out"
   [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "gate loop + verify --gates exit $loop_rc, expected 0"; }
-  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output)" \
-    "$WORK/loop.out" || fail "not 48 conforming gate entries"
+  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output); gate entries by policy: verified 16 (16 conform), checked 16 (16 conform), external 16 (16 conform)" \
+    "$WORK/loop.out" || fail "not 48 conforming gate entries, 16 of each policy, named in the summary"
   [ "$(ls "$WORK/suite/out" | wc -l)" -eq 48 ] || fail "the gate loop did not write 48 results"
   # A gate that drops the trusted boundary: the identity trap under checked, in words, at /verdict.
   rm -rf "$WORK/suite/out"

@@ -4,7 +4,10 @@
 #include "tools/support/html_report.hpp"
 #include "tools/version.hpp"
 
+#include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace lo::cli {
 
@@ -126,7 +129,9 @@ void writeJunit(io::Sink &out, const SuiteReport &r) {
   xmlShown(out, r.outputs);
   out << "\"/>\n      <property name=\"suite-verified\" value=\""
       << (r.suiteVerified ? "true" : "false") << "\"/>\n    </properties>\n";
-  std::set<std::string> used; // class names, unique in the report (a manifest may repeat a case)
+  // Class names are unique in the report: a repeated entry is refused, but two case names can
+  // be shown alike (shownText escapes them), and the #N suffix keeps them apart.
+  std::set<std::string> used;
   for (const SuiteEntry &e : r.entries) {
     const std::string modeEquality = std::string(spelling(e.mode)) + "-" +
                                      std::string(spelling(e.equality)) +
@@ -261,13 +266,39 @@ std::size_t SuiteReport::count(SuiteEntry::Status s) const {
   return n;
 }
 
+/// With gate entries (verify --gates), the summary names each policy judged, in the order of
+/// first appearance, with its entries and how many conform: "; gate entries by policy: verified
+/// 16 (16 conform), checked 16 (15 conform), ...". Empty without gate entries.
+namespace {
+std::string gatePolicies(const SuiteReport &r) {
+  std::vector<std::string> order;
+  std::map<std::string, std::pair<std::size_t, std::size_t>> tally; // entries, conforming
+  for (const SuiteEntry &e : r.entries) {
+    if (e.policy.empty())
+      continue;
+    auto [it, added] = tally.try_emplace(e.policy, 0, 0);
+    if (added)
+      order.push_back(e.policy);
+    ++it->second.first;
+    it->second.second += e.status == Status::conforms;
+  }
+  std::string out;
+  for (const std::string &policy : order) {
+    const auto [n, ok] = tally[policy];
+    out += (out.empty() ? "; gate entries by policy: " : ", ") + shownText(policy) + " " +
+           std::to_string(n) + " (" + std::to_string(ok) + (ok == 1 ? " conforms)" : " conform)");
+  }
+  return out;
+}
+} // namespace
+
 std::string suiteSummary(const SuiteReport &r) {
   const std::size_t n = r.entries.size(), ok = r.count(Status::conforms),
                     bad = r.count(Status::fails), err = r.count(Status::error);
   return std::to_string(n) + (n == 1 ? " entry: " : " entries: ") + std::to_string(ok) +
          (ok == 1 ? " conforms, " : " conform, ") + std::to_string(bad) +
          (bad == 1 ? " does not conform, " : " do not conform, ") + std::to_string(err) +
-         (err == 1 ? " error" : " errors") + " (missing or invalid output)";
+         (err == 1 ? " error" : " errors") + " (missing or invalid output)" + gatePolicies(r);
 }
 
 std::string unverifiedNote(const SuiteReport &r) {
