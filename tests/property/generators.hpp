@@ -1,4 +1,5 @@
-// RapidCheck generators of GraphExecutionPlans, reusable by the other suites (fuzz, gen).
+// RapidCheck generators of GraphExecutionPlans, used by the property suite and by
+// tests/proofs/test_encoding_is_code.cpp (the fuzzers and gen have generators of their own).
 //
 // A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
 // is valid by construction. Every generator maps shrinkable raw choices through a function that
