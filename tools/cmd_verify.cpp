@@ -224,6 +224,7 @@ struct Options {
   std::string gatePattern = "{case}-gate-{policy}.json";
   bool gates = false;
   bool unverifiedSuite = false;
+  bool quiet = false;
   std::size_t maxPerCheck = 20;
   std::size_t maxFileBytes = std::size_t{256} << 20;
 };
@@ -299,6 +300,7 @@ int verify(const Options &o) {
 
   SuiteReport report{o.suite, o.outputs, {}};
   report.suiteVerified = read.provenance.has_value();
+  report.quiet = o.quiet;
   report.entries.reserve(manifest.size());
   // The entries of one case share its plan: it is read once, into the interner its outputs share.
   std::unique_ptr<Interner> interner;
@@ -410,6 +412,10 @@ Action setupVerify(CLI::App &app) {
                 "as it is: its plans and entries cannot be verified, and the report says so. A "
                 "suite gen wrote is always verified: regenerated from its manifest's parameters, "
                 "every file must be the suite's");
+  sub->add_flag("--quiet", o->quiet,
+                "text format: leave out the note lines of conforming entries (an output that "
+                "declares another mode or equality than its entry's); findings, errors, the "
+                "unverified-suite note and the summary stay; the other formats keep every note");
   addNatural(*sub, "--max-file-bytes", o->maxFileBytes, 1, kMaxFileBytes,
              "the largest file read from SUITE or OUTPUTS, in bytes: a larger output is an error "
              "entry, a larger suite file an invalid suite");

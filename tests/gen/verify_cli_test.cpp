@@ -207,6 +207,23 @@ TEST_F(Verify, AnOutputsDeclarationNeverChoosesItsStandardAndIsNotedInEveryForma
                                   "declares mode singleton, but it is checked as mode coalesced"),
             std::string::npos)
       << r.standardOutput;
+  // --quiet leaves the note line out of the text report, and only it: the summary stays.
+  const auto quiet = verify({"--quiet"});
+  EXPECT_EQ(quiet.code, 0) << quiet.standardOutput << quiet.standardError;
+  EXPECT_EQ(quiet.standardOutput.find("note:"), std::string::npos) << quiet.standardOutput;
+  EXPECT_NE(quiet.standardOutput.find("verify: "), std::string::npos) << quiet.standardOutput;
+  std::string withoutNotes; // the loud report less its note lines
+  for (std::size_t at = 0, end; at < r.standardOutput.size(); at = end + 1) {
+    end = std::min(r.standardOutput.find('\n', at), r.standardOutput.size());
+    const std::string line = r.standardOutput.substr(at, end - at);
+    if (line.find(": note: ") == std::string::npos)
+      withoutNotes += line + "\n";
+  }
+  EXPECT_EQ(quiet.standardOutput, withoutNotes);
+  EXPECT_NE(verify({"--quiet", "--format", "json"})
+                .standardOutput.find("\"notes\":[\"the candidate declares mode singleton"),
+            std::string::npos)
+      << "the other formats keep every note";
   r = verify({"--format", "json"});
   EXPECT_NE(r.standardOutput.find("\"notes\":[\"the candidate declares mode singleton"),
             std::string::npos)

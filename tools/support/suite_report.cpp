@@ -48,7 +48,7 @@ void writeText(io::Sink &out, const SuiteReport &r) {
       writeReportText(out, e.report, subjectOf(e)); // with its notes
     else if (e.status == Status::error)
       out << errorLine(e) << '\n';
-    else
+    else if (!r.quiet)
       for (const std::string &note : e.report.notes)
         out << noteLine(e, note) << '\n';
   }

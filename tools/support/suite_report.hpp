@@ -41,6 +41,10 @@ struct SuiteReport {
   /// Whether the suite was verified (regenerated from its manifest's gen parameters and found
   /// equal, docs/spec.md §4.3); false for a hand-made suite judged with --unverified-suite.
   bool suiteVerified = true;
+  /// `verify --quiet`: the text format leaves out the note lines of conforming entries (a
+  /// declaration noted, docs/spec.md §4.3); findings, errors, the unverified note and the summary
+  /// stay, and the other formats keep every note.
+  bool quiet = false;
   std::size_t count(SuiteEntry::Status s) const;
   bool conforms() const { return count(SuiteEntry::Status::conforms) == entries.size(); }
 };
