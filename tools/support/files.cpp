@@ -25,7 +25,7 @@ bool outputDirectoryUsable(const fs::path &dir, std::string &why) {
   std::error_code e;
   const fs::file_status st = fs::symlink_status(dir, e);
   if (e || !fs::exists(st))
-    return true; // absent: made when first written
+    return true; // absent (or not examinable): claimOutputDirectory makes it or says why not
   if (!fs::is_directory(fs::status(dir, e)) || e) {
     why = "exists and is not a directory";
     return false;

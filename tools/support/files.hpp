@@ -1,4 +1,5 @@
-// Files and directories for the commands that write several files (`gen`, `diff`).
+// Files and directories for the commands that write several files (`gen`, `diff`, `prove
+// --emit-smt2`), and the rule of docs/spec.md §4.1, "Output directories", that they share.
 #pragma once
 
 #include "tools/support/bounded_read.hpp"
