@@ -2,9 +2,9 @@
 // line a row, like a backend report" (docs/spec.md §4; its options are in its --help).
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
+#include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
 
 namespace lo::cli {
 

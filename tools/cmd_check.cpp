@@ -3,12 +3,12 @@
 #include "checks/checks.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
+#include "tools/cli/command_io.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
-#include "tools/support/html_report.hpp"
-#include "tools/support/options.hpp"
-#include "tools/support/report.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/report.hpp"
 
 #include <chrono>
 #include <memory>

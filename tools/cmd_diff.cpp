@@ -5,22 +5,22 @@
 // per case, lowering and policy preset (`{policy}` too), and compares each gate result with the
 // reference gate of the same lowering (docs/spec.md §4.3 and §6).
 //
-// The command's options only: the run lives in tools/support (diff_runner: the run and the
+// The command's options only: the run lives in tools/diff (diff_runner: the run and the
 // shrinking; diff_drivers: --impl, --gate and --worker; diff_judge: judging one output).
 //
 // The implementation is hostile until proven otherwise (docs/conformance.md, "The runner"): the
 // timeout covers the whole case, its running, the reading of its output and the check; `{out}`
 // must be a regular file and is read up to --max-output-bytes, as is standard output; SIGINT and
 // SIGTERM stop its process group, print the partial summary and remove the work directory.
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
+#include "tools/diff/diff_drivers.hpp"
+#include "tools/diff/diff_runner.hpp"
+#include "tools/diff/diff_settings.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/diff_drivers.hpp"
-#include "tools/support/diff_runner.hpp"
-#include "tools/support/diff_settings.hpp"
-#include "tools/support/files.hpp"
-#include "tools/support/options.hpp"
-#include "tools/support/report.hpp"
-#include "tools/support/subprocess.hpp"
+#include "tools/report/report.hpp"
+#include "tools/system/files.hpp"
+#include "tools/system/subprocess.hpp"
 
 #include <filesystem>
 #include <iostream>

@@ -1,10 +1,10 @@
 // `explain CHECK`: "what a check means, with a minimal failing example" (docs/spec.md §4).
 #include "checks/catalogue.hpp"
 #include "ref/io/writer.hpp"
+#include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
-#include "tools/support/report.hpp"
+#include "tools/report/report.hpp"
 
 #include <iostream>
 

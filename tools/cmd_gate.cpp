@@ -5,9 +5,9 @@
 #include "ref/gate.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
+#include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
 
 #include <array>
 #include <optional>

@@ -4,12 +4,12 @@
 // deterministic suite (same seed, same bytes)."
 #include "ref/gate.hpp"
 #include "ref/io/cleanup.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/files.hpp"
-#include "tools/support/generate.hpp"
-#include "tools/support/options.hpp"
-#include "tools/support/suite_files.hpp"
+#include "tools/suite/generate.hpp"
+#include "tools/suite/suite_files.hpp"
+#include "tools/system/files.hpp"
 
 #include <filesystem>
 #include <iostream>

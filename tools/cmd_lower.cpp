@@ -3,9 +3,9 @@
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
+#include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
 
 namespace lo::cli {
 

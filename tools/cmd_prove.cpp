@@ -4,13 +4,13 @@
 #include "ref/io/escape.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/writer.hpp"
+#include "tools/cli/command_io.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
-#include "tools/support/files.hpp"
-#include "tools/support/options.hpp"
-#include "tools/support/solver_binary.hpp"
-#include "tools/support/subprocess.hpp"
+#include "tools/system/files.hpp"
+#include "tools/system/solver_binary.hpp"
+#include "tools/system/subprocess.hpp"
 
 #include <cctype>
 #include <cstdlib>

@@ -14,20 +14,21 @@
 // --unverified-suite, and the report says it was not verified. A manifest without entries is never
 // a pass.
 #include "checks/checks.hpp"
+#include "checks/gate_result.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/gate_reader.hpp"
 #include "ref/io/reader.hpp"
+#include "tools/cli/command_io.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/support/command_io.hpp"
-#include "tools/support/files.hpp"
-#include "tools/support/gate_compare.hpp"
-#include "tools/support/html_report.hpp"
-#include "tools/support/locate.hpp"
-#include "tools/support/options.hpp"
-#include "tools/support/suite_files.hpp"
-#include "tools/support/suite_manifest.hpp"
-#include "tools/support/suite_report.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/locate.hpp"
+#include "tools/report/suite_report.hpp"
+#include "tools/suite/suite_files.hpp"
+#include "tools/suite/suite_manifest.hpp"
+#include "tools/system/files.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -237,10 +238,9 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const Manifes
                const io::Source &source, SuiteEntry &entry) {
   const AssurancePolicy policy = *policyPreset(m.policy);
   const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
-  GateComparer comparer;
-  ReadGateResult actual;
+  io::ReadGateResult actual;
   try {
-    actual = comparer.read(source);
+    actual = io::readGateResult(source);
   } catch (const io::InputError &e) {
     entry.status = SuiteEntry::Status::error;
     entry.error = "not a gate result: " + shownText(e.message(), kMaxExcerptBytes);
@@ -249,12 +249,12 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const Manifes
     entry.column = e.column();
     return;
   }
-  const GateComparison c =
-      comparer.compare(m.policy, policy, gate(interner, policy, lowering),
-                       obligationReports(interner, audit(interner, lowering)), actual,
-                       /*exact=*/false);
+  const checks::GateComparison c =
+      checks::compareGateResult(m.policy, policy, gate(interner, policy, lowering),
+                                obligationReports(interner, audit(interner, lowering)), actual,
+                                /*exact=*/false);
   entry.groups = lowering.groups.size();
-  if (c.difference == GateDifference::none) {
+  if (c.difference == checks::GateDifference::none) {
     entry.status = SuiteEntry::Status::conforms;
     return;
   }

@@ -44,20 +44,6 @@ int flushed(int status) {
 
 } // namespace
 
-CLI::Option *addModeOption(CLI::App &sub, Mode &mode) {
-  return addVocabularyOption(sub, "--mode", mode,
-                             "singleton: one group per node; coalesced: adjacent nodes with the "
-                             "same op and the same capsule share a group")
-      ->default_str(std::string(spelling(mode)));
-}
-
-CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
-  return addVocabularyOption(sub, "--equality", equality,
-                             "capsule equality for coalescing: contract (every field equal) or "
-                             "identity (name, op, provider and device only)")
-      ->default_str(std::string(spelling(equality)));
-}
-
 namespace {
 
 /// The one error path: "lowering-oracle: what is wrong" on one line of standard error (control

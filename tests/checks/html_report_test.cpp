@@ -5,8 +5,8 @@
 #include "fixtures.hpp"
 
 #include "ref/io/escape.hpp"
-#include "tools/support/html_report.hpp"
-#include "tools/support/suite_report.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/suite_report.hpp"
 
 #include <gtest/gtest.h>
 

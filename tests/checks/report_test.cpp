@@ -2,8 +2,8 @@
 // machine-readable ones are well-formed (JSON and SARIF parse; JUnit has one case per check).
 #include "fixtures.hpp"
 
-#include "tools/support/locate.hpp"
-#include "tools/support/report.hpp"
+#include "tools/report/locate.hpp"
+#include "tools/report/report.hpp"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>

@@ -1,7 +1,7 @@
-// Reading what another program left behind (tools/support/bounded_read.hpp, files.hpp): the file
+// Reading what another program left behind (tools/system/bounded_read.hpp, files.hpp): the file
 // that is read is judged by the descriptor that was opened, not only by the name resolved before.
-#include "tools/support/bounded_read.hpp"
-#include "tools/support/files.hpp"
+#include "tools/system/bounded_read.hpp"
+#include "tools/system/files.hpp"
 
 #include <gtest/gtest.h>
 

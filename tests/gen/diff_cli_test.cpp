@@ -708,7 +708,7 @@ TEST_F(Diff, LargeStandardOutputIsJudgedWhole) {
 }
 
 TEST_F(Diff, TheLargestTimeoutIsAcceptedAndDoesNotOverflow) {
-  // --timeout-ms is capped at one day (tools/support/options.hpp); at the cap the deadline
+  // --timeout-ms is capped at one day (tools/cli/options.hpp); at the cap the deadline
   // arithmetic must not overflow into a false timeout.
   const auto r = oracle(
       {"diff", "--impl", peer("conforming.py"), "--count", "12", "--timeout-ms", "86400000"});

@@ -1,10 +1,12 @@
-// `diff --gate` judges another implementation's gate result (tools/support/gate_compare): what it
-// reads, what it refuses, and the first difference it names (docs/spec.md §4.3, §6.3, §6.7).
+// `diff --gate` judges another implementation's gate result (ref/io/gate_reader,
+// checks/gate_result): what it reads, what it refuses, and the first difference it names
+// (docs/spec.md §4.3, §6.3, §6.7).
+#include "checks/gate_result.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/gate_reader.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
-#include "tools/support/gate_compare.hpp"
-#include "tools/support/generate.hpp"
+#include "tools/suite/generate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +15,7 @@
 namespace lo::testing {
 namespace {
 
-using cli::GateComparer;
-using cli::GateDifference;
+using checks::GateDifference;
 
 /// An implementation's gate result, named as `diff --gate` names it.
 io::Source result(const std::string &text) { return io::sourceFromString("output.json", text); }
@@ -44,12 +45,11 @@ struct Trap : ::testing::Test {
     return obligationReports(interner, audit(interner, lowering(m, e)));
   }
   /// Compares `text` (an implementation's result) with the reference under policy `name`.
-  cli::GateComparison compare(const std::string &text, std::string_view name, Mode m, Equality e,
-                              bool exact = true) {
+  checks::GateComparison compare(const std::string &text, std::string_view name, Mode m, Equality e,
+                                 bool exact = true) {
     const AssurancePolicy p = *policyPreset(name);
-    GateComparer comparer;
-    return comparer.compare(name, p, gateOf(p, m, e), auditOf(m, e), comparer.read(result(text)),
-                            exact);
+    return checks::compareGateResult(name, p, gateOf(p, m, e), auditOf(m, e),
+                                     io::readGateResult(result(text)), exact);
   }
 };
 
@@ -88,8 +88,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   const std::string ok =
       io::gateResultJson(AssurancePolicy::checked(),
                          gateOf(AssurancePolicy::checked(), Mode::coalesced, Equality::contract));
-  GateComparer comparer;
-  EXPECT_NO_THROW(comparer.read(result(ok)));
+  EXPECT_NO_THROW(io::readGateResult(result(ok)));
   const auto edit = [&](const char *from, const char *to) {
     const std::string text = std::regex_replace(ok, std::regex(from), to);
     EXPECT_NE(text, ok) << from;
@@ -143,7 +142,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   };
   for (const Bad &b : bad) {
     try {
-      comparer.read(result(b.text));
+      io::readGateResult(result(b.text));
       ADD_FAILURE() << "accepted: " << b.text;
     } catch (const io::InputError &e) {
       EXPECT_EQ(e.file(), "output.json");
@@ -211,14 +210,14 @@ TEST_F(Trap, ReportsAreListsForOneLoweringAndSetsAcrossLowerings) {
   const GateResult coalesced =
       gate(interner, verified, lower(interner, two, Mode::coalesced, Equality::contract));
   ASSERT_TRUE(sameGate(singleton, coalesced));
-  GateComparer comparer;
-  const auto read = comparer.read(result(io::gateResultJson(verified, singleton)));
+  const auto read = io::readGateResult(result(io::gateResultJson(verified, singleton)));
   const auto reports = obligationReports(
       interner, audit(interner, lower(interner, two, Mode::coalesced, Equality::contract)));
-  auto c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/true);
+  auto c =
+      checks::compareGateResult("verified", verified, coalesced, reports, read, /*exact=*/true);
   EXPECT_EQ(c.difference, GateDifference::reports);
   EXPECT_TRUE(mentions(c.words, "2 times, the reference 1 time")) << c.words;
-  c = comparer.compare("verified", verified, coalesced, reports, read, /*exact=*/false);
+  c = checks::compareGateResult("verified", verified, coalesced, reports, read, /*exact=*/false);
   EXPECT_EQ(c.difference, GateDifference::none) << c.words;
 }
 

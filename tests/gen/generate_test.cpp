@@ -3,7 +3,7 @@
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
-#include "tools/support/generate.hpp"
+#include "tools/suite/generate.hpp"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>

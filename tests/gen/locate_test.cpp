@@ -1,5 +1,5 @@
 // locate(): where a JSON pointer's value starts, for the SARIF regions of `verify`.
-#include "tools/support/locate.hpp"
+#include "tools/report/locate.hpp"
 
 #include <gtest/gtest.h>
 

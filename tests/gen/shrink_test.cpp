@@ -1,7 +1,7 @@
 // The shrinker: delta debugging over kernels, then capsule variety, against synthetic failures.
 #include "ref/lowering.hpp"
-#include "tools/support/generate.hpp"
-#include "tools/support/shrink.hpp"
+#include "tools/diff/shrink.hpp"
+#include "tools/suite/generate.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Running an implementation without a shell: word splitting, substitution, exit status, signals,
 // timeouts and captured output.
-#include "tools/support/subprocess.hpp"
+#include "tools/system/subprocess.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // positions under escaped keys, a full disk, `gen --out . --force`. (Hash flooding: hash_test.cpp
 // and tools/bench-collisions.)
 #include "ref/io/reader.hpp"
-#include "tools/support/generate.hpp"
+#include "tools/suite/generate.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,15 +10,19 @@ import shutil
 import subprocess
 import sys
 
-BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/support/report.hpp"),
+BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/report/report.hpp"),
        ("ref/c.cpp", "proofs/smt.hpp"), ("checks/d.cpp", "tools/command.hpp"),
-       ("proofs/e.hpp", "tools/support/files.hpp")]
+       ("proofs/e.hpp", "tools/system/files.hpp"), ("tools/system/f.cpp", "tools/report/g.hpp"),
+       ("tools/report/h.cpp", "tools/suite/i.hpp"), ("tools/diff/j.cpp", "tools/cli/k.hpp"),
+       ("tools/cli/l.cpp", "tools/command.hpp"), ("tools/suite/m.cpp", "proofs/smt.hpp")]
 
 
 def tree(work, bad):
     shutil.rmtree(work, ignore_errors=True)
     files = {"ref/ir.hpp": "ref/vocab.hpp", "checks/x.cpp": "ref/ir.hpp",
-             "proofs/y.cpp": "checks/checks.hpp"}
+             "proofs/y.cpp": "checks/checks.hpp", "tools/cli/a.cpp": "tools/diff/b.hpp",
+             "tools/diff/c.cpp": "tools/system/d.hpp", "tools/report/e.cpp": "tools/version.hpp",
+             "tools/cmd_x.cpp": "proofs/y.hpp"}
     if bad:
         files[bad[0]] = bad[1]
     for path, include in files.items():
@@ -38,6 +42,10 @@ def main():
     r = run(test, work)
     if r.returncode != 0:
         failures.append("a clean tree fails: " + r.stdout)
+    tree(work, ("tools/misc/n.cpp", "ref/ir.hpp"))
+    r = run(test, work)
+    if r.returncode != 1 or "tools/misc/" not in r.stdout:
+        failures.append("a folder of tools/ outside the layering is not caught: " + r.stdout)
     for bad in BAD:
         tree(work, bad)
         r = run(test, work)
@@ -45,7 +53,7 @@ def main():
             failures.append("%s including %s is not caught: %s" % (bad[0], bad[1], r.stdout))
     for f in failures:
         print(f)
-    print("%d passed, %d failed" % (len(BAD) + 1 - len(failures), len(failures)))
+    print("%d passed, %d failed" % (len(BAD) + 2 - len(failures), len(failures)))
     return 1 if failures else 0
 
 

@@ -4,7 +4,11 @@
     layering_test.py SOURCE_DIR
 
 ref/ is the bottom: it includes nothing of checks/, proofs/ or tools/. checks/ and proofs/ include
-ref/ (proofs/ also checks/) and never tools/. tests/ and tools/ may include anything. Every
+ref/ (proofs/ also checks/) and never tools/. The libraries of tools/ (tools/CMakeLists.txt) are
+layered in their turn, from the bottom: system, report, suite, diff, cli; each includes ref/,
+checks/, the libraries below it and the two facts tools/version.hpp and tools/exit_codes.hpp,
+never proofs/ or the commands (tools/*.cpp, tools/command.hpp). The commands and tests/ may include
+anything. Every
 `#include "..."` of a project file is read, in headers and sources alike; the test also fails when
 it finds no include at all (its pattern would be wrong).
 """
@@ -19,7 +23,20 @@ ALLOWED = {
     "checks": {"ref", "checks"},
     "proofs": {"ref", "checks", "proofs"},
 }
+# The libraries of tools/, from the bottom; each may include those before it.
+TOOLS = ("system", "report", "suite", "diff", "cli")
+TOOLS_FACTS = ("tools/version.hpp", "tools/exit_codes.hpp")
+for i, library in enumerate(TOOLS):
+    ALLOWED["tools/" + library] = {"ref", "checks"} | {"tools/" + t for t in TOOLS[:i + 1]}
 LAYERS = ("ref", "checks", "proofs", "tools")
+
+
+def layer_of(include):
+    """The layer an include names: ref, checks, proofs, tools/LIBRARY, or tools (the commands)."""
+    parts = include.split("/")
+    if parts[0] == "tools" and len(parts) > 2:
+        return "tools/" + parts[1]
+    return parts[0]
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
@@ -35,13 +52,22 @@ def violations(source):
                     text = f.read()
                 for m in INCLUDE.finditer(text):
                     count += 1
-                    top = m.group(1).split("/", 1)[0]
-                    if top in LAYERS and top not in allowed:
+                    top = layer_of(m.group(1))
+                    if m.group(1) in TOOLS_FACTS and layer.startswith("tools/"):
+                        continue
+                    if top.split("/")[0] in LAYERS and top not in allowed:
                         line = text.count("\n", 0, m.start()) + 1
                         found.append("%s:%d: %s includes %s (a layer above it)"
                                      % (os.path.relpath(path, source), line, layer, m.group(1)))
+    # A folder of tools/ that is not a library of TOOLS would escape the rule.
+    tools = os.path.join(source, "tools")
+    if os.path.isdir(tools):
+        for name in sorted(os.listdir(tools)):
+            if os.path.isdir(os.path.join(tools, name)) and name not in TOOLS:
+                found.append("tools/%s/: a folder that is not a library of the layering "
+                             "(tests/structure/layering_test.py, TOOLS)" % name)
     if count == 0:
-        found.append("no #include found under ref/, checks/, proofs/: the pattern is wrong")
+        found.append("no #include found under ref/, checks/, proofs/, tools/: the pattern is wrong")
     return found, count
 
 

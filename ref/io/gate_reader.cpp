@@ -1,0 +1,155 @@
+#include "ref/io/gate_reader.hpp"
+
+#include "ref/io/contract_reader.hpp"
+#include "ref/io/gate_writer.hpp"
+#include "ref/io/strict_json.hpp"
+#include "ref/recheck.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace lo::io {
+
+namespace {
+
+std::string plural(std::size_t n, const char *word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// The fields of a gate result (docs/spec.md §6.5) and of its parts, in the order of their bits.
+constexpr std::string_view kGateResultFormat = "nn-backend/gate-result";
+constexpr std::string_view kResultFields[] = {"format", "version", "policy", "verdict", "failures"};
+constexpr std::string_view kPolicyFields[] = {"name",
+                                              "allowChecked",
+                                              "allowFuzzed",
+                                              "allowTrustedExternal",
+                                              "requireEvidence",
+                                              "allowRuntimeGuards",
+                                              "allowTestEvidence"};
+constexpr std::string_view kFailureFields[] = {"kind", "reports"};
+/// The six fields of an obligation report (docs/spec.md §6.1).
+constexpr std::string_view kReportFields[] = {"op",    "capsuleName", "obligation",
+                                              "claim", "evidence",    "disposition"};
+
+/// kPolicyFields after `name` are the six booleans of kPolicyFlags, in their order.
+constexpr bool policyFieldsAreTheFlags() {
+  if (std::size(kPolicyFields) != std::size(kPolicyFlags) + 1)
+    return false;
+  for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+    if (kPolicyFields[i + 1] != kPolicyFlags[i].name)
+      return false;
+  return true;
+}
+static_assert(policyFieldsAreTheFlags());
+
+/// A policy: `name` (a preset or "custom") and the six booleans, all required.
+void readPolicy(JsonReader &r, od::value &v, ReadGateResult &out) {
+  r.fields(v, "a policy",
+           FieldSet{kPolicyFields,
+                    fieldBits(kPolicyFields,
+                              {"name", "allowChecked", "allowFuzzed", "allowTrustedExternal",
+                               "requireEvidence", "allowRuntimeGuards", "allowTestEvidence"})},
+           [&](std::size_t i, od::value x) {
+             if (i > 0) {
+               out.policy.*kPolicyFlags[i - 1].field = r.boolean(x, kPolicyFields[i]);
+               return;
+             }
+             const char *at = r.location(x);
+             const std::string_view name = r.string(x, "a policy name");
+             if (name != "custom" && !policyPreset(name))
+               r.fail(at, "unknown policy name " + quote(name) +
+                              "; expected one of: verified, checked, external, custom");
+             out.policyName = name;
+           });
+}
+
+/// An obligation report: its six fields, and the disposition that of its evidence (§6.1).
+ObligationReport readReport(JsonReader &r, od::value &v) {
+  ObligationReport out;
+  r.fields(v, "an obligation report",
+           FieldSet{kReportFields, fieldBits(kReportFields, {"op", "capsuleName", "obligation",
+                                                             "claim", "evidence", "disposition"})},
+           [&](std::size_t i, od::value x) {
+             switch (i) {
+             case 0: out.op = r.enumValue<BackendOp>(x); break;
+             case 1: out.capsuleName = std::string(r.string(x, "a capsule name")); break;
+             case 2: out.obligation = r.enumValue<ContractObligation>(x); break;
+             case 3: out.claim = readClaim(r, x); break;
+             case 4: out.evidence = readEvidence(r, x); break;
+             case 5: out.disposition = r.enumValue<EvidenceDisposition>(x); break;
+             }
+           });
+  if (const EvidenceDisposition d = disposition(out.evidence); out.disposition != d)
+    r.failAtPointer(r.pointer() + "/disposition",
+                    "disposition " + quote(spelling(out.disposition)) + " is not that of " +
+                        std::string(spelling(out.evidence.tag)) + " evidence, " +
+                        quote(spelling(d)));
+  return out;
+}
+
+/// A failure: its kind (`kinds` holds those read before: each at most once) and its reports.
+ReadGateResult::Failure readFailure(JsonReader &r, od::value &v, std::set<GateFailureKind> &kinds) {
+  ReadGateResult::Failure out;
+  r.fields(v, "a failure", FieldSet{kFailureFields, fieldBits(kFailureFields, {"kind", "reports"})},
+           [&](std::size_t i, od::value x) {
+             const char *at = r.location(x);
+             if (i == 0) {
+               out.kind = r.enumValue<GateFailureKind>(x);
+               if (!kinds.insert(out.kind).second)
+                 r.fail(at, "failure kind " + std::string(spelling(out.kind)) + " listed twice");
+               return;
+             }
+             r.elements(x, "the reports array", [&](od::value &report) {
+               out.reports.push_back(obligationReportText(readReport(r, report)));
+             });
+             if (out.reports.empty())
+               r.fail(at, "a failure lists at least one report");
+           });
+  return out;
+}
+
+} // namespace
+
+std::string obligationReportText(const ObligationReport &r) {
+  std::string text;
+  Sink out(text);
+  writeObligationReport(out, r);
+  out.flush();
+  return text;
+}
+
+ReadGateResult readGateResult(const Source &source) {
+  JsonReader r(source);
+  ReadGateResult out;
+  std::set<GateFailureKind> kinds;
+  r.rootFields("a gate result",
+               FieldSet{kResultFields, fieldBits(kResultFields, {"policy", "verdict", "failures"})},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kGateResultFormat); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: readPolicy(r, v, out); break;
+                 case 3: {
+                   const char *at = r.location(v);
+                   const std::string_view verdict = r.string(v, "a verdict");
+                   if (verdict != "accepted" && verdict != "rejected")
+                     r.fail(at, "unknown verdict " + quote(verdict) +
+                                    "; expected one of: accepted, rejected");
+                   out.accepted = verdict == "accepted";
+                   break;
+                 }
+                 case 4:
+                   r.elements(v, "the failures array", [&](od::value &f) {
+                     out.failures.push_back(readFailure(r, f, kinds));
+                   });
+                   break;
+                 }
+               });
+  if (out.accepted != out.failures.empty())
+    r.failAtPointer("/verdict", out.accepted ? "\"accepted\", but /failures lists " +
+                                                   plural(out.failures.size(), "failure")
+                                             : "\"rejected\", but /failures is empty");
+  return out;
+}
+
+} // namespace lo::io

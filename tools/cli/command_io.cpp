@@ -1,0 +1,45 @@
+#include "tools/cli/command_io.hpp"
+
+#include "ref/io/reader.hpp"
+#include "ref/lowering.hpp"
+#include "tools/cli/options.hpp"
+
+namespace lo::cli {
+
+CLI::Option *addOperand(CLI::App &sub, const std::string &name, std::string &target,
+                        const std::string &description) {
+  return sub.add_option(name, target, description)->required();
+}
+
+CLI::Option *addOutputOption(CLI::App &sub, std::string &out, const std::string &what) {
+  return sub.add_option("-o,--output", out, what + ", or - for standard output (default)");
+}
+
+CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
+                                   const std::string &description) {
+  return sub.add_option("--format", format, description)
+      ->type_name("TEXT")
+      ->transform(spellingsOf<ReportFormat>({{"text", ReportFormat::text},
+                                             {"json", ReportFormat::json},
+                                             {"junit", ReportFormat::junit},
+                                             {"sarif", ReportFormat::sarif},
+                                             {"html", ReportFormat::html}}))
+      ->default_str("text");
+}
+
+void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCheck,
+                      const std::string &formatDescription, const std::string &per) {
+  addReportFormatOption(sub, format, formatDescription);
+  addNatural(sub, "--max-per-check", maxPerCheck, 1, kMaxU64,
+             "list at most this many violations " + per + ", and count the rest");
+}
+
+GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Mode mode,
+                               Equality equality) {
+  const io::Source source = io::loadSource(file);
+  if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan)
+    return lower(interner, io::readExecutionPlan(source, interner), mode, equality);
+  return io::readLoweringPlan(source, interner).plan;
+}
+
+} // namespace lo::cli

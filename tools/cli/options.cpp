@@ -1,0 +1,38 @@
+#include "tools/cli/options.hpp"
+
+#include <charconv>
+
+namespace lo::cli {
+
+std::uint64_t parseNatural(const std::string &option, const std::string &text, std::uint64_t lo,
+                           std::uint64_t hi) {
+  std::uint64_t value = 0;
+  const char *first = text.data(), *last = text.data() + text.size();
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  auto [end, ec] = std::from_chars(first, last, value);
+  if (!digits || ec != std::errc() || end != last || value < lo || value > hi) {
+    std::string found = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+    for (char &c : found)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        c = '?';
+    throw CLI::ValidationError(option, "expected a whole number from " + std::to_string(lo) +
+                                           " to " + std::to_string(hi) + ", found " + found);
+  }
+  return value;
+}
+
+CLI::Option *addModeOption(CLI::App &sub, Mode &mode) {
+  return addVocabularyOption(sub, "--mode", mode,
+                             "singleton: one group per node; coalesced: adjacent nodes with the "
+                             "same op and the same capsule share a group")
+      ->default_str(std::string(spelling(mode)));
+}
+
+CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
+  return addVocabularyOption(sub, "--equality", equality,
+                             "capsule equality for coalescing: contract (every field equal) or "
+                             "identity (name, op, provider and device only)")
+      ->default_str(std::string(spelling(equality)));
+}
+
+} // namespace lo::cli

@@ -1,0 +1,87 @@
+// Numeric options, validated alike in every command: a whole number written in decimal digits
+// only (no sign: `--count -1` is an error, not 2^64 - 1), within a range stated in plain numbers
+// in the one-line error and in --help. The ranges of `gen` and `diff`'s shared generator options
+// live here, so that both commands agree (README, "Commands").
+#pragma once
+
+#include "ref/io/source.hpp"
+#include "ref/vocab.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lo::cli {
+
+/// --count of gen and diff: at most a million cases.
+inline constexpr std::uint64_t kMaxCount = 1000000;
+/// --max-nodes of gen and diff: at most 100000 nodes in a random case.
+inline constexpr std::uint64_t kMaxNodes = 100000;
+/// --timeout-ms of diff and prove: at most a day, so that a deadline never overflows.
+inline constexpr std::uint64_t kMaxTimeoutMs = 86400000;
+inline constexpr std::uint64_t kMaxU64 = std::numeric_limits<std::uint64_t>::max();
+/// --max-output-bytes of diff: from 1 (an empty output is no document) to 4 GiB, the largest
+/// document the reader reads (docs/errors.md, "Limits").
+inline constexpr std::uint64_t kMaxOutputBytes = io::kMaxDocumentBytes;
+
+/// `text` as a whole number in [lo, hi]; else throws CLI::ValidationError, one line:
+/// "--count: expected a whole number from 0 to 1000000, found -1".
+std::uint64_t parseNatural(const std::string &option, const std::string &text, std::uint64_t lo,
+                           std::uint64_t hi);
+
+/// Adds `name` to `sub`: a whole number in [lo, hi] stored in `target` (any integer type that
+/// holds hi); --help shows the range and the default.
+template <class T>
+CLI::Option *addNatural(CLI::App &sub, const std::string &name, T &target, std::uint64_t lo,
+                        std::uint64_t hi, const std::string &description) {
+  static_assert(std::is_integral_v<T>);
+  const std::string shown = name.substr(0, name.find(','));
+  auto *option = sub.add_option_function<std::string>(
+      name,
+      [&target, shown, lo, hi](const std::string &text) {
+        target = static_cast<T>(parseNatural(shown, text, lo, hi));
+      },
+      description + " (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  option->type_name("N")->default_str(std::to_string(target));
+  return option;
+}
+
+/// Turns an option's text into a value of `E`: `table`'s spellings become their values, and any
+/// other text is refused with CLI::IsMember's message ("--mode: fused not in
+/// {singleton,coalesced}"). `--help` shows the spellings, `{singleton,coalesced}`.
+template <class E> CLI::Validator spellingsOf(const std::vector<std::pair<std::string, E>> &table) {
+  std::vector<std::string> names;
+  for (const auto &entry : table)
+    names.push_back(entry.first);
+  const CLI::IsMember member(names);
+  std::string shown = member.get_description();
+  return (member & CLI::Transformer(table)).description(std::move(shown));
+}
+
+/// `spellingsOf` for a vocabulary of ref/vocab.hpp: its stable spellings.
+template <class E> CLI::Validator vocabularyOf() {
+  std::vector<std::pair<std::string, E>> table;
+  for (std::size_t i = 0; i < vocabularySize<E>(); ++i)
+    table.emplace_back(std::string(Vocabulary<E>::spellings[i]), static_cast<E>(i));
+  return spellingsOf(table);
+}
+
+/// An option (or positional) whose value is a spelling of vocabulary `E`, received as an `E`.
+template <class E>
+CLI::Option *addVocabularyOption(CLI::App &sub, std::string name, E &value,
+                                 std::string description) {
+  return sub.add_option(std::move(name), value, std::move(description))
+      ->type_name("TEXT")
+      ->transform(vocabularyOf<E>());
+}
+
+/// The `--mode` and `--equality` options, shared by several subcommands (default coalesced and
+/// contract, as the option's variable holds them).
+CLI::Option *addModeOption(CLI::App &sub, Mode &mode);
+CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality);
+
+} // namespace lo::cli

@@ -1,0 +1,283 @@
+#include "tools/diff/diff_drivers.hpp"
+
+#include "ref/io/strict_json.hpp"
+#include "tools/report/report.hpp"
+#include "tools/system/bounded_read.hpp"
+
+#include <simdjson.h>
+
+#include <optional>
+
+namespace lo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using subprocess::Clock;
+
+Produced failure(Outcome::Kind kind, std::string summary, std::string standardError = {}) {
+  Produced p;
+  p.failure.kind = kind;
+  p.failure.summary = std::move(summary);
+  p.failure.report = shownText(p.failure.summary) + "\n"; // one line, whatever the input said
+  p.failure.standardError = p.standardError = std::move(standardError);
+  return p;
+}
+
+/// `{out}` after the implementation is done: a regular file of at most the cap.
+Produced readOut(const fs::path &outPath, std::size_t cap, std::string standardError,
+                 const std::string &how) {
+  using K = Outcome::Kind;
+  files::BoundedRead r = files::readRegularFile(outPath.string(), cap);
+  switch (r.status) {
+  case files::BoundedRead::Status::ok: {
+    Produced p;
+    p.ok = true;
+    p.output = std::move(r.text);
+    p.standardError = std::move(standardError);
+    return p;
+  }
+  case files::BoundedRead::Status::missing:
+    return failure(K::noOutput, "the implementation " + how + " but wrote no output file",
+                   std::move(standardError));
+  case files::BoundedRead::Status::tooLarge:
+    return failure(K::tooLarge,
+                   "the implementation's output file " + r.why +
+                       " (--max-output-bytes); it was not judged",
+                   std::move(standardError));
+  case files::BoundedRead::Status::notRegular:
+  case files::BoundedRead::Status::unreadable: break;
+  }
+  return failure(K::notRegular, "the implementation's output file {out} " + r.why + "; refused",
+                 std::move(standardError));
+}
+
+/// `--impl` (and `--gate`): one process per case.
+class PerCase : public Implementation {
+public:
+  explicit PerCase(const DiffSettings &s)
+      : s_(s), command_(s.gate.empty() ? s.impl : s.gate),
+        template_(subprocess::splitCommand(command_)) {
+    // Without `{out}` the implementation writes its output to standard output.
+    toStdout_ = command_.find("{out}") == std::string::npos;
+  }
+  Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
+    using K = Outcome::Kind;
+    const auto argv = subprocess::substitute(template_, {{"plan", c.planPath.string()},
+                                                         {"out", c.outPath.string()},
+                                                         {"mode", l.modeName()},
+                                                         {"equality", l.equalityName()},
+                                                         {"policy", l.policyName()}});
+    subprocess::Options options;
+    options.timeout = s_.timeout();
+    options.deadline = deadline;
+    options.captureStdout = toStdout_;
+    options.maxStdout = s_.maxOutput();
+    subprocess::Result r = subprocess::run(argv, options);
+    ++starts_;
+    if (r.status == subprocess::Result::Status::interrupted)
+      throw Interrupted{};
+    if (r.status == subprocess::Result::Status::failedToStart)
+      throw UsageError("cannot run " + argv[0] + ": " + r.error);
+    // A gate exits 1 when it rejects (docs/spec.md §6.6): its verdict is read from its output.
+    const bool rejected = l.policy && r.status == subprocess::Result::Status::exited && r.code == 1;
+    if (!r.ok() && !rejected)
+      return failure(r.status == subprocess::Result::Status::signaled   ? K::crashed
+                     : r.status == subprocess::Result::Status::timedOut ? K::timedOut
+                                                                        : K::failed,
+                     "the implementation " + subprocess::describe(r, s_.timeout()),
+                     std::move(r.standardError));
+    if (!toStdout_) {
+      Produced p = readOut(c.outPath, s_.maxOutput(), std::move(r.standardError),
+                           "exited with status " + std::to_string(r.code));
+      p.exitCode = r.code;
+      return p;
+    }
+    if (r.stdoutTruncated)
+      return failure(K::tooLarge,
+                     "the implementation wrote more than " + std::to_string(s_.maxOutput()) +
+                         " bytes to standard output (--max-output-bytes); it was not judged",
+                     std::move(r.standardError));
+    Produced p;
+    p.ok = true;
+    p.exitCode = r.code;
+    p.output = std::move(r.standardOutput);
+    p.standardError = std::move(r.standardError);
+    return p;
+  }
+  std::size_t starts() const override { return starts_; }
+
+private:
+  const DiffSettings &s_;
+  std::string command_;
+  std::vector<std::string> template_;
+  bool toStdout_ = false;
+  std::size_t starts_ = 0;
+};
+
+/// `--worker`: one process for the whole run, one request line and one answer line per case
+/// (docs/conformance.md, "The worker protocol").
+class Worker : public Implementation {
+public:
+  explicit Worker(const DiffSettings &s)
+      : s_(s), worker_(subprocess::splitCommand(s.worker), s.maxOutput() + (1 << 16)) {}
+
+  Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
+    using K = Outcome::Kind;
+    const std::uint64_t id = ++requests_;
+    std::string request;
+    {
+      io::Sink sink(request);
+      sink << "{\"id\":" << id << ",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
+      sink.jsonString(c.label);
+      sink << ",\"mode\":\"" << l.modeName() << "\",\"equality\":\"" << l.equalityName()
+           << "\",\"plan\":";
+      sink.jsonString(c.planPath.string());
+      sink << ",\"out\":";
+      sink.jsonString(c.outPath.string());
+      sink << ",\"inline\":" << minified(c.planText) << '}';
+      sink.flush();
+    }
+    subprocess::Worker::Reply r = worker_.exchange(request, deadline);
+    using S = subprocess::Worker::Reply::Status;
+    if (r.status == S::interrupted)
+      throw Interrupted{};
+    if (r.status == S::failedToStart)
+      throw UsageError("cannot run " + subprocess::splitCommand(s_.worker)[0] + ": " + r.error);
+    if (r.status != S::answered)
+      return failure(
+          r.status == S::signaled   ? K::crashed
+          : r.status == S::timedOut ? K::timedOut
+          : r.status == S::tooLong  ? K::tooLarge
+                                    : K::failed,
+          "the worker " + subprocess::describe(r, s_.timeout()) +
+              (r.status == S::tooLong ? " (--max-output-bytes); it was not judged" : "") +
+              "; it is started again for the next case",
+          std::move(r.standardError));
+    return answer(r.line, id, c, std::move(r.standardError));
+  }
+  std::size_t starts() const override { return worker_.starts(); }
+
+private:
+  /// The plan as one line (the request is one line).
+  std::string minified(const std::string &planText) {
+    simdjson::dom::element doc;
+    if (parser_.parse(planText).get(doc) != simdjson::SUCCESS)
+      throw std::runtime_error("internal error: a generated plan is not JSON");
+    return simdjson::minify(doc);
+  }
+
+  /// `{"id":N,"status":"done"}` (output in `{out}`), `{"id":N,"status":"done","output":{...}}`,
+  /// or `{"id":N,"status":"error","message":"..."}`.
+  Produced answer(const std::string &line, std::uint64_t id, const CaseFiles &c,
+                  std::string standardError) {
+    using K = Outcome::Kind;
+    // The line itself is quoted, shown (escaped) and cut, in the finding and in stderr.txt, so that
+    // a stray line (a log line, a progress bar) says what it was.
+    auto bad = [&](const std::string &why) {
+      worker_.stop(); // out of step: start afresh
+      const std::string quoted = "\"" + shownText(line, kQuotedLineBytes) + "\"";
+      standardError +=
+          "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
+      return failure(K::protocol,
+                     "the worker's answer " + why + ": " + quoted + "; it is started again",
+                     std::move(standardError));
+    };
+    // Read strictly (ref/io/strict_json.hpp): an unknown or repeated field, a wrong type, a
+    // field its status does not have is a wrong answer, named with its position and pointer.
+    const io::Source source = io::sourceFromString("answer", line);
+    std::optional<io::JsonReader> reader;
+    try {
+      reader.emplace(source);
+      io::od::value root;
+      io::od::json_type type;
+      if (reader->doc().get_value().get(root) || root.type().get(type) ||
+          type != io::od::json_type::object)
+        return bad("is not one JSON object on one line");
+    } catch (const io::InputError &) {
+      return bad("is not one JSON object on one line");
+    }
+    std::optional<std::uint64_t> gotId;
+    std::string_view status;
+    std::optional<std::string_view> message, output; // the inline GraphLoweringPlan, as written
+    try {
+      io::JsonReader &r = *reader;
+      r.doc().rewind();
+      const std::uint32_t seen = readAnswer(r, gotId, status, message, output);
+      // `message` belongs to an error, `output` to done.
+      r.checkTagFields(nullptr, kAnswerFields, seen & ~io::fieldBits(kAnswerFields, {"id"}), 0,
+                       status == "error" ? io::fieldBits(kAnswerFields, {"status", "message"})
+                       : status == "done"
+                           ? io::fieldBits(kAnswerFields, {"status", "output"})
+                           : io::fieldBits(kAnswerFields, {"status", "output", "message"}),
+                       [&] { return "a worker answer with \"status\": " + io::quote(status); });
+    } catch (const io::InputError &e) {
+      return bad("is not a worker answer (" + std::string(e.what()) + ")");
+    }
+    if (!gotId || *gotId != id)
+      return bad("does not carry the request's \"id\" " + std::to_string(id));
+    if (status == "error")
+      return failure(K::failed,
+                     "the worker answered error: " + std::string(message.value_or("(no message)")),
+                     std::move(standardError));
+    if (status != "done")
+      return bad("has \"status\" other than \"done\" or \"error\"");
+    if (output) {
+      Produced p;
+      p.ok = true;
+      p.output = std::string(*output);
+      p.standardError = std::move(standardError);
+      return p;
+    }
+    return readOut(c.outPath, s_.maxOutput(), std::move(standardError), "answered done");
+  }
+
+  /// The fields of an answer (docs/conformance.md, "The worker protocol"), in the order of their
+  /// bits: `id` and `status` always; `message` with "error", `output` (an object) with "done".
+  static constexpr std::string_view kAnswerFields[] = {"status", "id", "output", "message"};
+
+  /// Reads the answer's fields; returns those present.
+  static std::uint32_t readAnswer(io::JsonReader &r, std::optional<std::uint64_t> &id,
+                                  std::string_view &status,
+                                  std::optional<std::string_view> &message,
+                                  std::optional<std::string_view> &output) {
+    std::uint32_t seen = 0;
+    r.rootFields("a worker answer",
+                 io::FieldSet{kAnswerFields, io::fieldBits(kAnswerFields, {"status"})},
+                 [&](std::size_t i, io::od::value v) {
+                   seen |= io::fieldBit(i);
+                   switch (i) {
+                   case 0: status = r.string(v, "a status"); break;
+                   case 1: id = r.natural(v, "the request's id"); break;
+                   case 2: {
+                     std::string_view raw;
+                     io::od::object object = r.object(v, "a GraphLoweringPlan");
+                     if (auto err = object.raw_json().get(raw))
+                       r.failSimd(err, nullptr);
+                     output = raw;
+                     break;
+                   }
+                   case 3: message = r.string(v, "a message"); break;
+                   }
+                 });
+    return seen;
+  }
+
+  /// The most of a worker's wrong line quoted in a finding, in bytes.
+  static constexpr std::size_t kQuotedLineBytes = 200;
+
+  const DiffSettings &s_;
+  subprocess::Worker worker_;
+  simdjson::dom::parser parser_;
+  std::uint64_t requests_ = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Implementation> makeImplementation(const DiffSettings &s) {
+  if (s.worker.empty())
+    return std::make_unique<PerCase>(s);
+  return std::make_unique<Worker>(s);
+}
+
+} // namespace lo::cli

@@ -1,0 +1,54 @@
+// `diff` (docs/spec.md §4.3; docs/conformance.md, "The runner"): the drivers of the implementation
+// under test: `--impl` and `--gate`, one process per case, and `--worker`, one process answering a
+// JSON line per case (docs/conformance.md, "The worker protocol").
+#pragma once
+
+#include "tools/diff/diff_judge.hpp"
+#include "tools/diff/diff_settings.hpp"
+#include "tools/system/subprocess.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace lo::cli {
+
+/// A usage problem found while running (the command cannot start): exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// SIGINT or SIGTERM arrived: unwinds to the partial summary.
+struct Interrupted {};
+
+/// What the implementation produced for one case: its output, or the failure that stands for it.
+struct Produced {
+  bool ok = false;
+  int exitCode = 0;   // when ok: the implementation's exit status (0 or, for a gate, 1)
+  Outcome failure;    // when !ok
+  std::string output; // when ok
+  std::string standardError;
+};
+
+/// One case's files and request.
+struct CaseFiles {
+  std::size_t index = 0;
+  std::string label;
+  std::string planText;
+  std::filesystem::path planPath, outPath;
+};
+
+class Implementation {
+public:
+  virtual ~Implementation() = default;
+  virtual Produced produce(const CaseFiles &c, const Lowering &l,
+                           subprocess::Clock::time_point deadline) = 0;
+  virtual std::size_t starts() const = 0;
+};
+
+/// The driver `s` asks for: --worker, else --impl or --gate. Throws std::invalid_argument when the
+/// command cannot be split.
+std::unique_ptr<Implementation> makeImplementation(const DiffSettings &s);
+
+} // namespace lo::cli

@@ -1,0 +1,77 @@
+// `diff` (docs/spec.md §4.3; docs/conformance.md, "The runner"): judging what the implementation
+// wrote for one case: the check of a lowering, or the comparison of a gate result with the
+// reference gate, and the outcome's encoding for the forked child that judges a large output.
+#pragma once
+
+#include "checks/checks.hpp"
+#include "checks/gate_result.hpp"
+#include "ref/gate.hpp"
+
+#include <string>
+
+namespace lo::cli {
+
+/// One lowering asked of the implementation; with --gate, the gate of that lowering under one
+/// policy preset.
+struct Lowering {
+  Mode mode;
+  Equality equality;
+  const NamedPolicy *policy = nullptr; // --gate: the preset
+  std::string modeName() const { return std::string(spelling(mode)); }
+  std::string equalityName() const { return std::string(spelling(equality)); }
+  std::string policyName() const { return policy ? std::string(policy->name) : std::string(); }
+  std::string name() const { return modeName() + "/" + equalityName(); }
+  /// "mode M, equality E" and, with --gate, ", policy P".
+  std::string words() const {
+    return "mode " + modeName() + ", equality " + equalityName() +
+           (policy ? ", policy " + policyName() : "");
+  }
+};
+
+/// What happened to one case. "An implementation that crashes, times out or writes invalid JSON
+/// is a finding with its stderr."
+struct Outcome {
+  enum class Kind {
+    conforms,
+    crashed,
+    timedOut,
+    failed,
+    noOutput,
+    notRegular,
+    tooLarge,
+    protocol,
+    invalidOutput,
+    violations,
+    gateDiffers,
+    gateExit // the gate's exit status contradicts its result's verdict
+  };
+  Kind kind = Kind::conforms;
+  Check primary =
+      Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
+  checks::GateDifference gate = checks::GateDifference::none; // gateDiffers: the first difference
+  std::string summary; // one sentence (from input: escaped when printed)
+  std::string report;  // the full report
+  /// The output declares another mode or equality than the one asked: it is judged as asked (the
+  /// standard is the user's, never the output's: docs/spec.md §4.3), and the declaration noted.
+  std::string declaration;
+  std::string output; // what the implementation wrote
+  std::string standardError;
+  bool fails() const { return kind != Kind::conforms; }
+};
+
+/// "while the failure persists": the same kind of failure and, for violations, the same check
+/// still violated (other violations may come and go); for a gate, the same first difference (a
+/// verdict difference keeps its direction).
+bool sameFailure(const Outcome &a, const Outcome &b);
+
+/// The outcome as the judging child sends it back, and read back.
+std::string encode(const Outcome &o);
+Outcome decode(const std::string &text);
+
+/// Reads the plan and the implementation's output and judges it as the lowering `l` asked for
+/// (with a policy: the gate of that lowering). `exitCode`: the implementation's exit status (0 for
+/// a worker), which a gate's verdict must match.
+Outcome checkOutput(const std::string &planText, const std::string &output, const Lowering &l,
+                    int exitCode);
+
+} // namespace lo::cli

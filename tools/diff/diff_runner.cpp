@@ -1,0 +1,430 @@
+#include "tools/diff/diff_runner.hpp"
+
+#include "ref/io/gate_writer.hpp"
+#include "tools/diff/diff_drivers.hpp"
+#include "tools/diff/diff_judge.hpp"
+#include "tools/diff/shrink.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/report.hpp"
+#include "tools/system/files.hpp"
+#include "tools/system/subprocess.hpp"
+
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <tuple>
+#include <unistd.h>
+
+namespace lo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using files::claimOutputDirectory;
+using files::makeTempDir;
+using files::tempParent;
+using files::writeFile;
+using subprocess::Clock;
+
+/// A failing case, as the summary lists it.
+struct Failure {
+  std::string label;
+  Lowering lowering;
+  Outcome outcome;
+  bool shrunk = false;   // the first of its kind: shrunk, and saved unless the files failed
+  std::string savedIn;   // where it was saved
+  std::string saveError; // why it could not be saved (a full disk, a read-only directory)
+  std::size_t minimalNodes = 0;
+};
+
+class Runner {
+public:
+  explicit Runner(const DiffSettings &s)
+      : s_(s), work_(makeTempDir(tempParent(), "lowering-oracle-diff")) {
+    impl_ = makeImplementation(s);
+    // Every lowering by default: case i asks for the lowering i mod 4 of this list (the cost of
+    // one lowering a case); --all asks for all four a case; --mode or --equality pins one.
+    std::vector<Lowering> asked;
+    if (s.all || !s.pinned)
+      asked = {{Mode::singleton, Equality::contract},
+               {Mode::singleton, Equality::identity},
+               {Mode::coalesced, Equality::contract},
+               {Mode::coalesced, Equality::identity}};
+    else
+      asked = {{s.mode, s.equality}};
+    loweringCount_ = asked.size();
+    inTurn_ = !s.all && !s.pinned;
+    // --gate: each lowering under each preset, in the order verified, checked, external.
+    for (const Lowering &l : asked)
+      if (s.gate.empty())
+        lowerings_.push_back(l);
+      else
+        for (const NamedPolicy &p : kPolicyPresets)
+          if (s.policy.empty() || s.policy == p.name)
+            lowerings_.push_back({l.mode, l.equality, &p});
+  }
+  ~Runner() {
+    impl_.reset(); // stops a worker before its directory goes
+    std::error_code ignored;
+    fs::remove_all(work_, ignored);
+  }
+  Runner(const Runner &) = delete;
+
+  Outcome judge(const Interner &interner, const GraphExecutionPlan &plan, gen::Encoding encoding,
+                const Lowering &l, std::size_t index, const std::string &label) {
+    // The timeout covers the whole case: running, reading the output and checking it.
+    const auto deadline = subprocess::deadlineAfter(s_.timeout());
+    CaseFiles c;
+    c.index = index;
+    c.label = label;
+    c.planText = gen::planJson(interner, plan, encoding);
+    // The case's files are the runner's: made afresh for every case, whatever the implementation
+    // left there (a FIFO, a read-only file, a directory), without ever blocking.
+    for (int attempt = 0;; ++attempt) {
+      c.planPath = work_ / "plan.json";
+      c.outPath = work_ / "out.json";
+      try {
+        files::recreateFile(c.planPath, c.planText);
+        std::error_code e;
+        fs::remove_all(c.outPath, e);
+        if (e)
+          throw std::runtime_error(c.outPath.string() + ": cannot remove: " + e.message());
+        break;
+      } catch (const std::runtime_error &) {
+        if (attempt == 1)
+          throw;
+        renewWorkDirectory(); // the implementation took the directory itself
+      }
+    }
+    ++runs_;
+    Produced p = impl_->produce(c, l, deadline);
+    if (!p.ok)
+      return std::move(p.failure);
+    if (p.output.size() <= kJudgeInProcessBytes) {
+      // A small output is read and checked in a bounded time: judged here, and a case that
+      // overran its deadline all the same counts as timed out.
+      Outcome o = checkOutput(c.planText, p.output, l, p.exitCode);
+      if (Clock::now() > deadline)
+        o = timedOut(p.output.size());
+      o.output = std::move(p.output);
+      o.standardError = std::move(p.standardError);
+      return o;
+    }
+    const auto judged = subprocess::runForked(
+        [&] { return encode(checkOutput(c.planText, p.output, l, p.exitCode)); }, deadline);
+    using F = subprocess::ForkResult::Status;
+    if (judged.status == F::interrupted)
+      throw Interrupted{};
+    Outcome o;
+    if (judged.status == F::timedOut) {
+      o = timedOut(p.output.size());
+    } else if (judged.status == F::answered) {
+      o = decode(judged.answer);
+    } else {
+      throw std::runtime_error(
+          "internal error: judging case " + label + " " +
+          (judged.status == F::failed ? "failed: " + judged.answer : std::string("crashed")));
+    }
+    o.output = std::move(p.output);
+    o.standardError = std::move(p.standardError);
+    return o;
+  }
+
+  /// A new work directory instead of one the implementation has made unusable.
+  void renewWorkDirectory() {
+    std::error_code ignored;
+    fs::permissions(work_, fs::perms::owner_all, fs::perm_options::add, ignored);
+    fs::remove_all(work_, ignored);
+    work_ = makeTempDir(tempParent(), "lowering-oracle-diff");
+  }
+
+  /// Outputs larger than this are judged in a forked child that is killed at the case's
+  /// deadline; smaller ones cannot take long (docs/conformance.md, "Bounds").
+  static constexpr std::size_t kJudgeInProcessBytes = std::size_t{256} << 10;
+
+  Outcome timedOut(std::size_t outputBytes) const {
+    Outcome o;
+    o.kind = Outcome::Kind::timedOut;
+    o.summary = "the case took longer than the timeout of " + std::to_string(s_.timeoutMs) +
+                " ms: the implementation's output (" + std::to_string(outputBytes) +
+                " bytes) was not judged in time";
+    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
+    return o;
+  }
+
+  int run() {
+    const bool terminal = ::isatty(2);
+    const auto start = Clock::now();
+    auto lastProgress = start;
+    std::size_t cases = 0;
+    try {
+      for (std::size_t i = 0; i < s_.count; ++i) {
+        Interner interner;
+        const gen::Case c = gen::caseAt(interner, s_.gen, i);
+        const std::string label = gen::caseLabel(i, c);
+        // The lowerings of case i: each of them, or in turn the i-th (with --gate, under each
+        // preset).
+        const std::size_t perLowering = lowerings_.size() / loweringCount_;
+        const std::size_t first = inTurn_ ? (i % loweringCount_) * perLowering : 0;
+        const std::size_t last = inTurn_ ? first + perLowering : lowerings_.size();
+        for (std::size_t k = first; k < last; ++k) {
+          const Lowering &l = lowerings_[k];
+          Outcome o = judge(interner, c.plan, c.encoding, l, i, label);
+          ++caseRuns_;
+          if (!o.declaration.empty() && declarations_++ == 0)
+            firstDeclaration_ = "case " + label + " (asked " + l.words() + ") " + o.declaration;
+          if (o.fails()) {
+            record(interner, c, i, l, std::move(o), terminal);
+            if (!s_.keepGoing)
+              return summary(start, cases + 1, false);
+          }
+        }
+        ++cases;
+        if ((terminal || s_.progress) &&
+            Clock::now() - lastProgress > std::chrono::milliseconds(terminal ? 100 : 1000)) {
+          lastProgress = Clock::now();
+          progress(terminal, cases, start);
+        }
+      }
+    } catch (const Interrupted &) {
+      if (terminal)
+        std::cerr << "\r\033[K";
+      return summary(start, cases, true);
+    }
+    if (terminal)
+      std::cerr << "\r\033[K";
+    return summary(start, cases, false);
+  }
+
+private:
+  void progress(bool terminal, std::size_t cases, Clock::time_point start) {
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    std::cerr << (terminal ? "\r" : "") << "diff: " << cases << "/" << s_.count << " cases, "
+              << runs_ << " runs, " << failures_.size()
+              << (failures_.size() == 1 ? " failure, " : " failures, ")
+              << static_cast<long>(seconds > 0 ? static_cast<double>(runs_) / seconds : 0)
+              << " runs/s" << (terminal ? "" : "\n") << std::flush;
+  }
+
+  std::string lowerings() const {
+    std::string out;
+    for (std::size_t i = 0; i < lowerings_.size(); i += lowerings_.size() / loweringCount_)
+      out += (out.empty() ? "" : ", ") + lowerings_[i].name(); // once per lowering
+    return out;
+  }
+
+  /// With --gate: "gates of policies verified, checked, external" (or of the one asked).
+  std::string policies() const {
+    std::string out;
+    for (std::size_t i = 0; i < lowerings_.size() / loweringCount_; ++i)
+      out += (out.empty() ? "" : ", ") + lowerings_[i].policyName();
+    return s_.gate.empty() ? ""
+                           : (lowerings_.size() == loweringCount_ ? ", gate of policy "
+                                                                  : ", gates of policies ") +
+                                 out;
+  }
+
+  /// The summary lines on standard output; the exit status.
+  int summary(Clock::time_point start, std::size_t cases, bool interrupted) {
+    const long ms = static_cast<long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+    const std::string where =
+        (loweringCount_ == 1
+             ? "mode " + lowerings_[0].modeName() + ", equality " + lowerings_[0].equalityName()
+             : "lowerings " + lowerings() + (inTurn_ ? ", one per case in turn" : "")) +
+        policies() + ", seed " + std::to_string(s_.gen.seed);
+    // Every shrunk finding first, then the failing cases counted with it, at most kListed.
+    constexpr std::size_t kListed = 50;
+    std::size_t listed = 0;
+    // A finding's line is printed whatever happened to its files.
+    for (const Failure &f : failures_)
+      if (f.shrunk)
+        std::cout << "diff: case " << f.label << " (seed " << s_.gen.seed << ", "
+                  << f.lowering.words() << ") fails; minimal case " << f.minimalNodes
+                  << (f.minimalNodes == 1 ? " node" : " nodes") << ": "
+                  << shownText(f.outcome.summary)
+                  << (f.saveError.empty() ? "; saved in " + shownText(f.savedIn)
+                                          : "; not saved: " + shownText(f.saveError))
+                  << '\n';
+    for (const Failure &f : failures_)
+      if (!f.shrunk && listed++ < kListed)
+        std::cout << "diff: case " << f.label << " (" << f.lowering.words()
+                  << ") fails: " << shownText(f.outcome.summary) << '\n';
+    if (listed > kListed)
+      std::cout << "diff: ... and " << listed - kListed << " more failing cases not listed\n";
+    // The standard is the lowering asked for; an output that declares another is judged as asked
+    // and noted (docs/spec.md §4.3).
+    if (declarations_ > 0)
+      std::cout << "diff: note: " << declarations_
+                << (declarations_ == 1 ? " output declares" : " outputs declare")
+                << " another mode or equality than the one asked and "
+                << (declarations_ == 1 ? "was" : "were")
+                << " judged as asked (first: " << shownText(firstDeclaration_) << ")\n";
+    if (interrupted) {
+      const int signal = subprocess::InterruptGuard::received();
+      std::cout << "diff: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+                << " after " << cases << " of " << s_.count << " cases (" << where << ", " << runs_
+                << " runs in " << ms << " ms): " << failures_.size()
+                << (failures_.size() == 1 ? " failure" : " failures") << " so far\n";
+      return failures_.empty() ? kInconclusive : kFinding;
+    }
+    if (failures_.empty()) {
+      std::cout << "diff: all " << cases << " cases conform (" << where << ", " << runs_
+                << " runs in " << ms << " ms, " << impl_->starts()
+                << (impl_->starts() == 1 ? " start" : " starts") << " of the implementation)\n";
+      return kSuccess;
+    }
+    if (s_.keepGoing)
+      std::cout << "diff: " << failures_.size() << " of " << caseRuns_ << " runs fail (" << where
+                << ", " << cases << " cases in " << ms << " ms)\n";
+    return kFinding;
+  }
+
+  /// A failure: shrunk and saved when it is the first of its kind (mode, equality, policy, kind
+  /// of failure, check or gate difference), else listed.
+  void record(Interner &interner, const gen::Case &c, std::size_t index, const Lowering &l,
+              Outcome original, bool terminal) {
+    Failure f{gen::caseLabel(index, c), l, std::move(original), false, "", "", 0};
+    const auto signature =
+        std::make_tuple(static_cast<int>(l.mode), static_cast<int>(l.equality),
+                        l.policy ? static_cast<int>(l.policy - kPolicyPresets) : -1,
+                        static_cast<int>(f.outcome.kind), static_cast<int>(f.outcome.primary),
+                        static_cast<int>(f.outcome.gate));
+    // Listed first, so that an interrupt while it is shrunk still reports it.
+    failures_.push_back(std::move(f));
+    if (seen_.insert(signature).second)
+      shrinkAndSave(interner, c, index, failures_.back(), terminal);
+  }
+
+  void shrinkAndSave(Interner &interner, const gen::Case &c, std::size_t index, Failure &f,
+                     bool terminal) {
+    if (terminal)
+      std::cerr << "\r\033[Kdiff: case " << index << " fails; shrinking..." << std::flush;
+    shrink::Limits limits;
+    // A timeout costs the whole timeout per attempt: shrink it only a little.
+    limits.maxTests = f.outcome.kind == Outcome::Kind::timedOut ? 8 : 1000;
+    shrink::Stats stats;
+    const Outcome &original = f.outcome;
+    GraphExecutionPlan minimal = shrink::shrink(
+        interner, c.plan,
+        [&](const GraphExecutionPlan &p) {
+          return sameFailure(judge(interner, p, c.encoding, f.lowering, index, f.label), original);
+        },
+        limits, &stats);
+    Outcome last = judge(interner, minimal, c.encoding, f.lowering, index, f.label);
+    if (!sameFailure(last, original)) { // a flaky implementation: keep the original case
+      minimal = c.plan;
+      last = original;
+    }
+    // A human reads the minimal plan: it is written plainly (as the reference writer writes it,
+    // capsules in the table, else in the case's placement) whenever the failure persists without
+    // the case's spelling; an exotic spelling is kept only when the failure needs it.
+    gen::Encoding spelled = c.encoding;
+    for (const gen::Encoding plain : {gen::Encoding{gen::Placement::table, std::nullopt},
+                                      gen::Encoding{c.encoding.placement, std::nullopt}}) {
+      if (plain == c.encoding)
+        break;
+      Outcome o = judge(interner, minimal, plain, f.lowering, index, f.label);
+      if (sameFailure(o, original)) {
+        spelled = plain;
+        last = std::move(o);
+        break;
+      }
+    }
+    if (terminal)
+      std::cerr << "\r\033[K";
+    f.shrunk = true;
+    f.minimalNodes = minimal.kernels.size();
+    // The finding stands whatever happens to its files (a full disk, a read-only --keep): a
+    // failure to save it is said on its line, and the exit status stays 1.
+    try {
+      save(interner, c, f, minimal, spelled, last, stats);
+    } catch (const std::exception &e) {
+      f.saveError = e.what();
+    }
+    f.outcome = std::move(last);
+  }
+
+  /// Writes the minimal case's files; throws on a write error.
+  void save(Interner &interner, const gen::Case &c, Failure &f, const GraphExecutionPlan &minimal,
+            gen::Encoding spelled, const Outcome &last, const shrink::Stats &stats) {
+    fs::path keep = keepRoot();
+    claimOutputDirectory(keep, "diff --keep");
+    if (s_.keepGoing || s_.all)
+      keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
+              (f.lowering.policy ? "-" + f.lowering.policyName() : "");
+    fs::create_directories(keep);
+    const std::string minimalJson = gen::planJson(interner, minimal, spelled);
+    writeFile(keep / "plan.json", minimalJson);
+    writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
+    writeFile(keep / "output.json", last.output);
+    writeFile(keep / "stderr.txt", last.standardError);
+    if (f.lowering.policy) // the reference gate result of the minimal plan, as `gate` writes it
+      writeFile(
+          keep / "expected.json",
+          io::gateResultJson(f.lowering.policy->policy,
+                             gate(interner, f.lowering.policy->policy,
+                                  lower(interner, minimal, f.lowering.mode, f.lowering.equality))));
+    const std::string command = !s_.gate.empty()  ? "--gate " + s_.gate
+                                : s_.impl.empty() ? "--worker " + s_.worker
+                                                  : s_.impl;
+    std::string report =
+        "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
+        f.lowering.words() + ")\ncommand: " + shownText(command) + "\nshrunk from " +
+        std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
+        " nodes in " + std::to_string(stats.tests) + " runs\nplan.json spelled " +
+        (spelled != c.encoding ? "plainly (the failure persists without the case's spelling)"
+         : c.encoding.spelling ? "as the case was (the failure needs its spelling)"
+                               : "plainly, as the case was") +
+        "\n\n" + io::shownLines(last.report, kMaxEchoBytes * 64, "");
+    // Text from the implementation and the input is shown line by line (docs/ci.md, "Reports"):
+    // no raw control character or escape sequence, and its standard error indented, so that no
+    // line of it can pass for a line of the report.
+    if (!last.standardError.empty())
+      report += "\nstandard error of the implementation:\n" +
+                io::shownLines(last.standardError, kMaxEchoBytes, "  ");
+    f.savedIn = keep.string();
+    writeFile(keep / "report.txt", report);
+    // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.
+    writeFile(keep / "report.html",
+              htmlDiffPage(minimalJson, last.output,
+                           !f.lowering.policy && last.kind == Outcome::Kind::violations,
+                           f.lowering.mode, f.lowering.equality,
+                           "lowering-oracle diff: case " + f.label + " of seed " +
+                               std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
+                           last.summary));
+  }
+
+  /// --keep, else a new directory under $TMPDIR (made once).
+  fs::path keepRoot() {
+    if (!s_.keep.empty())
+      return s_.keep;
+    if (defaultKeep_.empty())
+      defaultKeep_ = makeTempDir(tempParent(), "lowering-oracle-finding");
+    return defaultKeep_;
+  }
+
+  const DiffSettings &s_;
+  std::vector<Lowering> lowerings_; // with --gate, each lowering once per preset
+  std::size_t loweringCount_ = 1;   // lowerings asked (--all and by default: 4)
+  bool inTurn_ = false;             // one lowering a case, in turn (neither --all nor pinned)
+  fs::path work_, defaultKeep_;
+  std::unique_ptr<Implementation> impl_;
+  std::vector<Failure> failures_;
+  std::set<std::tuple<int, int, int, int, int, int>> seen_;
+  std::size_t runs_ = 0;         // of the implementation, shrinking included
+  std::size_t caseRuns_ = 0;     // one per case and lowering
+  std::size_t declarations_ = 0; // outputs that declare another lowering than the one asked
+  std::string firstDeclaration_;
+};
+
+} // namespace
+
+int runDiff(const DiffSettings &s) {
+  Runner runner(s);
+  return runner.run();
+}
+
+} // namespace lo::cli

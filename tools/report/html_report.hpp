@@ -1,0 +1,78 @@
+// The HTML report (`check --format html`, `verify --format html`, `diff`'s report.html;
+// docs/spec.md §3.5): one self-contained page, inline CSS and SVG, no script and no network
+// access. It shows a lowering as a picture: the plan's nodes in order as a strip, under it the
+// reference lowering's groups and the candidate's groups aligned to the same nodes, each finding
+// pinned to its group and node, a capsule finding's field-by-field difference, and the gate
+// verdict under each policy preset for both lowerings.
+//
+// Every text from the input is shown (shownText: escaped controls, cut) and then HTML-escaped
+// (io::htmlText); element ids are made from indices only. A large plan shows only the
+// neighbourhood of its findings, with counts of what is elided: the page is bounded whatever the
+// plan's size (the bounds below).
+#pragma once
+
+#include "ref/io/document.hpp"
+#include "tools/report/report.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lo::cli {
+
+struct SuiteReport;
+
+/// A plan of at most this many nodes is shown whole; a larger one only around its findings.
+inline constexpr std::size_t kHtmlWholePlan = 200;
+/// In a larger plan, the nodes shown on either side of a finding's node.
+inline constexpr std::size_t kHtmlContext = 6;
+/// In a larger plan, at most this many findings get a window of the strip; the others are listed.
+inline constexpr std::size_t kHtmlMaxWindows = 24;
+/// At most this many findings are listed in one picture (the report caps them per check first).
+inline constexpr std::size_t kHtmlMaxFindings = 200;
+/// Texts in the strip's cells (kinds, capsule keys) are cut at this many bytes.
+inline constexpr std::size_t kHtmlCellBytes = 48;
+/// Candidate node ids that are not in the plan: at most this many are listed.
+inline constexpr std::size_t kHtmlMaxForeign = 16;
+
+/// What a picture shows beside the report: the plan, and the candidate when it could be read.
+struct HtmlPictureInput {
+  Interner *interner = nullptr;
+  const GraphExecutionPlan *plan = nullptr;
+  const io::LoweringDocument *candidate = nullptr; // null: only the reference lowering is shown
+  const checks::Report *report = nullptr;          // null: no findings
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  /// Prefix of the element ids (letters, digits and '-', made by the caller, never from input),
+  /// unique in the page.
+  std::string idPrefix = "c0-";
+};
+
+/// The picture of one candidate (an HTML fragment): the gate verdicts, an overview of the whole
+/// plan (SVG), the strip with both lowerings and the pinned findings, and the findings list with
+/// each capsule finding's field-by-field difference. Put into CaseResult::picture or
+/// SuiteEntry::picture.
+std::string htmlPicture(const HtmlPictureInput &in);
+
+/// The findings of a report as a list without a picture (when the plan is not at hand, as with
+/// `check --stream`).
+std::string htmlFindings(const checks::Report &report, std::string_view idPrefix);
+
+/// The page of `writeReports(…, ReportFormat::html, …)`: one section per candidate with its
+/// verdict, notes, error and picture (or its findings when it has none).
+void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                      const ReportOptions &options);
+
+/// The page of `verify --format html`: a summary table of every entry (pass, finding, error),
+/// each linking to the entry's section and picture below it.
+void writeSuiteHtml(io::Sink &out, const SuiteReport &report);
+
+/// The page `diff` saves beside a finding (report.html): the plan `planText` (plan.json) and the
+/// implementation's output `outputText` (output.json) read afresh and checked under `mode` and
+/// `equality`; an output that is not a lowering (a gate result, a crash, invalid JSON) is shown as
+/// `summary` beside the reference lowering. `heading` and `summary` are shown as text.
+std::string htmlDiffPage(const std::string &planText, const std::string &outputText,
+                         bool outputIsLowering, Mode mode, Equality equality,
+                         const std::string &heading, const std::string &summary);
+
+} // namespace lo::cli

@@ -1,0 +1,164 @@
+// Writers of a conformance report (`check --format text|json|junit|sarif|html`), reusable by every
+// command that judges candidates (check, diff, verify): one candidate or a list of them, each
+// judged (a checks::Report) or not judgeable (an input error, exit status 2).
+//
+// Every text that comes from input (file names, pointers, messages, which name capsules and keys)
+// is shown escaped and cut (shownText, ref/io/escape.hpp) in the text, JUnit and SARIF reports, so
+// that a hostile name cannot forge a line, hide the verdict or blow up the report (docs/ci.md,
+// "Reports").
+#pragma once
+
+#include "checks/checks.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
+#include "ref/io/output.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lo::cli {
+
+/// What was checked, for the report's header and summary.
+struct ReportSubject {
+  std::string plan;      // the plan's file name
+  std::string candidate; // the candidate's file name
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  std::size_t groups = 0; // the candidate's groups
+  std::size_t nodes = 0;  // the plan's nodes
+};
+
+enum class ReportFormat { text, json, junit, sarif, html };
+
+/// An input that could not be judged (exit status 2), reported as an error entry.
+struct ReportError {
+  std::string file;
+  std::size_t line = 0, column = 0; // 1-based; 0 when unknown
+  std::string pointer;
+  std::string message;
+  static ReportError from(const io::InputError &e);
+};
+
+/// `FILE[:LINE:COLUMN][: POINTER]: MESSAGE`, every part shown (shownText): an input error as one
+/// line of a report.
+std::string errorLine(const ReportError &e);
+
+/// One candidate in a report.
+struct CaseResult {
+  /// The case's name in a suite ("0003-trusted-external-in-checked-run"); empty for `check`.
+  std::string name;
+  ReportSubject subject;
+  checks::Report report;            // when !error
+  std::optional<ReportError> error; // the candidate (or plan) could not be judged
+  /// The candidate's text, when at hand: SARIF regions (line and column of each pointer) are
+  /// looked up in it after the fact. Empty: no regions.
+  std::string_view candidateText;
+  double seconds = 0; // time spent reading and judging
+  /// html: the candidate's picture (htmlPicture, tools/report/html_report.hpp), made while the
+  /// plan and the candidate were at hand; empty: the findings are listed without one, after
+  /// `noPicture`, the reason (said on the page).
+  std::string picture;
+  std::string_view noPicture;
+  bool conforms() const { return !error && report.conforms(); }
+};
+
+/// How a list of candidates is reported.
+struct ReportOptions {
+  /// The command named in titles and JUnit class names: "check", "verify", "diff".
+  std::string command = "check";
+  /// JUnit: one test case per check of each candidate (true), or one per candidate (false:
+  /// `verify`, whose candidates are the cases of a suite).
+  bool junitCasePerCheck = true;
+};
+
+/// Writes every candidate in one report of `format`:
+///  text:  one line a violation, note or error (`CANDIDATE: /pointer: check: sentence`), one
+///         summary line a candidate, and with several candidates one last line of totals;
+///  json:  exactly one candidate: {"format":"lowering-oracle/check-report","version":1,...};
+///         violations carry "check","group","nodeId","pointer","message", and "field",
+///         "expected","actual" where they apply; an error entry is "error":{file,line,column,
+///         pointer,message};
+///  junit: one <testsuite> a candidate, class names unique per candidate, mode and equality,
+///         `time` on suites and cases; an error entry is a test case with <error>;
+///  sarif: SARIF 2.1.0, one run, one rule per check (rule id = check name) and `invalid-input`,
+///         one result per violation or error, with artifact URIs relative to %SRCROOT% (the
+///         working directory), regions where the pointer is found, and partialFingerprints;
+///  html:  one self-contained page, one section per candidate with its picture (html_report.hpp).
+void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
+                  const ReportOptions &options = {});
+
+/// One candidate (what `check` writes).
+void writeReport(io::Sink &out, ReportFormat format, const checks::Report &report,
+                 const ReportSubject &subject);
+void writeReportText(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
+void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSubject &subject);
+
+/// "3 violations (maximal 2, capsule 1)".
+std::string violationSummary(const checks::Report &report);
+
+/// The longest text echoed from input in a report, in bytes (io::kMaxShownBytes).
+inline constexpr std::size_t kMaxEchoBytes = io::kMaxShownBytes;
+
+/// Text from the input as every report shows it: the one rule of ref/io/escape.hpp.
+using io::shownText;
+
+/// `text` shown (shownText) and then XML-escaped, as character data or an attribute value.
+void xmlShown(io::Sink &out, std::string_view text);
+
+/// `text` shown (shownText) and then written as a JSON string.
+void jsonShown(io::Sink &out, std::string_view text);
+
+/// A file or case name as a JSON report's value: shown as shownText shows it but never cut, so
+/// that the report is valid UTF-8 and free of control characters whatever the name.
+void jsonName(io::Sink &out, std::string_view text);
+
+// --- Pieces of the report formats, shared with the report of `verify` (suite_report.hpp) ---------
+
+/// XML character data or an attribute value (io::xmlText: shown, never cut, markup escaped).
+void writeXml(io::Sink &out, std::string_view text);
+
+/// The time of a JUnit report: ISO 8601 UTC without time zone (the schema's pattern);
+/// $SOURCE_DATE_EPOCH, when a whole number of seconds up to the end of year 9999, makes it
+/// reproducible; another value is ignored (docs/ci.md, "Reports").
+std::string junitTimestamp();
+
+/// The host name of a JUnit report, as an identifier ("localhost" when there is none).
+std::string junitHostname();
+
+/// A time in seconds with three decimals ("0.125"); a negative time is 0.
+std::string secondsText(double seconds);
+
+/// The SARIF rules of the checks (rule id = check name, in the order of the checks), one a line,
+/// each with a `help` text (how to `explain` it) when `withHelp`.
+void writeSarifCheckRules(io::Sink &out, bool withHelp);
+
+/// The start of a SARIF result, `{"ruleId":ID,"ruleIndex":N,"level":"error","message":{..}`: the
+/// caller adds its locations and properties and closes it.
+void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t ruleIndex,
+                           std::string_view message);
+
+/// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
+/// rest percent-encoded.
+std::string uriOf(std::string_view path);
+
+/// The `%SRCROOT%` base of a SARIF run's relative URIs: the working directory as a `file://` URI
+/// (docs/ci.md, "Reports": every SARIF report of the oracle states its URIs this way).
+std::string sarifSourceRootUri();
+
+/// `{"uri":...,"uriBaseId":"%SRCROOT%"}` for a relative file name, `{"uri":"file:///..."}` for an
+/// absolute one: a SARIF artifact location, as `check` writes it.
+void writeSarifArtifactLocation(io::Sink &out, const std::string &file);
+
+/// A result's `partialFingerprints` value: a stable hash (FNV-1a, 64 bits, hex) of `key`.
+std::string sarifFingerprint(std::string_view key);
+
+/// `,"region":{"startLine":LINE,"startColumn":COLUMN}` of a SARIF physical location.
+void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column);
+
+/// `,"logicalLocations":[...]` naming `pointer` (a JSON pointer) as a SARIF logical location;
+/// nothing for an empty pointer.
+void writeSarifLogicalLocation(io::Sink &out, std::string_view pointer);
+
+} // namespace lo::cli

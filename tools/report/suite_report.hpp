@@ -1,0 +1,73 @@
+// The report of `verify`: one entry per (case, mode, equality) of a conformance suite (and, with
+// `--gates`, instead, per (case, policy): a differing gate result is one violation of the check
+// `gate`), in every report format of `check` (text, json, junit, sarif, html). An output that is
+// missing, unreadable or not a valid GraphLoweringPlan is an entry with an error, reported like the
+// others.
+#pragma once
+
+#include "tools/report/report.hpp"
+
+#include <string>
+#include <vector>
+
+namespace lo::cli {
+
+struct SuiteEntry {
+  enum class Status { conforms, fails, error };
+  std::string caseName;
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  std::string policy; // a gate entry (verify --gates): the preset; empty for a lowering entry
+  std::string plan;   // the plan's path as reported
+  std::string output; // the output's path as reported
+  Status status = Status::conforms;
+  checks::Report report; // conforms, fails
+  /// fails: the line and column of each violation's pointer in the output ({0, 0}: unknown).
+  std::vector<std::pair<std::size_t, std::size_t>> positions;
+  std::size_t groups = 0, nodes = 0;
+  // error: what is wrong with the output, and where when known (1-based; 0 unknown).
+  std::string error;
+  std::string errorPointer;
+  std::size_t line = 0, column = 0;
+  double seconds = 0; // time to read and judge the output
+  /// html: the entry's picture (htmlPicture), made while its plan and output were at hand.
+  std::string picture;
+};
+
+struct SuiteReport {
+  std::string suite;   // the suite directory
+  std::string outputs; // the outputs directory
+  std::vector<SuiteEntry> entries;
+  /// Whether the suite was verified (regenerated from its manifest's gen parameters and found
+  /// equal, docs/spec.md §4.3); false for a hand-made suite judged with --unverified-suite.
+  bool suiteVerified = true;
+  /// `verify --quiet`: the text format leaves out the note lines of conforming entries (a
+  /// declaration noted, docs/spec.md §4.3); findings, errors, the unverified note and the summary
+  /// stay, and the other formats keep every note.
+  bool quiet = false;
+  std::size_t count(SuiteEntry::Status s) const;
+  bool conforms() const { return count(SuiteEntry::Status::conforms) == entries.size(); }
+};
+
+/// Every format says whether the suite was verified: text a note line before the summary (only
+/// when it was not), json `suiteVerified`, junit the property `suite-verified` (and a note in
+/// system-out when it was not), sarif the run's property `suiteVerified` (and a warning
+/// notification when it was not).
+/// text: the violations of each failing entry as `check` writes them, one line per error, then one
+/// summary line. json: the counts and one result per entry (a failing entry with its check report).
+/// junit: one test case per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique
+/// in a report), a failure for violations, an error for an output that could not be judged, its
+/// time. sarif: one result per violation and per error, rule id = check name or `output-error`,
+/// located as `check` locates its results: the output's path (OUTPUTS/NAME) relative to %SRCROOT%
+/// (or an absolute file URI), a region on every result (the value the pointer names, the reader's
+/// position, else 1:1) and partialFingerprints. html: a summary
+/// table of every entry linking to its section and picture (writeSuiteHtml).
+void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
+
+/// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
+std::string suiteSummary(const SuiteReport &report);
+
+/// "the suite SUITE was not verified: ..." (for a report of an unverified suite).
+std::string unverifiedNote(const SuiteReport &report);
+
+} // namespace lo::cli

@@ -1,0 +1,430 @@
+#include "tools/suite/spelling.hpp"
+
+#include "ref/io/writer.hpp"
+#include "tools/suite/generate.hpp"
+
+#include <cstdio>
+#include <set>
+#include <unordered_map>
+
+namespace lo::gen {
+
+namespace {
+
+// --- a JSON value with the freedom the format allows ---------------------------------------------
+
+struct Member;
+
+struct Value {
+  enum class Type : std::uint8_t { boolean, number, string, array, object } type = Type::object;
+  bool boolean = false;
+  std::uint64_t number = 0;
+  std::string text; // a string's decoded text
+  std::vector<Value> items;
+  std::vector<Member> members;
+};
+
+/// An object member; `omittable` when leaving it out means the same (it holds the default).
+struct Member {
+  std::string key;
+  Value value;
+  bool omittable = false;
+};
+
+Value str(std::string_view s) {
+  Value v;
+  v.type = Value::Type::string;
+  v.text = s;
+  return v;
+}
+Value num(std::uint64_t n) {
+  Value v;
+  v.type = Value::Type::number;
+  v.number = n;
+  return v;
+}
+Value boolean(bool b) {
+  Value v;
+  v.type = Value::Type::boolean;
+  v.boolean = b;
+  return v;
+}
+Value array(std::vector<Value> items = {}) {
+  Value v;
+  v.type = Value::Type::array;
+  v.items = std::move(items);
+  return v;
+}
+template <class E> Value enumValue(E e) { return str(spelling(e)); }
+
+struct Object {
+  Value v;
+  Object &add(std::string key, Value value, bool omittable = false) {
+    v.members.push_back({std::move(key), std::move(value), omittable});
+    return *this;
+  }
+};
+
+// --- the spec's records as values ---------------------------------------------------------------
+
+/// A tagged record (a claim, evidence, a provenance item): an object whose first member is its
+/// `tag`.
+template <class Tag> Object tagged(Tag tag) {
+  Object o;
+  o.add("tag", enumValue(tag));
+  return o;
+}
+
+Value claimValue(const ContractClaim &c) {
+  using T = ContractClaim::Tag;
+  Object o = tagged(c.tag);
+  o.add("op", enumValue(c.op));
+  if (c.tag == T::layoutCompatibility)
+    o.add("layout", enumValue(c.layout));
+  if (c.tag == T::valueRefinement || c.tag == T::vjpRefinement)
+    o.add("spec", str(c.spec));
+  if (c.tag == T::vjpRefinement)
+    o.add("mode", enumValue(c.mode));
+  return o.v;
+}
+
+Value evidenceValue(const ContractEvidence &e) {
+  using T = ContractEvidence::Tag;
+  Object o = tagged(e.tag);
+  if (e.tag == T::trustedBoundary)
+    o.add("reason", str(e.text));
+  else if (e.tag != T::notProvided)
+    o.add("name", str(e.text));
+  return o.v;
+}
+
+Value provenanceValue(const ContractProvenance &p) {
+  using T = ContractProvenance::Tag;
+  Object o = tagged(p.tag);
+  o.add(p.tag == T::note ? "text" : "path", str(p.path));
+  if (p.tag == T::nativeSymbol) {
+    o.add("symbol", str(p.symbol));
+    if (p.buildTarget)
+      o.add("buildTarget", str(*p.buildTarget));
+  }
+  return o.v;
+}
+
+/// "provenance (default [])"
+Value descriptorValue(const ContractDescriptor &d) {
+  std::vector<Value> provenance;
+  for (const auto &p : d.provenance)
+    provenance.push_back(provenanceValue(p));
+  Object o;
+  o.add("claim", claimValue(d.claim))
+      .add("summary", str(d.summary))
+      .add("evidence", evidenceValue(d.evidence))
+      .add("provenance", array(std::move(provenance)), d.provenance.empty());
+  return o.v;
+}
+
+/// "supportsForward (default true), vjpMode (default "none"), ... numericalPolicy {rounding,
+/// subnormals, contraction, reduction} (each default "unspecified"), notes (default "")"
+Value capsuleValue(const KernelCapsule &c) {
+  const NumericalPolicy unspecified{};
+  const NumericalPolicy &p = c.numericalPolicy;
+  Object policy;
+  policy.add("rounding", enumValue(p.rounding), p.rounding == unspecified.rounding)
+      .add("subnormals", enumValue(p.subnormals), p.subnormals == unspecified.subnormals)
+      .add("contraction", enumValue(p.contraction), p.contraction == unspecified.contraction)
+      .add("reduction", enumValue(p.reduction), p.reduction == unspecified.reduction);
+  Object o;
+  o.add("name", str(c.name))
+      .add("op", enumValue(c.op))
+      .add("provider", enumValue(c.provider))
+      .add("device", enumValue(c.device))
+      .add("trustLevel", enumValue(c.trustLevel))
+      .add("supportsForward", boolean(c.supportsForward), c.supportsForward)
+      .add("vjpMode", enumValue(c.vjpMode), c.vjpMode == VJPMode::none)
+      .add("shapeContract", descriptorValue(c.shapeContract))
+      .add("layoutContract", descriptorValue(c.layoutContract))
+      .add("valueContract", descriptorValue(c.valueContract))
+      .add("vjpContract", descriptorValue(c.vjpContract))
+      .add("numericalPolicy", policy.v, p == unspecified)
+      .add("notes", str(c.notes), c.notes.empty());
+  return o.v;
+}
+
+/// "a bare string for a kind without parameters (`"relu"`), else an object ... Both forms are
+/// read."
+Value kindValue(const OpKind &kind, bool asObject) {
+  if (isBare(kind.tag) && !asObject)
+    return enumValue(kind.tag);
+  Object o;
+  o.add("tag", enumValue(kind.tag));
+  const KindSignature &sig = signature(kind.tag);
+  for (std::size_t i = 0; i < sig.params.size(); ++i) {
+    const auto &values = kind.params[i];
+    if (sig.params[i].type == ParamType::natural) {
+      o.add(std::string(sig.params[i].name), num(values.empty() ? 0 : values.front()));
+    } else {
+      std::vector<Value> items;
+      for (auto n : values)
+        items.push_back(num(n));
+      o.add(std::string(sig.params[i].name), array(std::move(items)));
+    }
+  }
+  return o.v;
+}
+
+// --- printing with the spelling freedom ----------------------------------------------------------
+
+/// How often each freedom is taken in one plan, in 1/8ths. A plan draws its own mix, so that some
+/// plans use one freedom always and others never, and most mix both spellings.
+struct Style {
+  std::uint64_t omit = 4;       // leave out a member that holds its default
+  std::uint64_t shuffle = 4;    // shuffle the members of an object
+  std::uint64_t escape = 1;     // spell some characters of a string with escapes
+  std::uint64_t kindObject = 4; // write a kind without parameters as {"tag": ...}
+  std::uint64_t secondKey = 4;  // give a capsule of the table a second key
+  std::uint64_t stray = 1;      // place a capsule against the plan's placement
+  std::uint64_t space = 1;      // white space between tokens
+  bool format = true, version = true;
+};
+
+Style drawStyle(Rng &rng) {
+  Style s;
+  const std::uint64_t levels[] = {0, 2, 4, 6, 8};
+  s.omit = 2 + rng.below(5); // 2..6: both spellings of a default are frequent
+  s.shuffle = levels[rng.below(5)];
+  s.escape = rng.chance(1, 3) ? 0 : 1 + rng.below(4);
+  s.kindObject = levels[rng.below(5)];
+  s.secondKey = rng.chance(1, 3) ? 0 : 2 + rng.below(5);
+  s.stray = rng.chance(1, 2) ? 0 : 1 + rng.below(3);
+  s.space = rng.below(3);
+  s.format = !rng.chance(1, 4);
+  s.version = !rng.chance(1, 4);
+  return s;
+}
+
+class Printer {
+public:
+  Printer(Rng &rng, const Style &style) : rng_(rng), style_(style) {}
+
+  void value(const Value &v) {
+    switch (v.type) {
+    case Value::Type::boolean: out_ += v.boolean ? "true" : "false"; break;
+    case Value::Type::number: out_ += std::to_string(v.number); break;
+    case Value::Type::string: string(v.text); break;
+    case Value::Type::array:
+      out_ += '[';
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        if (i)
+          comma();
+        value(v.items[i]);
+      }
+      out_ += ']';
+      break;
+    case Value::Type::object: object(v.members); break;
+    }
+  }
+
+  /// An object: members that hold their default left out or kept, the rest in a shuffled order.
+  void object(const std::vector<Member> &members) {
+    std::vector<const Member *> kept;
+    for (const Member &m : members)
+      if (!(m.omittable && take(style_.omit)))
+        kept.push_back(&m);
+    if (take(style_.shuffle))
+      for (std::size_t i = kept.size(); i > 1; --i) // Fisher-Yates with the portable generator
+        std::swap(kept[i - 1], kept[rng_.below(i)]);
+    out_ += '{';
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      if (i)
+        comma();
+      member(kept[i]->key, kept[i]->value);
+    }
+    out_ += '}';
+  }
+
+  void member(std::string_view key, const Value &v) {
+    string(key);
+    out_ += ':';
+    space();
+    value(v);
+  }
+
+  /// A JSON string of `s`: what must be escaped is, and with the style's chance some other ASCII
+  /// characters are too (`\u0041` for `A`, `\/` for `/`), so the text differs and the string not.
+  void string(std::string_view s) {
+    const bool escapeSome = take(style_.escape);
+    out_ += '"';
+    for (char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += ch;
+      } else if (c == '\n') {
+        out_ += "\\n";
+      } else if (c == '\t') {
+        out_ += rng_.chance(1, 2) ? "\\t" : "\\u0009";
+      } else if (c < 0x20) {
+        unicode(c);
+      } else if (escapeSome && c < 0x80 && rng_.chance(1, 3)) {
+        if (c == '/' && rng_.chance(1, 2))
+          out_ += "\\/";
+        else
+          unicode(c);
+      } else {
+        out_ += ch;
+      }
+    }
+    out_ += '"';
+  }
+
+  void raw(std::string_view s) { out_ += s; }
+  void comma() {
+    out_ += ',';
+    space();
+  }
+  void space() {
+    if (style_.space && rng_.chance(style_.space, 8))
+      out_ += rng_.chance(1, 2) ? " " : "\n  ";
+  }
+  bool take(std::uint64_t eighths) { return eighths && rng_.chance(eighths, 8); }
+  Rng &rng() { return rng_; }
+  std::string &text() { return out_; }
+
+private:
+  void unicode(unsigned char c) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, rng_.chance(1, 2) ? "\\u%04x" : "\\u%04X", c);
+    out_ += buf;
+  }
+
+  Rng &rng_;
+  const Style &style_;
+  std::string out_;
+};
+
+/// A generator for one part of the plan, from the plan's seed and what identifies the part, so
+/// that a kernel keeps its spelling when `diff` shrinks the plan around it.
+Rng partRng(std::uint64_t seed, std::uint64_t part) {
+  Rng mix(seed ^ (part * 0x9e3779b97f4a7c15ULL));
+  return Rng(mix.next());
+}
+
+/// FNV-1a: a portable hash of a key's text.
+std::uint64_t textHash(std::string_view s) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : s)
+    h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return h;
+}
+
+} // namespace
+
+std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
+                            Placement placement, std::uint64_t seed) {
+  Rng rng(seed);
+  const Style style = drawStyle(rng);
+  Printer p(rng, style);
+
+  // Where each kernel's capsule goes: the plan's placement, and with the style's chance the other.
+  std::vector<bool> inlined(plan.kernels.size());
+  for (std::size_t i = 0; i < inlined.size(); ++i) {
+    Rng r = partRng(seed, plan.kernels[i].nodeId);
+    Printer q(r, style);
+    const bool base = placement == Placement::inline_ ||
+                      (placement == Placement::mixed && plan.kernels[i].nodeId % 2 == 1);
+    inlined[i] = q.take(style.stray) ? !base : base;
+  }
+
+  // The table: the written keys ("the capsule's name, with `#2`, `#3`, ..."), and for some
+  // capsules a second key to the same capsule ("Readers accept any keys").
+  std::vector<CapsuleId> keyed;
+  for (std::size_t i = 0; i < inlined.size(); ++i)
+    if (!inlined[i])
+      keyed.push_back(plan.kernels[i].capsule);
+  const io::CapsuleKeys canonical(interner, keyed);
+  std::unordered_map<CapsuleId, std::vector<std::string>> keys;
+  std::set<std::string> taken;
+  for (CapsuleId id : canonical.order())
+    taken.insert(canonical.key(id));
+  std::vector<std::pair<std::string, CapsuleId>> table;
+  for (CapsuleId id : canonical.order()) {
+    keys[id].push_back(canonical.key(id));
+    table.emplace_back(canonical.key(id), id);
+    Rng r = partRng(seed, textHash(canonical.key(id)));
+    if (Printer(r, style).take(style.secondKey)) {
+      std::string alt = canonical.key(id) + " (also)";
+      for (int n = 2; taken.count(alt); ++n)
+        alt = canonical.key(id) + " (also " + std::to_string(n) + ")";
+      taken.insert(alt);
+      keys[id].push_back(alt);
+      table.emplace_back(alt, id);
+    }
+  }
+
+  // The kernels, each spelled from its own generator.
+  std::vector<std::string> kernels;
+  for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
+    const PlannedNodeKernel &k = plan.kernels[i];
+    Rng r = partRng(seed, k.nodeId ^ 0x6b65726e656cULL);
+    Printer q(r, style);
+    Object o;
+    o.add("nodeId", num(k.nodeId))
+        .add("kind", kindValue(interner.kind(k.kind), q.take(style.kindObject)))
+        .add("op", enumValue(k.op));
+    if (inlined[i]) {
+      o.add("capsule", capsuleValue(interner.capsule(k.capsule)));
+    } else {
+      const auto &names = keys.at(k.capsule);
+      o.add("capsule", str(names[r.below(names.size())]));
+    }
+    q.value(o.v);
+    kernels.push_back(std::move(q.text()));
+  }
+
+  // The document: format and version present or not, members in any order.
+  std::vector<std::string> order;
+  if (style.format)
+    order.push_back("format");
+  if (style.version)
+    order.push_back("version");
+  if (!table.empty() || rng.chance(1, 8))
+    order.push_back("capsules");
+  order.push_back("kernels");
+  if (p.take(style.shuffle))
+    for (std::size_t i = order.size(); i > 1; --i)
+      std::swap(order[i - 1], order[rng.below(i)]);
+  p.raw("{\n");
+  for (std::size_t m = 0; m < order.size(); ++m) {
+    p.raw(m ? ",\n  " : "  ");
+    const std::string &name = order[m];
+    if (name == "format") {
+      p.member(name, str("nn-backend/graph-execution-plan"));
+    } else if (name == "version") {
+      p.member(name, num(1));
+    } else if (name == "capsules") {
+      p.string(name);
+      p.raw(": {");
+      for (std::size_t i = 0; i < table.size(); ++i) {
+        p.raw(i ? ",\n    " : "\n    ");
+        // Each key's capsule is spelled on its own: two keys of one capsule differ in text.
+        Rng r = partRng(seed, textHash(table[i].first) ^ 0x7461626c65ULL);
+        Printer q(r, style);
+        q.member(table[i].first, capsuleValue(interner.capsule(table[i].second)));
+        p.raw(q.text());
+      }
+      p.raw(table.empty() ? "}" : "\n  }");
+    } else {
+      p.string(name);
+      p.raw(": [");
+      for (std::size_t i = 0; i < kernels.size(); ++i) {
+        p.raw(i ? ",\n    " : "\n    ");
+        p.raw(kernels[i]);
+      }
+      p.raw(kernels.empty() ? "]" : "\n  ]");
+    }
+  }
+  p.raw("\n}\n");
+  return std::move(p.text());
+}
+
+} // namespace lo::gen

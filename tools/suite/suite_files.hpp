@@ -1,0 +1,38 @@
+// The files of a conformance suite, exactly as `gen` writes them (docs/spec.md §4.3): per case its
+// plan, its expected outputs and expected gate results, then `manifest.json` and `README.md`. `gen`
+// writes them; `verify` regenerates them in memory from the manifest's seed, count and maxNodes and
+// compares them with the suite's files, so that a suite changed after `gen` wrote it is never
+// trusted (docs/spec.md §4.3, "Suite integrity").
+#pragma once
+
+#include "tools/suite/generate.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace lo::gen {
+
+/// Receives one file of a suite: its path relative to the suite ("cases/0000-empty-plan/plan.json")
+/// and its bytes.
+using SuiteFileVisitor = std::function<void(const std::string &path, std::string_view text)>;
+
+/// Every file of the suite of `count` cases of `settings`, in the order: each case's plan, its
+/// three expected outputs and three expected gate results; then `manifest.json`, then `README.md`.
+/// The same arguments give the same files, byte for byte.
+void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file);
+
+/// The expected outputs of each case (singleton, coalesced-contract, coalesced-identity).
+inline constexpr std::size_t kExpectedOutputsPerCase = 3;
+
+/// The name of the manifest in a suite directory.
+inline constexpr std::string_view kManifestName = "manifest.json";
+
+/// Whether `dir` holds a suite `gen` wrote, as its manifest proves it: `manifest.json`, a regular
+/// file inside `dir`, is a conformance suite manifest naming gen's seed, count and maxNodes. When
+/// not, `why` says what is missing. (`gen --force` replaces nothing else, docs/spec.md §4.3.)
+bool isGenSuite(const std::filesystem::path &dir, std::string &why);
+
+} // namespace lo::gen
