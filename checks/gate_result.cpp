@@ -33,8 +33,8 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
     named.emplace(io::obligationReportText(r), io::reportLine(r));
   const auto words = [&](const std::string &c) {
     const auto it = named.find(c);
-    return it != named.end() ? io::shownText(it->second, 400)
-                             : "the report " + io::shownText(c, 400);
+    return it != named.end() ? io::shownText(it->second, io::kMaxReportWordsBytes)
+                             : "the report " + io::shownText(c, io::kMaxReportWordsBytes);
   };
   std::vector<std::vector<std::string>> want;
   std::vector<GateFailureKind> wantKinds, haveKinds;
@@ -130,7 +130,8 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
             " " + std::string(flag.name) + "=" + (actual.policy.*flag.field ? "true" : "false");
     return {GateDifference::policy,
             under + "the gate agrees, but the implementation's result names policy " +
-                io::shownText(actual.policyName, 40) + (flags.empty() ? "" : " with" + flags),
+                io::shownText(actual.policyName, io::kMaxPolicyNameBytes) +
+                (flags.empty() ? "" : " with" + flags),
             "/policy"};
   }
   return {};

@@ -7,7 +7,6 @@
 namespace lo::io {
 
 namespace {
-constexpr std::size_t kEchoedToken = 200; // io::kMaxEchoBytes
 /// The pointer as shown in a message: each reference token cut, and shown (shownText: a key may
 /// hold an escaped newline), so that the message stays one line.
 std::string shown(const std::string &pointer) {
@@ -16,13 +15,13 @@ std::string shown(const std::string &pointer) {
   std::string cut;
   std::size_t tokenLength = 0; // in characters
   for (char c : pointer) {
-    // A reference token longer than kEchoedToken characters is cut with "..." (a key of the
+    // A reference token longer than kMaxEchoBytes characters is cut with "..." (a key of the
     // input may be megabytes long; the message stays short).
     if (c == '/')
       tokenLength = 0;
-    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && ++tokenLength == kEchoedToken + 1)
+    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && ++tokenLength == kMaxEchoBytes + 1)
       cut += "...";
-    if (tokenLength <= kEchoedToken)
+    if (tokenLength <= kMaxEchoBytes)
       cut += c;
   }
   return shownText(cut, kUncut);

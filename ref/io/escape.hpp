@@ -5,6 +5,8 @@
 // The RFC 3629 UTF-8 validator here is also the reader's.
 #pragma once
 
+#include "ref/io/limits.hpp"
+
 #include <cstddef>
 #include <limits>
 #include <string>
@@ -29,11 +31,7 @@ std::string_view utf8Prefix(std::string_view text, std::size_t cap);
 
 // --- Shown text ---------------------------------------------------------------------------------
 
-/// The longest text from the input shown in a report, in bytes: longer texts are cut there (at a
-/// character boundary) and end with "…".
-inline constexpr std::size_t kMaxShownBytes = 1024;
-/// A cap that never cuts (a name that is a JSON report's value).
-inline constexpr std::size_t kUncut = std::numeric_limits<std::size_t>::max();
+// kMaxShownBytes and kUncut: ref/io/limits.hpp.
 
 /// Whether the code point `cp` is shown as `\uXXXX`: the C0 controls and DEL, the C1 controls
 /// (U+0085 among them), the line and paragraph separators U+2028 and U+2029, the bidirectional

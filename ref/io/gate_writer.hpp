@@ -6,6 +6,7 @@
 #include "ref/io/escape.hpp"
 
 #include "ref/gate.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 
 #include <string>
@@ -37,12 +38,6 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
 /// The text report: the verdict and the policy on the first line, then each failure kind with its
 /// number of reports, and each report on its own line (with its audit row).
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
-
-/// The longest capsule name, claim spec or evidence text a report of `gate` writes, in bytes: a
-/// longer one is cut there (fewer, so as not to split a UTF-8 character) and ends with "..." (as
-/// a key is cut, docs/spec.md §2.5), so that `gate`'s output is bounded by its audit rows, not
-/// by rows times string length (docs/spec.md §6.6).
-inline constexpr std::size_t kMaxGateTextBytes = 1024;
 
 /// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes.
 ObligationReport boundedReport(ObligationReport r);

@@ -2,6 +2,8 @@
 // reader built on the strict JSON layer (ref/io/strict_json.hpp; documented in docs/errors.md).
 #pragma once
 
+#include "ref/io/limits.hpp"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -18,12 +20,5 @@ struct Source {
 /// Reads a file, or standard input for "-" (named "<stdin>" in messages).
 Source loadSource(const std::string &path);
 Source sourceFromString(std::string name, std::string_view text);
-
-/// Hardening limits of the readers (documented in docs/errors.md).
-inline constexpr std::size_t kMaxDepth = 64;
-inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 32; // 4 GiB
-inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;   // 1 MiB
-/// A string of the input echoed in a message is cut after this many bytes, with "...".
-inline constexpr std::size_t kMaxEchoBytes = 200;
 
 } // namespace lo::io

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ref/audit.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
@@ -15,11 +16,6 @@
 #include <vector>
 
 namespace lo::io {
-
-/// A written key holds at most this many bytes of the capsule's name (docs/spec.md §2.5): a group
-/// names its capsule by key, so a longer key would be copied onto every group (a 1 MiB name and
-/// 100 groups made 100 MiB of output).
-inline constexpr std::size_t kMaxKeyNameBytes = 128;
 
 /// The name a key is built from: the capsule's name, or, when it is longer than kMaxKeyNameBytes,
 /// its first kMaxKeyNameBytes bytes (fewer, so as not to split a UTF-8 character) and `...`.

@@ -139,10 +139,10 @@ SolverBinary trustedCvc5(std::chrono::milliseconds timeout) {
     throw std::runtime_error(
         "prove: --solver cvc5: " + *path + " (version " + solver.version +
         ") failed its self-test and is refused: a trivially satisfiable query got \"" +
-        io::shownText(satAnswer.substr(0, 80)) +
+        io::shownText(satAnswer.substr(0, io::kMaxSolverAnswerBytes)) +
         "\" (expected sat) and a trivially "
         "unsatisfiable one got \"" +
-        io::shownText(unsatAnswer.substr(0, 80)) +
+        io::shownText(unsatAnswer.substr(0, io::kMaxSolverAnswerBytes)) +
         "\" (expected unsat); none of its answers would be believed");
   return solver;
 }
