@@ -46,6 +46,9 @@ TEST(EqualityTest, ContractEqualityIsEveryField) {
       [](KernelCapsule &c) { c.valueContract.evidence.text = "other suite"; },
       [](KernelCapsule &c) { c.valueContract.provenance.clear(); },
       [](KernelCapsule &c) { c.valueContract.provenance[0].buildTarget = "t"; },
+      // An absent buildTarget is not "": the field is optional and has no default
+      // (docs/conformance.md, "Pitfalls of common JSON readers").
+      [](KernelCapsule &c) { c.valueContract.provenance[0].buildTarget = ""; },
       [](KernelCapsule &c) { c.numericalPolicy.subnormals = Subnormals::flush_to_zero; },
       [](KernelCapsule &c) { c.numericalPolicy.contraction = Contraction::fused; },
       [](KernelCapsule &c) { c.numericalPolicy.reduction = Reduction::fixed_tree; },
