@@ -6,9 +6,11 @@ namespace lo::checks::detail {
 
 namespace {
 
-std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth) {
-  std::string d = capsuleDifference(shown, truth);
-  if (d.rfind("name (", 0) == 0)
+/// How an audit row differs from the row it should be, each named by its side.
+std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth,
+                          const Sides &sides) {
+  std::string d = capsuleDifference(shown, truth, sides);
+  if (d.rfind("name: ", 0) == 0)
     d = "capsuleName" + d.substr(4);
   return d;
 }
@@ -30,7 +32,8 @@ void checkCarriedAudit(Context &cx) {
       return Description{"/audit/kernels/" + std::to_string(i),
                          rowLabel(in, i, shown) + " differs from the row derived from group " +
                              std::to_string(i) + " in " +
-                             rowDifference(in.capsule(shown), in.capsule(truth))};
+                             rowDifference(in.capsule(shown), in.capsule(truth),
+                                           {"the row's", "the derived row's"})};
     });
   });
   // A missing trusted-external row is the trust-boundary check's finding.
@@ -106,14 +109,16 @@ void checkAuditRows(Judge &j, GroupSite &site) {
         // Only a later member can differ here (the capsule check holds the first to the group's
         // capsule exactly).
         if (j.identityNotes++ < j.options.maxPerCheck)
-          j.findings.note("under equality identity, " + groupLabel(group, g) + " shows node " +
-                          std::to_string(k.nodeId) +
-                          " with the audit row of its first node, which differs in " +
-                          rowDifference(in.capsule(groupRow), in.capsule(memberRow)) +
-                          (hidesBoundary(in, groupRow, memberRow)
-                               ? ": the audit hides the trusted-external boundary the singleton "
-                                 "lowering shows"
-                               : ""));
+          j.findings.note(
+              "under equality identity, " + groupLabel(group, g) + " shows node " +
+              std::to_string(k.nodeId) +
+              " with the audit row of its first node, which differs in " +
+              rowDifference(in.capsule(groupRow), in.capsule(memberRow),
+                            {"the group's row", "node " + std::to_string(k.nodeId) + "'s row"}) +
+              (hidesBoundary(in, groupRow, memberRow)
+                   ? ": the audit hides the trusted-external boundary the singleton "
+                     "lowering shows"
+                   : ""));
       });
 }
 

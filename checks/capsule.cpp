@@ -40,15 +40,16 @@ void checkCapsule(Judge &j, GroupSite &site) {
     return j.findings.report(Check::capsule, g, k->nodeId, [&] {
       const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
       const std::string node = "node " + std::to_string(k->nodeId);
+      const Sides sides{"the group's", node + "'s"};
       std::string message = groupLabel(group, g) + " has " + capsuleText(in, group.capsule);
       if (gc.name != kc.name)
         message += ", but its " + node + " uses " + capsuleText(in, k->capsule);
       else if (exact)
-        message +=
-            ", but its " + node + "'s capsule of that name differs in " + capsuleDifference(gc, kc);
+        message += ", but its " + node + "'s capsule of that name differs in " +
+                   capsuleDifference(gc, kc, sides);
       else
-        message +=
-            ", but its " + node + "'s capsule differs in identity: " + identityDifference(gc, kc);
+        message += ", but its " + node +
+                   "'s capsule differs in identity: " + identityDifference(gc, kc, sides);
       if (identity && i == 0)
         message += " (under equality identity a group carries its first node's capsule exactly)";
       message += hiddenBoundary(in, group.capsule, *k);

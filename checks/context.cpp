@@ -1,5 +1,6 @@
 #include "checks/context.hpp"
 
+#include "ref/io/escape.hpp"
 #include "ref/io/writer.hpp"
 
 #include <algorithm>
@@ -183,27 +184,74 @@ std::string capsuleText(const Interner &interner, CapsuleId c) {
 
 namespace {
 
-/// The first field, of those compared in order, in which two capsules differ: "FIELD (A, not B)",
-/// or only "FIELD" for a contract and the notes.
+/// The first field, of those compared in order, in which two capsules differ, with its path and
+/// both values, each named by its side: "valueContract.evidence.text: the group's \"suite A\",
+/// node 3's \"suite B\"" (docs/spec.md §3.5: both sides named in every comparison). A name or a
+/// spec is written as the input spells it; any other text in quotes and cut (`quoted`); the
+/// report writers show it escaped.
+/// `text` in quotes, cut after io::kMaxEchoBytes bytes (at a character boundary) with "...".
+std::string quoted(std::string_view text) {
+  const std::string_view cut = io::utf8Prefix(text, io::kMaxEchoBytes);
+  return "\"" + std::string(cut) + (cut.size() < text.size() ? "...\"" : "\"");
+}
+
 class FirstDifference {
 public:
-  FirstDifference &shown(std::string_view field, std::string_view a, std::string_view b) {
+  FirstDifference(const Sides &sides) : sides_(sides) {}
+
+  FirstDifference &raw(std::string_view field, const std::string &a, const std::string &b) {
     if (found_.empty() && a != b)
-      found_ = std::string(field) + " (" + std::string(a) + ", not " + std::string(b) + ")";
+      found_ = std::string(field) + ": " + sides_.first + " " + a + ", " + sides_.second + " " + b;
     return *this;
+  }
+  FirstDifference &text(std::string_view field, std::string_view a, std::string_view b) {
+    return a == b ? *this : raw(field, quoted(a), quoted(b));
+  }
+  /// A name or a spec, as the input spells it, without quotes (docs/spec.md §3.5).
+  FirstDifference &name(std::string_view field, std::string_view a, std::string_view b) {
+    return a == b ? *this : raw(field, std::string(a), std::string(b));
   }
   template <class E> FirstDifference &spelled(std::string_view field, E a, E b) {
-    return a == b ? *this : shown(field, spelling(a), spelling(b));
+    return a == b ? *this : raw(field, std::string(spelling(a)), std::string(spelling(b)));
   }
   FirstDifference &boolean(std::string_view field, bool a, bool b) {
-    return shown(field, a ? "true" : "false", b ? "true" : "false");
+    return raw(field, a ? "true" : "false", b ? "true" : "false");
   }
-  template <class T> FirstDifference &named(std::string_view field, const T &a, const T &b) {
-    if (found_.empty() && a != b)
-      found_ = std::string(field);
+  FirstDifference &optionalText(std::string_view field, const std::optional<std::string> &a,
+                                const std::optional<std::string> &b) {
+    if (a == b)
+      return *this;
+    return raw(field, a ? quoted(*a) : "absent", b ? quoted(*b) : "absent");
+  }
+  /// A contract descriptor, field by field (docs/spec.md §2.2).
+  FirstDifference &descriptor(const std::string &at, const ContractDescriptor &a,
+                              const ContractDescriptor &b) {
+    spelled(at + ".claim.tag", a.claim.tag, b.claim.tag)
+        .spelled(at + ".claim.op", a.claim.op, b.claim.op)
+        .spelled(at + ".claim.layout", a.claim.layout, b.claim.layout)
+        .name(at + ".claim.spec", a.claim.spec, b.claim.spec)
+        .spelled(at + ".claim.mode", a.claim.mode, b.claim.mode)
+        .text(at + ".summary", a.summary, b.summary)
+        .spelled(at + ".evidence.tag", a.evidence.tag, b.evidence.tag)
+        .text(at + ".evidence." +
+                  (a.evidence.tag == EvidenceTag::trustedBoundary ? "reason" : "name"),
+              a.evidence.text, b.evidence.text);
+    const auto items = [](std::size_t n) {
+      return std::to_string(n) + (n == 1 ? " item" : " items");
+    };
+    if (a.provenance.size() != b.provenance.size())
+      return raw(at + ".provenance", items(a.provenance.size()), items(b.provenance.size()));
+    for (std::size_t i = 0; i < a.provenance.size(); ++i) {
+      const ContractProvenance &p = a.provenance[i], &q = b.provenance[i];
+      const std::string item = at + ".provenance[" + std::to_string(i) + "]";
+      spelled(item + ".tag", p.tag, q.tag)
+          .text(item + (p.tag == ProvenanceTag::note ? ".text" : ".path"), p.path, q.path)
+          .text(item + ".symbol", p.symbol, q.symbol)
+          .optionalText(item + ".buildTarget", p.buildTarget, q.buildTarget);
+    }
     return *this;
   }
-  /// The four contracts, by name only.
+  /// The four contracts.
   FirstDifference &contracts(const KernelCapsule &a, const KernelCapsule &b) {
     static constexpr std::pair<std::string_view, ContractDescriptor KernelCapsule::*> kContracts[] =
         {{"shapeContract", &KernelCapsule::shapeContract},
@@ -211,7 +259,7 @@ public:
          {"valueContract", &KernelCapsule::valueContract},
          {"vjpContract", &KernelCapsule::vjpContract}};
     for (const auto &[field, contract] : kContracts)
-      named(field, a.*contract, b.*contract);
+      descriptor(std::string(field), a.*contract, b.*contract);
     return *this;
   }
   FirstDifference &policy(const NumericalPolicy &p, const NumericalPolicy &q) {
@@ -223,14 +271,15 @@ public:
   std::string result() const { return found_; }
 
 private:
+  const Sides &sides_;
   std::string found_;
 };
 
 /// The fields of a capsule's identity (docs/spec.md §1: equal `name`, `op`, `provider` and
 /// `device`).
-FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b) {
-  FirstDifference d;
-  d.shown("name", a.name, b.name)
+FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
+  FirstDifference d(sides);
+  d.name("name", a.name, b.name)
       .spelled("op", a.op, b.op)
       .spelled("provider", a.provider, b.provider)
       .spelled("device", a.device, b.device);
@@ -239,19 +288,19 @@ FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b) {
 
 } // namespace
 
-std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b) {
-  return identityFields(a, b)
+std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
+  return identityFields(a, b, sides)
       .spelled("trustLevel", a.trustLevel, b.trustLevel)
       .boolean("supportsForward", a.supportsForward, b.supportsForward)
       .spelled("vjpMode", a.vjpMode, b.vjpMode)
       .contracts(a, b)
       .policy(a.numericalPolicy, b.numericalPolicy)
-      .named("notes", a.notes, b.notes)
+      .text("notes", a.notes, b.notes)
       .result();
 }
 
-std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b) {
-  return identityFields(a, b).result();
+std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
+  return identityFields(a, b, sides).result();
 }
 
 } // namespace lo::checks::detail

@@ -208,11 +208,20 @@ std::string missingNodeMessage(const Interner &interner, const PlannedNodeKernel
 std::string outOfOrderMessage(const std::vector<NodeId> &moved, std::size_t g,
                               std::optional<NodeId> before);
 
-/// The first field in which two different capsules differ, worded:
-/// "trustLevel (checked, not trusted-external)". Empty when they are equal.
-std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b);
-/// The first field in which two capsules differ in identity (name, op, provider, device).
-std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b);
+/// The two sides of a comparison as a message names them, before each value: "the group's" and
+/// "node 3's" (docs/spec.md §3.5).
+struct Sides {
+  std::string first, second;
+};
+
+/// The first field in which two different capsules differ, with its nested path and both values,
+/// each after its side: "trustLevel: the group's checked, node 3's trusted-external",
+/// "valueContract.evidence.name: the group's \"a\", node 3's \"b\"". Empty when they are
+/// equal.
+std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides);
+/// The first field in which two capsules differ in identity (name, op, provider, device), worded
+/// as capsuleDifference words it.
+std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides);
 
 // --- The checks, one per file -----------------------------------------------------------------
 
