@@ -1,4 +1,5 @@
-# lo_gtest_suites(TARGET <target> PREFIX <prefix> [LABELS <label>...] [TIMEOUT <seconds>])
+# lo_gtest_suites(TARGET <target> PREFIX <prefix> [LABELS <label>...] [TIMEOUT <seconds>]
+#                 [SLOW <suite> <cost> ...])
 #
 # One CTest test per GoogleTest suite of <target>: `<prefix>.<Suite>` runs
 # `<target> --gtest_filter=<Suite>.*:*/<Suite>.*`. One sanitized process per suite instead of one
@@ -10,10 +11,10 @@
 # not run, `<prefix>.suites-registered` compares the target's own `--gtest_list_tests` with the
 # suites registered here and fails on any difference.
 #
-# Every test gets the labels given (and `fast` from lo_fast_tier, tests/CMakeLists.txt, unless it
-# is listed as slow there).
+# Every test gets the labels given (and `fast` from lo_fast_tier, tests/CMakeLists.txt). SLOW
+# names the suites of the slow tier instead, each with its COST (lo_slow, tests/CMakeLists.txt).
 function(lo_gtest_suites)
-  cmake_parse_arguments(ARG "" "TARGET;PREFIX;TIMEOUT" "LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TARGET;PREFIX;TIMEOUT" "LABELS;SLOW" ${ARGN})
   get_target_property(sources ${ARG_TARGET} SOURCES)
   get_target_property(source_dir ${ARG_TARGET} SOURCE_DIR)
   set(suites "")
@@ -44,6 +45,13 @@ function(lo_gtest_suites)
       set_tests_properties(${name} PROPERTIES TIMEOUT ${ARG_TIMEOUT})
     endif()
   endforeach()
+  while(ARG_SLOW)
+    list(POP_FRONT ARG_SLOW suite cost)
+    if(NOT suite IN_LIST suites)
+      message(FATAL_ERROR "lo_gtest_suites: SLOW ${suite}: no such suite in ${ARG_TARGET}")
+    endif()
+    lo_slow(${ARG_PREFIX}.${suite} ${cost})
+  endwhile()
   string(REPLACE ";" "," suite_list "${suites}")
   add_test(NAME ${ARG_PREFIX}.suites-registered
            COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:${ARG_TARGET}> -DSUITES=${suite_list}

@@ -1,7 +1,7 @@
 // `diff` against the Python peers of tests/peers/ and against implementations that crash, time
 // out, write invalid JSON or cannot start.
 #include "ref/io/reader.hpp"
-#include "tests/gen/cli.hpp"
+#include "tests/cli_run.hpp"
 
 #include <csignal>
 #include <cstdlib>

@@ -4,7 +4,7 @@
 #include "ref/gate.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
-#include "tests/gen/cli.hpp"
+#include "tests/cli_run.hpp"
 
 #include <simdjson.h>
 

@@ -2,7 +2,7 @@
 // regenerated from its manifest's parameters and must be byte for byte the same ("Suite
 // integrity"); a hand-made suite is judged only with --unverified-suite, and every report says so;
 // no manifest without entries is a pass.
-#include "tests/gen/cli.hpp"
+#include "tests/cli_run.hpp"
 
 #include <simdjson.h>
 

@@ -4,8 +4,8 @@
 //
 // Plans go through `lower`, lowering plans (candidates) through `audit`, which reads either.
 #include "ref/io/reader.hpp"
+#include "tests/cli_run.hpp"
 #include "tests/hardening/documents.hpp"
-#include "tests/hardening/oracle_run.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,19 +1,72 @@
-// Runs the real `lowering-oracle` binary on one input file, in a scratch directory, and collects
-// what the hardening tests assert on: the exit status, standard error, and the output file.
+// Running the real `lowering-oracle` binary (LO_ORACLE_BINARY) from the GoogleTest tests of
+// tests/gen and tests/hardening, in a fresh temporary directory. The command-line tests that only
+// need the exit status and the output are case files instead (docs/testing.md, "CLI tests").
+//
+// lo::testing: `oracle(args)` through tools/system/subprocess.hpp, `slurp`, and the fixture
+// `TempDir` (tests/gen). lo::hardening: `runOracle` on one input file in a scratch directory, the
+// in-process reading step `readInProcess`, and what a rejection and an acceptance look like
+// (tests/hardening).
 #pragma once
 
 #include "ref/io/reader.hpp"
+#include "tools/system/subprocess.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <optional>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <vector>
+
+namespace lo::testing {
+
+namespace fs = std::filesystem;
+
+inline std::string slurp(const fs::path &p) {
+  std::ifstream f(p, std::ios::binary);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+/// A new directory `PREFIX-XXXXXX` under $TMPDIR (or /tmp); empty when it cannot be made.
+inline fs::path makeTempDir(const std::string &prefix) {
+  const char *t = std::getenv("TMPDIR");
+  std::string pattern = (fs::path(t && *t ? t : "/tmp") / (prefix + "-XXXXXX")).string();
+  if (!::mkdtemp(pattern.data()))
+    return {};
+  return pattern;
+}
+
+/// `lowering-oracle ARGS`, its standard output captured.
+inline subprocess::Result oracle(std::vector<std::string> args,
+                                 std::chrono::milliseconds timeout = std::chrono::minutes(10)) {
+  args.insert(args.begin(), LO_ORACLE_BINARY);
+  subprocess::Options o;
+  o.timeout = timeout;
+  o.captureStdout = true;
+  return subprocess::run(args, o);
+}
+
+/// A fresh temporary directory `dir` for each test, removed after it.
+class TempDir : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir = makeTempDir("lo-gen-test");
+    ASSERT_FALSE(dir.empty());
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  fs::path dir;
+};
+
+} // namespace lo::testing
 
 namespace lo::hardening {
 
@@ -24,17 +77,15 @@ struct OracleRun {
   std::string out;        // its content
 };
 
-inline std::string readAll(const std::filesystem::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+inline std::string readAll(const std::filesystem::path &p) { return testing::slurp(p); }
 
+/// One scratch directory for the whole test program.
 inline const std::filesystem::path &scratch() {
   static const std::filesystem::path dir = [] {
-    std::string templ = (std::filesystem::temp_directory_path() / "lo-hardening-XXXXXX").string();
-    if (!::mkdtemp(templ.data()))
+    std::filesystem::path made = testing::makeTempDir("lo-hardening");
+    if (made.empty())
       std::abort();
-    return std::filesystem::path(templ);
+    return made;
   }();
   return dir;
 }
