@@ -1,7 +1,7 @@
 // Running the real binary from the tests, in a fresh temporary directory.
 #pragma once
 
-#include "tools/system/subprocess.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <gtest/gtest.h>
 
