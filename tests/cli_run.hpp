@@ -2,14 +2,14 @@
 // tests/gen and tests/hardening, in a fresh temporary directory. The command-line tests that only
 // need the exit status and the output are case files instead (docs/testing.md, "CLI tests").
 //
-// lo::testing: `oracle(args)` through tools/system/subprocess.hpp, `slurp`, and the fixture
+// lo::testing: `oracle(args)` through tools/system/spawn.hpp, `slurp`, and the fixture
 // `TempDir` (tests/gen). lo::hardening: `runOracle` on one input file in a scratch directory, the
 // in-process reading step `readInProcess`, and what a rejection and an acceptance look like
 // (tests/hardening).
 #pragma once
 
 #include "ref/io/reader.hpp"
-#include "tools/system/subprocess.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <gtest/gtest.h>
 

@@ -20,7 +20,7 @@
 #include "tools/exit_codes.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
-#include "tools/system/subprocess.hpp"
+#include "tools/system/interrupt.hpp"
 
 #include <filesystem>
 #include <iostream>

@@ -10,7 +10,7 @@
 #include "tools/exit_codes.hpp"
 #include "tools/system/files.hpp"
 #include "tools/system/solver_binary.hpp"
-#include "tools/system/subprocess.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <cctype>
 #include <cstdlib>

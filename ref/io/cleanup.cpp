@@ -7,7 +7,6 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
-#include <mutex>
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -28,6 +27,14 @@ struct Slot {
 
 Slot gSlots[kSlots];
 std::atomic<bool> gClaim[kSlots];
+
+// SignalsDeferred: whether one lives, the kinds deferred once already (bit 1 SIGINT, bit 2
+// SIGTERM) and the signal received.
+volatile std::sig_atomic_t gDeferring = 0;
+volatile std::sig_atomic_t gDeferred = 0;
+volatile std::sig_atomic_t gReceived = 0;
+
+std::sig_atomic_t kindBit(int sig) { return sig == SIGINT ? 1 : 2; }
 
 /// Removes the tree `name` in `dirFd`, depth first, with a buffer per level on the stack (at most
 /// kMaxDepth levels: the trees removed here, gen's suites, have three).
@@ -64,26 +71,50 @@ void removeTree(int dirFd, const char *name, int depth) {
 }
 
 extern "C" void onSignal(int sig) {
+  if (gDeferring && !(gDeferred & kindBit(sig))) {
+    gDeferred = gDeferred | kindBit(sig);
+    gReceived = sig;
+    return; // the command stops by itself
+  }
   runCleanup();
   std::signal(sig, SIG_DFL);
   ::raise(sig); // the conventional status: killed by this signal
 }
 
+/// Installs onSignal for `sig`, without SA_RESTART: a blocking call returns EINTR.
+void install(int sig, struct sigaction *old) {
+  struct sigaction sa {};
+  sa.sa_handler = onSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT);
+  sigaddset(&sa.sa_mask, SIGTERM);
+  ::sigaction(sig, &sa, old);
+}
+
+/// For a registration: onSignal where the disposition is the default.
 void installHandlers() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (int sig : {SIGINT, SIGTERM}) {
-      struct sigaction current {};
-      if (::sigaction(sig, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
-        continue; // ignored (a background job) or handled by the command itself
-      struct sigaction sa {};
-      sa.sa_handler = onSignal;
-      sigemptyset(&sa.sa_mask);
-      sigaddset(&sa.sa_mask, SIGINT);
-      sigaddset(&sa.sa_mask, SIGTERM);
-      ::sigaction(sig, &sa, nullptr);
-    }
-  });
+  for (int sig : {SIGINT, SIGTERM}) {
+    struct sigaction current {};
+    if (::sigaction(sig, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
+      continue; // ours already, ignored (a background job) or handled by the command itself
+    install(sig, nullptr);
+  }
+}
+
+bool anyRegistered() {
+  for (const Slot &s : gSlots)
+    if (s.used.load(std::memory_order_acquire))
+      return true;
+  return false;
+}
+
+/// The disposition before a SignalsDeferred, put back; the default stays onSignal while a path is
+/// registered, so that a signal still removes it.
+void restore(int sig, const struct sigaction &old) {
+  if (old.sa_handler == SIG_DFL && anyRegistered())
+    install(sig, nullptr);
+  else
+    ::sigaction(sig, &old, nullptr);
 }
 
 } // namespace
@@ -148,6 +179,22 @@ void DirectoryCleanupOnSignal::release() {
 }
 
 DirectoryCleanupOnSignal::~DirectoryCleanupOnSignal() { release(); }
+
+SignalsDeferred::SignalsDeferred() {
+  gDeferred = 0;
+  gReceived = 0;
+  gDeferring = 1;
+  install(SIGINT, &oldInt_);
+  install(SIGTERM, &oldTerm_);
+}
+
+SignalsDeferred::~SignalsDeferred() {
+  gDeferring = 0;
+  restore(SIGINT, oldInt_);
+  restore(SIGTERM, oldTerm_);
+}
+
+int SignalsDeferred::received() { return gReceived; }
 
 SignalsHeld::SignalsHeld() {
   static_assert(sizeof(sigset_t) <= sizeof(saved_));

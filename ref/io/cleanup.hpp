@@ -1,14 +1,24 @@
-// Cleanup on SIGINT and SIGTERM: "a failed run leaves no partial file behind" (docs/spec.md §4)
-// holds also for a run that is interrupted. The temporary file of `-o` (io::OutputFile) and the
-// temporary directory of `gen` are registered here while they exist; a signal removes every
-// registered path, then ends the process by that signal (exit status 128 + N in a shell).
+// SIGINT and SIGTERM, the one handler of the oracle for both.
 //
-// The handler is async-signal-safe: the registry is a fixed array of slots, each a directory file
-// descriptor and a name relative to it, and removal uses only unlinkat, openat, getdents64 and
-// close. The handlers are installed at the first registration, and only for a signal whose
-// disposition is still the default (a command that handles signals itself calls runCleanup()).
+// Cleanup: "a failed run leaves no partial file behind" (docs/spec.md §4) holds also for a run
+// that is interrupted. The temporary file of `-o` (io::OutputFile) and the temporary directory of
+// `gen` are registered here while they exist; a signal removes every registered path, then ends
+// the process by that signal (exit status 128 + N in a shell).
+//
+// Deferral: a command that stops by itself on an interrupt (`diff`, docs/spec.md §4.3: "SIGINT or
+// SIGTERM stops the run ... the summary of what ran is printed") holds a SignalsDeferred: the
+// first signal of each kind then only sets a flag it reads (tools/system/interrupt.hpp); the
+// second one of a kind removes the registered paths and ends the process, as without it.
+//
+// The handler is async-signal-safe: it reads and writes only `volatile sig_atomic_t` flags and
+// lock-free atomics, the registry is a fixed array of slots, each a directory file descriptor and
+// a name relative to it, and removal uses only unlinkat, openat, getdents64, close, signal and
+// raise. For the cleanup alone the handler is installed at a registration, and only for a signal
+// whose disposition is the default (a command that handles signals itself calls runCleanup()); a
+// SignalsDeferred installs it whatever the disposition was, and puts that back when it ends.
 #pragma once
 
+#include <csignal>
 #include <memory>
 #include <string>
 
@@ -53,6 +63,24 @@ public:
 
 private:
   unsigned char saved_[128]; // the previous signal mask (a sigset_t)
+};
+
+/// While a SignalsDeferred lives, the first SIGINT and the first SIGTERM only set the flag that
+/// received() reads, and make a blocking call return EINTR; the second one of a kind removes the
+/// registered paths and ends the process by that signal. The dispositions before it are restored
+/// when it ends (the cleanup's handler stays while a path is registered).
+class SignalsDeferred {
+public:
+  SignalsDeferred();
+  ~SignalsDeferred();
+  SignalsDeferred(const SignalsDeferred &) = delete;
+  SignalsDeferred &operator=(const SignalsDeferred &) = delete;
+  /// The signal received since the newest SignalsDeferred was made (the last one if both), or 0.
+  static int received();
+
+private:
+  struct sigaction oldInt_ {
+  }, oldTerm_{};
 };
 
 /// Removes every registered path now (async-signal-safe), for a command's own signal handler.

@@ -1,196 +1,28 @@
 #include "tests/bench/plan_gen.hpp"
 
-#include <array>
-#include <optional>
+#include "tools/suite/plans.hpp"
+
 #include <random>
-#include <string>
 
 namespace lo::bench {
 
 namespace {
 
-ContractDescriptor descriptor(ContractClaim::Tag tag, BackendOp op, std::string summary,
-                              ContractEvidence evidence, std::string path) {
-  ContractDescriptor d;
-  d.claim.tag = tag;
-  d.claim.op = op;
-  if (tag == ContractClaim::Tag::layoutCompatibility)
-    d.claim.layout = TensorLayout::canonical_tensor;
-  if (tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement)
-    d.claim.spec = "Spec." + std::string(spelling(op));
-  if (tag == ContractClaim::Tag::vjpRefinement)
-    d.claim.mode = VJPMode::torchlean_tape;
-  d.summary = std::move(summary);
-  d.evidence = std::move(evidence);
-  d.provenance.push_back({ContractProvenance::Tag::sourceFile, std::move(path), {}, {}});
-  return d;
-}
+/// The generator's choices from std::mt19937_64: below(n) is the next value modulo n.
+class Mt19937Choices final : public gen::Choices {
+public:
+  explicit Mt19937Choices(std::uint64_t seed) : rng_(seed) {}
+  std::uint64_t below(std::uint64_t n) override { return rng_() % n; }
 
-/// A capsule of one of three families: the CPU reference, native CUDA, or LibTorch.
-enum class Family { reference, cuda, libtorch };
-
-KernelCapsule makeCapsule(BackendOp op, Family family) {
-  using T = ContractClaim::Tag;
-  using E = ContractEvidence::Tag;
-  const std::string opName(spelling(op));
-  KernelCapsule c;
-  c.op = op;
-  std::string file;
-  E evidence = E::theorem;
-  switch (family) {
-  case Family::reference:
-    c.name = "reference." + opName;
-    c.provider = Provider::reference;
-    c.device = Device::cpu;
-    c.trustLevel = TrustLevel::verified;
-    c.vjpMode = VJPMode::torchlean_tape;
-    file = "NN/Backend/Reference.lean";
-    c.numericalPolicy = {Rounding::nearest_even, Subnormals::gradual_underflow,
-                         Contraction::separate, Reduction::fixed_left};
-    break;
-  case Family::cuda:
-    c.name = "native-cuda." + opName;
-    c.provider = Provider::native_cuda;
-    c.device = Device::cuda;
-    c.trustLevel = TrustLevel::checked;
-    c.vjpMode = VJPMode::backend_vjp;
-    file = "NN/Backend/NativeCUDA.lean";
-    evidence = E::checker;
-    c.numericalPolicy = {Rounding::nearest_even, Subnormals::flush_to_zero, Contraction::fused,
-                         Reduction::fixed_tree};
-    break;
-  case Family::libtorch:
-    c.name = "libtorch." + opName;
-    c.provider = Provider::libtorch;
-    c.device = Device::cuda;
-    c.trustLevel = TrustLevel::trusted_external;
-    c.vjpMode = VJPMode::backend_vjp;
-    file = "NN/Backend/Attention.lean";
-    evidence = E::trustedBoundary;
-    c.numericalPolicy = {Rounding::implementation_defined, Subnormals::implementation_defined,
-                         Contraction::implementation_defined, Reduction::implementation_defined};
-    break;
-  }
-  auto ev = [&](std::string what) {
-    return ContractEvidence{evidence, evidence == E::trustedBoundary
-                                          ? "LibTorch kernel, outside the proof boundary"
-                                          : what + "_" + opName};
-  };
-  c.shapeContract = descriptor(T::shapeSafety, op, "output shape follows the " + opName + " rule",
-                               ev("shape"), file);
-  c.layoutContract = descriptor(T::layoutCompatibility, op, "reads and writes canonical tensors",
-                                ev("layout"), file);
-  c.valueContract =
-      descriptor(T::valueRefinement, op, "refines the real-valued " + opName, ev("value"), file);
-  c.vjpContract =
-      descriptor(T::vjpRefinement, op, "the VJP refines the tape derivative", ev("vjp"), file);
-  c.notes = family == Family::libtorch ? "trusted external: audited at the boundary" : "";
-  return c;
-}
-
-OpKind kindWith(KindTag tag, std::vector<std::vector<std::uint64_t>> params) {
-  return OpKind{tag, std::move(params)};
-}
+private:
+  std::mt19937_64 rng_;
+};
 
 } // namespace
 
 GraphExecutionPlan generatePlan(Interner &interner, std::uint64_t kernels, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const std::array families{Family::reference, Family::cuda};
-
-  // Capsules by op and family, interned once.
-  std::vector<std::optional<CapsuleId>> capsules(vocabularySize<BackendOp>() * 3);
-  auto capsule = [&](BackendOp op, Family f) {
-    auto &slot = capsules[static_cast<std::size_t>(op) * 3 + static_cast<std::size_t>(f)];
-    if (!slot)
-      slot = interner.intern(makeCapsule(op, f));
-    return *slot;
-  };
-
-  // The kinds the plan uses.
-  const KindId layernorm = interner.intern(kindWith(KindTag::layernorm, {{2}}));
-  const KindId softmax = interner.intern(kindWith(KindTag::softmax, {{3}}));
-  const KindId split =
-      interner.intern(kindWith(KindTag::reshape, {{8, 128, 768}, {8, 128, 12, 64}}));
-  const KindId merge =
-      interner.intern(kindWith(KindTag::reshape, {{8, 128, 12, 64}, {8, 128, 768}}));
-  const KindId perm = interner.intern(kindWith(KindTag::permute, {{0, 2, 1, 3}}));
-  const KindId conv = interner.intern(kindWith(KindTag::conv2d, {{3}, {64}, {3}, {3}, {1}, {1}}));
-  const KindId bn = interner.intern(kindWith(KindTag::batch_norm2d_nchw_eval, {{64}}));
-  const KindId pool = interner.intern(kindWith(KindTag::max_pool2d, {{2}, {2}, {2}}));
-  const KindId linear = Interner::bareKind(KindTag::linear);
-  const KindId matmul = Interner::bareKind(KindTag::matmul);
-  const KindId add = Interner::bareKind(KindTag::add);
-  const KindId mul = Interner::bareKind(KindTag::mul_elem);
-  const KindId relu = Interner::bareKind(KindTag::relu);
-  const KindId tanh = Interner::bareKind(KindTag::tanh);
-  const KindId sigmoid = Interner::bareKind(KindTag::sigmoid);
-
-  struct Step {
-    KindId kind;
-    BackendOp op;
-  };
-  const std::vector<Step> transformer{{layernorm, BackendOp::layer_norm},
-                                      {linear, BackendOp::linear},
-                                      {linear, BackendOp::linear},
-                                      {linear, BackendOp::linear},
-                                      {split, BackendOp::reshape},
-                                      {split, BackendOp::reshape},
-                                      {split, BackendOp::reshape},
-                                      {perm, BackendOp::permute},
-                                      {perm, BackendOp::permute},
-                                      {perm, BackendOp::permute},
-                                      {matmul, BackendOp::matmul},
-                                      {softmax, BackendOp::softmax},
-                                      {matmul, BackendOp::matmul},
-                                      {perm, BackendOp::permute},
-                                      {merge, BackendOp::reshape},
-                                      {linear, BackendOp::linear},
-                                      {add, BackendOp::add},
-                                      {layernorm, BackendOp::layer_norm},
-                                      {linear, BackendOp::linear},
-                                      {relu, BackendOp::relu},
-                                      {linear, BackendOp::linear},
-                                      {add, BackendOp::add}};
-  const std::vector<Step> stem{{conv, BackendOp::conv},     {bn, BackendOp::batch_norm},
-                               {relu, BackendOp::relu},     {conv, BackendOp::conv},
-                               {bn, BackendOp::batch_norm}, {relu, BackendOp::relu},
-                               {pool, BackendOp::max_pool}};
-  const std::vector<Step> elementwise{{add, BackendOp::add},
-                                      {mul, BackendOp::mul},
-                                      {relu, BackendOp::relu},
-                                      {tanh, BackendOp::tanh},
-                                      {sigmoid, BackendOp::sigmoid}};
-
-  GraphExecutionPlan plan;
-  plan.kernels.reserve(kernels);
-  NodeId next = 1;
-  auto push = [&](Step s, CapsuleId c) {
-    if (plan.kernels.size() < kernels)
-      plan.kernels.push_back({next, s.kind, s.op, c});
-    next += 1 + (rng() % 4 == 0 ? rng() % 3 : 0); // ids increase, with the gaps of pruned nodes
-  };
-  while (plan.kernels.size() < kernels) {
-    const Family family = families[rng() % 4 == 0 ? 1 : 0];
-    const std::uint64_t pick = rng() % 10;
-    if (pick < 6) {
-      // A transformer block; one block in eight sends its attention matmuls to LibTorch.
-      const bool external = rng() % 8 == 0;
-      for (const Step &s : transformer)
-        push(s, capsule(s.op, external && s.op == BackendOp::matmul ? Family::libtorch : family));
-    } else if (pick < 8) {
-      for (const Step &s : stem)
-        push(s, capsule(s.op, family));
-    } else {
-      // An elementwise chain: one op repeated 1 to 48 times (a fused activation run).
-      const Step s = elementwise[rng() % elementwise.size()];
-      const std::uint64_t length = 1 + rng() % 48;
-      const CapsuleId c = capsule(s.op, family);
-      for (std::uint64_t i = 0; i < length; ++i)
-        push(s, c);
-    }
-  }
-  return plan;
+  Mt19937Choices choices(seed);
+  return gen::modelPlan(interner, choices, kernels);
 }
 
 } // namespace lo::bench

@@ -1,11 +1,8 @@
 // Synthetic GraphExecutionPlans for the benchmarks: "plans of 10^3 to 10^7 kernels (capsule-table
-// form, realistic runs)".
-//
-// The plan repeats the node sequence of a transformer block (layernorm, q/k/v linears, reshapes
-// and permutes, attention matmuls, softmax, the MLP) and of a convolutional stem, interleaved with
-// elementwise chains. Blocks run on the CPU reference capsules or on the native CUDA ones, and a
-// few matmuls go to the trusted-external LibTorch capsule, so runs have realistic lengths (mostly
-// 1 to 3, sometimes tens) and capsule boundaries appear where real plans have them.
+// form, realistic runs)". They come from the one plan generator of the suite
+// (tools/suite/plans.hpp, Shape::model: transformer blocks, convolutional stems and elementwise
+// chains), its choices drawn from std::mt19937_64 seeded with the seed, as they always were, so
+// that a seed gives the plans the recorded measurements of docs/performance.md were made on.
 #pragma once
 
 #include "ref/ir.hpp"

@@ -1,6 +1,10 @@
 // Running an implementation without a shell: word splitting, substitution, exit status, signals,
 // timeouts and captured output.
-#include "tools/system/subprocess.hpp"
+#include "tools/system/command_line.hpp"
+#include "tools/system/deadline.hpp"
+#include "tools/system/interrupt.hpp"
+#include "tools/system/spawn.hpp"
+#include "tools/system/worker.hpp"
 
 #include <gtest/gtest.h>
 

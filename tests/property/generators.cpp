@@ -1,6 +1,7 @@
 #include "tests/property/generators.hpp"
 
 #include "ref/io/reader.hpp"
+#include "tools/suite/kinds.hpp"
 
 #include <algorithm>
 #include <array>
@@ -20,24 +21,6 @@ template <class E> std::vector<E> allOf() {
   for (std::size_t i = 0; i < vocabularySize<E>(); ++i)
     out.push_back(static_cast<E>(i));
   return out;
-}
-
-struct KindTable {
-  std::vector<BackendOp> ops;
-  std::array<std::vector<KindTag>, vocabularySize<BackendOp>()> byOp;
-  KindTable() {
-    for (KindTag tag : allOf<KindTag>())
-      if (auto op = signature(tag).op)
-        byOp[static_cast<std::size_t>(*op)].push_back(tag);
-    for (BackendOp op : allOf<BackendOp>())
-      if (!byOp[static_cast<std::size_t>(op)].empty())
-        ops.push_back(op);
-  }
-};
-
-const KindTable &kindTable() {
-  static const KindTable table;
-  return table;
 }
 
 // Names and texts are few, so that unrelated capsules share names, and they hold the characters
@@ -77,6 +60,23 @@ private:
   static unsigned bitsFor(std::size_t n) { return static_cast<unsigned>(std::bit_width(n)) + 2; }
   std::span<const std::uint64_t> words_;
   std::size_t at_ = 0;
+};
+
+/// The choices of the suite's plan generator (tools/suite/choices.hpp) read from seed words by
+/// Bits: zero words answer 0 to every choice, the simplest value the generator has, so that a
+/// seed RapidCheck shrinks towards zero is a simpler choice.
+class BitsChoices final : public gen::Choices {
+public:
+  explicit BitsChoices(Bits &bits) : bits_(bits) {}
+  std::uint64_t below(std::uint64_t n) override {
+    if (n <= 1)
+      return 0;
+    const unsigned width = std::min(64u, static_cast<unsigned>(std::bit_width(n - 1)) + 2);
+    return bits_.take(width) % n;
+  }
+
+private:
+  Bits &bits_;
 };
 
 const std::vector<std::string> kTextsEmptyFirst = {"",          "ok", "see docs", "line\nbreak",
@@ -221,71 +221,14 @@ std::uint64_t splitmix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-std::vector<std::uint64_t> shapeFrom(const std::vector<std::uint64_t> &nats, std::size_t rank) {
-  std::vector<std::uint64_t> s;
-  for (std::size_t i = 0; i < rank && i < nats.size(); ++i)
-    s.push_back(nats[i] % 6 + 1);
-  return s;
-}
-
-/// Kind parameters made valid: positive window sizes, strides and channel counts, small axes and
-/// paddings, `perm` a permutation, `broadcastTo` broadcastable, `reshape` size-preserving.
-OpKind makeKind(KindTag tag, const std::vector<std::uint64_t> &nats) {
-  const KindSignature &sig = signature(tag);
-  OpKind k{tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
-  auto nat = [&](std::size_t i) { return nats.empty() ? std::uint64_t{0} : nats[i % nats.size()]; };
-  const std::size_t rank = nats.empty() ? 0 : nat(0) % 5;
-  for (std::size_t i = 0; i < sig.params.size(); ++i) {
-    const std::string_view name = sig.params[i].name;
-    auto &v = k.params[i];
-    if (sig.params[i].type == ParamType::natural) {
-      const std::uint64_t x = nat(i + 1);
-      if (name == "axis" || name == "padding")
-        v = {x % 4};
-      else if (name == "seed")
-        v = {x};
-      else
-        v = {x % 7 + 1};
-      continue;
-    }
-    std::vector<std::uint64_t> shape = shapeFrom(nats, rank);
-    if (name == "perm") {
-      v.resize(rank);
-      for (std::size_t j = 0; j < rank; ++j)
-        v[j] = j;
-      if (rank)
-        std::rotate(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(nat(1) % rank), v.end());
-      if (nat(2) % 2)
-        std::reverse(v.begin(), v.end());
-    } else if (name == "s1") { // broadcastTo s1 s2: s1 is s2 with some dimensions 1
-      for (std::size_t j = 0; j < shape.size(); ++j)
-        if (nat(j + 3) % 2)
-          shape[j] = 1;
-      v = shape;
-    } else if (name == "outShape") { // reshape: the same number of elements
-      std::uint64_t n = 1;
-      for (auto d : shapeFrom(nats, rank))
-        n *= d;
-      v = nat(1) % 2 ? std::vector<std::uint64_t>{n} : shapeFrom(nats, rank);
-      if (!(nat(1) % 2))
-        std::reverse(v.begin(), v.end());
-    } else {
-      v = shape;
-    }
-  }
-  return k;
-}
-
-/// A kind of `op` from a seed: which of the op's kinds, and up to six small naturals that
-/// makeKind turns into valid parameters.
+/// A kind of `op` from a seed, by the suite's generator (tools/suite/kinds.hpp: which of the op's
+/// kinds, and parameters that make sense for it). A seed of zero gives the op's first kind with
+/// its smallest parameters; any other seed is stretched by SplitMix64 into the bits a kind needs.
 OpKind decodeKind(BackendOp op, std::uint64_t seed) {
-  Bits b(std::span(&seed, 1));
-  const auto &tags = kindsOf(op);
-  const KindTag tag = tags[b.take(3) % tags.size()];
-  std::vector<std::uint64_t> nats(b.take(3) % 7);
-  for (auto &n : nats)
-    n = b.take(6);
-  return makeKind(tag, nats);
+  const std::uint64_t words[] = {seed, seed ? splitmix(seed) : 0, seed ? splitmix(~seed) : 0};
+  Bits b(words);
+  BitsChoices choices(b);
+  return gen::randomKind(choices, choices.pick(gen::kindsOf(op)));
 }
 
 /// A run: a capsule of the pool, a geometric length (P(n) = 2^-n, mean 2) and one or two kinds
@@ -575,11 +518,9 @@ std::string_view collisionName(Collision c) {
   return names[static_cast<std::size_t>(c)];
 }
 
-const std::vector<BackendOp> &plannableOps() { return kindTable().ops; }
+const std::vector<BackendOp> &plannableOps() { return gen::plannedOps(); }
 
-const std::vector<KindTag> &kindsOf(BackendOp op) {
-  return kindTable().byOp[static_cast<std::size_t>(op)];
-}
+const std::vector<KindTag> &kindsOf(BackendOp op) { return gen::kindsOf(op); }
 
 rc::Gen<Mode> genMode() { return genEnum<Mode>(); }
 rc::Gen<Equality> genEquality() { return genEnum<Equality>(); }

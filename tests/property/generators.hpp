@@ -1,5 +1,13 @@
 // RapidCheck generators of GraphExecutionPlans, used by the property suite and by
-// tests/proofs/test_encoding_is_code.cpp (the fuzzers and gen have generators of their own).
+// tests/proofs/test_encoding_is_code.cpp.
+//
+// What is shared: `gen`, `diff`, the structured fuzzer and the benchmarks draw their plans from the
+// suite's one plan generator (tools/suite/plans.hpp), each through a gen::Choices of its own; this
+// file takes from it the kind table (plannableOps, kindsOf) and every kind (gen::randomKind), whose
+// choices it reads from RapidCheck's seed words (BitsChoices in generators.cpp). The pools with
+// their labelled near-collisions (Collision), the node ids and the encodings are this file's own:
+// they carry how each plan is written (keys, defaults spelled, inline or not), which the suite's
+// generator leaves to tools/suite/spelling.hpp.
 //
 // A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
 // is valid by construction. Every generator maps shrinkable raw choices through a function that
@@ -71,9 +79,9 @@ struct PlanShape {
 
 // --- Vocabulary helpers -------------------------------------------------------------------------
 
-/// The BackendOps some kind maps to (the only ops a valid plan can hold).
+/// The BackendOps some kind maps to (the only ops a valid plan can hold): gen::plannedOps().
 const std::vector<BackendOp> &plannableOps();
-/// The kind tags that map to `op`.
+/// The kind tags that map to `op`: gen::kindsOf(op).
 const std::vector<KindTag> &kindsOf(BackendOp op);
 
 // --- Generators ---------------------------------------------------------------------------------
@@ -82,7 +90,7 @@ rc::Gen<Mode> genMode();
 rc::Gen<Equality> genEquality();
 /// A capsule for `op` with every field drawn, defaults likely.
 rc::Gen<KernelCapsule> genCapsule(BackendOp op);
-/// A kind of `op` with valid parameters.
+/// A kind of `op` with valid parameters (gen::randomKind).
 rc::Gen<OpKind> genKind(BackendOp op);
 /// A valid plan: runs of geometric length over a small pool with deliberate near-collisions.
 rc::Gen<PlanSpec> genPlan(PlanShape shape = {});

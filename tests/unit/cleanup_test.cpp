@@ -1,8 +1,8 @@
-// io::CleanupOnSignal and runCleanup(): the paths registered while a temporary file or directory
-// exists are removed on SIGINT or SIGTERM (docs/spec.md §4, "no partial file"). The signal itself
-// ends the process, whose coverage is then never written, and tests/hardening/attack_test.cpp
-// sends the real signals to the binary; here the handler's work, runCleanup(), and the installed
-// handler itself run in this process.
+// io::CleanupOnSignal, runCleanup() and io::SignalsDeferred: the paths registered while a temporary
+// file or directory exists are removed on SIGINT or SIGTERM (docs/spec.md §4, "no partial file").
+// The signal itself ends the process, whose coverage is then never written, and
+// tests/hardening/attack_test.cpp sends the real signals to the binary; here the handler's work,
+// runCleanup(), and the installed handler itself run in this process.
 #include "ref/io/cleanup.hpp"
 
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -149,6 +150,42 @@ TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
   struct sigaction urg {};
   ASSERT_EQ(::sigaction(SIGURG, nullptr, &urg), 0);
   EXPECT_EQ(urg.sa_handler, SIG_DFL) << "the handler restores the default before re-raising";
+}
+
+// io::SignalsDeferred, the mechanism `diff` stops by (tools/system/interrupt.hpp): under it a first
+// SIGINT only sets the flag and removes nothing; the dispositions before it come back after it.
+TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
+  touch(dir / "out.json.tmp.deferred");
+  io::CleanupOnSignal file(dirFd, "out.json.tmp.deferred", false);
+  struct sigaction before {};
+  ASSERT_EQ(::sigaction(SIGINT, nullptr, &before), 0);
+  {
+    const io::SignalsDeferred deferred;
+    EXPECT_EQ(io::SignalsDeferred::received(), 0);
+    ::raise(SIGINT); // delivered before raise() returns
+    EXPECT_EQ(io::SignalsDeferred::received(), SIGINT);
+    EXPECT_TRUE(fs::exists(dir / "out.json.tmp.deferred")) << "a deferred signal removed a path";
+  }
+  struct sigaction after {};
+  ASSERT_EQ(::sigaction(SIGINT, nullptr, &after), 0);
+  EXPECT_EQ(after.sa_handler, before.sa_handler) << "the disposition before it is restored";
+}
+
+TEST_F(CleanupTest, APathRegisteredUnderSignalsDeferredIsStillRemovedOnASignalAfterIt) {
+  if (kSigtermAtStart != SIG_DFL)
+    GTEST_SKIP() << "SIGTERM was not at its default disposition when the program started";
+  touch(dir / "suite.tmp");
+  std::optional<io::CleanupOnSignal> file;
+  {
+    const io::SignalsDeferred deferred;
+    file.emplace(dirFd, "suite.tmp", false);
+  }
+  struct sigaction current {};
+  ASSERT_EQ(::sigaction(SIGTERM, nullptr, &current), 0);
+  ASSERT_TRUE(current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN)
+      << "the handler went with the SignalsDeferred while a path is registered";
+  current.sa_handler(SIGURG); // as above: the cleanup, then a signal that does not end the test
+  EXPECT_FALSE(fs::exists(dir / "suite.tmp"));
 }
 
 TEST(SignalsHeld, HoldsSigtermWhileItLivesAndRestoresTheMask) {

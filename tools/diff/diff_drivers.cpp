@@ -3,6 +3,9 @@
 #include "ref/io/strict_json.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/bounded_read.hpp"
+#include "tools/system/command_line.hpp"
+#include "tools/system/spawn.hpp"
+#include "tools/system/worker.hpp"
 
 #include <simdjson.h>
 

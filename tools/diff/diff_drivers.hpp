@@ -5,7 +5,7 @@
 
 #include "tools/diff/diff_judge.hpp"
 #include "tools/diff/diff_settings.hpp"
-#include "tools/system/subprocess.hpp"
+#include "tools/system/deadline.hpp"
 
 #include <filesystem>
 #include <memory>

@@ -8,7 +8,8 @@
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
-#include "tools/system/subprocess.hpp"
+#include "tools/system/interrupt.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <csignal>
 #include <filesystem>

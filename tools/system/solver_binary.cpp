@@ -1,7 +1,7 @@
 #include "tools/system/solver_binary.hpp"
 
 #include "ref/io/escape.hpp"
-#include "tools/system/subprocess.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <cctype>
 #include <cstdio>

@@ -5,7 +5,7 @@
 // is believed.
 #pragma once
 
-#include "tools/system/subprocess.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <chrono>
 #include <optional>

@@ -1,0 +1,141 @@
+#include "tools/suite/capsules.hpp"
+
+#include <string>
+
+namespace lo::gen {
+
+namespace {
+
+template <class E> E anyOf(Choices &rng) { return static_cast<E>(rng.below(vocabularySize<E>())); }
+
+/// A short string of valid UTF-8 (the readers accept nothing else): ASCII bytes as they come,
+/// control characters included, and "é" for any other byte.
+std::string drawnText(Choices &rng) {
+  std::string out;
+  for (std::uint64_t n = rng.below(9); n > 0; --n) {
+    const auto c = static_cast<unsigned char>(rng.below(256));
+    if (c < 0x80)
+      out += static_cast<char>(c);
+    else
+      out += "\xC3\xA9";
+  }
+  return out;
+}
+
+/// One of `options` (suite) or a drawn string.
+std::string pickText(Choices &rng, Vocabulary vocabulary,
+                     std::initializer_list<const char *> options) {
+  if (vocabulary == Vocabulary::drawn)
+    return drawnText(rng);
+  return rng.pick(options);
+}
+
+ContractEvidence randomEvidence(Choices &rng, Vocabulary vocabulary) {
+  ContractEvidence e;
+  e.tag = static_cast<ContractEvidence::Tag>(rng.below(7));
+  if (e.tag == ContractEvidence::Tag::trustedBoundary)
+    e.text =
+        pickText(rng, vocabulary, {"vendor kernel", "closed-source library", "hardware intrinsic"});
+  else if (e.tag != ContractEvidence::Tag::notProvided)
+    e.text = pickText(rng, vocabulary,
+                      {"NN.Backend.relu_refines", "shape_ok", "guard.nan", "suite/v2",
+                       "fuzz \"oracle\" #3", "théorème"});
+  return e;
+}
+
+std::vector<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabulary) {
+  std::vector<ContractProvenance> out(rng.below(3));
+  for (auto &p : out) {
+    p.tag = static_cast<ContractProvenance::Tag>(rng.below(3));
+    p.path = pickText(rng, vocabulary,
+                      {"NN/Backend/Kernels.lean", "csrc/relu.cu", "a path\\with\tescapes"});
+    if (p.tag == ContractProvenance::Tag::nativeSymbol) {
+      p.symbol = pickText(rng, vocabulary, {"lo_relu_f32", "_ZN2at6native4reluE"});
+      if (rng.chance(1, 2))
+        p.buildTarget = "//kernels:cuda";
+    }
+  }
+  return out;
+}
+
+ContractDescriptor descriptor(Choices &rng, ContractClaim::Tag tag, BackendOp op, VJPMode mode,
+                              Vocabulary vocabulary) {
+  ContractDescriptor d;
+  d.claim.tag = tag;
+  d.claim.op = op;
+  if (tag == ContractClaim::Tag::layoutCompatibility)
+    d.claim.layout = anyOf<TensorLayout>(rng);
+  if (tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement)
+    d.claim.spec = std::string(spelling(op)) + (rng.chance(1, 2) ? ".spec" : ".spec_v2");
+  if (tag == ContractClaim::Tag::vjpRefinement) // "vjpRefinement only": no other claim writes it
+    d.claim.mode = mode;
+  d.summary =
+      pickText(rng, vocabulary, {"", "refines the reference", "checked at runtime", "line\nbreak"});
+  d.evidence = randomEvidence(rng, vocabulary);
+  d.provenance = randomProvenance(rng, vocabulary);
+  return d;
+}
+
+} // namespace
+
+KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary) {
+  KernelCapsule c;
+  c.op = op;
+  c.provider = anyOf<Provider>(rng);
+  c.device = anyOf<Device>(rng);
+  c.name = vocabulary == Vocabulary::drawn
+               ? "k" + std::to_string(rng.below(3))
+               : std::string(spelling(op)) + "." + std::string(spelling(c.provider));
+  c.trustLevel = static_cast<TrustLevel>(rng.below(3)); // trusted-external comes from variants
+  c.supportsForward = !rng.chance(1, 8);
+  c.vjpMode = anyOf<VJPMode>(rng);
+  using T = ContractClaim::Tag;
+  c.shapeContract = descriptor(rng, T::shapeSafety, op, c.vjpMode, vocabulary);
+  c.layoutContract = descriptor(rng, T::layoutCompatibility, op, c.vjpMode, vocabulary);
+  c.valueContract = descriptor(rng, T::valueRefinement, op, c.vjpMode, vocabulary);
+  c.vjpContract = descriptor(rng, T::vjpRefinement, op, c.vjpMode, vocabulary);
+  c.numericalPolicy = {anyOf<Rounding>(rng), anyOf<Subnormals>(rng), anyOf<Contraction>(rng),
+                       anyOf<Reduction>(rng)};
+  c.notes = rng.chance(1, 2)
+                ? ""
+                : pickText(rng, vocabulary, {"fast path", "uses tensor cores", "ünïcode"});
+  return c;
+}
+
+namespace {
+
+template <class E> E otherThan(Choices &rng, E value) {
+  return static_cast<E>((static_cast<std::size_t>(value) + 1 + rng.below(vocabularySize<E>() - 1)) %
+                        vocabularySize<E>());
+}
+
+} // namespace
+
+/// Most variants keep the capsule's identity (name, op, provider, device), so only the equality
+/// `contract` tells them apart; the last two keep the name but change the identity, so their
+/// written keys collide (`#2`).
+KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabulary) {
+  KernelCapsule v = c;
+  switch (rng.below(10)) {
+  case 0:
+  case 1: // the case the audit must not hide: a trusted-external capsule of the same identity
+    v.trustLevel = TrustLevel::trusted_external;
+    v.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
+    break;
+  case 2: v.trustLevel = otherThan(rng, c.trustLevel); break;
+  case 3: v.valueContract.evidence = randomEvidence(rng, vocabulary); break;
+  case 4:
+    v.shapeContract.provenance.push_back({ContractProvenance::Tag::note, "variant", "", {}});
+    break;
+  case 5: v.vjpMode = otherThan(rng, c.vjpMode); break;
+  case 6: v.numericalPolicy.rounding = otherThan(rng, c.numericalPolicy.rounding); break;
+  case 7: v.notes = c.notes + " (variant)"; break;
+  case 8: v.provider = otherThan(rng, c.provider); break;
+  default: v.device = otherThan(rng, c.device); break;
+  }
+  if (v == c) // a variant always differs (a field may have been drawn equal)
+    v.supportsForward = !c.supportsForward;
+  return v;
+}
+
+} // namespace lo::gen

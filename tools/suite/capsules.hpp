@@ -1,0 +1,28 @@
+// The capsules of the generated plans and their near-collisions (docs/conformance.md, "What is
+// generated": "a small pool of capsules that are near-collisions of one another"): every field
+// drawn from a Choices, and variants that keep a capsule's identity (name, op, provider, device)
+// but change one field outside it, so that only the `contract` equality tells them apart
+// (docs/spec.md §1), or keep its name and change its identity, so that their written keys collide
+// (`#2`).
+#pragma once
+
+#include "ref/capsule.hpp"
+#include "tools/suite/choices.hpp"
+
+#include <string>
+
+namespace lo::gen {
+
+/// Where the texts of a capsule come from: `suite` picks among a few fixed texts (names, evidence,
+/// paths, notes, some with escapes and non-ASCII letters); `drawn` builds short strings from the
+/// choices themselves, control characters included (the writer escapes them), and names the
+/// capsules `k0` to `k2`, so that identities collide across ops and providers (the fuzzer).
+enum class Vocabulary : std::uint8_t { suite, drawn };
+
+/// A capsule for `op` with every field drawn.
+KernelCapsule randomCapsule(Choices &choices, BackendOp op, Vocabulary vocabulary = {});
+
+/// A near-collision of `c`: the same record but for one field (always differs from `c`).
+KernelCapsule variant(Choices &choices, const KernelCapsule &c, Vocabulary vocabulary = {});
+
+} // namespace lo::gen

@@ -1,0 +1,196 @@
+#include "tools/suite/edge_cases.hpp"
+
+#include "ref/capsule.hpp"
+#include "tools/suite/kinds.hpp"
+
+#include <iterator>
+#include <string>
+#include <utility>
+
+namespace lo::gen {
+
+namespace {
+
+KernelCapsule fixedCapsule(BackendOp op, std::string name, Provider provider, Device device,
+                           TrustLevel trust) {
+  KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
+  using T = ContractClaim::Tag;
+  c.shapeContract = {{T::shapeSafety, op, {}, "", {}},
+                     "shape checked",
+                     {ContractEvidence::Tag::checker, "shape_ok"},
+                     {}};
+  c.layoutContract = {{T::layoutCompatibility, op, TensorLayout::flat_row_major, "", {}},
+                      "row-major buffers",
+                      {ContractEvidence::Tag::runtimeGuard, "layout_guard"},
+                      {}};
+  c.valueContract = {{T::valueRefinement, op, {}, std::string(spelling(op)) + ".spec", {}},
+                     "refines the reference",
+                     {ContractEvidence::Tag::testSuite, "suite/v1"},
+                     {{ContractProvenance::Tag::sourceFile, "csrc/kernels.cu", "", {}}}};
+  c.vjpContract = {{T::vjpRefinement, op, {}, std::string(spelling(op)) + ".vjp", VJPMode::none},
+                   "",
+                   {ContractEvidence::Tag::notProvided, ""},
+                   {}};
+  return c;
+}
+
+KernelCapsule checkedRelu() {
+  return fixedCapsule(BackendOp::relu, "relu.cudnn", Provider::cudnn, Device::cuda,
+                      TrustLevel::checked);
+}
+
+/// `relu.cudnn` as a trusted-external capsule: same identity, another trust level and evidence.
+KernelCapsule trustedRelu() {
+  KernelCapsule c = checkedRelu();
+  c.trustLevel = TrustLevel::trusted_external;
+  c.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
+  return c;
+}
+
+struct Builder {
+  Interner &interner;
+  Case c;
+  NodeId nextId = 1;
+  void add(const OpKind &kind, const KernelCapsule &capsule) {
+    c.plan.kernels.push_back(
+        {nextId++, interner.intern(kind), *opOf(kind), interner.intern(capsule)});
+  }
+  void add(KindTag bare, const KernelCapsule &capsule) { add(OpKind{bare, {}}, capsule); }
+};
+
+using EdgeCase = Case (*)(Interner &);
+
+Case makeEdge(Interner &interner, const char *name, Placement placement, void (*fill)(Builder &)) {
+  Builder b{interner, Case{name, {}, {placement, {}}}};
+  fill(b);
+  return std::move(b.c);
+}
+
+#define LO_EDGE(slug, placement, ...)                                                              \
+  [](Interner &in) { return makeEdge(in, slug, placement, [](Builder & b) __VA_ARGS__); }
+
+const EdgeCase kEdgeCases[] = {
+    LO_EDGE("empty-plan", Placement::table, { (void)b; }),
+    LO_EDGE("one-node", Placement::table, { b.add(KindTag::relu, checkedRelu()); }),
+    LO_EDGE("long-run", Placement::table,
+            {
+              for (int i = 0; i < 64; ++i)
+                b.add(KindTag::relu, checkedRelu());
+            }),
+    // "a trusted-external capsule inside a run of checked ones"
+    LO_EDGE("trusted-external-in-checked-run", Placement::table,
+            {
+              for (int i = 0; i < 7; ++i)
+                b.add(KindTag::relu, i == 3 ? trustedRelu() : checkedRelu());
+            }),
+    LO_EDGE("alternating-capsules", Placement::table,
+            {
+              KernelCapsule other = fixedCapsule(BackendOp::relu, "relu.aten", Provider::aten,
+                                                 Device::cpu, TrustLevel::verified);
+              for (int i = 0; i < 8; ++i)
+                b.add(KindTag::relu, i % 2 ? other : checkedRelu());
+            }),
+    // "identity-equal but contract-different neighbours": each differs from the first in one
+    // field the identity does not look at.
+    LO_EDGE("identity-equal-contract-different", Placement::table,
+            {
+              const KernelCapsule base = checkedRelu();
+              b.add(KindTag::relu, base);
+              KernelCapsule v = base;
+              v.valueContract.evidence = {ContractEvidence::Tag::fuzzOracle, "fuzz/relu"};
+              b.add(KindTag::relu, v);
+              v = base;
+              v.vjpMode = VJPMode::backend_vjp;
+              b.add(KindTag::relu, v);
+              v = base;
+              v.numericalPolicy.contraction = Contraction::fused;
+              b.add(KindTag::relu, v);
+              v = base;
+              v.notes = "notes differ";
+              b.add(KindTag::relu, v);
+              v = base;
+              v.supportsForward = false;
+              b.add(KindTag::relu, v);
+              b.add(KindTag::relu, base);
+            }),
+    // Same name, other identity: the written keys are `relu.cudnn` and `relu.cudnn#2`.
+    LO_EDGE("same-name-other-provider", Placement::table,
+            {
+              KernelCapsule v = checkedRelu();
+              v.provider = Provider::libtorch;
+              b.add(KindTag::relu, checkedRelu());
+              b.add(KindTag::relu, v);
+              b.add(KindTag::relu, checkedRelu());
+            }),
+    // "every kind with parameters", twice each so that equal neighbours coalesce, inline capsules
+    LO_EDGE("every-kind-inline", Placement::inline_,
+            {
+              Rng rng(0x5eed);
+              for (KindTag tag : plannedKinds()) {
+                const OpKind kind = randomKind(rng, tag);
+                const BackendOp op = *signature(tag).op;
+                const KernelCapsule capsule =
+                    fixedCapsule(op, std::string(spelling(op)) + ".ref", Provider::reference,
+                                 Device::cpu, TrustLevel::verified);
+                b.add(kind, capsule);
+                b.add(kind, capsule);
+              }
+            }),
+    LO_EDGE("every-kind-table", Placement::table,
+            {
+              Rng rng(0x7ab1e);
+              for (KindTag tag : plannedKinds()) {
+                const BackendOp op = *signature(tag).op;
+                b.add(randomKind(rng, tag),
+                      fixedCapsule(op, std::string(spelling(op)) + ".xla", Provider::xla,
+                                   Device::tpu, TrustLevel::fuzzed));
+              }
+            }),
+    // Kinds of one op with other parameters still share a group (canAppend looks at op and
+    // capsule).
+    LO_EDGE("same-op-different-kinds", Placement::mixed,
+            {
+              const KernelCapsule pool =
+                  fixedCapsule(BackendOp::max_pool, "max_pool.cudnn", Provider::cudnn, Device::cuda,
+                               TrustLevel::checked);
+              b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
+              b.add(OpKind{KindTag::max_pool2d_pad, {{3}, {3}, {1}, {1}}}, pool);
+              b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {1}}}, pool);
+              b.add(KindTag::relu, checkedRelu());
+              b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
+            }),
+    LO_EDGE("extreme-node-ids", Placement::table,
+            {
+              const NodeId ids[] = {kNodeIdLimit - 1, 0, 42, kNodeIdLimit - 2};
+              for (NodeId id : ids) {
+                b.nextId = id;
+                b.add(KindTag::relu, checkedRelu());
+              }
+            }),
+    // The gate's identity trap (docs/spec.md §6.7): two nodes of one identity, the first with
+    // evidence `checked` accepts (nothing missing, no trusted boundary), the second with
+    // trustedBoundary value evidence. `verified` rejects both lowerings (guard, test and fuzz
+    // evidence), `checked` rejects the contract lowerings and accepts the identity one,
+    // `external` accepts.
+    LO_EDGE("gate-identity-trap", Placement::table,
+            {
+              KernelCapsule evidenced = checkedRelu();
+              evidenced.vjpContract.evidence = {ContractEvidence::Tag::fuzzOracle, "fuzz/relu"};
+              KernelCapsule trusted = evidenced;
+              trusted.trustLevel = TrustLevel::trusted_external;
+              trusted.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary,
+                                                "vendor kernel"};
+              b.add(KindTag::relu, evidenced);
+              b.add(KindTag::relu, trusted);
+            }),
+};
+
+#undef LO_EDGE
+
+} // namespace
+
+std::size_t edgeCaseCount() { return std::size(kEdgeCases); }
+
+Case edgeCase(Interner &interner, std::size_t index) { return kEdgeCases[index](interner); }
+
+} // namespace lo::gen

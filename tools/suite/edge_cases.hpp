@@ -1,0 +1,16 @@
+// The hand-picked edge cases (docs/conformance.md, "What is generated": "The first 12 cases of
+// every suite are hand-picked", from `0000-empty-plan` to `0011-gate-identity-trap`, the identity
+// trap of docs/spec.md §6.7): cases 0 .. edgeCaseCount()-1 of `gen` and `diff`, the same plans for
+// every seed.
+#pragma once
+
+#include "tools/suite/generate.hpp"
+
+#include <cstddef>
+
+namespace lo::gen {
+
+/// Edge case `index` (< edgeCaseCount()), without the spelling caseAt() gives it.
+Case edgeCase(Interner &interner, std::size_t index);
+
+} // namespace lo::gen

@@ -1,0 +1,34 @@
+// The kinds of the generated plans (docs/spec.md §2, the kind table; docs/conformance.md, "What is
+// generated"): only kinds that are planned ("`-`: no runtime work, never planned" excludes the
+// others), each with parameters that make sense for it, drawn from a Choices.
+#pragma once
+
+#include "ref/opkind.hpp"
+#include "tools/suite/choices.hpp"
+
+#include <vector>
+
+namespace lo::gen {
+
+/// The kinds that are planned, in the order of the kind table.
+std::vector<KindTag> plannedKinds();
+
+/// The planned kinds that map to `op`.
+const std::vector<KindTag> &kindsOf(BackendOp op);
+
+/// The ops some kind maps to (only these can appear in a valid plan).
+const std::vector<BackendOp> &plannedOps();
+
+/// How a kind's parameters are drawn: `sensible` for the suite (a permutation for `permute`,
+/// shapes that broadcast for `broadcastTo`, shapes of equal size for `reshape`, small positive
+/// window sizes), `wild` for the fuzzer (any length of a list, any natural below 2^64: valid by
+/// the kind's signature and nothing more).
+enum class Params : std::uint8_t { sensible, wild };
+
+/// A kind `tag` with parameters drawn as `params` says.
+OpKind randomKind(Choices &choices, KindTag tag, Params params = Params::sensible);
+
+/// Any natural below 2^64, from two choices of 32 bits.
+std::uint64_t anyNatural(Choices &choices);
+
+} // namespace lo::gen

@@ -1,0 +1,34 @@
+// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2): "A kernel's capsule
+// is a key into `capsules` or an inline object", so a case is written with its capsules in the
+// table, inline, or alternately both; and either as the reference writer writes plans or with
+// drawn spellings (tools/suite/spelling.hpp).
+#pragma once
+
+#include "ref/interner.hpp"
+#include "ref/ir.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace lo::gen {
+
+/// Where a plan's kernels put their capsules: "A kernel's capsule is a key into `capsules` or an
+/// inline object." `mixed` alternates the two.
+enum class Placement : std::uint8_t { table, inline_, mixed };
+
+/// How a case's plan is written: its placement and, unless it is written as the reference writer
+/// writes plans, the seed of its spellings (tools/suite/spelling.hpp: defaults left out or
+/// written, members shuffled, escapes, kinds in either form, format and version or not, capsules
+/// under two keys).
+struct Encoding {
+  Placement placement = Placement::table;
+  std::optional<std::uint64_t> spelling; // nullopt: the canonical text
+  bool operator==(const Encoding &) const = default;
+};
+
+/// The plan as a GraphExecutionPlan file in the case's encoding: the same plan and encoding give
+/// the same bytes, and the text reads back to the plan.
+std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding);
+
+} // namespace lo::gen

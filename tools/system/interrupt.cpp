@@ -1,0 +1,14 @@
+#include "tools/system/interrupt.hpp"
+
+namespace lo::subprocess {
+
+InterruptGuard::InterruptGuard() {
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  ::sigaction(SIGPIPE, &ignore, &oldPipe_);
+}
+
+InterruptGuard::~InterruptGuard() { ::sigaction(SIGPIPE, &oldPipe_, nullptr); }
+
+} // namespace lo::subprocess

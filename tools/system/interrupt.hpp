@@ -1,0 +1,35 @@
+// An interrupted `diff` (docs/spec.md §4.3; docs/conformance.md, "The runner: `diff`"):
+// "SIGINT or SIGTERM stops the run: the implementation's whole process group is killed, the
+// summary of what ran is printed", and the work directory is removed.
+//
+// The signals are caught by the one mechanism of ref/io/cleanup.hpp (io::SignalsDeferred): the
+// first SIGINT and the first SIGTERM only set a flag, which every wait of tools/system/spawn.cpp
+// and tools/system/worker.cpp reads (stopBefore(), tools/system/deadline.hpp); a second one of a
+// kind removes the registered temporaries and ends the process by that signal.
+#pragma once
+
+#include "ref/io/cleanup.hpp"
+
+#include <csignal>
+
+namespace lo::subprocess {
+
+/// While an InterruptGuard lives, SIGINT and SIGTERM only set a flag (the second one of a kind
+/// acts as usual): every wait of tools/system/ then stops its child's process group and returns
+/// `interrupted`, so the caller can print what it has, remove its temporary files and exit.
+/// SIGPIPE is ignored meanwhile (a worker that dies makes a write fail, not the oracle).
+class InterruptGuard {
+public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard &) = delete;
+  InterruptGuard &operator=(const InterruptGuard &) = delete;
+  /// The signal received since the guard was made, or 0.
+  static int received() { return io::SignalsDeferred::received(); }
+
+private:
+  io::SignalsDeferred deferred_;
+  struct sigaction oldPipe_ {};
+};
+
+} // namespace lo::subprocess
