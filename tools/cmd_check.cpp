@@ -1,60 +1,18 @@
 // The `check` command: the checks of docs/spec.md §3, whether CANDIDATE is exactly what the spec
-// gives for PLAN (its options are in its --help and docs/spec.md §4).
+// gives for PLAN (its options are in its --help and docs/spec.md §4). The command's options only:
+// the run, whole documents or streams, lives in tools/cli/check_run.
 #include "checks/checks.hpp"
-#include "ref/io/reader.hpp"
-#include "ref/io/stream.hpp"
+#include "tools/cli/check_run.hpp"
 #include "tools/cli/command_io.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
-#include "tools/exit_codes.hpp"
-#include "tools/report/html_report.hpp"
-#include "tools/report/report.hpp"
 
-#include <chrono>
 #include <memory>
-#include <optional>
-#include <sys/stat.h>
 
 namespace lo::cli {
 
-namespace {
-
-/// Whether `path` ("-": standard input) is a regular file, which never blocks a reader.
-bool regularFile(const std::string &path) {
-  struct stat st {};
-  return (path == "-" ? ::fstat(0, &st) : ::stat(path.c_str(), &st)) == 0 && S_ISREG(st.st_mode);
-}
-
-/// The stall watch of `check --stream` (docs/formats.md, "Feeding check --stream"): armed only
-/// when neither input is a regular file, for a deadlock needs two pipes.
-std::shared_ptr<io::StallWatch> stallWatch(const std::string &plan, const std::string &candidate,
-                                           std::uint64_t stallMs) {
-  auto watch = std::make_shared<io::StallWatch>();
-  if (!regularFile(plan) && !regularFile(candidate))
-    watch->limit = std::chrono::milliseconds(stallMs);
-  watch->advice =
-      "check --stream reads PLAN and CANDIDATE in step, one kernel and one group at a time, so "
-      "a producer that writes one stream whole before the other (or a batch implementation "
-      "behind tee) blocks on a full pipe while check waits for the other: a deadlock. Write the "
-      "two streams to files first and check the files, or have the producer interleave them "
-      "(docs/formats.md, \"Feeding check --stream\"); --stall-ms sets this limit (0: wait "
-      "forever)";
-  return watch;
-}
-
-} // namespace
-
 Action setupCheck(CLI::App &app) {
-  struct Options {
-    std::string plan, candidate, out = "-";
-    Mode mode = Mode::coalesced;
-    Equality equality = Equality::contract;
-    ReportFormat format = ReportFormat::text;
-    std::size_t maxPerCheck = 20;
-    bool stream = false;
-    std::uint64_t stallMs = 10000;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<CheckSettings>();
   auto *sub = app.add_subcommand(
       "check", "Check that a candidate GraphLoweringPlan is exactly the lowering the spec gives "
                "for a GraphExecutionPlan, and name every way in which it is not.");
@@ -94,70 +52,7 @@ Action setupCheck(CLI::App &app) {
       "equality is judged by that choice all the same, and told so in a note.\nExit status: 0 the "
       "candidate conforms, 1 it does not, 2 bad usage or invalid "
       "input.");
-  return [o] {
-    if (o->plan == "-" && o->candidate == "-")
-      throw std::runtime_error("PLAN and CANDIDATE cannot both be standard input");
-    const ReportFormat format = o->format;
-    const auto start = std::chrono::steady_clock::now();
-    Interner interner;
-    checks::Options options;
-    options.maxPerCheck = o->maxPerCheck;
-    // The mode and equality checked are the user's (docs/spec.md §3.2): the options, else
-    // coalesced and contract. What the candidate declares never chooses them; it is only noted.
-    options.mode = o->mode;
-    options.equality = o->equality;
-    CaseResult result;
-    result.subject = {o->plan == "-" ? "<stdin>" : o->plan,
-                      o->candidate == "-" ? "<stdin>" : o->candidate,
-                      options.mode,
-                      options.equality,
-                      0,
-                      0};
-    auto write = [&] {
-      result.seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      writeOutput(o->out, [&](io::Sink &sink) { writeReports(sink, format, {result}); });
-    };
-    io::Source candidateSource; // kept for the SARIF regions
-    try {
-      if (o->stream) {
-        const auto stall = stallWatch(o->plan, o->candidate, o->stallMs);
-        io::PlanStream plan(o->plan, interner, stall);
-        io::LoweringStream candidate(o->candidate, interner, stall);
-        checks::StreamTotals totals;
-        result.report = checks::checkStream(
-            interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
-            [&](LoweredKernelGroup &g) { return candidate.next(g); }, options,
-            candidate.declared().mode, candidate.declared().equality, &totals);
-        result.subject.groups = totals.groups;
-        result.subject.nodes = totals.kernels;
-        result.noPicture = "check --stream keeps neither the plan nor the lowering in memory";
-      } else {
-        const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
-        candidateSource = io::loadSource(o->candidate);
-        const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner);
-        result.report = checks::check(interner, plan, candidate, options);
-        result.subject.groups = candidate.plan.groups.size();
-        result.subject.nodes = plan.kernels.size();
-        result.candidateText = candidateSource.text;
-        if (format == ReportFormat::html) // the picture needs the plan and the candidate
-          result.picture = htmlPicture({&interner, &plan, &candidate, &result.report, options.mode,
-                                        options.equality, "c0-"});
-      }
-    } catch (const io::InputError &e) {
-      // Invalid input is exit status 2 with its line on standard error, and, for the formats
-      // that tools read, an error entry in the report as well (so that CI shows it).
-      if (format != ReportFormat::text) {
-        result.error = ReportError::from(e);
-        write();
-      }
-      throw;
-    }
-    result.subject.mode = options.mode;
-    result.subject.equality = options.equality;
-    write();
-    return int{result.report.conforms() ? kSuccess : kFinding};
-  };
+  return [o] { return runCheck(*o); };
 }
 
 } // namespace lo::cli

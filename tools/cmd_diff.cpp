@@ -17,13 +17,13 @@
 #include "tools/diff/diff_drivers.hpp"
 #include "tools/diff/diff_runner.hpp"
 #include "tools/diff/diff_settings.hpp"
-#include "tools/exit_codes.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
 #include "tools/system/interrupt.hpp"
 
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <unistd.h>
 
 namespace lo::cli {
@@ -111,30 +111,25 @@ Action setupDiff(CLI::App &app) {
               "finding; interrupted after a finding is 1.");
   return [o, modeOption, equalityOption]() -> int {
     o->pinned = modeOption->count() > 0 || equalityOption->count() > 0;
-    if (o->impl.empty() + o->worker.empty() + o->gate.empty() != 2) {
-      std::cerr << "lowering-oracle: diff: give exactly one of --impl, --worker and --gate\n";
-      return kBadInput;
-    }
+    // Refused (exit status 2, main's error path) before any run.
+    if (o->impl.empty() + o->worker.empty() + o->gate.empty() != 2)
+      throw std::runtime_error("diff: give exactly one of --impl, --worker and --gate");
     // docs/spec.md §4.1, "Output directories": refused before any run, nothing touched.
-    if (std::string why; !o->keep.empty() && !files::outputDirectoryUsable(o->keep, why)) {
-      std::cerr << "lowering-oracle: diff: --keep " << shownText(o->keep) << ": " << why << '\n';
-      return kBadInput;
-    }
+    if (std::string why; !o->keep.empty() && !files::outputDirectoryUsable(o->keep, why))
+      throw std::runtime_error("diff: --keep " + shownText(o->keep) + ": " + why);
     try {
       subprocess::InterruptGuard guard; // before the work directory exists
       return runDiff(*o);
     } catch (const std::invalid_argument &e) {
-      std::cerr << "lowering-oracle: "
-                << (!o->gate.empty()  ? "--gate"
-                    : o->impl.empty() ? "--worker"
-                                      : "--impl")
-                << ": " << shownText(e.what(), io::kUncut) << '\n';
-      return kBadInput;
-    } catch (const UsageError &e) {
+      throw std::runtime_error(std::string(!o->gate.empty()  ? "--gate"
+                                           : o->impl.empty() ? "--worker"
+                                                             : "--impl") +
+                               ": " + e.what());
+    } catch (const UsageError &) {
       // A progress line in place on a terminal is cleared first; elsewhere nothing precedes it.
-      std::cerr << (::isatty(2) ? "\r\033[K" : "")
-                << "lowering-oracle: " << shownText(e.what(), io::kUncut) << '\n';
-      return kBadInput;
+      if (::isatty(2))
+        std::cerr << "\r\033[K";
+      throw;
     }
   };
 }

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <sys/stat.h>
 
 namespace lo::cli {
@@ -45,24 +46,19 @@ int generate(fs::path out, bool force, const gen::Settings &settings, std::size_
       out = out.parent_path();
   }
   const bool exists = fs::exists(out);
-  if (exists && !fs::is_directory(out)) {
-    std::cerr << "lowering-oracle: " << out.string() << ": exists and is not a directory\n";
-    return kBadInput;
-  }
+  // Refused (exit status 2, main's error path) before anything is touched.
+  if (exists && !fs::is_directory(out))
+    throw std::runtime_error(out.string() + ": exists and is not a directory");
   const bool nonEmpty = exists && !fs::is_empty(out);
-  if (nonEmpty && !force) {
-    std::cerr << "lowering-oracle: " << out.string()
-              << ": directory is not empty (use --force to replace a suite gen wrote)\n";
-    return kBadInput;
-  }
+  if (nonEmpty && !force)
+    throw std::runtime_error(out.string() +
+                             ": directory is not empty (use --force to replace a suite gen wrote)");
   // --force replaces only a suite gen wrote, as its manifest proves (docs/spec.md §4.3): never a
   // working directory, a checkout or a home directory. Nothing is touched otherwise.
-  if (std::string why; nonEmpty && !gen::isGenSuite(out, why)) {
-    std::cerr << "lowering-oracle: " << out.string()
-              << ": not a suite gen wrote, so --force does not replace it: " << why
-              << "; nothing was touched (choose a new or empty directory)\n";
-    return kBadInput;
-  }
+  if (std::string why; nonEmpty && !gen::isGenSuite(out, why))
+    throw std::runtime_error(out.string() +
+                             ": not a suite gen wrote, so --force does not replace it: " + why +
+                             "; nothing was touched (choose a new or empty directory)");
   const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
   fs::create_directories(parent);
   // Made and registered with the signals held: SIGINT or SIGTERM in between cannot leave it.

@@ -1,5 +1,6 @@
-// `lowering-oracle`: the command line of docs/spec.md §4.
-#include "ref/io/escape.hpp"
+// `lowering-oracle`: the command line of docs/spec.md §4. A command that fails throws; main
+// catches it and prints it on the one error path (printDiagnostic, tools/cli/diagnostic.hpp).
+#include "tools/cli/diagnostic.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/version.hpp"
@@ -7,7 +8,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -38,7 +38,8 @@ constexpr Setup kCommands[] = {setupLower, setupAudit,  setupGate, setupCheck, s
 int flushed(int status) {
   if (std::fflush(stdout) == 0 && !std::ferror(stdout))
     return status;
-  std::cerr << "lowering-oracle: standard output: write error: " << std::strerror(errno) << '\n';
+  const int error = errno; // before anything else can set it
+  printDiagnostic(std::string("standard output: write error: ") + std::strerror(error));
   return status == kSuccess ? kBadInput : status;
 }
 
@@ -49,7 +50,7 @@ namespace {
 /// The one error path: "lowering-oracle: what is wrong" on one line of standard error (control
 /// characters of the input shown escaped, docs/spec.md §3.5), exit 2.
 int badInput(std::string_view what) {
-  std::cerr << "lowering-oracle: " << lo::io::shownText(what, lo::io::kUncut) << '\n';
+  printDiagnostic(what);
   return kBadInput;
 }
 

@@ -14,7 +14,9 @@ BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/report/report.
        ("ref/c.cpp", "proofs/smt.hpp"), ("checks/d.cpp", "tools/command.hpp"),
        ("proofs/e.hpp", "tools/system/files.hpp"), ("tools/system/f.cpp", "tools/report/g.hpp"),
        ("tools/report/h.cpp", "tools/suite/i.hpp"), ("tools/diff/j.cpp", "tools/cli/k.hpp"),
-       ("tools/cli/l.cpp", "tools/command.hpp"), ("tools/suite/m.cpp", "proofs/smt.hpp")]
+       ("tools/cli/l.cpp", "tools/command.hpp"), ("tools/suite/m.cpp", "proofs/smt.hpp"),
+       ("tools/cli/o.hpp", "proofs/obligations.hpp"), ("tools/cli/p.cpp", "tools/prove/q.hpp"),
+       ("tools/prove/r.cpp", "tools/command.hpp")]
 
 
 def tree(work, bad):
@@ -22,7 +24,8 @@ def tree(work, bad):
     files = {"ref/ir.hpp": "ref/vocab.hpp", "checks/x.cpp": "ref/ir.hpp",
              "proofs/y.cpp": "checks/checks.hpp", "tools/cli/a.cpp": "tools/diff/b.hpp",
              "tools/diff/c.cpp": "tools/system/d.hpp", "tools/report/e.cpp": "tools/version.hpp",
-             "tools/cmd_x.cpp": "proofs/y.hpp"}
+             "tools/cmd_x.cpp": "proofs/y.hpp", "tools/prove/f.cpp": "proofs/y.hpp",
+             "tools/prove/g.hpp": "tools/cli/a.hpp"}
     if bad:
         files[bad[0]] = bad[1]
     for path, include in files.items():

@@ -5,10 +5,10 @@
 
 ref/ is the bottom: it includes nothing of checks/, proofs/ or tools/. checks/ and proofs/ include
 ref/ (proofs/ also checks/) and never tools/. The libraries of tools/ (tools/CMakeLists.txt) are
-layered in their turn, from the bottom: system, report, suite, diff, cli; each includes ref/,
+layered in their turn, from the bottom: system, report, suite, diff, cli, prove; each includes ref/,
 checks/, the libraries below it and the two facts tools/version.hpp and tools/exit_codes.hpp,
-never proofs/ or the commands (tools/*.cpp, tools/command.hpp). The commands and tests/ may include
-anything. Every
+never the commands (tools/*.cpp, tools/command.hpp); only prove, the top one (built only with Z3),
+includes proofs/. The commands and tests/ may include anything. Every
 `#include "..."` of a project file is read, in headers and sources alike; the test also fails when
 it finds no include at all (its pattern would be wrong).
 """
@@ -24,10 +24,13 @@ ALLOWED = {
     "proofs": {"ref", "checks", "proofs"},
 }
 # The libraries of tools/, from the bottom; each may include those before it.
-TOOLS = ("system", "report", "suite", "diff", "cli")
+TOOLS = ("system", "report", "suite", "diff", "cli", "prove")
+# The libraries of tools/ that may include proofs/ (the run of `prove`, built only with Z3).
+TOOLS_OVER_PROOFS = ("prove",)
 TOOLS_FACTS = ("tools/version.hpp", "tools/exit_codes.hpp")
 for i, library in enumerate(TOOLS):
-    ALLOWED["tools/" + library] = {"ref", "checks"} | {"tools/" + t for t in TOOLS[:i + 1]}
+    ALLOWED["tools/" + library] = ({"ref", "checks"} | {"tools/" + t for t in TOOLS[:i + 1]}
+                                   | ({"proofs"} if library in TOOLS_OVER_PROOFS else set()))
 LAYERS = ("ref", "checks", "proofs", "tools")
 
 

@@ -1,11 +1,13 @@
 // Numeric options, validated alike in every command: a whole number written in decimal digits
 // only (no sign: `--count -1` is an error, not 2^64 - 1), within a range stated in plain numbers
 // in the one-line error and in --help. The ranges of `gen` and `diff`'s shared generator options
-// live here, so that both commands agree (README, "Commands").
+// are gen's (tools/suite/gen_ranges.hpp, which a suite's manifest is judged by too), so that both
+// commands agree (README, "Commands").
 #pragma once
 
 #include "ref/io/source.hpp"
 #include "ref/vocab.hpp"
+#include "tools/suite/gen_ranges.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -17,10 +19,9 @@
 
 namespace lo::cli {
 
-/// --count of gen and diff: at most a million cases.
-inline constexpr std::uint64_t kMaxCount = 1000000;
-/// --max-nodes of gen and diff: at most 100000 nodes in a random case.
-inline constexpr std::uint64_t kMaxNodes = 100000;
+/// --count and --max-nodes of gen and diff: gen's ranges.
+using gen::kMaxCount;
+using gen::kMaxNodes;
 /// --timeout-ms of diff and prove: at most a day, so that a deadline never overflows.
 inline constexpr std::uint64_t kMaxTimeoutMs = 86400000;
 inline constexpr std::uint64_t kMaxU64 = std::numeric_limits<std::uint64_t>::max();

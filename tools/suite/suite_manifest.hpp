@@ -3,7 +3,8 @@
 // an unknown or repeated field, a wrong type, an unknown mode, equality or policy, a missing
 // `format`, `version` or `cases` is an io::InputError with the manifest's name, the line and
 // column, and the JSON pointer. What a suite means beyond its shape (paths inside the suite, case
-// names that are file names, gen's parameters all three or none) is for its reader to judge.
+// names that are file names, gen's parameters all three or none) is for its reader to judge:
+// suite_reader.hpp (`verify`), suite_files.hpp's isGenSuite (`gen --force`).
 #pragma once
 
 #include "ref/gate.hpp"

@@ -1,0 +1,102 @@
+#include "tools/prove/prove_run.hpp"
+
+#include "ref/io/escape.hpp"
+#include "ref/io/writer.hpp"
+#include "tools/cli/command_io.hpp"
+#include "tools/cli/diagnostic.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/prove/prove_report.hpp"
+#include "tools/prove/smt2_emitter.hpp"
+#include "tools/prove/solver_choice.hpp"
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+namespace lo::cli {
+
+namespace {
+
+/// The exit status of the results: a refutation is a finding, else an unknown is inconclusive.
+int proveStatus(const std::vector<proofs::Result> &results) {
+  for (const auto &r : results)
+    if (r.status == proofs::Status::refuted)
+      return kFinding;
+  for (const auto &r : results)
+    if (r.status == proofs::Status::unknown)
+      return kInconclusive;
+  return kSuccess;
+}
+
+/// --emit-smt2 DIR, claimed before any query; refused (exit status 2) when DIR may not be used.
+std::shared_ptr<Smt2Emitter> smt2Emitter(const std::string &dir) {
+  try {
+    return std::make_shared<Smt2Emitter>(dir);
+  } catch (const std::exception &e) {
+    throw std::runtime_error("prove: --emit-smt2 " + io::shownText(dir) + ": " +
+                             io::shownText(e.what()));
+  }
+}
+
+} // namespace
+
+std::vector<const proofs::Obligation *> chosenObligations(const std::string &only) {
+  std::vector<const proofs::Obligation *> chosen;
+  for (const auto &ob : proofs::obligations())
+    if (only.empty() || ob.name == only ||
+        (ob.name.size() > only.size() && ob.name.starts_with(only) && ob.name[only.size()] == '.'))
+      chosen.push_back(&ob);
+  return chosen;
+}
+
+int runProve(const ProveSettings &s) {
+  proofs::Options options;
+  options.bound = s.bound;
+  options.equality = s.equality;
+  options.timeoutMs = s.timeoutMs;
+  const std::vector<const proofs::Obligation *> chosen = chosenObligations(s.only);
+  if (chosen.empty())
+    throw std::runtime_error("prove: no obligation named \"" + io::shownText(s.only) +
+                             "\" (see prove --help)");
+  const std::optional<SolverBinary> solver = chooseSolver(s.solver, options);
+  if (solver && !solver->warning.empty())
+    printDiagnostic("prove: warning: " + solver->warning);
+  std::shared_ptr<Smt2Emitter> emitter;
+  if (!s.emitSmt2.empty()) {
+    emitter = smt2Emitter(s.emitSmt2);
+    options.emit = [emitter](const proofs::EmittedQuery &q) { (*emitter)(q); };
+  }
+  Interner interner;
+  std::vector<proofs::Result> results;
+  std::optional<std::pair<std::string, GraphExecutionPlan>> counterexample;
+  for (const auto *ob : chosen) {
+    results.push_back(proofs::discharge(*ob, options, &interner));
+    auto &r = results.back();
+    if (r.counterexample && !counterexample)
+      counterexample.emplace(r.name, std::move(*r.counterexample));
+  }
+  if (emitter)
+    emitter->writeManifest(options);
+  if (!s.counterexampleOut.empty()) {
+    if (counterexample) {
+      writeOutput(s.counterexampleOut, [&](io::Sink &sink) {
+        io::writeExecutionPlan(sink, interner, counterexample->second);
+      });
+      printDiagnostic("prove: counterexample to " + counterexample->first + " (" +
+                      std::to_string(counterexample->second.kernels.size()) +
+                      " nodes) written to " + io::shownText(s.counterexampleOut));
+    } else {
+      printDiagnostic("prove: no obligation was refuted; " + io::shownText(s.counterexampleOut) +
+                      " not written");
+    }
+  }
+  writeOutput("-", [&](io::Sink &sink) {
+    if (s.format == ProveSettings::Format::json)
+      writeProveJson(sink, results, options, solver);
+    else
+      writeProveText(sink, results, solver);
+  });
+  return proveStatus(results);
+}
+
+} // namespace lo::cli

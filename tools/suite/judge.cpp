@@ -1,0 +1,150 @@
+#include "tools/suite/judge.hpp"
+
+#include "checks/checks.hpp"
+#include "checks/gate_result.hpp"
+#include "ref/gate.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
+#include "ref/io/gate_reader.hpp"
+#include "ref/io/reader.hpp"
+#include "ref/lowering.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/locate.hpp"
+#include "tools/system/files.hpp"
+
+namespace lo::gen {
+
+namespace {
+
+using cli::SuiteEntry;
+using io::shownText;
+
+/// The most of an output's error message a report shows: the reader's message may quote the
+/// output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md §4.3).
+constexpr std::size_t kMaxExcerptBytes = 160;
+
+/// An output the reader refused: an error entry with the excerpt of what the reader says.
+void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry) {
+  entry.status = SuiteEntry::Status::error;
+  entry.error = std::move(prefix) + shownText(e.message(), kMaxExcerptBytes);
+  entry.errorPointer = shownText(e.pointer(), kMaxExcerptBytes);
+  entry.line = e.line();
+  entry.column = e.column();
+}
+
+/// A gate entry: the implementation's gate result against the reference gate of the plan's
+/// lowering under the entry's mode and equality, as sets of reports per kind (docs/spec.md §6.7:
+/// every lowering of the plan under contract has this gate up to multiplicities). A difference is
+/// one violation of the check `gate` at the pointer where the result differs.
+void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
+               const io::Source &source, SuiteEntry &entry) {
+  const AssurancePolicy policy = *policyPreset(m.policy);
+  const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
+  io::ReadGateResult actual;
+  try {
+    actual = io::readGateResult(source);
+  } catch (const io::InputError &e) {
+    readerError(e, "not a gate result: ", entry);
+    return;
+  }
+  const checks::GateComparison c =
+      checks::compareGateResult(m.policy, policy, gate(interner, policy, lowering),
+                                obligationReports(interner, audit(interner, lowering)), actual,
+                                /*exact=*/false);
+  entry.groups = lowering.groups.size();
+  if (c.difference == checks::GateDifference::none) {
+    entry.status = SuiteEntry::Status::conforms;
+    return;
+  }
+  entry.status = SuiteEntry::Status::fails;
+  checks::Violation v;
+  v.check = Check::gate;
+  v.pointer = c.pointer;
+  v.message = c.words;
+  entry.report.violations.push_back(std::move(v));
+  entry.positions.push_back(
+      cli::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+}
+
+/// A lowering entry: the checks of docs/spec.md §3 under the entry's mode and equality, never
+/// those the output declares (a declaration that differs is a note of the report).
+void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
+                   const SuiteManifest::Entry &m, const io::Source &source,
+                   const JudgeOptions &options, SuiteEntry &entry) {
+  const io::LoweringDocument candidate = io::readLoweringPlan(source, interner);
+  checks::Options checking;
+  checking.mode = m.mode;
+  checking.equality = m.equality;
+  checking.maxPerCheck = options.maxPerCheck;
+  entry.report = checks::check(interner, plan, candidate, checking);
+  entry.groups = candidate.plan.groups.size();
+  entry.status = entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
+  if (!options.picturePrefix.empty())
+    entry.picture = cli::htmlPicture(
+        {&interner, &plan, &candidate, &entry.report, m.mode, m.equality, options.picturePrefix});
+  std::vector<std::string_view> pointers;
+  for (const auto &v : entry.report.violations)
+    pointers.push_back(v.pointer);
+  for (const auto &at : cli::locateAll(source.text, pointers)) // one pass over the output
+    entry.positions.push_back(at.value_or(std::pair<std::size_t, std::size_t>{}));
+}
+
+} // namespace
+
+std::string outputName(const std::string &pattern, const SuiteManifest::Entry &e) {
+  std::string out;
+  for (std::size_t i = 0; i < pattern.size();) {
+    const auto replace = [&](std::string_view placeholder, std::string_view value) {
+      if (pattern.compare(i, placeholder.size(), placeholder) != 0)
+        return false;
+      out += value;
+      i += placeholder.size();
+      return true;
+    };
+    if (!replace("{case}", e.caseName) && !replace("{mode}", spelling(e.mode)) &&
+        !replace("{equality}", spelling(e.equality)) && !replace("{policy}", e.policy))
+      out += pattern[i++];
+  }
+  return out;
+}
+
+SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
+                      const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
+                      const std::string &name, const JudgeOptions &options) {
+  SuiteEntry entry;
+  entry.caseName = m.caseName;
+  entry.mode = m.mode;
+  entry.equality = m.equality;
+  entry.policy = m.policy;
+  entry.plan = m.plan;
+  entry.nodes = plan.kernels.size();
+  entry.output = name;
+  const std::filesystem::path outputFile = outputs / name;
+  // The output is read as `diff` reads `{out}` (files::readInside): a regular file inside
+  // OUTPUTS of at most --max-file-bytes; a FIFO, a device or a symbolic link out of OUTPUTS is
+  // an error entry, never opened for a blocking read (docs/spec.md §4.3).
+  files::BoundedRead read = files::readInside(outputs, name, options.maxFileBytes);
+  if (read.status != files::BoundedRead::Status::ok) {
+    entry.status = SuiteEntry::Status::error;
+    entry.error =
+        read.status == files::BoundedRead::Status::missing
+            ? "no output: " + outputFile.string() + " does not exist"
+        : read.status == files::BoundedRead::Status::tooLarge
+            ? "output not judged: " + outputFile.string() + " " + read.why + " (--max-file-bytes)"
+            : "no output: " + outputFile.string() + " " + read.why;
+    return entry;
+  }
+  try {
+    const io::Source source = io::sourceFromString(outputFile.string(), read.text);
+    read.text = std::string();
+    if (!m.policy.empty())
+      judgeGate(interner, plan, m, source, entry);
+    else
+      judgeLowering(interner, plan, m, source, options, entry);
+  } catch (const io::InputError &e) {
+    readerError(e, "", entry); // the message may quote the output
+  }
+  return entry;
+}
+
+} // namespace lo::gen

@@ -1,0 +1,38 @@
+// Judging one entry of a conformance suite (docs/spec.md §4.3, `verify`): the implementation's
+// output for the entry, read from OUTPUTS as every file of OUTPUTS is ("Files"), judged as `check
+// PLAN OUTPUT --mode M --equality E` judges it under the entry's mode and equality (the checks of
+// docs/spec.md §3), or with `--gates` as a gate result against the reference gate (docs/spec.md
+// §6.7). An output that is missing, unreadable or not a valid document is an entry with an error.
+#pragma once
+
+#include "ref/interner.hpp"
+#include "ref/ir.hpp"
+#include "tools/report/suite_report.hpp"
+#include "tools/suite/suite_manifest.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace lo::gen {
+
+/// The output file name of an entry: `pattern` (--pattern, --gate-pattern) with {case}, {mode},
+/// {equality} and {policy} replaced by the entry's.
+std::string outputName(const std::string &pattern, const SuiteManifest::Entry &e);
+
+/// How an entry is judged and reported.
+struct JudgeOptions {
+  std::size_t maxPerCheck = 20;                      // --max-per-check
+  std::size_t maxFileBytes = std::size_t{256} << 20; // --max-file-bytes
+  /// html: the entry's picture is drawn, its element ids starting with this prefix; empty: none.
+  std::string picturePrefix;
+};
+
+/// The entry `m` of the case whose plan is `plan` (read into `interner`, which its outputs share),
+/// judged from the file `name` of `outputs`: a gate entry (a policy) against the reference gate, a
+/// lowering entry by the checks. Every field of the entry is set but `seconds`.
+cli::SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
+                           const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
+                           const std::string &name, const JudgeOptions &options);
+
+} // namespace lo::gen

@@ -1,0 +1,23 @@
+// docs/spec.md §4.3, "Suite integrity": "`verify` trusts no suite it has not verified. A manifest
+// that names `seed`, `count` and `maxNodes` claims to be `gen`'s: `verify` regenerates that suite
+// in memory and every file `gen` writes for those parameters ... must be the suite's, byte for
+// byte, before anything is judged." A manifest that names none of them is a hand-made suite,
+// judged only with --unverified-suite.
+#pragma once
+
+#include "tools/suite/suite_reader.hpp"
+
+#include <cstddef>
+#include <filesystem>
+
+namespace lo::gen {
+
+/// The integrity rule for `suite`, whose manifest `read` is: a suite that claims to be gen's is
+/// regenerated in memory (suiteFiles) and every file compared with the suite's, byte for byte (the
+/// files gen does not write are not looked at); a hand-made suite passes only when
+/// `unverifiedSuite` (--unverified-suite). Throws SuiteError naming the first file that differs,
+/// is missing or cannot be read, or the hand-made suite.
+void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
+                         bool unverifiedSuite, std::size_t maxFileBytes);
+
+} // namespace lo::gen

@@ -1,0 +1,116 @@
+#include "tools/suite/suite_reader.hpp"
+
+#include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
+#include "tools/suite/gen_ranges.hpp"
+#include "tools/suite/suite_files.hpp"
+#include "tools/system/files.hpp"
+
+#include <map>
+
+namespace lo::gen {
+
+namespace {
+
+namespace fs = std::filesystem;
+using io::shownText;
+
+/// A path of the manifest stays inside the suite: relative, without `..`.
+void refuseOutside(std::string_view p, const std::string &where) {
+  const fs::path path(p);
+  if (p.empty() || path.is_absolute())
+    throw SuiteError(where + ": not a relative path inside the suite: " + std::string(p));
+  for (const auto &part : path)
+    if (part == "..")
+      throw SuiteError(where + ": not a relative path inside the suite: " + std::string(p));
+}
+
+/// gen's parameters: all three, or none (a hand-made suite), within gen's ranges.
+std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std::string &where) {
+  if (!manifest.seed && !manifest.count && !manifest.maxNodes)
+    return std::nullopt;
+  if (!manifest.seed || !manifest.count || !manifest.maxNodes || *manifest.count > kMaxCount ||
+      *manifest.maxNodes > kMaxNodes)
+    throw SuiteError(where + ": /seed, /count, /maxNodes: a suite gen wrote names all three, "
+                             "as whole numbers within gen's ranges; this manifest does not, so "
+                             "the suite cannot be verified");
+  Provenance p;
+  p.settings.seed = *manifest.seed;
+  p.settings.maxNodes = static_cast<std::size_t>(*manifest.maxNodes);
+  p.count = static_cast<std::size_t>(*manifest.count);
+  return p;
+}
+
+/// No two entries alike: each is one test case of the report, named by its case, mode, equality
+/// and policy as the report shows them (JUnit class names are unique, docs/spec.md §4.3); two
+/// names that are shown alike (cut, or escaped to the same text) are alike.
+void refuseDuplicates(const std::vector<SuiteManifest::Entry> &entries, const std::string &where,
+                      bool gates) {
+  std::map<std::string, std::size_t> seen;
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const SuiteManifest::Entry &m = entries[k];
+    const std::string key = shownText(m.caseName) + '\0' + std::string(spelling(m.mode)) + '\0' +
+                            std::string(spelling(m.equality)) + '\0' + m.policy;
+    const auto [at, added] = seen.emplace(key, k);
+    if (!added)
+      throw SuiteError(where + (gates ? ": /gates/" : ": /cases/") + std::to_string(k) +
+                       ": duplicate entry: case " + shownText(m.caseName) + ", mode " +
+                       std::string(spelling(m.mode)) + ", equality " +
+                       std::string(spelling(m.equality)) +
+                       (m.policy.empty() ? "" : ", policy " + m.policy) + " is also " +
+                       (gates ? "/gates/" : "/cases/") + std::to_string(at->second) +
+                       " (every entry must be one test case of the report)");
+  }
+}
+
+} // namespace
+
+std::string readSuiteFile(const fs::path &suite, const std::string &relative,
+                          std::size_t maxFileBytes) {
+  files::BoundedRead r = files::readInside(suite, relative, maxFileBytes);
+  if (r.status != files::BoundedRead::Status::ok)
+    throw SuiteError(shownText((suite / relative).string()) + ": " + r.why);
+  return std::move(r.text);
+}
+
+Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
+  const fs::path path = suite / kManifestName;
+  const std::string where = shownText(path.string());
+  Suite out;
+  {
+    files::BoundedRead r = files::readInside(suite, std::string(kManifestName), maxFileBytes);
+    if (r.status == files::BoundedRead::Status::missing)
+      throw SuiteError(shownText(suite.string()) + ": not a conformance suite: it has no " +
+                       std::string(kManifestName));
+    if (r.status != files::BoundedRead::Status::ok)
+      throw SuiteError(where + ": " + r.why);
+    out.manifestText = std::move(r.text);
+  }
+  // The manifest's shape (docs/schema/conformance-suite.schema.json) is the reader's to check:
+  // an error names the manifest, the line and column, and the JSON pointer.
+  SuiteManifest manifest;
+  try {
+    manifest = readSuiteManifest(io::sourceFromString(path.string(), out.manifestText));
+  } catch (const io::InputError &e) {
+    throw SuiteError(io::formatError(e));
+  }
+  out.provenance = provenanceOf(manifest, where);
+  if (gates && !manifest.gates)
+    throw SuiteError(where + ": /gates: expected an array (--gates needs a suite whose "
+                             "manifest lists gate results)");
+  out.entries = gates ? std::move(*manifest.gates) : std::move(manifest.cases);
+  for (std::size_t i = 0; i < out.entries.size(); ++i) {
+    SuiteManifest::Entry &e = out.entries[i];
+    const std::string at = where + (gates ? ": /gates/" : ": /cases/") + std::to_string(i);
+    // The case name becomes part of a file name: one path component, not `.` or `..`.
+    const std::string_view name = e.caseName;
+    if (name.empty() || name == "." || name == ".." ||
+        name.find_first_of(std::string_view("/\0", 2)) != std::string_view::npos)
+      throw SuiteError(at + "/case: not a case name: " + shownText(name));
+    refuseOutside(e.plan, at + "/files/plan");
+  }
+  refuseDuplicates(out.entries, where, gates);
+  return out;
+}
+
+} // namespace lo::gen

@@ -1,0 +1,49 @@
+// What `verify` reads of a conformance suite beyond its manifest's shape (docs/spec.md §4.3;
+// the shape is suite_manifest.hpp's): every path of the manifest stays inside the suite, every case
+// name is one file-name component, gen's parameters are all three or none and within gen's ranges,
+// no two entries are one test case of the report, and each file is read as every file of SUITE is
+// ("Files": a regular file inside the suite, of at most --max-file-bytes). Anything else is an
+// invalid suite: a SuiteError, exit status 2.
+#pragma once
+
+#include "tools/suite/generate.hpp"
+#include "tools/suite/suite_manifest.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lo::gen {
+
+/// A problem with the suite or with verify's options (not with an output): exit status 2.
+struct SuiteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The parameters `gen` wrote the suite with, when its manifest names them.
+struct Provenance {
+  Settings settings;
+  std::size_t count = 0;
+};
+
+/// A suite's manifest as verify judges it.
+struct Suite {
+  /// The entries judged: the manifest's `cases`, or its `gates` (verify --gates).
+  std::vector<SuiteManifest::Entry> entries;
+  std::optional<Provenance> provenance; // nullopt: a hand-made suite
+  std::string manifestText;             // the manifest's bytes
+};
+
+/// Reads `suite`/manifest.json and judges it as the header says; `gates` chooses the entries.
+/// Throws SuiteError.
+Suite readSuite(const std::filesystem::path &suite, bool gates, std::size_t maxFileBytes);
+
+/// The file `relative` of `suite`, read as every file of SUITE is (files::readInside): a regular
+/// file inside the directory, of at most `maxFileBytes`. Throws SuiteError.
+std::string readSuiteFile(const std::filesystem::path &suite, const std::string &relative,
+                          std::size_t maxFileBytes);
+
+} // namespace lo::gen
