@@ -75,17 +75,6 @@ ExecutionAudit rowsOf(const Map &rows, Rank rank, Keep keep) {
   return a;
 }
 
-/// The reports of `kind` in a gate result, as a sorted set.
-std::vector<ObligationReport> reportsOf(const GateResult &r, GateFailureKind kind) {
-  std::vector<ObligationReport> out;
-  for (const auto &f : r.failures)
-    if (f.kind == kind)
-      out = f.reports;
-  std::sort(out.begin(), out.end(), reportLess);
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
 std::string verdict(const GateResult &r) { return r.accepted() ? "accepted" : "rejected"; }
 
 /// The reports of some audit rows, as sets per disposition: a report is (its row's report key,
@@ -108,20 +97,14 @@ struct ReportSets {
   const auto &of(GateFailureKind k) const {
     return byDisposition[static_cast<std::size_t>(failureDisposition(k))];
   }
+  /// The gate's verdict under `p` (acceptedGiven, ref/gate.hpp).
   bool accepted(const AssurancePolicy &p) const {
-    for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
-      if (looksFor(p, static_cast<GateFailureKind>(k)) &&
-          !of(static_cast<GateFailureKind>(k)).empty())
-        return false;
-    return true;
+    return acceptedGiven(p, [&](GateFailureKind k) { return !of(k).empty(); });
   }
-  /// The same gate under `p`: the same set for every kind the policy looks for.
+  /// The same gate under `p` (sameGateGiven, ref/gate.hpp): the same set for every kind the
+  /// policy looks for.
   bool sameGate(const AssurancePolicy &p, const ReportSets &other) const {
-    for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
-      if (looksFor(p, static_cast<GateFailureKind>(k)) &&
-          of(static_cast<GateFailureKind>(k)) != other.of(static_cast<GateFailureKind>(k)))
-        return false;
-    return true;
+    return sameGateGiven(p, [&](GateFailureKind k) { return of(k) == other.of(k); });
   }
 };
 
@@ -223,8 +206,8 @@ void GateTally::finish(Judge &j) {
     for (const auto &d : all)
       if (d.severity > worst->severity)
         worst = &d;
-    const GateResult gc = gate(in, worst->preset->policy, candidate),
-                     gp = gate(in, worst->preset->policy, planRows);
+    const AssurancePolicy &policy = worst->preset->policy;
+    const GateResult gc = gate(in, policy, candidate), gp = gate(in, policy, planRows);
     std::string message = "under policy " + std::string(worst->preset->name) + " the candidate";
     if (worst->severity == 1)
       message += " and the plan are both " + verdict(gp) + ", but for different reasons";
@@ -232,7 +215,7 @@ void GateTally::finish(Judge &j) {
       message += " is " + verdict(gc) + ", but the plan is " + verdict(gp);
     for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k) {
       const auto kind = static_cast<GateFailureKind>(k);
-      const auto c = reportsOf(gc, kind), p = reportsOf(gp, kind);
+      const auto c = reportSet(gc, kind), p = reportSet(gp, kind);
       if (c == p)
         continue;
       auto has = [](const std::vector<ObligationReport> &set, const ObligationReport &r) {
@@ -245,7 +228,7 @@ void GateTally::finish(Judge &j) {
       std::optional<std::string> detail;
       for (const auto &row : planRows.kernels) {
         for (const auto &r : obligationReports(in, row))
-          if (r.disposition == failureDisposition(kind) && has(p, r) && !has(c, r)) {
+          if (failureKindOf(policy, r.disposition) == kind && has(p, r) && !has(c, r)) {
             const PlanRow &info = plan_.at(row.view);
             node = info.firstNode;
             group = info.group;
@@ -263,7 +246,7 @@ void GateTally::finish(Judge &j) {
         if (detail)
           break;
         for (const auto &r : obligationReports(in, row))
-          if (r.disposition == failureDisposition(kind) && has(c, r) && !has(p, r)) {
+          if (failureKindOf(policy, r.disposition) == kind && has(c, r) && !has(p, r)) {
             const std::size_t g = candidate_.at(row.view).firstGroup;
             group = g;
             detail = "group " + std::to_string(g) + " adds " + words(r) + " to its " +

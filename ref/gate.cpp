@@ -1,6 +1,7 @@
 #include "ref/gate.hpp"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace lo {
 
@@ -97,6 +98,15 @@ bool looksFor(const AssurancePolicy &policy, GateFailureKind kind) {
   return false;
 }
 
+std::optional<GateFailureKind> failureKindOf(const AssurancePolicy &policy, EvidenceDisposition d) {
+  for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k) {
+    const auto kind = static_cast<GateFailureKind>(k);
+    if (failureDisposition(kind) == d)
+      return looksFor(policy, kind) ? std::optional(kind) : std::nullopt;
+  }
+  return std::nullopt; // proved, checked: admitted by every policy
+}
+
 std::vector<GateFailure> gateFailures(const Interner &interner, const AssurancePolicy &policy,
                                       const ExecutionAudit &a) {
   // `missing ++ guarded ++ tested ++ trusted ++ fuzzed`: the order of GateFailureKind.
@@ -135,22 +145,34 @@ GateResult gate(Interner &interner, const AssurancePolicy &policy, const GraphLo
   return gate(interner, policy, toExecutionPlan(p));
 }
 
-namespace {
+ExecutionAudit distinctRows(Interner &interner, const GraphLoweringPlan &p) {
+  ExecutionPlan rows;
+  std::unordered_set<std::uint64_t> seen;
+  for (const LoweredKernelGroup &g : p.groups) {
+    const auto key = (std::uint64_t{static_cast<std::uint32_t>(g.capsule)} << 8) |
+                     static_cast<std::uint64_t>(g.op);
+    if (seen.insert(key).second)
+      rows.kernels.push_back({g.op, g.capsule});
+  }
+  return audit(interner, rows);
+}
 
-std::vector<ObligationReport> reportSet(std::vector<ObligationReport> reports) {
+std::vector<ObligationReport> reportSet(const GateResult &result, GateFailureKind kind) {
+  std::vector<ObligationReport> reports;
+  for (const GateFailure &f : result.failures)
+    if (f.kind == kind)
+      reports = f.reports;
   std::sort(reports.begin(), reports.end(), reportLess);
   reports.erase(std::unique(reports.begin(), reports.end()), reports.end());
   return reports;
 }
-
-} // namespace
 
 bool sameGate(const GateResult &a, const GateResult &b) {
   if (a.failures.size() != b.failures.size())
     return false;
   for (std::size_t i = 0; i < a.failures.size(); ++i)
     if (a.failures[i].kind != b.failures[i].kind ||
-        reportSet(a.failures[i].reports) != reportSet(b.failures[i].reports))
+        reportSet(a, a.failures[i].kind) != reportSet(b, b.failures[i].kind))
       return false;
   return true;
 }

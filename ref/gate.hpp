@@ -136,6 +136,34 @@ std::vector<ObligationReport> fuzzReports(const Interner &interner, const Execut
 /// allowTestEvidence, trustedBoundary unless allowTrustedExternal, fuzzEvidence unless allowFuzzed.
 bool looksFor(const AssurancePolicy &policy, GateFailureKind kind);
 
+/// The kind under which `gateFailures` lists a report of disposition `d` under `policy` (the kind
+/// whose failureDisposition is `d`, when the policy looks for it), or none when the policy admits
+/// it: the one place where a report meets a policy.
+std::optional<GateFailureKind> failureKindOf(const AssurancePolicy &policy, EvidenceDisposition d);
+
+/// The verdict of a gate whose reports are held elsewhere (as sets, counts, ...): accepted unless
+/// a kind the policy looks for has reports (`hasReports(kind)`), as `gate` decides.
+template <class HasReports>
+bool acceptedGiven(const AssurancePolicy &policy, HasReports hasReports) {
+  for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
+    if (looksFor(policy, static_cast<GateFailureKind>(k)) &&
+        hasReports(static_cast<GateFailureKind>(k)))
+      return false;
+  return true;
+}
+
+/// `sameGate` of two gates under `policy` whose reports are held elsewhere: `sameSet(kind)` says
+/// whether both have the same set of reports of that kind. Only the kinds the policy looks for
+/// enter: equal sets for each of them is the same verdict, the same failure kinds in the same
+/// order and the same set of reports per kind.
+template <class SameSet> bool sameGateGiven(const AssurancePolicy &policy, SameSet sameSet) {
+  for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
+    if (looksFor(policy, static_cast<GateFailureKind>(k)) &&
+        !sameSet(static_cast<GateFailureKind>(k)))
+      return false;
+  return true;
+}
+
 /// "Gate failures induced by an acceptance policy", in exactly this order, each present only
 /// when its list of reports is non-empty: missingEvidence when requireEvidence;
 /// runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless allowTestEvidence;
@@ -154,6 +182,16 @@ bool acceptedBy(Interner &interner, const AssurancePolicy &policy, const Executi
 
 /// "Apply an acceptance policy to a lowered backend plan": the gate of `toExecutionPlan`.
 GateResult gate(Interner &interner, const AssurancePolicy &policy, const GraphLoweringPlan &p);
+
+/// The audit of a lowering's distinct (op, capsule) rows, in order of first use. A gate depends
+/// only on the set of its reports (docs/spec.md §6.7): under every policy the gate of these rows
+/// has the verdict, the failure kinds and the report sets (sameGate) of `gate(interner, policy,
+/// p)`, at the cost of the distinct rows rather than of every group.
+ExecutionAudit distinctRows(Interner &interner, const GraphLoweringPlan &p);
+
+/// The reports of `kind` in a result as a set (sorted by reportLess, duplicates removed; empty
+/// when the result has no failure of that kind): what `sameGate` compares.
+std::vector<ObligationReport> reportSet(const GateResult &result, GateFailureKind kind);
 
 /// "Coalescing preserves the gate" compares two results by this: the same verdict, the same
 /// failure kinds in the same order, and for each kind the same *set* of reports (multiplicities

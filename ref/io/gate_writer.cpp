@@ -65,14 +65,13 @@ bool writeBoundedGate(Sink &out, const Interner &interner, const AssurancePolicy
         it->second.push_back(boundedReport(std::move(r)));
     return it->second;
   };
-  // First pass: the number of reports of each kind the policy looks for (gateFailures' order).
+  // First pass: the number of reports of each failure kind (failureKindOf: the kind gateFailures
+  // lists the report under, if any), in gateFailures' order.
   std::array<std::uint64_t, kinds> counts{};
   for (const KernelAudit &row : audit.kernels)
     for (const ObligationReport &r : reports(row))
-      for (std::size_t k = 0; k < kinds; ++k) {
-        const auto kind = static_cast<GateFailureKind>(k);
-        counts[k] += looksFor(policy, kind) && r.disposition == failureDisposition(kind);
-      }
+      if (const auto kind = failureKindOf(policy, r.disposition))
+        ++counts[static_cast<std::size_t>(*kind)];
   std::size_t failures = 0;
   for (const std::uint64_t n : counts)
     failures += n != 0;
@@ -86,7 +85,6 @@ bool writeBoundedGate(Sink &out, const Interner &interner, const AssurancePolicy
     if (counts[k] == 0)
       continue;
     const auto kind = static_cast<GateFailureKind>(k);
-    const EvidenceDisposition d = failureDisposition(kind);
     if (json)
       out << (firstFailure ? "\n    " : ",\n    ") << "{\"kind\":\"" << spelling(kind)
           << "\",\"reports\":[";
@@ -96,7 +94,7 @@ bool writeBoundedGate(Sink &out, const Interner &interner, const AssurancePolicy
     bool firstReport = true;
     for (std::size_t row = 0; row < audit.kernels.size(); ++row)
       for (const ObligationReport &r : reports(audit.kernels[row])) {
-        if (r.disposition != d)
+        if (failureKindOf(policy, r.disposition) != kind)
           continue;
         if (json) {
           out << (firstReport ? "\n      " : ",\n      ");

@@ -3,9 +3,9 @@
 #include "ref/io/gate_writer.hpp"
 #include "tools/diff/diff_drivers.hpp"
 #include "tools/diff/diff_judge.hpp"
+#include "tools/diff/diff_page.hpp"
 #include "tools/diff/shrink.hpp"
 #include "tools/exit_codes.hpp"
-#include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
 #include "tools/system/interrupt.hpp"
@@ -390,12 +390,12 @@ private:
     writeFile(keep / "report.txt", report);
     // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.
     writeFile(keep / "report.html",
-              htmlDiffPage(minimalJson, last.output,
-                           !f.lowering.policy && last.kind == Outcome::Kind::violations,
-                           f.lowering.mode, f.lowering.equality,
-                           "lowering-oracle diff: case " + f.label + " of seed " +
-                               std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
-                           last.summary));
+              diffReportPage(minimalJson, last.output,
+                             !f.lowering.policy && last.kind == Outcome::Kind::violations,
+                             f.lowering.mode, f.lowering.equality,
+                             "lowering-oracle diff: case " + f.label + " of seed " +
+                                 std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
+                             last.summary));
   }
 
   /// --keep, else a new directory under $TMPDIR (made once).

@@ -1,9 +1,10 @@
 // The HTML report (`check --format html`, `verify --format html`, `diff`'s report.html;
-// docs/spec.md §3.5): one self-contained page, inline CSS and SVG, no script and no network
-// access. It shows a lowering as a picture: the plan's nodes in order as a strip, under it the
-// reference lowering's groups and the candidate's groups aligned to the same nodes, each finding
-// pinned to its group and node, a capsule finding's field-by-field difference, and the gate
-// verdict under each policy preset for both lowerings.
+// docs/spec.md §3.5), written by html_page.cpp (the pages), html_picture.cpp (a candidate's
+// picture) and html_parts.cpp (their pieces): one self-contained page, inline CSS and SVG, no
+// script and no network access. It shows a lowering as a picture: the plan's nodes in order as a
+// strip, under it the reference lowering's groups and the candidate's groups aligned to the same
+// nodes, each finding pinned to its group and node, a capsule finding's field-by-field difference,
+// and the gate verdict under each policy preset for both lowerings.
 //
 // Every text from the input is shown (shownText: escaped controls, cut) and then HTML-escaped
 // (io::htmlText); element ids are made from indices only. A large plan shows only the
@@ -67,12 +68,20 @@ void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
 /// each linking to the entry's section and picture below it.
 void writeSuiteHtml(io::Sink &out, const SuiteReport &report);
 
-/// The page `diff` saves beside a finding (report.html): the plan `planText` (plan.json) and the
-/// implementation's output `outputText` (output.json) read afresh and checked under `mode` and
-/// `equality`; an output that is not a lowering (a gate result, a crash, invalid JSON) is shown as
-/// `summary` beside the reference lowering. `heading` and `summary` are shown as text.
-std::string htmlDiffPage(const std::string &planText, const std::string &outputText,
-                         bool outputIsLowering, Mode mode, Equality equality,
-                         const std::string &heading, const std::string &summary);
+/// What the page `diff` saves beside a finding (report.html) shows, computed by its caller
+/// (diffReportPage, tools/diff/diff_page.hpp): a heading and a summary (shown as text), and the
+/// implementation's output as one candidate, `output.json` against `plan.json`, with its report,
+/// its input error, or its picture.
+struct HtmlDiffPage {
+  std::string heading, summary;
+  CaseResult result;
+  /// Whether the output was read as a lowering and checked: when not (a gate result, a crash,
+  /// invalid JSON, or an input error), no verdict but an error is shown, and without an error the
+  /// page says that the reference lowering alone is drawn.
+  bool judged = false;
+};
+
+/// The page of `diff`'s report.html: the heading, the summary, and the candidate's section.
+void writeHtmlDiffPage(io::Sink &out, const HtmlDiffPage &page);
 
 } // namespace lo::cli

@@ -1,6 +1,9 @@
-// Writers of a conformance report (`check --format text|json|junit|sarif|html`), reusable by every
-// command that judges candidates (check, diff, verify): one candidate or a list of them, each
-// judged (a checks::Report) or not judgeable (an input error, exit status 2).
+// What a conformance report (`check --format text|json|junit|sarif|html`) is made of, and its entry
+// points, reusable by every command that judges candidates (check, diff, verify): one candidate
+// or a list of them, each judged (a checks::Report) or not judgeable (an input error, exit status
+// 2). One writer per format, each in its own file, writes it for check, diff and verify alike:
+// report_text.cpp, report_json.cpp, report_junit.cpp, report_sarif.cpp and html_*.cpp; this file's
+// report.cpp holds the pieces they share and the dispatch by format.
 //
 // Every text that comes from input (file names, pointers, messages, which name capsules and keys)
 // is shown escaped and cut (shownText, ref/io/escape.hpp) in the text, JUnit and SARIF reports, so
@@ -75,16 +78,19 @@ struct ReportOptions {
 
 /// Writes every candidate in one report of `format`:
 ///  text:  one line a violation, note or error (`CANDIDATE: /pointer: check: sentence`), one
-///         summary line a candidate, and with several candidates one last line of totals;
+///         summary line a candidate, and with several candidates one last line of totals
+///         (report_text.cpp);
 ///  json:  exactly one candidate: {"format":"lowering-oracle/check-report","version":1,...};
 ///         violations carry "check","group","nodeId","pointer","message", and "field",
 ///         "expected","actual" where they apply; an error entry is "error":{file,line,column,
-///         pointer,message};
+///         pointer,message} (report_json.cpp);
 ///  junit: one <testsuite> a candidate, class names unique per candidate, mode and equality,
-///         `time` on suites and cases; an error entry is a test case with <error>;
+///         `time` on suites and cases; an error entry is a test case with <error> (the class
+///         name scheme perCandidate of report_junit.hpp);
 ///  sarif: SARIF 2.1.0, one run, one rule per check (rule id = check name) and `invalid-input`,
 ///         one result per violation or error, with artifact URIs relative to %SRCROOT% (the
-///         working directory), regions where the pointer is found, and partialFingerprints;
+///         working directory), regions where the pointer is found, and partialFingerprints
+///         (report_sarif.hpp);
 ///  html:  one self-contained page, one section per candidate with its picture (html_report.hpp).
 void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
                   const ReportOptions &options = {});
@@ -114,51 +120,22 @@ void jsonShown(io::Sink &out, std::string_view text);
 /// that the report is valid UTF-8 and free of control characters whatever the name.
 void jsonName(io::Sink &out, std::string_view text);
 
-// --- Pieces of the report formats, shared with the report of `verify` (suite_report.hpp) ---------
+// --- Pieces shared by the writers of every format (report_text, report_json, report_junit,
+// report_sarif, html_*) ---------------------------------------------------------------------------
 
 /// XML character data or an attribute value (io::xmlText: shown, never cut, markup escaped).
 void writeXml(io::Sink &out, std::string_view text);
 
-/// The time of a JUnit report: ISO 8601 UTC without time zone (the schema's pattern);
-/// $SOURCE_DATE_EPOCH, when a whole number of seconds up to the end of year 9999, makes it
-/// reproducible; another value is ignored (docs/ci.md, "Reports").
-std::string junitTimestamp();
-
-/// The host name of a JUnit report, as an identifier ("localhost" when there is none).
-std::string junitHostname();
-
 /// A time in seconds with three decimals ("0.125"); a negative time is 0.
 std::string secondsText(double seconds);
 
-/// The SARIF rules of the checks (rule id = check name, in the order of the checks), one a line,
-/// each with a `help` text (how to `explain` it) when `withHelp`.
-void writeSarifCheckRules(io::Sink &out, bool withHelp);
+/// `/pointer: check: sentence`, the pointer and the sentence shown: a violation as a line.
+std::string violationLine(const checks::Violation &v);
 
-/// The start of a SARIF result, `{"ruleId":ID,"ruleIndex":N,"level":"error","message":{..}`: the
-/// caller adds its locations and properties and closes it.
-void writeSarifResultStart(io::Sink &out, std::string_view ruleId, std::size_t ruleIndex,
-                           std::string_view message);
+/// "the coalesced lowering (equality contract)".
+std::string loweringName(Mode mode, Equality equality);
 
-/// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
-/// rest percent-encoded.
-std::string uriOf(std::string_view path);
-
-/// The `%SRCROOT%` base of a SARIF run's relative URIs: the working directory as a `file://` URI
-/// (docs/ci.md, "Reports": every SARIF report of the oracle states its URIs this way).
-std::string sarifSourceRootUri();
-
-/// `{"uri":...,"uriBaseId":"%SRCROOT%"}` for a relative file name, `{"uri":"file:///..."}` for an
-/// absolute one: a SARIF artifact location, as `check` writes it.
-void writeSarifArtifactLocation(io::Sink &out, const std::string &file);
-
-/// A result's `partialFingerprints` value: a stable hash (FNV-1a, 64 bits, hex) of `key`.
-std::string sarifFingerprint(std::string_view key);
-
-/// `,"region":{"startLine":LINE,"startColumn":COLUMN}` of a SARIF physical location.
-void writeSarifRegion(io::Sink &out, std::size_t line, std::size_t column);
-
-/// `,"logicalLocations":[...]` naming `pointer` (a JSON pointer) as a SARIF logical location;
-/// nothing for an empty pointer.
-void writeSarifLogicalLocation(io::Sink &out, std::string_view pointer);
+/// Whether a check applies in `mode` (a check that does not is reported skipped).
+bool checkAppliesIn(Check check, Mode mode);
 
 } // namespace lo::cli

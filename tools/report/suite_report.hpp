@@ -49,20 +49,34 @@ struct SuiteReport {
   bool conforms() const { return count(SuiteEntry::Status::conforms) == entries.size(); }
 };
 
-/// Every format says whether the suite was verified: text a note line before the summary (only
-/// when it was not), json `suiteVerified`, junit the property `suite-verified` (and a note in
-/// system-out when it was not), sarif the run's property `suiteVerified` (and a warning
-/// notification when it was not).
-/// text: the violations of each failing entry as `check` writes them, one line per error, then one
-/// summary line. json: the counts and one result per entry (a failing entry with its check report).
-/// junit: one test case per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique
-/// in a report), a failure for violations, an error for an output that could not be judged, its
-/// time. sarif: one result per violation and per error, rule id = check name or `output-error`,
-/// located as `check` locates its results: the output's path (OUTPUTS/NAME) relative to %SRCROOT%
-/// (or an absolute file URI), a region on every result (the value the pointer names, the reader's
-/// position, else 1:1) and partialFingerprints. html: a summary
-/// table of every entry linking to its section and picture (writeSuiteHtml).
+/// Each format's writer is the one `check` uses (report_text, report_json, report_junit,
+/// report_sarif, html_page); every format says whether the suite was verified: text a note line
+/// before the summary (only when it was not), json `suiteVerified`, junit the property
+/// `suite-verified` (and a note in system-out when it was not), sarif the run's property
+/// `suiteVerified` (and a warning notification when it was not). text: the violations of each
+/// failing entry as `check` writes them, one line per error, then one summary line. json: the
+/// counts and one result per entry (a failing entry with its check report). junit: one test case
+/// per entry (classname `lowering-oracle.verify.CASE.MODE-EQUALITY`, unique in a report), a failure
+/// for violations, an error for an output that could not be judged, its time. sarif: one result per
+/// violation and per error, rule id = check name or `output-error`, located as `check` locates its
+/// results: the output's path (OUTPUTS/NAME) relative to %SRCROOT% (or an absolute file URI), a
+/// region on every result (the value the pointer names, the reader's position, else 1:1) and
+/// partialFingerprints. html: a summary table of every entry linking to its section and picture
+/// (writeSuiteHtml).
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
+
+/// An entry as the subject of a check report (the plan, the output as the candidate).
+ReportSubject subjectOf(const SuiteEntry &e);
+
+/// "case CASE, mode MODE, equality EQUALITY[, gate of policy POLICY]": which entry a line is of.
+std::string entryName(const SuiteEntry &e);
+
+/// `OUTPUT[:LINE:COLUMN][: POINTER]: error: MESSAGE (ENTRY)`: an entry that could not be judged.
+std::string entryErrorLine(const SuiteEntry &e);
+
+/// `OUTPUT: note: NOTE` (docs/spec.md §4.3: an output that declares another mode or equality than
+/// its entry's is judged by its entry's, and the declaration is noted in every report).
+std::string entryNoteLine(const SuiteEntry &e, const std::string &note);
 
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
 std::string suiteSummary(const SuiteReport &report);

@@ -1,0 +1,21 @@
+// The page `diff` saves beside a finding (report.html, docs/spec.md §3.5), computed: the minimal
+// plan and the implementation's output read afresh, the output checked, the picture drawn, and
+// the model (HtmlDiffPage, tools/report/html_report.hpp) handed to the page's writer, which
+// computes nothing.
+#pragma once
+
+#include "ref/ir.hpp"
+
+#include <string>
+
+namespace lo::cli {
+
+/// The page of the plan `planText` (plan.json) and the implementation's output `outputText`
+/// (output.json), checked under `mode` and `equality`; an output that is not a lowering
+/// (`outputIsLowering` false: a gate result, a crash, invalid JSON) is shown as `summary` beside
+/// the reference lowering. `heading` and `summary` are shown as text.
+std::string diffReportPage(const std::string &planText, const std::string &outputText,
+                           bool outputIsLowering, Mode mode, Equality equality,
+                           const std::string &heading, const std::string &summary);
+
+} // namespace lo::cli

@@ -1,0 +1,71 @@
+// The JUnit writer of every command that judges candidates (check, diff, verify): one model, a
+// list of <testsuite> each with its test cases, and one writer for it, `writeJunit`. `check` and
+// `diff` make one suite per candidate (writeJunitReports), `verify` one suite for the whole suite
+// of cases (writeSuiteJunit); both write the strict JUnit schema of tests/ci-schemas/junit.xsd.
+//
+// Class names follow one of two schemes, the writer's parameter `JunitNames`:
+//  - perCandidate (check, diff): one class name per suite (a candidate), shared by its test
+//    cases: `lowering-oracle.COMMAND.WHO.MODE.EQUALITY`, where COMMAND and WHO (the case's name,
+//    else the candidate's file name) are identifiers (letters, digits, '_' and '-' kept, the rest
+//    '_', at most 200 bytes);
+//  - perEntry (verify): one class name per test case (an entry):
+//    `lowering-oracle.verify.CASE.MODE-EQUALITY` (and `-gate-POLICY` for a gate entry), where
+//    CASE is the case's name shown (shownText).
+// Either way a class name is unique in a report: a repeated one gets "#2", "#3", ...
+#pragma once
+
+#include "tools/report/report.hpp"
+
+#include <string>
+#include <vector>
+
+namespace lo::cli {
+
+struct SuiteReport;
+
+enum class JunitNames { perCandidate, perEntry };
+
+/// One <testcase>.
+struct JunitCase {
+  enum class Outcome { passed, skipped, failure, error };
+  std::string name; // the test case's name (written as XML text)
+  // The parts of its class name (the scheme of `JunitNames`).
+  std::string who;
+  Mode mode = Mode::coalesced;
+  Equality equality = Equality::contract;
+  std::string policy; // a gate entry's preset; empty otherwise
+  double seconds = 0;
+  Outcome outcome = Outcome::passed;
+  std::string type;    // failure, error: its `type`
+  std::string message; // skipped, failure, error: its `message` (written as XML text)
+  std::string body;    // failure, error: the element's content, already XML
+};
+
+/// One <testsuite>: its attributes, properties (values shown as XML text), cases and system-out.
+struct JunitSuite {
+  std::string package; // written as it is (an identifier)
+  std::string name;    // written as XML text
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
+  double seconds = 0;
+  std::vector<std::pair<std::string, std::string>> properties;
+  std::vector<JunitCase> cases;
+  std::string systemOut; // already XML
+};
+
+/// The report: `<testsuites>` with each suite (id = its index), the timestamp and host name of
+/// the run (junitTimestamp, junitHostname), class names by `names`.
+void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::string_view command,
+                JunitNames names);
+
+/// check, diff: one suite per candidate, with one case per check (options.junitCasePerCheck: the
+/// checks that do not apply in the mode skipped) or one case per candidate; an input error is
+/// one case with <error type="invalid-input">; the candidate's notes in system-out.
+void writeJunitReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                       const ReportOptions &options);
+
+/// verify: one suite, one case per entry (a failure for violations, an error for an output that
+/// could not be judged); the notes of conforming entries, and whether the suite was verified, in
+/// system-out and the property `suite-verified`.
+void writeSuiteJunit(io::Sink &out, const SuiteReport &report);
+
+} // namespace lo::cli

@@ -1,0 +1,328 @@
+// The SARIF writer (report_sarif.hpp): the model of check/diff and of verify, and the one writer.
+#include "tools/report/report_sarif.hpp"
+
+#include "checks/catalogue.hpp"
+#include "tools/report/locate.hpp"
+#include "tools/report/suite_report.hpp"
+#include "tools/version.hpp"
+
+#include <filesystem>
+#include <map>
+
+namespace lo::cli {
+
+namespace {
+
+constexpr char kHexDigits[] = "0123456789abcdef";
+
+/// "file:///abs/dir/" for the working directory (the %SRCROOT% base of relative URIs).
+std::string workingDirectoryUri() {
+  std::error_code e;
+  std::string cwd = std::filesystem::current_path(e).string();
+  if (e || cwd.empty())
+    cwd = "/";
+  if (cwd.back() != '/')
+    cwd += '/';
+  return "file://" + uriOf(cwd);
+}
+
+/// FNV-1a, 64 bits, in hex: a stable fingerprint, the same on every machine.
+std::string fingerprint(std::string_view text) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4)
+    out[static_cast<std::size_t>(i)] = kHexDigits[h & 15];
+  return out;
+}
+
+/// An artifact location: relative paths against %SRCROOT%, absolute ones as file URIs; with the
+/// artifact's index in the run when it has one.
+void artifactLocation(io::Sink &out, const std::string &file, std::optional<std::size_t> index) {
+  out << "{\"uri\":";
+  if (!file.empty() && file.front() == '/') {
+    out.jsonString("file://" + uriOf(file));
+  } else {
+    out.jsonString(uriOf(file));
+    out << ",\"uriBaseId\":\"%SRCROOT%\"";
+  }
+  if (index)
+    out << ",\"index\":" << std::uint64_t{*index};
+  out << '}';
+}
+
+/// The SARIF rules of the checks (rule id = check name, in the order of the checks), one a line,
+/// each with a `help` text (how to `explain` it) when `withHelp`.
+void checkRules(io::Sink &out, bool withHelp) {
+  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
+    const auto &i = checks::info(static_cast<Check>(c));
+    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
+        << "\",\"shortDescription\":{\"text\":";
+    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
+    out << "},\"fullDescription\":{\"text\":";
+    out.jsonString(i.meaning);
+    if (withHelp) {
+      out << "},\"help\":{\"text\":";
+      out.jsonString("Run `lowering-oracle explain " + std::string(spelling(i.check)) +
+                     "` for a minimal failing example.");
+    }
+    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
+  }
+}
+
+void members(io::Sink &out, const JsonMembers &all) {
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    out << (i ? "," : "");
+    out.jsonString(all[i].first);
+    out << ':' << all[i].second;
+  }
+}
+
+std::string jsonOf(std::string_view text) {
+  return io::writtenText([&](io::Sink &out) { out.jsonString(text); });
+}
+std::string jsonShownOf(std::string_view text) {
+  return io::writtenText([&](io::Sink &out) { jsonShown(out, text); });
+}
+std::string jsonNameOf(std::string_view text) {
+  return io::writtenText([&](io::Sink &out) { jsonName(out, text); });
+}
+
+/// A violation's `field`, `expected` and `actual`, where it has them.
+void addFieldValues(JsonMembers &to, const checks::Violation &v) {
+  if (v.field.empty())
+    return;
+  to.emplace_back("field", jsonOf(v.field));
+  to.emplace_back("expected", jsonShownOf(v.expected));
+  to.emplace_back("actual", jsonShownOf(v.actual));
+}
+
+} // namespace
+
+std::string uriOf(std::string_view path) {
+  std::string out;
+  for (char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+      out += c;
+    else {
+      out += '%';
+      out += kHexDigits[u >> 4];
+      out += kHexDigits[u & 15];
+    }
+  }
+  return out;
+}
+
+void writeSarif(io::Sink &out, const SarifRun &run) {
+  out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+         "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
+      << kVersion << "\",\"rules\":[";
+  checkRules(out, run.ruleHelp);
+  out << ",\n  {\"id\":";
+  out.jsonString(run.inputRuleId);
+  out << ",\"shortDescription\":{\"text\":";
+  out.jsonString(run.inputRuleShort);
+  if (!run.inputRuleFull.empty()) {
+    out << "},\"fullDescription\":{\"text\":";
+    out.jsonString(run.inputRuleFull);
+  }
+  out << "},\"defaultConfiguration\":{\"level\":\"error\"}}]}},\n \"originalUriBaseIds\":{"
+         "\"%SRCROOT%\":{\"uri\":";
+  out.jsonString(workingDirectoryUri());
+  out << "}},\n \"columnKind\":\"unicodeCodePoints\"";
+  std::map<std::string, std::size_t> indexOf;
+  if (run.listArtifacts) {
+    out << ",\n \"artifacts\":[";
+    for (std::size_t i = 0; i < run.artifacts.size(); ++i) {
+      indexOf.emplace(run.artifacts[i], i);
+      out << (i ? "," : "") << "{\"location\":";
+      artifactLocation(out, run.artifacts[i], i);
+      out << '}';
+    }
+    out << ']';
+  }
+  out << ",\n \"invocations\":[{\"executionSuccessful\":"
+      << (run.executionSuccessful ? "true" : "false") << ",\"toolExecutionNotifications\":[";
+  for (std::size_t i = 0; i < run.notifications.size(); ++i) {
+    out << (i ? "," : "") << "{\"level\":\"" << run.notifications[i].first
+        << "\",\"message\":{\"text\":";
+    out.jsonString(run.notifications[i].second);
+    out << "}}";
+  }
+  out << "]}],\n \"properties\":{";
+  members(out, run.properties);
+  out << "},\n \"results\":[";
+  for (std::size_t i = 0; i < run.results.size(); ++i) {
+    const SarifResult &r = run.results[i];
+    out << (i ? ",\n  " : "\n  ") << "{\"ruleId\":\"" << r.ruleId
+        << "\",\"ruleIndex\":" << std::uint64_t{r.ruleIndex}
+        << ",\"level\":\"error\",\"message\":{\"text\":";
+    out.jsonString(r.message);
+    out << "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
+    std::optional<std::size_t> index;
+    if (const auto it = indexOf.find(r.file); run.listArtifacts && it != indexOf.end())
+      index = it->second;
+    artifactLocation(out, r.file, index);
+    if (r.region)
+      out << ",\"region\":{\"startLine\":" << std::uint64_t{r.region->first}
+          << ",\"startColumn\":" << std::uint64_t{r.region->second} << '}';
+    out << '}';
+    if (const std::string pointer = shownText(r.pointer); !pointer.empty()) {
+      out << ",\"logicalLocations\":[{\"fullyQualifiedName\":";
+      out.jsonString(pointer);
+      out << ",\"kind\":\"element\"}]";
+    }
+    out << "}],\"partialFingerprints\":{\"loweringOracle/v1\":\"" << fingerprint(r.key)
+        << "\"},\"properties\":{";
+    members(out, r.properties);
+    out << "}}";
+  }
+  out << "]}]}\n";
+}
+
+void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                       const ReportOptions &options) {
+  SarifRun run;
+  run.inputRuleId = "invalid-input";
+  run.inputRuleShort = "The candidate or the plan is not a valid document and could not be judged.";
+  run.inputRuleFull = "The file is not JSON, or not a GraphExecutionPlan or GraphLoweringPlan as "
+                      "docs/formats.md describes; the message gives the position and what is "
+                      "wrong.";
+  // One artifact per distinct candidate and plan file.
+  std::map<std::string, std::size_t> seen;
+  auto artifact = [&](const std::string &file) {
+    if (seen.emplace(file, run.artifacts.size()).second)
+      run.artifacts.push_back(file);
+  };
+  for (const CaseResult &c : cases) {
+    artifact(c.subject.candidate);
+    artifact(c.subject.plan);
+    if (c.error)
+      artifact(c.error->file);
+  }
+  for (const CaseResult &c : cases) {
+    run.executionSuccessful &= !c.error;
+    const std::string candidate = shownText(c.subject.candidate);
+    for (const auto &note : c.report.notes)
+      run.notifications.emplace_back("note", shownText(candidate + ": " + note));
+    for (const auto &[check, k] : c.report.omitted)
+      run.notifications.emplace_back("warning", candidate + ": " + std::string(spelling(check)) +
+                                                    ": " + std::to_string(k) +
+                                                    " more violations not listed");
+    if (c.error)
+      run.notifications.emplace_back("error", errorLine(*c.error));
+  }
+  run.properties = {{"command", jsonOf(options.command)}};
+  for (const CaseResult &c : cases) {
+    const std::string scope = c.name + '\0' + c.subject.candidate + '\0' +
+                              std::string(spelling(c.subject.mode)) + '\0' +
+                              std::string(spelling(c.subject.equality)) + '\0';
+    JsonMembers entry = {{"mode", jsonOf(spelling(c.subject.mode))},
+                         {"equality", jsonOf(spelling(c.subject.equality))}};
+    if (!c.name.empty())
+      entry.emplace_back("case", jsonShownOf(c.name));
+    if (c.error) {
+      SarifResult r{std::string(run.inputRuleId),
+                    vocabularySize<Check>(),
+                    errorLine(*c.error),
+                    c.error->file,
+                    std::nullopt,
+                    c.error->pointer,
+                    scope + run.inputRuleId + '\0' + c.error->pointer,
+                    entry};
+      if (c.error->line)
+        r.region.emplace(c.error->line, c.error->column);
+      run.results.push_back(std::move(r));
+      continue;
+    }
+    // The regions of all the candidate's violations, found in one pass over its text.
+    std::vector<std::optional<std::pair<std::size_t, std::size_t>>> regions;
+    if (!c.candidateText.empty()) {
+      std::vector<std::string_view> pointers;
+      for (const auto &v : c.report.violations)
+        pointers.push_back(v.pointer);
+      regions = locateAll(c.candidateText, pointers);
+    }
+    for (std::size_t k = 0; k < c.report.violations.size(); ++k) {
+      const auto &v = c.report.violations[k];
+      SarifResult r{std::string(spelling(v.check)),
+                    static_cast<std::size_t>(v.check),
+                    shownText(v.message),
+                    c.subject.candidate,
+                    k < regions.size() ? regions[k] : std::nullopt,
+                    v.pointer,
+                    scope + std::string(spelling(v.check)) + '\0' + v.pointer,
+                    entry};
+      if (v.group)
+        r.properties.emplace_back("group", std::to_string(*v.group));
+      if (v.nodeId)
+        r.properties.emplace_back("nodeId", std::to_string(*v.nodeId));
+      addFieldValues(r.properties, v);
+      run.results.push_back(std::move(r));
+    }
+  }
+  writeSarif(out, run);
+}
+
+void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
+  using Status = SuiteEntry::Status;
+  SarifRun run;
+  run.ruleHelp = false;
+  run.inputRuleId = "output-error";
+  run.inputRuleShort = "The output is missing, unreadable or not a valid GraphLoweringPlan.";
+  run.listArtifacts = false;
+  if (!r.suiteVerified)
+    run.notifications.emplace_back("warning", unverifiedNote(r));
+  for (const SuiteEntry &e : r.entries)
+    for (const std::string &note : e.report.notes)
+      run.notifications.emplace_back("note", entryNoteLine(e, note) + " (" + entryName(e) + ")");
+  run.properties = {{"command", jsonOf("verify")},
+                    {"suite", jsonNameOf(r.suite)},
+                    {"outputs", jsonNameOf(r.outputs)},
+                    {"suiteVerified", r.suiteVerified ? "true" : "false"}};
+  // The output's path as given: OUTPUTS/NAME.
+  auto outputPath = [&](const SuiteEntry &e) {
+    return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") + e.output;
+  };
+  // One result: its rule, message and location (the output, where known), and its entry.
+  const auto result = [&](const SuiteEntry &e, std::string_view ruleId, std::size_t ruleIndex,
+                          const std::string &message, std::size_t line, std::size_t column,
+                          const std::string &pointer) {
+    SarifResult s;
+    s.ruleId = ruleId;
+    s.ruleIndex = ruleIndex;
+    s.message = shownText(message) + " (" + entryName(e) + ")";
+    s.file = outputPath(e);
+    s.region.emplace(line ? line : 1, line ? column : 1);
+    s.pointer = pointer;
+    s.key = e.caseName + '\0' + e.output + '\0' + std::string(spelling(e.mode)) + '\0' +
+            std::string(spelling(e.equality)) + '\0' + e.policy + '\0' + std::string(ruleId) +
+            '\0' + pointer;
+    s.properties = {{"case", jsonShownOf(e.caseName)},
+                    {"mode", jsonOf(spelling(e.mode))},
+                    {"equality", jsonOf(spelling(e.equality))}};
+    if (!e.policy.empty())
+      s.properties.emplace_back("policy", jsonOf(e.policy));
+    run.results.push_back(std::move(s));
+  };
+  for (const SuiteEntry &e : r.entries) {
+    if (e.status == Status::error)
+      result(e, "output-error", vocabularySize<Check>(), e.error, e.line, e.column, e.errorPointer);
+    if (e.status != Status::fails)
+      continue;
+    for (std::size_t k = 0; k < e.report.violations.size(); ++k) {
+      const auto &v = e.report.violations[k];
+      const auto at =
+          k < e.positions.size() ? e.positions[k] : std::pair<std::size_t, std::size_t>{};
+      result(e, spelling(v.check), static_cast<std::size_t>(v.check), v.message, at.first,
+             at.second, v.pointer);
+    }
+  }
+  writeSarif(out, run);
+}
+
+} // namespace lo::cli

@@ -1,0 +1,71 @@
+// The SARIF 2.1.0 writer of every command that judges candidates (check, diff, verify): one
+// model, a run with its rules, artifacts, notifications, properties and results, and one writer
+// for it, `writeSarif`. `check` and `diff` report a list of candidates (writeSarifReports),
+// `verify` the entries of a suite (writeSuiteSarif).
+//
+// Every report states its URIs the same way (docs/ci.md, "Reports"): a relative file name
+// relative to %SRCROOT% (the working directory, a `file://` URI in originalUriBaseIds), an
+// absolute one as a `file://` URI; every result has partialFingerprints, a stable hash (FNV-1a,
+// 64 bits, hex) of its key. Where the two commands differ, the model says which:
+//  - check, diff: rules with a `help` text, the rule `invalid-input`, the run's artifacts listed
+//    (and each result's location naming its artifact's index), executionSuccessful false when
+//    an input could not be judged, a region only where the pointer is found in the candidate;
+//  - verify: rules without help, the rule `output-error`, no artifacts, executionSuccessful
+//    true, a region on every result (where known, else 1:1).
+#pragma once
+
+#include "tools/report/report.hpp"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lo::cli {
+
+struct SuiteReport;
+
+/// `"name":VALUE` members of a JSON object, VALUE already JSON.
+using JsonMembers = std::vector<std::pair<std::string, std::string>>;
+
+struct SarifResult {
+  std::string ruleId;
+  std::size_t ruleIndex = 0;
+  std::string message;                                       // as written (a JSON string)
+  std::string file;                                          // the artifact: a file name as given
+  std::optional<std::pair<std::size_t, std::size_t>> region; // line, column
+  std::string pointer; // the logical location (shown); empty: none
+  std::string key;     // what partialFingerprints hashes
+  JsonMembers properties;
+};
+
+struct SarifRun {
+  bool ruleHelp = true; // each check's rule has a `help` text
+  /// The rule after the checks' (rule index = the number of checks): an input not judged.
+  std::string inputRuleId, inputRuleShort, inputRuleFull; // full: empty for none
+  bool listArtifacts = true;          // the run's `artifacts`, indexed by the results
+  std::vector<std::string> artifacts; // listArtifacts: each distinct file, in order
+  bool executionSuccessful = true;
+  std::vector<std::pair<std::string, std::string>> notifications; // level, text
+  JsonMembers properties;
+  std::vector<SarifResult> results;
+};
+
+/// The report: one run.
+void writeSarif(io::Sink &out, const SarifRun &run);
+
+/// check, diff: one result per violation or input error; notes, omitted violations and errors as
+/// notifications; the run's property `command`.
+void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                       const ReportOptions &options);
+
+/// verify: one result per violation and per output error, located in the output's path
+/// (OUTPUTS/NAME); the unverified suite as a warning notification, notes as notes; the run's
+/// properties command, suite, outputs, suiteVerified.
+void writeSuiteSarif(io::Sink &out, const SuiteReport &report);
+
+/// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
+/// rest percent-encoded.
+std::string uriOf(std::string_view path);
+
+} // namespace lo::cli
