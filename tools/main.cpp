@@ -1,5 +1,6 @@
 // `lowering-oracle`: the command line of docs/spec.md §4. A command that fails throws; main
 // catches it and prints it on the one error path (printDiagnostic, tools/cli/diagnostic.hpp).
+#include "ref/io/limits.hpp"
 #include "tools/cli/diagnostic.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
@@ -83,8 +84,8 @@ int main(int argc, char **argv) {
     // An unknown subcommand is named, with the list (CLI11 would only say that one is required).
     if (!known && argv[1][0] != '-') {
       std::string unknown = argv[1];
-      if (unknown.size() > 64)
-        unknown = unknown.substr(0, 64) + "...";
+      if (unknown.size() > lo::io::kMaxSubcommandBytes)
+        unknown = unknown.substr(0, lo::io::kMaxSubcommandBytes) + "...";
       return badInput("unknown subcommand \"" + unknown + "\": the subcommands are " + names +
                       " (see lowering-oracle --help)");
     }

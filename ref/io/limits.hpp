@@ -19,6 +19,11 @@ inline constexpr std::size_t kMaxDepth = 64;
 
 // --- What a message echoes (docs/spec.md §3.5, §4.5) --------------------------------------------
 
+/// A JSON token found where another was expected (`found 1.0`), a numeric option's text
+/// (`found -1`): cut after this many bytes with "..." (docs/errors.md).
+inline constexpr std::size_t kMaxTokenBytes = 40;
+/// An unknown subcommand named in the usage error (docs/spec.md §4.5).
+inline constexpr std::size_t kMaxSubcommandBytes = 64;
 /// A string of the input quoted in an input error, and each reference token of the JSON pointer
 /// it names, is cut after this many bytes (at a character boundary) with "...".
 inline constexpr std::size_t kMaxEchoBytes = 200;
@@ -32,6 +37,22 @@ inline constexpr std::size_t kUncut = std::numeric_limits<std::size_t>::max();
 inline constexpr std::size_t kMaxReportWordsBytes = 400;
 /// A policy name another implementation wrote, quoted in a gate comparison.
 inline constexpr std::size_t kMaxPolicyNameBytes = 40;
+/// The most of an output's error message a `verify` report shows: the reader's message may quote
+/// the output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md
+/// §4.3). Also the cap of an unchanged field in an HTML capsule comparison (docs/spec.md §3.5).
+inline constexpr std::size_t kMaxExcerptBytes = 160;
+/// The most of a worker's wrong line quoted in a `diff` finding (docs/spec.md §4.3, the worker
+/// protocol).
+inline constexpr std::size_t kMaxQuotedLineBytes = 200;
+/// The most of a finding's report, and of an implementation's standard error, that `diff`'s
+/// report.txt shows (docs/spec.md §4.3, `--keep`).
+inline constexpr std::size_t kMaxKeptReportBytes = 64 * kMaxShownBytes;
+inline constexpr std::size_t kMaxKeptStderrBytes = kMaxShownBytes;
+/// A case or file name made a JUnit class name: at most this many bytes of it (docs/ci.md).
+inline constexpr std::size_t kMaxJunitNameBytes = 200;
+/// Texts in the cells of the HTML picture's strip (kinds, capsule keys) are cut at this many bytes
+/// (docs/spec.md §3.5, `html`).
+inline constexpr std::size_t kMaxHtmlCellBytes = 48;
 /// A solver's answer to a self-test query, quoted when it is not the expected one (docs/spec.md
 /// §5, `prove --solver`).
 inline constexpr std::size_t kMaxSolverAnswerBytes = 80;

@@ -183,8 +183,8 @@ std::string JsonReader::token(od::value &v) {
   while (!raw.empty() &&
          (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\t' || raw.back() == '\r'))
     raw.remove_suffix(1);
-  if (raw.size() > 40)
-    return std::string(raw.substr(0, 40)) + "...";
+  if (raw.size() > kMaxTokenBytes)
+    return std::string(raw.substr(0, kMaxTokenBytes)) + "...";
   return std::string(raw);
 }
 

@@ -612,50 +612,45 @@ namespace {
 
 // A comparison of two capsules names both sides and the nested field (docs/spec.md §3.5): "which
 // value is the group's and which the node's" is never left to the reader.
+/// The messages of `check` on a candidate that merges nodes 1 and 2 of `plan` into one group of
+/// node 1's capsule.
+std::string mergedMessages(Interner &in, const GraphExecutionPlan &plan, Equality equality) {
+  io::LoweringDocument d = referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
+  EXPECT_EQ(d.plan.groups.size(), 2u);
+  d.plan.groups[0].nodeIds.push_back(2);
+  d.plan.groups[0].kinds.push_back(plan.kernels[1].kind);
+  d.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
+  d.plan.groups.pop_back();
+  std::string all;
+  for (const auto &v : check(in, plan, d, Options{Mode::coalesced, equality, 20}).violations)
+    all += v.message + "\n";
+  return all;
+}
+
 TEST(BothSides, ACapsuleDifferenceNamesTheFieldPathAndBothValues) {
   Interner in;
   KernelCapsule a = sampleCapsule("vendor.relu", BackendOp::relu);
   a.valueContract.evidence = {EvidenceTag::testSuite, "suite A"};
   KernelCapsule b = a;
   b.valueContract.evidence.text = "suite B";
-  const CapsuleId ia = in.intern(a), ib = in.intern(b);
   const KindId relu = Interner::bareKind(KindTag::relu);
   GraphExecutionPlan plan;
-  plan.kernels = {{1, relu, BackendOp::relu, ia}, {2, relu, BackendOp::relu, ib}};
-  // The candidate merges the two nodes into one group of the first node's capsule.
-  io::LoweringDocument d = referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
-  ASSERT_EQ(d.plan.groups.size(), 2u);
-  d.plan.groups[0].nodeIds.push_back(2);
-  d.plan.groups[0].kinds.push_back(relu);
-  d.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
-  d.plan.groups.pop_back();
-  std::string all;
-  for (const auto &v :
-       check(in, plan, d, Options{Mode::coalesced, Equality::contract, 20}).violations)
-    all += v.message + "\n";
-  EXPECT_NE(all.find("node 2's capsule of that name differs in valueContract.evidence.name: the "
-                     "group's \"suite A\", node 2's \"suite B\""),
+  plan.kernels = {{1, relu, BackendOp::relu, in.intern(a)},
+                  {2, relu, BackendOp::relu, in.intern(b)}};
+  const std::string contract = mergedMessages(in, plan, Equality::contract);
+  EXPECT_NE(contract.find("node 2's capsule of that name differs in valueContract.evidence.name: "
+                          "the group's \"suite A\", node 2's \"suite B\""),
             std::string::npos)
-      << all;
+      << contract;
 
-  // The same under identity, where the two coalesce: the identity note and a device difference.
+  // Under identity, a member of another identity: the field and both values.
   KernelCapsule c = a;
   c.device = Device::wasm;
-  const CapsuleId ic = in.intern(c);
-  plan.kernels[1].capsule = ic;
-  io::LoweringDocument e = referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
-  ASSERT_EQ(e.plan.groups.size(), 2u);
-  e.plan.groups[0].nodeIds.push_back(2);
-  e.plan.groups[0].kinds.push_back(relu);
-  e.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
-  e.plan.groups.pop_back();
-  all.clear();
-  for (const auto &v :
-       check(in, plan, e, Options{Mode::coalesced, Equality::identity, 20}).violations)
-    all += v.message + "\n";
-  EXPECT_NE(all.find("differs in identity: device: the group's cpu, node 2's wasm"),
+  plan.kernels[1].capsule = in.intern(c);
+  const std::string identity = mergedMessages(in, plan, Equality::identity);
+  EXPECT_NE(identity.find("differs in identity: device: the group's cpu, node 2's wasm"),
             std::string::npos)
-      << all;
+      << identity;
 }
 
 } // namespace

@@ -37,7 +37,8 @@ std::string page(Interner &in, const GraphExecutionPlan &plan, const io::Lowerin
   c.subject = {"plan.json",      candidateName,           options.mode,
                options.equality, cand.plan.groups.size(), plan.kernels.size()};
   c.picture =
-      cli::htmlPicture({&in, &plan, &cand, &c.report, options.mode, options.equality, "c0-"});
+      cli::htmlPicture({&in, &plan, &cand, &c.report, options.mode, options.equality, "c0-"},
+                       pictureFacts(in, plan, &cand, options.mode, options.equality));
   return io::writtenText(
       [&](io::Sink &out) { cli::writeReports(out, cli::ReportFormat::html, {c}, {}); });
 }
@@ -165,8 +166,10 @@ TEST(HtmlReport, VerifyPageHasASummaryTableLinkingToEachEntry) {
     } else {
       e.report = check(in, plan, i ? bad : good, {});
       e.status = i ? cli::SuiteEntry::Status::fails : cli::SuiteEntry::Status::conforms;
-      e.picture = cli::htmlPicture({&in, &plan, i ? &bad : &good, &e.report, Mode::coalesced,
-                                    Equality::contract, "e" + std::to_string(i) + "-"});
+      e.picture = cli::htmlPicture(
+          {&in, &plan, i ? &bad : &good, &e.report, Mode::coalesced, Equality::contract,
+           "e" + std::to_string(i) + "-"},
+          pictureFacts(in, plan, i ? &bad : &good, Mode::coalesced, Equality::contract));
     }
     r.entries.push_back(std::move(e));
   }

@@ -128,7 +128,7 @@ TEST(ShownText, EscapesEveryControlAndCutsLongText) {
   EXPECT_EQ(cli::shownText("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93") << "text stays";
   EXPECT_EQ(cli::shownText("bad\xff"), "bad\\xff");
   const std::string cut = cli::shownText(std::string(5000, 'n'));
-  EXPECT_EQ(cut, std::string(cli::kMaxEchoBytes, 'n') + "\xe2\x80\xa6");
+  EXPECT_EQ(cut, std::string(io::kMaxShownBytes, 'n') + "\xe2\x80\xa6");
   EXPECT_EQ(cli::shownText("\xc3\xa9\xc3\xa9", 3), "\xc3\xa9"
                                                    "\xe2\x80\xa6")
       << "cut after a whole character";

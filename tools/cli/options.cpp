@@ -1,4 +1,5 @@
 #include "tools/cli/options.hpp"
+#include "ref/io/limits.hpp"
 
 #include <charconv>
 
@@ -11,7 +12,8 @@ std::uint64_t parseNatural(const std::string &option, const std::string &text, s
   const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
   auto [end, ec] = std::from_chars(first, last, value);
   if (!digits || ec != std::errc() || end != last || value < lo || value > hi) {
-    std::string found = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+    std::string found =
+        text.size() > io::kMaxTokenBytes ? text.substr(0, io::kMaxTokenBytes) + "..." : text;
     for (char &c : found)
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         c = '?';

@@ -179,7 +179,7 @@ private:
     // a stray line (a log line, a progress bar) says what it was.
     auto bad = [&](const std::string &why) {
       worker_.stop(); // out of step: start afresh
-      const std::string quoted = "\"" + shownText(line, kQuotedLineBytes) + "\"";
+      const std::string quoted = "\"" + shownText(line, io::kMaxQuotedLineBytes) + "\"";
       standardError +=
           "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
       return failure(K::protocol,
@@ -265,9 +265,6 @@ private:
                  });
     return seen;
   }
-
-  /// The most of a worker's wrong line quoted in a finding, in bytes.
-  static constexpr std::size_t kQuotedLineBytes = 200;
 
   const DiffSettings &s_;
   subprocess::Worker worker_;

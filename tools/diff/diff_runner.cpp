@@ -379,13 +379,13 @@ private:
         (spelled != c.encoding ? "plainly (the failure persists without the case's spelling)"
          : c.encoding.spelling ? "as the case was (the failure needs its spelling)"
                                : "plainly, as the case was") +
-        "\n\n" + io::shownLines(last.report, kMaxEchoBytes * 64, "");
+        "\n\n" + io::shownLines(last.report, io::kMaxKeptReportBytes, "");
     // Text from the implementation and the input is shown line by line (docs/ci.md, "Reports"):
     // no raw control character or escape sequence, and its standard error indented, so that no
     // line of it can pass for a line of the report.
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" +
-                io::shownLines(last.standardError, kMaxEchoBytes, "  ");
+                io::shownLines(last.standardError, io::kMaxKeptStderrBytes, "  ");
     f.savedIn = keep.string();
     writeFile(keep / "report.txt", report);
     // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.

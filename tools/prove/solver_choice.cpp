@@ -1,5 +1,6 @@
 #include "tools/prove/solver_choice.hpp"
 
+#include "ref/io/limits.hpp"
 #include "tools/system/spawn.hpp"
 
 #include <chrono>
@@ -28,7 +29,7 @@ proofs::Status runCvc5(const std::string &solver, const proofs::Smt2 &query, uns
   if (exited && run.answer == "sat")
     return proofs::Status::refuted;
   reason = "cvc5: " + (run.answer.empty() ? subprocess::describe(run.result, timeout)
-                                          : run.answer.substr(0, 200));
+                                          : run.answer.substr(0, io::kMaxEchoBytes));
   return proofs::Status::unknown;
 }
 

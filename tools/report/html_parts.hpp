@@ -16,7 +16,7 @@ namespace lo::cli::html {
 inline constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 /// Text from the input as the page shows it: shown (shownText, cut at `cap`) and HTML-escaped.
-std::string esc(std::string_view text, std::size_t cap = kMaxEchoBytes);
+std::string esc(std::string_view text, std::size_t cap = io::kMaxShownBytes);
 
 std::string num(std::size_t n);
 

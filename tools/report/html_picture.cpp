@@ -31,10 +31,11 @@ using html::omittedAndRest;
 
 struct Picture {
   const HtmlPictureInput &in;
+  const checks::PictureFacts &facts;
   Interner &interner;
   const std::vector<PlannedNodeKernel> &nodes;
   std::string_view id; // idPrefix
-  GraphLoweringPlan reference;
+  const GraphLoweringPlan &reference;
   std::vector<std::size_t> refGroup;                   // by plan position
   std::vector<std::size_t> candGroup, candPos;         // by plan position; kNone: dropped
   std::vector<std::uint8_t> candCount;                 // occurrences in the candidate, up to 255
@@ -48,8 +49,9 @@ struct Picture {
   std::vector<std::pair<std::size_t, std::size_t>> windows; // [begin, end) plan positions
   std::size_t listed = 0;                                   // findings listed
 
-  Picture(const HtmlPictureInput &input)
-      : in(input), interner(*input.interner), nodes(input.plan->kernels), id(input.idPrefix) {}
+  Picture(const HtmlPictureInput &input, const checks::PictureFacts &pictureFacts)
+      : in(input), facts(pictureFacts), interner(*input.interner), nodes(input.plan->kernels),
+        id(input.idPrefix), reference(pictureFacts.reference) {}
 
   std::optional<std::size_t> positionOf(NodeId n) const {
     const auto it =
@@ -62,7 +64,7 @@ struct Picture {
   const std::string &kindOf(KindId k) {
     auto [it, added] = kinds.try_emplace(static_cast<std::uint32_t>(k));
     if (added)
-      it->second = esc(kindText(interner, k), kHtmlCellBytes);
+      it->second = esc(kindText(interner, k), io::kMaxHtmlCellBytes);
     return it->second;
   }
 
@@ -73,7 +75,6 @@ struct Picture {
       byId.emplace_back(nodes[i].nodeId, i);
     std::stable_sort(byId.begin(), byId.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
-    reference = lower(interner, *in.plan, in.mode, in.equality);
     refGroup.assign(n, kNone);
     std::size_t i = 0;
     for (std::size_t g = 0; g < reference.groups.size(); ++g)
@@ -177,22 +178,15 @@ struct Picture {
     for (const auto &p : kPolicyPresets)
       out << "<th>" << p.name << "</th>";
     out << "</tr>\n<tr><th>reference lowering</th>";
-    // The distinct rows of each lowering: their gates are the lowerings' (distinctRows).
-    const ExecutionAudit referenceRows = distinctRows(interner, reference);
-    std::vector<GateResult> ref;
-    for (const auto &p : kPolicyPresets) {
-      ref.push_back(gate(interner, p.policy, referenceRows));
-      out << "<td class=\"" << (ref.back().accepted() ? "acc" : "rej") << "\">"
-          << verdictText(ref.back()) << "</td>";
-    }
+    const std::vector<GateResult> &ref = facts.referenceGates;
+    for (const GateResult &r : ref)
+      out << "<td class=\"" << (r.accepted() ? "acc" : "rej") << "\">" << verdictText(r) << "</td>";
     out << "</tr>\n";
     if (in.candidate) {
       out << "<tr><th>candidate</th>";
-      const ExecutionAudit candidateRows = distinctRows(interner, in.candidate->plan);
-      std::size_t i = 0;
-      for (const auto &p : kPolicyPresets) {
-        const GateResult r = gate(interner, p.policy, candidateRows);
-        const bool same = sameGate(r, ref[i++]);
+      for (std::size_t i = 0; i < facts.candidateGates.size() && i < ref.size(); ++i) {
+        const GateResult &r = facts.candidateGates[i];
+        const bool same = sameGate(r, ref[i]);
         out << "<td class=\"" << (r.accepted() ? "acc" : "rej") << (same ? "" : " differs") << "\">"
             << verdictText(r) << (same ? "" : " — differs from the reference") << "</td>";
       }
@@ -255,7 +249,7 @@ struct Picture {
       out << "<td class=\"o\">" << spelling(nodes[p].op) << "</td>";
     out << "</tr>\n<tr><th>capsule</th>";
     for (std::size_t p = b; p < e; ++p)
-      out << "<td class=\"c\">" << esc(keyOf(nodes[p].capsule), kHtmlCellBytes) << "</td>";
+      out << "<td class=\"c\">" << esc(keyOf(nodes[p].capsule), io::kMaxHtmlCellBytes) << "</td>";
     out << "</tr>\n<tr><th>trust</th>";
     for (std::size_t p = b; p < e; ++p) {
       const KernelCapsule &c = interner.capsule(nodes[p].capsule);
@@ -308,7 +302,7 @@ struct Picture {
           out << " <small>" << spelling(cg.groupingKind) << "</small>";
           if (cg.op != nodes[p].op || cg.capsule != nodes[p].capsule)
             out << "<br><small>" << spelling(cg.op) << " · "
-                << esc(interner.capsule(cg.capsule).name, kHtmlCellBytes) << "</small>";
+                << esc(interner.capsule(cg.capsule).name, io::kMaxHtmlCellBytes) << "</small>";
         }
         if (isMoved)
           out << "<br><small>reordered</small>";
@@ -399,8 +393,8 @@ struct Picture {
 
 } // namespace
 
-std::string htmlPicture(const HtmlPictureInput &in) {
-  Picture p(in);
+std::string htmlPicture(const HtmlPictureInput &in, const checks::PictureFacts &facts) {
+  Picture p(in, facts);
   p.build();
   return io::writtenText([&](io::Sink &out) {
     p.gates(out);

@@ -12,6 +12,8 @@
 // plan's size (the bounds below).
 #pragma once
 
+#include "checks/picture_facts.hpp"
+
 #include "ref/io/document.hpp"
 #include "tools/report/report.hpp"
 
@@ -31,8 +33,6 @@ inline constexpr std::size_t kHtmlContext = 6;
 inline constexpr std::size_t kHtmlMaxWindows = 24;
 /// At most this many findings are listed in one picture (the report caps them per check first).
 inline constexpr std::size_t kHtmlMaxFindings = 200;
-/// Texts in the strip's cells (kinds, capsule keys) are cut at this many bytes.
-inline constexpr std::size_t kHtmlCellBytes = 48;
 /// Candidate node ids that are not in the plan: at most this many are listed.
 inline constexpr std::size_t kHtmlMaxForeign = 16;
 
@@ -52,8 +52,9 @@ struct HtmlPictureInput {
 /// The picture of one candidate (an HTML fragment): the gate verdicts, an overview of the whole
 /// plan (SVG), the strip with both lowerings and the pinned findings, and the findings list with
 /// each capsule finding's field-by-field difference. Put into CaseResult::picture or
-/// SuiteEntry::picture.
-std::string htmlPicture(const HtmlPictureInput &in);
+/// SuiteEntry::picture. It draws what it is given: the reference lowering and the gates are
+/// `facts` (checks::pictureFacts, computed by the caller), never computed here.
+std::string htmlPicture(const HtmlPictureInput &in, const checks::PictureFacts &facts);
 
 /// The findings of a report as a list without a picture (when the plan is not at hand, as with
 /// `check --stream`).

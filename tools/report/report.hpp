@@ -104,9 +104,6 @@ void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSu
 /// "3 violations (maximal 2, capsule 1)".
 std::string violationSummary(const checks::Report &report);
 
-/// The longest text echoed from input in a report, in bytes (io::kMaxShownBytes).
-inline constexpr std::size_t kMaxEchoBytes = io::kMaxShownBytes;
-
 /// Text from the input as every report shows it: the one rule of ref/io/escape.hpp.
 using io::shownText;
 

@@ -2,6 +2,7 @@
 #include "tools/report/report_junit.hpp"
 
 #include "checks/catalogue.hpp"
+#include "ref/io/limits.hpp"
 #include "tools/report/suite_report.hpp"
 
 #include <cstdlib>
@@ -18,7 +19,7 @@ using Outcome = JunitCase::Outcome;
 /// A name usable in a JUnit class name: letters, digits, '_' and '-' kept, the rest '_'.
 std::string identifier(std::string_view s) {
   std::string out;
-  for (char c : s.substr(0, 200))
+  for (char c : s.substr(0, io::kMaxJunitNameBytes))
     out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
   return out.empty() ? "_" : out;
 }

@@ -19,15 +19,11 @@ namespace {
 using cli::SuiteEntry;
 using io::shownText;
 
-/// The most of an output's error message a report shows: the reader's message may quote the
-/// output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md §4.3).
-constexpr std::size_t kMaxExcerptBytes = 160;
-
 /// An output the reader refused: an error entry with the excerpt of what the reader says.
 void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry) {
   entry.status = SuiteEntry::Status::error;
-  entry.error = std::move(prefix) + shownText(e.message(), kMaxExcerptBytes);
-  entry.errorPointer = shownText(e.pointer(), kMaxExcerptBytes);
+  entry.error = std::move(prefix) + shownText(e.message(), io::kMaxExcerptBytes);
+  entry.errorPointer = shownText(e.pointer(), io::kMaxExcerptBytes);
   entry.line = e.line();
   entry.column = e.column();
 }
@@ -81,7 +77,8 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   entry.status = entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
   if (!options.picturePrefix.empty())
     entry.picture = cli::htmlPicture(
-        {&interner, &plan, &candidate, &entry.report, m.mode, m.equality, options.picturePrefix});
+        {&interner, &plan, &candidate, &entry.report, m.mode, m.equality, options.picturePrefix},
+        checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
   std::vector<std::string_view> pointers;
   for (const auto &v : entry.report.violations)
     pointers.push_back(v.pointer);
