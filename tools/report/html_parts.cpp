@@ -5,6 +5,7 @@
 
 #include "ref/io/escape.hpp"
 #include "ref/io/writer.hpp"
+#include "tools/report/html_report.hpp"
 #include "tools/version.hpp"
 
 #include <algorithm>
