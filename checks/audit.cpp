@@ -6,13 +6,11 @@ namespace lo::checks::detail {
 
 namespace {
 
-/// How an audit row differs from the row it should be, each named by its side.
-std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth,
-                          const Sides &sides) {
-  std::string d = capsuleDifference(shown, truth, sides);
-  if (d.rfind("name: ", 0) == 0)
-    d = "capsuleName" + d.substr(4);
-  return d;
+/// How an audit row differs from the row it should be, each named by its side; a row names its
+/// capsule `capsuleName` (docs/spec.md §2.6).
+std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth, Sides sides) {
+  sides.nameField = "capsuleName";
+  return capsuleDifference(shown, truth, sides);
 }
 
 } // namespace

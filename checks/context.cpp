@@ -187,14 +187,8 @@ namespace {
 /// The first field, of those compared in order, in which two capsules differ, with its path and
 /// both values, each named by its side: "valueContract.evidence.text: the group's \"suite A\",
 /// node 3's \"suite B\"" (docs/spec.md §3.5: both sides named in every comparison). A name or a
-/// spec is written as the input spells it; any other text in quotes and cut (`quoted`); the
-/// report writers show it escaped.
-/// `text` in quotes, cut after io::kMaxEchoBytes bytes (at a character boundary) with "...".
-std::string quoted(std::string_view text) {
-  const std::string_view cut = io::utf8Prefix(text, io::kMaxEchoBytes);
-  return "\"" + std::string(cut) + (cut.size() < text.size() ? "...\"" : "\"");
-}
-
+/// spec is written as the input spells it; any other text quoted and cut as an input error quotes
+/// it (io::quote); the report writers show it escaped.
 class FirstDifference {
 public:
   FirstDifference(const Sides &sides) : sides_(sides) {}
@@ -205,7 +199,7 @@ public:
     return *this;
   }
   FirstDifference &text(std::string_view field, std::string_view a, std::string_view b) {
-    return a == b ? *this : raw(field, quoted(a), quoted(b));
+    return a == b ? *this : raw(field, io::quote(a), io::quote(b));
   }
   /// A name or a spec, as the input spells it, without quotes (docs/spec.md §3.5).
   FirstDifference &name(std::string_view field, std::string_view a, std::string_view b) {
@@ -221,7 +215,7 @@ public:
                                 const std::optional<std::string> &b) {
     if (a == b)
       return *this;
-    return raw(field, a ? quoted(*a) : "absent", b ? quoted(*b) : "absent");
+    return raw(field, a ? io::quote(*a) : "absent", b ? io::quote(*b) : "absent");
   }
   /// A contract descriptor, field by field (docs/spec.md §2.2).
   FirstDifference &descriptor(const std::string &at, const ContractDescriptor &a,
@@ -236,11 +230,9 @@ public:
         .text(at + ".evidence." +
                   (a.evidence.tag == EvidenceTag::trustedBoundary ? "reason" : "name"),
               a.evidence.text, b.evidence.text);
-    const auto items = [](std::size_t n) {
-      return std::to_string(n) + (n == 1 ? " item" : " items");
-    };
     if (a.provenance.size() != b.provenance.size())
-      return raw(at + ".provenance", items(a.provenance.size()), items(b.provenance.size()));
+      return raw(at + ".provenance", io::counted(a.provenance.size(), "item"),
+                 io::counted(b.provenance.size(), "item"));
     for (std::size_t i = 0; i < a.provenance.size(); ++i) {
       const ContractProvenance &p = a.provenance[i], &q = b.provenance[i];
       const std::string item = at + ".provenance[" + std::to_string(i) + "]";
@@ -279,7 +271,7 @@ private:
 /// `device`).
 FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
   FirstDifference d(sides);
-  d.name("name", a.name, b.name)
+  d.name(sides.nameField, a.name, b.name)
       .spelled("op", a.op, b.op)
       .spelled("provider", a.provider, b.provider)
       .spelled("device", a.device, b.device);

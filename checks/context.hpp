@@ -212,6 +212,9 @@ std::string outOfOrderMessage(const std::vector<NodeId> &moved, std::size_t g,
 /// "node 3's" (docs/spec.md §3.5).
 struct Sides {
   std::string first, second;
+  /// What the capsule's name is called where the two are compared: `name` for capsules,
+  /// `capsuleName` for audit rows (docs/spec.md §2.6).
+  std::string_view nameField = "name";
 };
 
 /// The first field in which two different capsules differ, with its nested path and both values,

@@ -8,11 +8,9 @@
 
 namespace lo::checks {
 
-namespace {
+using io::counted;
 
-std::string plural(std::size_t n, const char *word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+namespace {
 
 std::string kindList(const std::vector<GateFailureKind> &kinds) {
   std::string out;
@@ -48,7 +46,7 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
     haveKinds.push_back(f.kind);
   const std::string under = "under policy " + std::string(policyName) + " ";
   const auto failureWords = [&](GateFailureKind kind, const std::vector<std::string> &reports) {
-    return std::string(spelling(kind)) + " (" + plural(reports.size(), "report") + ", e.g. " +
+    return std::string(spelling(kind)) + " (" + counted(reports.size(), "report") + ", e.g. " +
            words(reports.front()) + ")";
   };
 
@@ -90,9 +88,10 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
   // The reports of each kind: as lists (exact) or as sets.
   for (std::size_t i = 0; i < want.size(); ++i) {
     const std::vector<std::string> &have = actual.failures[i].reports, &need = want[i];
-    const std::string failure =
-        under + "the implementation's " + std::string(spelling(wantKinds[i])) + " failure (" +
-        plural(have.size(), "report") + ", the reference's " + plural(need.size(), "report") + ") ";
+    const std::string failure = under + "the implementation's " +
+                                std::string(spelling(wantKinds[i])) + " failure (" +
+                                counted(have.size(), "report") + ", the reference's " +
+                                counted(need.size(), "report") + ") ";
     const std::string at = "/failures/" + std::to_string(i);
     std::map<std::string, std::size_t> haveCount, needCount;
     for (const auto &r : have)
@@ -111,8 +110,8 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
     for (const auto &[r, n] : needCount)
       if (haveCount[r] != n)
         return {GateDifference::reports,
-                failure + "lists " + words(r) + " " + plural(haveCount[r], "time") +
-                    ", the reference " + plural(n, "time"),
+                failure + "lists " + words(r) + " " + counted(haveCount[r], "time") +
+                    ", the reference " + counted(n, "time"),
                 at};
     for (std::size_t j = 0; j < need.size(); ++j)
       if (have[j] != need[j])

@@ -1,6 +1,7 @@
 // trust-boundary: "the candidate's audit hides a trusted-external boundary that the singleton
 // lowering shows" (docs/spec.md §3).
 #include "checks/audit_rows.hpp"
+#include "ref/io/escape.hpp"
 
 #include <algorithm>
 
@@ -40,8 +41,8 @@ void checkCarriedTrustBoundary(Context &cx) {
   // times"), never "leaves out sin" for a list that holds sin.
   if (const auto hidden = hiddenTrustedExternalOp(a.trustedExternalOps, own.trustedExternalOps)) {
     const auto times = [&](const std::vector<BackendOp> &ops) {
-      const auto n = static_cast<std::size_t>(std::count(ops.begin(), ops.end(), *hidden));
-      return std::to_string(n) + (n == 1 ? " time" : " times");
+      return io::counted(static_cast<std::size_t>(std::count(ops.begin(), ops.end(), *hidden)),
+                         "time");
     };
     const std::string op(spelling(*hidden));
     const bool listed = std::find(a.trustedExternalOps.begin(), a.trustedExternalOps.end(),

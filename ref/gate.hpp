@@ -138,7 +138,8 @@ bool looksFor(const AssurancePolicy &policy, GateFailureKind kind);
 
 /// The kind under which `gateFailures` lists a report of disposition `d` under `policy` (the kind
 /// whose failureDisposition is `d`, when the policy looks for it), or none when the policy admits
-/// it: the one place where a report meets a policy.
+/// it: `gateFailures`' own pairing of looksFor and failureDisposition, for the writers and checks
+/// that meet one report at a time.
 std::optional<GateFailureKind> failureKindOf(const AssurancePolicy &policy, EvidenceDisposition d);
 
 /// The verdict of a gate whose reports are held elsewhere (as sets, counts, ...): accepted unless

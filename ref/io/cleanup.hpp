@@ -5,8 +5,9 @@
 // `gen` are registered here while they exist; a signal removes every registered path, then ends
 // the process by that signal (exit status 128 + N in a shell).
 //
-// Deferral: a command that stops by itself on an interrupt (`diff`, docs/spec.md §4.3: "SIGINT or
-// SIGTERM stops the run ... the summary of what ran is printed") holds a SignalsDeferred: the
+// Deferral: a command that stops by itself on an interrupt (`diff`, docs/spec.md §4.3: "An
+// interrupted run prints a partial summary and leaves no temporary directory behind") holds a
+// SignalsDeferred: the
 // first signal of each kind then only sets a flag it reads (tools/system/interrupt.hpp); the
 // second one of a kind removes the registered paths and ends the process, as without it.
 //
@@ -14,7 +15,7 @@
 // lock-free atomics, the registry is a fixed array of slots, each a directory file descriptor and
 // a name relative to it, and removal uses only unlinkat, openat, getdents64, close, signal and
 // raise. For the cleanup alone the handler is installed at a registration, and only for a signal
-// whose disposition is the default (a command that handles signals itself calls runCleanup()); a
+// whose disposition is the default (a handler found in place is left alone); a
 // SignalsDeferred installs it whatever the disposition was, and puts that back when it ends.
 #pragma once
 
@@ -83,7 +84,8 @@ private:
   }, oldTerm_{};
 };
 
-/// Removes every registered path now (async-signal-safe), for a command's own signal handler.
+/// Removes every registered path now (async-signal-safe): the handler's work, public for the
+/// tests.
 void runCleanup();
 
 } // namespace lo::io

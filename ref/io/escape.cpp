@@ -94,6 +94,16 @@ std::string shownText(std::string_view text, std::size_t cap) {
   return out;
 }
 
+std::string quote(std::string_view s) {
+  const bool cut = s.size() > kMaxEchoBytes;
+  s = utf8Prefix(s, kMaxEchoBytes);
+  return "\"" + std::string(s) + (cut ? "\"..." : "\"");
+}
+
+std::string counted(std::size_t n, std::string_view word) {
+  return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
 std::string_view utf8Prefix(std::string_view text, std::size_t cap) {
   if (text.size() <= cap)
     return text;

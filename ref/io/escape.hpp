@@ -29,6 +29,16 @@ std::size_t firstInvalidUtf8(std::string_view text);
 /// echoed value then ends with "..."); `text` itself when it is not longer.
 std::string_view utf8Prefix(std::string_view text, std::size_t cap);
 
+// --- The words of a message ---------------------------------------------------------------------
+
+/// `s` quoted for a message as it is, cut after kMaxEchoBytes bytes (at a character boundary) with
+/// "..." (a 50 MB key must not make a 50 MB message). The renderer that shows the message escapes
+/// it (shownText below, docs/spec.md §3.5).
+std::string quote(std::string_view s);
+
+/// `n` and `word`, plural unless n is 1: "1 report", "2 reports", "3 items".
+std::string counted(std::size_t n, std::string_view word);
+
 // --- Shown text ---------------------------------------------------------------------------------
 
 // kMaxShownBytes and kUncut: ref/io/limits.hpp.

@@ -12,10 +12,6 @@ namespace lo::io {
 
 namespace {
 
-std::string plural(std::size_t n, const char *word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 // The fields of a gate result (docs/spec.md §6.5) and of its parts, in the order of their bits.
 constexpr std::string_view kGateResultFormat = "nn-backend/gate-result";
 constexpr std::string_view kResultFields[] = {"format", "version", "policy", "verdict", "failures"};
@@ -147,7 +143,7 @@ ReadGateResult readGateResult(const Source &source) {
                });
   if (out.accepted != out.failures.empty())
     r.failAtPointer("/verdict", out.accepted ? "\"accepted\", but /failures lists " +
-                                                   plural(out.failures.size(), "failure")
+                                                   counted(out.failures.size(), "failure")
                                              : "\"rejected\", but /failures is empty");
   return out;
 }

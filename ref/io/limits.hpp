@@ -1,6 +1,7 @@
-// Every bound on what the oracle reads, echoes and writes, each with the section that states it.
-// Readers, writers, checks and reports cut text only with these constants; a cut elsewhere is a
-// second source for one fact (docs/errors.md, "Limits").
+// Every bound on what the oracle reads, and every cut of a text it echoes or writes, each with
+// the section that states it; the cuts of what a message echoes are listed in docs/errors.md,
+// "Limits" ("Echoed text"). The HTML page's bounds on counts (windows, findings, foreign ids) are
+// tools/report/html_report.hpp's, where spec §3.5's `html` states them.
 #pragma once
 
 #include <cstddef>
@@ -17,45 +18,46 @@ inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;
 /// The deepest nesting the parser accepts (the formats need at most 8 levels).
 inline constexpr std::size_t kMaxDepth = 64;
 
-// --- What a message echoes (docs/spec.md §3.5, §4.5) --------------------------------------------
+// --- What a message echoes (docs/spec.md §3.5; docs/errors.md, "Limits", "Echoed text") --------
 
 /// A JSON token found where another was expected (`found 1.0`), a numeric option's text
-/// (`found -1`): cut after this many bytes with "..." (docs/errors.md).
+/// (`found -1`): cut after this many bytes with "...".
 inline constexpr std::size_t kMaxTokenBytes = 40;
-/// An unknown subcommand named in the usage error (docs/spec.md §4.5).
+/// An unknown subcommand named in the usage error.
 inline constexpr std::size_t kMaxSubcommandBytes = 64;
-/// A string of the input quoted in an input error, and each reference token of the JSON pointer
-/// it names, is cut after this many bytes (at a character boundary) with "...".
+/// A string of the input quoted in an input error (io::quote), each reference token of the JSON
+/// pointer it names, a worker's wrong line quoted in a `diff` finding and a solver's answer
+/// quoted by `prove` are cut after this many bytes (at a character boundary) with "..."
+/// (docs/spec.md §3.5: "cut after 200 bytes").
 inline constexpr std::size_t kMaxEchoBytes = 200;
 /// The longest text from the input shown in a report, in bytes: longer texts are cut there (at a
 /// character boundary) and end with "…" (io::shownText).
 inline constexpr std::size_t kMaxShownBytes = 1024;
 /// A cap that never cuts (a name that is a JSON report's value).
 inline constexpr std::size_t kUncut = std::numeric_limits<std::size_t>::max();
-/// An obligation report named in a sentence of a gate comparison (docs/spec.md §4.3, `diff
-/// --gate`): its line, or its JSON, cut at this many bytes.
+/// An obligation report named in a sentence of a gate comparison (`diff --gate`, `verify
+/// --gates`): its line, or its JSON, cut at this many bytes.
 inline constexpr std::size_t kMaxReportWordsBytes = 400;
 /// A policy name another implementation wrote, quoted in a gate comparison.
 inline constexpr std::size_t kMaxPolicyNameBytes = 40;
 /// The most of an output's error message a `verify` report shows: the reader's message may quote
-/// the output, and a report echoes no more of a file than a short, escaped excerpt (docs/spec.md
-/// §4.3). Also the cap of an unchanged field in an HTML capsule comparison (docs/spec.md §3.5).
+/// the output, and a report echoes no more of a file than a short, escaped excerpt.
 inline constexpr std::size_t kMaxExcerptBytes = 160;
-/// The most of a worker's wrong line quoted in a `diff` finding (docs/spec.md §4.3, the worker
-/// protocol).
-inline constexpr std::size_t kMaxQuotedLineBytes = 200;
-/// The most of a finding's report, and of an implementation's standard error, that `diff`'s
-/// report.txt shows (docs/spec.md §4.3, `--keep`).
-inline constexpr std::size_t kMaxKeptReportBytes = 64 * kMaxShownBytes;
-inline constexpr std::size_t kMaxKeptStderrBytes = kMaxShownBytes;
-/// A case or file name made a JUnit class name: at most this many bytes of it (docs/ci.md).
+/// An unchanged field in the HTML page's field-by-field capsule comparison.
+inline constexpr std::size_t kMaxHtmlSameFieldBytes = 160;
+/// The most of a finding's report that `diff`'s report.txt shows (`--keep`); the
+/// implementation's standard error there is cut at kMaxShownBytes.
+inline constexpr std::size_t kMaxKeptReportBytes = 65536;
+/// A case or file name made a JUnit class name: at most this many bytes of it.
 inline constexpr std::size_t kMaxJunitNameBytes = 200;
-/// Texts in the cells of the HTML picture's strip (kinds, capsule keys) are cut at this many bytes
-/// (docs/spec.md §3.5, `html`).
+/// Texts in the cells of the HTML picture's strip (kinds, capsule keys) are cut at this many
+/// bytes.
 inline constexpr std::size_t kMaxHtmlCellBytes = 48;
-/// A solver's answer to a self-test query, quoted when it is not the expected one (docs/spec.md
-/// §5, `prove --solver`).
+/// A solver's answer to a self-test query, quoted when it is not the expected one (`prove
+/// --solver`).
 inline constexpr std::size_t kMaxSolverAnswerBytes = 80;
+/// The version a solver prints, as `prove` reports it (`prove --solver`).
+inline constexpr std::size_t kMaxSolverVersionBytes = 64;
 
 // --- What is written ----------------------------------------------------------------------------
 

@@ -30,12 +30,6 @@ std::size_t firstRawControlInString(std::string_view text) {
 
 } // namespace
 
-std::string quote(std::string_view s) {
-  const bool cut = s.size() > kMaxEchoBytes;
-  s = utf8Prefix(s, kMaxEchoBytes);
-  return "\"" + std::string(s) + (cut ? "\"..." : "\"");
-}
-
 JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lineBase)
     : source_(source), parser_(parser ? parser : &ownParser_), lineBase_(lineBase) {
   if (source.text.size() > kMaxDocumentBytes)

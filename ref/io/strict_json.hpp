@@ -11,6 +11,7 @@
 #pragma once
 
 #include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/source.hpp"
 #include "ref/vocab.hpp"
 
@@ -59,10 +60,7 @@ template <class E> std::optional<E> lookupSpelling(std::string_view s) {
   return std::nullopt;
 }
 
-/// `s` quoted for a message as it is, cut after kMaxEchoBytes bytes (at a character boundary) with
-/// "..." (a 50 MB key must not make a 50 MB message). The renderer that shows the message escapes
-/// it (ref/io/escape.hpp, docs/spec.md §3.5).
-std::string quote(std::string_view s);
+// quote(): ref/io/escape.hpp.
 
 /// The names an object may have, and which of them it must have.
 struct FieldSet {

@@ -1,6 +1,6 @@
 #include "tests/bench/plan_gen.hpp"
 
-#include "tools/suite/plans.hpp"
+#include "tools/plans/plans.hpp"
 
 #include <random>
 

@@ -36,9 +36,8 @@ std::string page(Interner &in, const GraphExecutionPlan &plan, const io::Lowerin
   c.report = check(in, plan, cand, options);
   c.subject = {"plan.json",      candidateName,           options.mode,
                options.equality, cand.plan.groups.size(), plan.kernels.size()};
-  c.picture =
-      cli::htmlPicture({&in, &plan, &cand, &c.report, options.mode, options.equality, "c0-"},
-                       pictureFacts(in, plan, &cand, options.mode, options.equality));
+  c.picture = cli::htmlPicture({&in, &plan, &cand, &c.report, "c0-"},
+                               pictureFacts(in, plan, &cand, options.mode, options.equality));
   return io::writtenText(
       [&](io::Sink &out) { cli::writeReports(out, cli::ReportFormat::html, {c}, {}); });
 }
@@ -167,8 +166,7 @@ TEST(HtmlReport, VerifyPageHasASummaryTableLinkingToEachEntry) {
       e.report = check(in, plan, i ? bad : good, {});
       e.status = i ? cli::SuiteEntry::Status::fails : cli::SuiteEntry::Status::conforms;
       e.picture = cli::htmlPicture(
-          {&in, &plan, i ? &bad : &good, &e.report, Mode::coalesced, Equality::contract,
-           "e" + std::to_string(i) + "-"},
+          {&in, &plan, i ? &bad : &good, &e.report, "e" + std::to_string(i) + "-"},
           pictureFacts(in, plan, i ? &bad : &good, Mode::coalesced, Equality::contract));
     }
     r.entries.push_back(std::move(e));

@@ -106,7 +106,7 @@ class Case:
             return self.last.stdout
         if name == "stderr":
             return self.last.stderr
-        return self.last.stdout + self.last.stderr  # output: both, as the old runners matched
+        return self.last.stdout + self.last.stderr  # output: standard output, then standard error
 
     def file_text(self, where, name):
         path = self.work / name
@@ -118,6 +118,10 @@ class Case:
     def check_text(self, where, what, text, verb, arg):
         """`verb arg` on `text` (the content of `what`: stdout, stderr, output or a file)."""
         self.checks += 1
+        text_arg = arg.partition(" ")[2] if verb == "count" else arg
+        if verb in ("contains", "lacks", "matches", "count") and not text_arg.strip():
+            # An empty text is in every output: a check that could never fail.
+            raise CaseError(f"{where[0]}:{where[1]}: `{verb}` needs a text")
         if verb == "empty":
             if text != "":
                 self.fail(where, f"{what} is not empty:\n{text}")

@@ -1,4 +1,4 @@
-// The structured harness's plans: the one plan generator of the suite (tools/suite/plans.hpp),
+// The structured harness's plans: the one plan generator of the suite (tools/plans/plans.hpp),
 // drawing its choices from the fuzzer's bytes.
 //
 // "A **valid** plan also has: unique `nodeId`s, each below 2^63 ...; `op` equal to the op its kind
@@ -10,7 +10,7 @@
 #pragma once
 
 #include "ref/ir.hpp"
-#include "tools/suite/plans.hpp"
+#include "tools/plans/plans.hpp"
 
 #include <fuzzer/FuzzedDataProvider.h>
 

@@ -111,7 +111,7 @@ TEST_F(Diff, EveryLoweringByDefault) {
   // The same for a gate: the reference gate of the coalesced/contract lowering, whatever it is
   // asked, differs from another lowering's (the identity trap, or a report per node where the
   // coalesced lowering has one per group).
-  const std::string gateCommand = std::string(LO_BINARY) +
+  const std::string gateCommand = std::string(LO_ORACLE_BINARY) +
                                   " gate {plan} -o {out} --policy {policy} "
                                   "--format json";
   const auto r =
@@ -261,10 +261,11 @@ TEST_F(Diff, GateIsOneOfImplWorkerAndGateAndPolicyNeedsIt) {
 // The reference `gate` command is a conforming gate: under the identity equality too, where the
 // hand-picked identity trap is accepted by `checked`.
 TEST_F(Diff, TheGateCommandPassesAsAnImplementation) {
-  const auto r = oracle({"diff", "--gate",
-                         std::string(LO_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
-                                                  "{mode} --equality {equality} --format json",
-                         "--count", "12", "--policy", "checked", "--equality", "identity"});
+  const auto r =
+      oracle({"diff", "--gate",
+              std::string(LO_ORACLE_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
+                                              "{mode} --equality {equality} --format json",
+              "--count", "12", "--policy", "checked", "--equality", "identity"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "diff: all 12 cases conform (mode coalesced, equality "
                                          "identity, gate of policy checked, seed 1, 12 runs"))
@@ -309,7 +310,7 @@ TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
       "sh -c 'out=$(\"$0\" gate \"$1\" --policy \"$2\" --mode \"$3\" --equality \"$4\" "
       "--format json); code=$?; printf \"%s\\n\" \"$out\" | sed s/Refinement/Promise/g; exit "
       "$code' " +
-      std::string(LO_BINARY) + " {plan} {policy} {mode} {equality}";
+      std::string(LO_ORACLE_BINARY) + " {plan} {policy} {mode} {equality}";
   const auto r = oracle({"diff", "--gate", gate, "--count", "12", "--policy", "verified"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "the implementation wrote an invalid gate result: "
@@ -324,7 +325,8 @@ TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
 TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
   const std::string gate = std::string("sh -c '\"$0\" gate \"$1\" -o \"$2\" --policy \"$3\" "
                                        "--mode \"$4\" --equality \"$5\" --format json; exit ") +
-                           "STATUS' " + LO_BINARY + " {plan} {out} {policy} {mode} {equality}";
+                           "STATUS' " + LO_ORACLE_BINARY +
+                           " {plan} {out} {policy} {mode} {equality}";
   const Broken cases[] = {
       {"always-0", std::regex_replace(gate, std::regex("STATUS"), "0"),
        "the gate exited with status 0 (accepted), but its result's verdict is rejected"},
@@ -341,10 +343,11 @@ TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
     EXPECT_TRUE(contains(slurp(keep / "report.txt"), b.expect)) << slurp(keep / "report.txt");
   }
   // Exiting as its verdict says, the same gate conforms.
-  const auto r = oracle({"diff", "--gate",
-                         std::string(LO_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
-                                                  "{mode} --equality {equality} --format json",
-                         "--count", "20"});
+  const auto r =
+      oracle({"diff", "--gate",
+              std::string(LO_ORACLE_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
+                                              "{mode} --equality {equality} --format json",
+              "--count", "20"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
@@ -546,7 +549,7 @@ TEST_F(Diff, ProgressLinesWhenAskedOffATerminal) {
 
 /// Starts the oracle with `args`, its output in `out`, and TMPDIR set to `tmp`.
 pid_t spawnOracle(const std::vector<std::string> &args, const fs::path &out, const fs::path &tmp) {
-  std::vector<std::string> argv{LO_BINARY};
+  std::vector<std::string> argv{LO_ORACLE_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char *> cargv;
   for (auto &a : argv)
@@ -565,7 +568,7 @@ pid_t spawnOracle(const std::vector<std::string> &args, const fs::path &out, con
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   pid_t pid = -1;
-  EXPECT_EQ(posix_spawn(&pid, LO_BINARY, &actions, nullptr, cargv.data(), cenv.data()), 0);
+  EXPECT_EQ(posix_spawn(&pid, LO_ORACLE_BINARY, &actions, nullptr, cargv.data(), cenv.data()), 0);
   posix_spawn_file_actions_destroy(&actions);
   return pid;
 }

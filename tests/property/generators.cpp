@@ -1,7 +1,7 @@
 #include "tests/property/generators.hpp"
 
 #include "ref/io/reader.hpp"
-#include "tools/suite/kinds.hpp"
+#include "tools/plans/kinds.hpp"
 
 #include <algorithm>
 #include <array>
@@ -62,7 +62,7 @@ private:
   std::size_t at_ = 0;
 };
 
-/// The choices of the suite's plan generator (tools/suite/choices.hpp) read from seed words by
+/// The choices of the suite's plan generator (tools/plans/choices.hpp) read from seed words by
 /// Bits: zero words answer 0 to every choice, the simplest value the generator has, so that a
 /// seed RapidCheck shrinks towards zero is a simpler choice.
 class BitsChoices final : public gen::Choices {
@@ -214,14 +214,10 @@ Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
   return pool;
 }
 
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+/// One SplitMix64 step from `x`: the suite's Rng (tools/plans/choices.hpp) seeded with it.
+std::uint64_t splitmix(std::uint64_t x) { return gen::Rng(x).next(); }
 
-/// A kind of `op` from a seed, by the suite's generator (tools/suite/kinds.hpp: which of the op's
+/// A kind of `op` from a seed, by the suite's generator (tools/plans/kinds.hpp: which of the op's
 /// kinds, and parameters that make sense for it). A seed of zero gives the op's first kind with
 /// its smallest parameters; any other seed is stretched by SplitMix64 into the bits a kind needs.
 OpKind decodeKind(BackendOp op, std::uint64_t seed) {

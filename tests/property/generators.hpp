@@ -2,7 +2,7 @@
 // tests/proofs/test_encoding_is_code.cpp.
 //
 // What is shared: `gen`, `diff`, the structured fuzzer and the benchmarks draw their plans from the
-// suite's one plan generator (tools/suite/plans.hpp), each through a gen::Choices of its own; this
+// suite's one plan generator (tools/plans/plans.hpp), each through a gen::Choices of its own; this
 // file takes from it the kind table (plannableOps, kindsOf) and every kind (gen::randomKind), whose
 // choices it reads from RapidCheck's seed words (BitsChoices in generators.cpp). The pools with
 // their labelled near-collisions (Collision), the node ids and the encodings are this file's own:

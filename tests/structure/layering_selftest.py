@@ -16,7 +16,8 @@ BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/report/report.
        ("tools/report/h.cpp", "tools/suite/i.hpp"), ("tools/diff/j.cpp", "tools/cli/k.hpp"),
        ("tools/cli/l.cpp", "tools/command.hpp"), ("tools/suite/m.cpp", "proofs/smt.hpp"),
        ("tools/cli/o.hpp", "proofs/obligations.hpp"), ("tools/cli/p.cpp", "tools/prove/q.hpp"),
-       ("tools/prove/r.cpp", "tools/command.hpp")]
+       ("tools/prove/r.cpp", "tools/command.hpp"), ("tools/plans/s.cpp", "checks/checks.hpp"),
+       ("tools/plans/t.hpp", "tools/system/files.hpp")]
 
 
 def tree(work, bad):

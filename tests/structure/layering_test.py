@@ -5,10 +5,11 @@
 
 ref/ is the bottom: it includes nothing of checks/, proofs/ or tools/. checks/ and proofs/ include
 ref/ (proofs/ also checks/) and never tools/. The libraries of tools/ (tools/CMakeLists.txt) are
-layered in their turn, from the bottom: system, report, suite, diff, cli, prove; each includes ref/,
-checks/, the libraries below it and the two facts tools/version.hpp and tools/exit_codes.hpp,
-never the commands (tools/*.cpp, tools/command.hpp); only prove, the top one (built only with Z3),
-includes proofs/. The commands and tests/ may include anything. Every
+layered in their turn, from the bottom: plans, system, report, suite, diff, cli, prove; each
+includes ref/, checks/, the libraries below it and the two facts tools/version.hpp and
+tools/exit_codes.hpp, never the commands (tools/*.cpp, tools/command.hpp); plans, the one plan
+generator that the fuzzers, property tests and benchmarks link, includes ref/ alone; only prove,
+the top one (built only with Z3), includes proofs/. The commands and tests/ may include anything. Every
 `#include "..."` of a project file is read, in headers and sources alike; the test also fails when
 it finds no include at all (its pattern would be wrong).
 """
@@ -24,13 +25,17 @@ ALLOWED = {
     "proofs": {"ref", "checks", "proofs"},
 }
 # The libraries of tools/, from the bottom; each may include those before it.
-TOOLS = ("system", "report", "suite", "diff", "cli", "prove")
+TOOLS = ("plans", "system", "report", "suite", "diff", "cli", "prove")
 # The libraries of tools/ that may include proofs/ (the run of `prove`, built only with Z3).
 TOOLS_OVER_PROOFS = ("prove",)
 TOOLS_FACTS = ("tools/version.hpp", "tools/exit_codes.hpp")
 for i, library in enumerate(TOOLS):
     ALLOWED["tools/" + library] = ({"ref", "checks"} | {"tools/" + t for t in TOOLS[:i + 1]}
                                    | ({"proofs"} if library in TOOLS_OVER_PROOFS else set()))
+# The plan generator is linked without the rest of tools/ and without checks/.
+TOOLS_OVER_REF_ALONE = ("plans",)
+for library in TOOLS_OVER_REF_ALONE:
+    ALLOWED["tools/" + library] = {"ref", "tools/" + library}
 LAYERS = ("ref", "checks", "proofs", "tools")
 
 

@@ -155,10 +155,17 @@ TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
 // io::SignalsDeferred, the mechanism `diff` stops by (tools/system/interrupt.hpp): under it a first
 // SIGINT only sets the flag and removes nothing; the dispositions before it come back after it.
 TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
+  // SIGINT ignored before it, so that "restored" is not the handler it installs itself.
+  struct sigaction ignore {
+  }, saved{};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  ASSERT_EQ(::sigaction(SIGINT, &ignore, &saved), 0);
   touch(dir / "out.json.tmp.deferred");
   io::CleanupOnSignal file(dirFd, "out.json.tmp.deferred", false);
   struct sigaction before {};
   ASSERT_EQ(::sigaction(SIGINT, nullptr, &before), 0);
+  ASSERT_EQ(before.sa_handler, SIG_IGN);
   {
     const io::SignalsDeferred deferred;
     EXPECT_EQ(io::SignalsDeferred::received(), 0);
@@ -169,11 +176,36 @@ TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
   struct sigaction after {};
   ASSERT_EQ(::sigaction(SIGINT, nullptr, &after), 0);
   EXPECT_EQ(after.sa_handler, before.sa_handler) << "the disposition before it is restored";
+  ASSERT_EQ(::sigaction(SIGINT, &saved, nullptr), 0);
+}
+
+// The second signal of a kind under SignalsDeferred acts as without it: the registered paths are
+// removed. The handler is called directly with SIGURG (of SIGTERM's kind, and harmless when it
+// re-raises it).
+TEST_F(CleanupTest, UnderSignalsDeferredASecondSignalOfAKindRemovesThePaths) {
+  touch(dir / "out.json.tmp.second");
+  io::CleanupOnSignal file(dirFd, "out.json.tmp.second", false);
+  const io::SignalsDeferred deferred;
+  struct sigaction current {};
+  ASSERT_EQ(::sigaction(SIGTERM, nullptr, &current), 0);
+  ASSERT_TRUE(current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
+  current.sa_handler(SIGURG);
+  EXPECT_EQ(io::SignalsDeferred::received(), SIGURG);
+  EXPECT_TRUE(fs::exists(dir / "out.json.tmp.second")) << "the first signal removed a path";
+  current.sa_handler(SIGURG);
+  EXPECT_FALSE(fs::exists(dir / "out.json.tmp.second")) << "the second signal kept the path";
 }
 
 TEST_F(CleanupTest, APathRegisteredUnderSignalsDeferredIsStillRemovedOnASignalAfterIt) {
   if (kSigtermAtStart != SIG_DFL)
     GTEST_SKIP() << "SIGTERM was not at its default disposition when the program started";
+  // SIGTERM at its default before it, as in a fresh `gen` (earlier tests of this process may have
+  // installed the cleanup's handler): the branch that keeps the handler for the registered path.
+  struct sigaction defaults {
+  }, saved{};
+  defaults.sa_handler = SIG_DFL;
+  sigemptyset(&defaults.sa_mask);
+  ASSERT_EQ(::sigaction(SIGTERM, &defaults, &saved), 0);
   touch(dir / "suite.tmp");
   std::optional<io::CleanupOnSignal> file;
   {
@@ -186,6 +218,7 @@ TEST_F(CleanupTest, APathRegisteredUnderSignalsDeferredIsStillRemovedOnASignalAf
       << "the handler went with the SignalsDeferred while a path is registered";
   current.sa_handler(SIGURG); // as above: the cleanup, then a signal that does not end the test
   EXPECT_FALSE(fs::exists(dir / "suite.tmp"));
+  ASSERT_EQ(::sigaction(SIGTERM, &saved, nullptr), 0);
 }
 
 TEST(SignalsHeld, HoldsSigtermWhileItLivesAndRestoresTheMask) {

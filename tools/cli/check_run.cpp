@@ -69,7 +69,7 @@ void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Op
   result.candidateText = candidateSource.text;
   if (s.format == ReportFormat::html) // the picture needs the plan and the candidate
     result.picture = htmlPicture(
-        {&interner, &plan, &candidate, &result.report, options.mode, options.equality, "c0-"},
+        {&interner, &plan, &candidate, &result.report, "c0-"},
         checks::pictureFacts(interner, plan, &candidate, options.mode, options.equality));
 }
 

@@ -179,7 +179,7 @@ private:
     // a stray line (a log line, a progress bar) says what it was.
     auto bad = [&](const std::string &why) {
       worker_.stop(); // out of step: start afresh
-      const std::string quoted = "\"" + shownText(line, io::kMaxQuotedLineBytes) + "\"";
+      const std::string quoted = "\"" + shownText(line, io::kMaxEchoBytes) + "\"";
       standardError +=
           "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
       return failure(K::protocol,

@@ -36,8 +36,6 @@ std::string diffReportPage(const std::string &planText, const std::string &outpu
     in.plan = &plan;
     in.candidate = page.judged ? &candidate : nullptr;
     in.report = page.judged ? &c.report : nullptr;
-    in.mode = mode;
-    in.equality = equality;
     c.picture = htmlPicture(in, checks::pictureFacts(interner, plan, in.candidate, mode, equality));
   }
   return io::writtenText([&](io::Sink &out) { writeHtmlDiffPage(out, page); });

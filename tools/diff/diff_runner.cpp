@@ -385,7 +385,7 @@ private:
     // line of it can pass for a line of the report.
     if (!last.standardError.empty())
       report += "\nstandard error of the implementation:\n" +
-                io::shownLines(last.standardError, io::kMaxKeptStderrBytes, "  ");
+                io::shownLines(last.standardError, io::kMaxShownBytes, "  ");
     f.savedIn = keep.string();
     writeFile(keep / "report.txt", report);
     // The same finding as a picture (docs/spec.md §3.5): the minimal plan and the output drawn.

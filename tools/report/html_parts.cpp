@@ -118,7 +118,7 @@ void capsuleDiff(io::Sink &out, const KernelCapsule &reference, const KernelCaps
          "<th>candidate (the group)</th></tr>\n";
   for (std::size_t i = 0; i < r.size(); ++i) {
     const bool same = r[i].second == c[i].second;
-    const std::size_t cap = same ? io::kMaxExcerptBytes : io::kMaxShownBytes;
+    const std::size_t cap = same ? io::kMaxHtmlSameFieldBytes : io::kMaxShownBytes;
     out << "<tr" << (same ? "" : " class=\"differs\"") << "><th>" << r[i].first << "</th><td"
         << (same ? " class=\"same\"" : "") << ">" << esc(r[i].second, cap) << "</td><td"
         << (same ? " class=\"same\"" : "") << ">" << esc(c[i].second, cap) << "</td></tr>\n";

@@ -42,8 +42,6 @@ struct HtmlPictureInput {
   const GraphExecutionPlan *plan = nullptr;
   const io::LoweringDocument *candidate = nullptr; // null: only the reference lowering is shown
   const checks::Report *report = nullptr;          // null: no findings
-  Mode mode = Mode::coalesced;
-  Equality equality = Equality::contract;
   /// Prefix of the element ids (letters, digits and '-', made by the caller, never from input),
   /// unique in the page.
   std::string idPrefix = "c0-";

@@ -1,7 +1,7 @@
 #include "tools/suite/edge_cases.hpp"
 
 #include "ref/capsule.hpp"
-#include "tools/suite/kinds.hpp"
+#include "tools/plans/kinds.hpp"
 
 #include <iterator>
 #include <string>

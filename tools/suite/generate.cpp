@@ -1,7 +1,7 @@
 #include "tools/suite/generate.hpp"
 
+#include "tools/plans/plans.hpp"
 #include "tools/suite/edge_cases.hpp"
-#include "tools/suite/plans.hpp"
 
 #include <cstdio>
 

@@ -1,15 +1,15 @@
 // The cases of the conformance suite (`gen`) and of the differential runner (`diff`): hand-picked
 // edge cases first (tools/suite/edge_cases.hpp), then random cases from the one plan generator
-// (tools/suite/plans.hpp), each written in an encoding (tools/suite/plan_json.hpp).
+// (tools/plans/plans.hpp), each written in an encoding (tools/suite/plan_json.hpp).
 //
 // "a deterministic suite (same seed, same bytes)": every random choice comes from SplitMix64
-// (gen::Rng, tools/suite/choices.hpp), so the same seed gives the same plans on every platform.
+// (gen::Rng, tools/plans/choices.hpp), so the same seed gives the same plans on every platform.
 // Case `i` of seed `S` is the same plan in `gen` and in `diff`.
 #pragma once
 
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
-#include "tools/suite/choices.hpp"
+#include "tools/plans/choices.hpp"
 #include "tools/suite/plan_json.hpp"
 
 #include <cstddef>

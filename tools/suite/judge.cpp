@@ -76,9 +76,9 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   entry.groups = candidate.plan.groups.size();
   entry.status = entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
   if (!options.picturePrefix.empty())
-    entry.picture = cli::htmlPicture(
-        {&interner, &plan, &candidate, &entry.report, m.mode, m.equality, options.picturePrefix},
-        checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
+    entry.picture =
+        cli::htmlPicture({&interner, &plan, &candidate, &entry.report, options.picturePrefix},
+                         checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
   std::vector<std::string_view> pointers;
   for (const auto &v : entry.report.violations)
     pointers.push_back(v.pointer);

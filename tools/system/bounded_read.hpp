@@ -1,6 +1,7 @@
-// Reading what an implementation under test left behind (`diff`'s `{out}`): "`{out}` must be a
-// regular file, read with a size cap" — a FIFO, a device or a symbolic link (to /dev/zero, say)
-// is refused without opening it for a blocking read, and no more than the cap is ever read.
+// Reading what an implementation under test left behind (`diff`'s `{out}`, docs/spec.md §4.3): "it
+// must be a regular file, opened without blocking" and read with a size cap — a FIFO, a device or a
+// symbolic link (to /dev/zero, say) is refused without opening it for a blocking read, and no more
+// than the cap is ever read.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,8 @@
 // When a wait for another process ends: at its deadline ("`--timeout-ms 10000` per run",
 // docs/spec.md §4.3), or at an interrupt (tools/system/interrupt.hpp). Every wait of
-// tools/system/spawn.cpp and tools/system/worker.cpp asks stopBefore() and sleeps at most waitMs().
+// tools/system/spawn.cpp asks stopBefore() and sleeps at most waitMs(); the worker's exchange
+// (tools/system/worker.cpp) checks the same two conditions itself, an answer already read
+// winning over the deadline.
 #pragma once
 
 #include <chrono>

@@ -1,10 +1,10 @@
-// An interrupted `diff` (docs/spec.md §4.3; docs/conformance.md, "The runner: `diff`"):
-// "SIGINT or SIGTERM stops the run: the implementation's whole process group is killed, the
-// summary of what ran is printed", and the work directory is removed.
+// An interrupted `diff` (docs/spec.md §4.3: "An interrupted run prints a partial summary and
+// leaves no temporary directory behind"; docs/conformance.md, "The runner: `diff`": the
+// implementation's whole process group is killed).
 //
 // The signals are caught by the one mechanism of ref/io/cleanup.hpp (io::SignalsDeferred): the
 // first SIGINT and the first SIGTERM only set a flag, which every wait of tools/system/spawn.cpp
-// and tools/system/worker.cpp reads (stopBefore(), tools/system/deadline.hpp); a second one of a
+// (stopBefore(), tools/system/deadline.hpp) and the worker's exchange read; a second one of a
 // kind removes the registered temporaries and ends the process by that signal.
 #pragma once
 
@@ -15,9 +15,10 @@
 namespace lo::subprocess {
 
 /// While an InterruptGuard lives, SIGINT and SIGTERM only set a flag (the second one of a kind
-/// acts as usual): every wait of tools/system/ then stops its child's process group and returns
-/// `interrupted`, so the caller can print what it has, remove its temporary files and exit.
-/// SIGPIPE is ignored meanwhile (a worker that dies makes a write fail, not the oracle).
+/// acts as usual): every wait of tools/system/ then stops its child (run's and the worker's whole
+/// process group, runForked's fork alone) and returns `interrupted`, so the caller can print what
+/// it has, remove its temporary files and exit. SIGPIPE is ignored meanwhile (a worker that dies
+/// makes a write fail, not the oracle).
 class InterruptGuard {
 public:
   InterruptGuard();

@@ -98,7 +98,7 @@ std::optional<std::string> cvc5Version(std::string_view text) {
   if (at == std::string_view::npos)
     return std::nullopt;
   std::size_t begin = at + 8, end = begin;
-  while (end < text.size() && end - begin < 64 &&
+  while (end < text.size() && end - begin < io::kMaxSolverVersionBytes &&
          (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '.' ||
           text[end] == '-' || text[end] == '+' || text[end] == '_'))
     ++end;

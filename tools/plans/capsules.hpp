@@ -7,7 +7,7 @@
 #pragma once
 
 #include "ref/capsule.hpp"
-#include "tools/suite/choices.hpp"
+#include "tools/plans/choices.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "tools/suite/capsules.hpp"
+#include "tools/plans/capsules.hpp"
 
 #include <string>
 

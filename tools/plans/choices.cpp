@@ -1,4 +1,4 @@
-#include "tools/suite/choices.hpp"
+#include "tools/plans/choices.hpp"
 
 #include <stdexcept>
 

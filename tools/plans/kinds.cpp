@@ -1,4 +1,4 @@
-#include "tools/suite/kinds.hpp"
+#include "tools/plans/kinds.hpp"
 
 #include "ref/capsule.hpp"
 

@@ -1,4 +1,4 @@
-// Shape::model of the one plan generator (tools/suite/plans.hpp), for the benchmarks: "plans of
+// modelPlan of the one plan generator (tools/plans/plans.hpp), for the benchmarks: "plans of
 // 10^3 to 10^7 kernels (capsule-table form, realistic runs)" (docs/performance.md).
 //
 // The plan repeats the node sequence of a transformer block (layernorm, q/k/v linears, reshapes
@@ -6,7 +6,7 @@
 // elementwise chains. Blocks run on the CPU reference capsules or on the native CUDA ones, and a
 // few matmuls go to the trusted-external LibTorch capsule, so runs have realistic lengths (mostly
 // 1 to 3, sometimes tens) and capsule boundaries appear where real plans have them.
-#include "tools/suite/plans.hpp"
+#include "tools/plans/plans.hpp"
 
 #include <array>
 #include <optional>

@@ -1,5 +1,5 @@
 // Where the generated plans' random choices come from (docs/conformance.md, "What is
-// generated"). The one plan generator (tools/suite/plans.hpp) and its parts (kinds, capsules) ask
+// generated"). The one plan generator (tools/plans/plans.hpp) and its parts (kinds, capsules) ask
 // a Choices for every choice, as a value below a bound; what answers decides what the plans are
 // for:
 //

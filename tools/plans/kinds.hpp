@@ -4,7 +4,7 @@
 #pragma once
 
 #include "ref/opkind.hpp"
-#include "tools/suite/choices.hpp"
+#include "tools/plans/choices.hpp"
 
 #include <vector>
 

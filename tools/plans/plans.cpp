@@ -1,4 +1,4 @@
-#include "tools/suite/plans.hpp"
+#include "tools/plans/plans.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -39,7 +39,7 @@ std::vector<NodeId> nodeIds(Choices &rng, std::size_t n) {
 
 namespace {
 
-/// Shape::runs: runs of geometric length over a few ops, each op with a small pool of capsules
+/// Runs of geometric length over a few ops, each op with a small pool of capsules
 /// that are near-collisions of one another.
 GraphExecutionPlan runsPlan(Interner &interner, Choices &rng, const PlanKnobs &knobs) {
   GraphExecutionPlan plan;
@@ -90,8 +90,6 @@ GraphExecutionPlan runsPlan(Interner &interner, Choices &rng, const PlanKnobs &k
 } // namespace
 
 GraphExecutionPlan randomPlan(Interner &interner, Choices &choices, const PlanKnobs &knobs) {
-  if (knobs.shape == Shape::model)
-    return modelPlan(interner, choices, knobs.maxNodes);
   return runsPlan(interner, choices, knobs);
 }
 

@@ -1,0 +1,103 @@
+#include "tools/suite/suite_writer.hpp"
+
+#include "ref/gate.hpp"
+#include "ref/io/cleanup.hpp"
+#include "tools/exit_codes.hpp"
+#include "tools/suite/suite_files.hpp"
+#include "tools/system/files.hpp"
+
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <sys/stat.h>
+
+namespace lo::gen {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using files::makeTempDir;
+using files::writeFile;
+
+/// Writes the whole suite into `dir` (an empty directory).
+void writeSuite(const fs::path &dir, const Settings &settings, std::size_t count) {
+  suiteFiles(settings, count, [&](const std::string &path, std::string_view text) {
+    const fs::path target = dir / path;
+    fs::create_directories(target.parent_path());
+    writeFile(target, text);
+  });
+}
+
+} // namespace
+
+int runGen(fs::path out, bool force, const Settings &settings, std::size_t count) {
+  out = out.lexically_normal();
+  if (out.filename().empty())
+    out = out.parent_path();
+  if (out.filename() == "." || out.filename() == "..") { // by its name, to rename it
+    out = fs::absolute(out).lexically_normal();
+    if (out.filename().empty())
+      out = out.parent_path();
+  }
+  const bool exists = fs::exists(out);
+  // Refused (exit status 2, main's error path) before anything is touched.
+  if (exists && !fs::is_directory(out))
+    throw std::runtime_error(out.string() + ": exists and is not a directory");
+  const bool nonEmpty = exists && !fs::is_empty(out);
+  if (nonEmpty && !force)
+    throw std::runtime_error(out.string() +
+                             ": directory is not empty (use --force to replace a suite gen wrote)");
+  // --force replaces only a suite gen wrote, as its manifest proves (docs/spec.md §4.3): never a
+  // working directory, a checkout or a home directory. Nothing is touched otherwise.
+  if (std::string why; nonEmpty && !isGenSuite(out, why))
+    throw std::runtime_error(out.string() +
+                             ": not a suite gen wrote, so --force does not replace it: " + why +
+                             "; nothing was touched (choose a new or empty directory)");
+  const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
+  fs::create_directories(parent);
+  // Made and registered with the signals held: SIGINT or SIGTERM in between cannot leave it.
+  std::optional<io::SignalsHeld> held(std::in_place);
+  const fs::path temp = makeTempDir(parent, out.filename().string() + ".tmp");
+  io::DirectoryCleanupOnSignal cleanup(temp.string()); // SIGINT, SIGTERM remove it
+  held.reset();
+  fs::path old;
+  bool movedAside = false;
+  try {
+    // mkdtemp makes the directory 0700; the suite gets what a new directory gets: 0777 less the
+    // umask.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    fs::permissions(temp, static_cast<fs::perms>(0777 & ~mask), fs::perm_options::replace);
+    writeSuite(temp, settings, count);
+    if (nonEmpty) {
+      // rename(2) replaces an empty directory: move the old suite aside, then remove it.
+      old = makeTempDir(parent, out.filename().string() + ".old");
+      fs::rename(out, old);
+      movedAside = true;
+      fs::rename(temp, out);
+      cleanup.release();
+      movedAside = false;
+      fs::remove_all(old);
+    } else {
+      if (exists)
+        fs::remove(out);
+      fs::rename(temp, out);
+      cleanup.release();
+    }
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove_all(temp, ignored);
+    if (movedAside)
+      fs::rename(old, out, ignored); // the old suite back in place
+    else if (!old.empty())
+      fs::remove(old, ignored); // still empty
+    throw;
+  }
+  std::cout << "gen: wrote " << count << " cases (" << kExpectedOutputsPerCase * count
+            << " expected outputs, " << std::size(kPolicyPresets) * count
+            << " expected gate results) to " << out.string() << '\n';
+  return cli::kSuccess;
+}
+
+} // namespace lo::gen

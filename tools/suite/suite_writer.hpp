@@ -1,0 +1,18 @@
+// The run of `gen` (docs/spec.md §4.3): "The suite is built in a temporary directory beside DIR
+// and renamed into place", so that a failed or interrupted run leaves no partial suite (§4.1: "a
+// failed run leaves no partial file behind"); `--force` replaces only a suite gen wrote.
+#pragma once
+
+#include "tools/suite/generate.hpp"
+
+#include <cstddef>
+#include <filesystem>
+
+namespace lo::gen {
+
+/// Writes `count` cases of `settings` into `out` (absent or empty, or with `force` a suite gen
+/// wrote) and says so on standard output; returns the exit status. A refusal throws, before
+/// anything is touched.
+int runGen(std::filesystem::path out, bool force, const Settings &settings, std::size_t count);
+
+} // namespace lo::gen
