@@ -205,6 +205,13 @@ public:
   FirstDifference &name(std::string_view field, std::string_view a, std::string_view b) {
     return a == b ? *this : raw(field, std::string(a), std::string(b));
   }
+  /// A spec name that an edition may leave out (docs/spec.md §1.6): "absent" when it has none.
+  FirstDifference &optionalName(std::string_view field, const std::optional<std::string> &a,
+                                const std::optional<std::string> &b) {
+    if (a == b)
+      return *this;
+    return raw(field, a ? *a : "absent", b ? *b : "absent");
+  }
   template <class E> FirstDifference &spelled(std::string_view field, E a, E b) {
     return a == b ? *this : raw(field, std::string(spelling(a)), std::string(spelling(b)));
   }
@@ -223,7 +230,7 @@ public:
     spelled(at + ".claim.tag", a.claim.tag, b.claim.tag)
         .spelled(at + ".claim.op", a.claim.op, b.claim.op)
         .spelled(at + ".claim.layout", a.claim.layout, b.claim.layout)
-        .name(at + ".claim.spec", a.claim.spec, b.claim.spec)
+        .optionalName(at + ".claim.spec", a.claim.spec, b.claim.spec)
         .spelled(at + ".claim.mode", a.claim.mode, b.claim.mode)
         .text(at + ".summary", a.summary, b.summary)
         .spelled(at + ".evidence.tag", a.evidence.tag, b.evidence.tag)

@@ -18,7 +18,9 @@ struct Hasher {
     en(c.tag);
     en(c.op);
     en(c.layout);
-    str(c.spec);
+    mix(c.spec.has_value());
+    if (c.spec)
+      str(*c.spec);
     en(c.mode);
   }
   void descriptor(const ContractDescriptor &d) {
@@ -73,6 +75,15 @@ std::size_t hashCapsule(const KernelCapsule &c) {
   h.en(c.numericalPolicy.reduction);
   h.str(c.notes);
   return h.sip.finish();
+}
+
+EvidenceText evidenceTextOf(EvidenceTag tag) {
+  switch (tag) {
+  case EvidenceTag::trustedBoundary: return EvidenceText::reason;
+  case EvidenceTag::notProvided:
+  case EvidenceTag::notApplicable: return EvidenceText::none;
+  default: return EvidenceText::name;
+  }
 }
 
 KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,

@@ -5,6 +5,7 @@
 // whose evidence is kept as data.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/vocab.hpp"
 
 #include <cstddef>
@@ -15,26 +16,33 @@
 namespace lo {
 
 /// A structured backend obligation: `shapeSafety op` | `layoutCompatibility op layout` |
-/// `valueRefinement op spec` | `vjpRefinement op spec mode`.
+/// `valueRefinement op spec` | `vjpRefinement op spec mode` (edition 2026-07); from 2026-08
+/// `valueRefinement op` | `vjpRefinement op mode` | `vjpUnavailable op` (docs/spec.md §1.6).
 struct ContractClaim {
   using Tag = ClaimTag;
   Tag tag = Tag::shapeSafety;
   BackendOp op = BackendOp::relu;
   TensorLayout layout = TensorLayout::canonical_tensor; // layoutCompatibility only
-  std::string spec;                                     // valueRefinement, vjpRefinement
-  VJPMode mode = VJPMode::none;                         // vjpRefinement only
+  std::optional<std::string> spec; // valueRefinement, vjpRefinement, edition 2026-07 only
+  VJPMode mode = VJPMode::none;    // vjpRefinement only
   bool operator==(const ContractClaim &) const = default;
 };
 
-/// How a capsule justifies one part of its contract: `theorem name` | `checker name` |
-/// `runtimeGuard name` | `testSuite name` | `fuzzOracle name` | `trustedBoundary reason` |
-/// `notProvided`. `text` holds the name (or the reason), empty for `notProvided`.
+/// How a capsule justifies one part of its contract: `theorem name` | `checker name` (edition
+/// 2026-07) | `runtimeGuard name` | `testSuite name` | `fuzzOracle name` | `trustedBoundary reason`
+/// | `notProvided` | `notApplicable` (edition 2026-08). `text` holds the name (or the reason),
+/// empty for `notProvided` and `notApplicable`.
 struct ContractEvidence {
   using Tag = EvidenceTag;
   Tag tag = Tag::notProvided;
   std::string text;
   bool operator==(const ContractEvidence &) const = default;
 };
+
+/// The text field an evidence tag carries (docs/spec.md §2.2): `reason` for trustedBoundary, none
+/// for notProvided and notApplicable, `name` for every other tag.
+enum class EvidenceText : std::uint8_t { none, name, reason };
+EvidenceText evidenceTextOf(EvidenceTag tag);
 
 /// Source-level provenance of a contract: `sourceFile path` | `nativeSymbol path symbol
 /// buildTarget?` | `note text`. For `note`, `path` holds the text.
@@ -93,7 +101,8 @@ bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
 bool isTrustedExternal(const KernelCapsule &c);
 
 /// A capsule for examples, generated suites and tests: every contract at its default with claims
-/// about `op`, the given fields set.
+/// about `op`, the given fields set (shapeSafety claims, notProvided evidence: valid in every
+/// edition).
 KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust = TrustLevel::verified,
                             Provider provider = Provider::reference, Device device = Device::cpu);
 

@@ -39,6 +39,7 @@ bool acceptsDisposition(const AssurancePolicy &policy, EvidenceDisposition d) {
   case D::tested: return policy.allowTestEvidence;
   case D::proved: return true;
   case D::checked: return true;
+  case D::notApplicable: return true; // edition 2026-08: "every policy accepts it"
   }
   return false;
 }

@@ -88,7 +88,8 @@ bool acceptsTrust(const AssurancePolicy &policy, TrustLevel t);
 
 /// "Whether an obligation disposition is admitted by this policy": missing unless
 /// requireEvidence, trusted when allowTrustedExternal, fuzzed when allowFuzzed, guarded when
-/// allowRuntimeGuards, tested when allowTestEvidence; proved and checked always.
+/// allowRuntimeGuards, tested when allowTestEvidence; proved, checked (edition 2026-07) and
+/// notApplicable (2026-08) always.
 bool acceptsDisposition(const AssurancePolicy &policy, EvidenceDisposition d);
 
 #define LO_GATE_FAILURE_KINDS(X)                                                                   \

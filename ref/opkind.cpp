@@ -24,6 +24,7 @@ constexpr ParamSpec kConv[] = {{"inC", natural}, {"outC", natural},   {"kH", nat
 constexpr ParamSpec kChannels[] = {{"channels", natural}};
 constexpr ParamSpec kReshape[] = {{"inShape", naturals}, {"outShape", naturals}};
 constexpr ParamSpec kFlatten[] = {{"s", naturals}};
+constexpr ParamSpec kHardMask[] = {{"mask", hardMask}};
 
 const std::span<const ParamSpec> none{kNone, 0};
 
@@ -75,6 +76,7 @@ std::array<KindSignature, vocabularySize<KindTag>()> buildSignatures() {
   set(K::flatten, kFlatten, B::reshape);
   set(K::concat, kAxis, B::concat);
   set(K::transpose3d_last_two, none, B::permute);
+  set(K::hardMaskedSoftmax, kHardMask, B::hard_masked_softmax);
   return t;
 }
 
@@ -85,6 +87,23 @@ const std::array<KindSignature, vocabularySize<KindTag>()> kSignatures = buildSi
 const KindSignature &signature(KindTag tag) { return kSignatures[static_cast<std::size_t>(tag)]; }
 
 std::optional<BackendOp> opOf(const OpKind &kind) { return signature(kind.tag).op; }
+
+std::vector<std::uint64_t> encodeHardMask(std::span<const std::uint64_t> shape,
+                                          std::span<const std::uint64_t> allowed) {
+  std::vector<std::uint64_t> out;
+  out.reserve(1 + shape.size() + allowed.size());
+  out.push_back(shape.size());
+  out.insert(out.end(), shape.begin(), shape.end());
+  out.insert(out.end(), allowed.begin(), allowed.end());
+  return out;
+}
+
+HardMaskView decodeHardMask(std::span<const std::uint64_t> values) {
+  if (values.empty())
+    return {};
+  const std::size_t rank = std::min<std::size_t>(values[0], values.size() - 1);
+  return {values.subspan(1, rank), values.subspan(1 + rank)};
+}
 
 bool isBare(KindTag tag) { return signature(tag).params.empty(); }
 

@@ -58,12 +58,26 @@ namespace lo {
   X(reshape, "reshape")                                                                            \
   X(flatten, "flatten")                                                                            \
   X(concat, "concat")                                                                              \
-  X(transpose3d_last_two, "transpose3d_last_two")
+  X(transpose3d_last_two, "transpose3d_last_two")                                                  \
+  X(hardMaskedSoftmax, "hardMaskedSoftmax")
 
 LO_DECLARE_VOCABULARY(KindTag, LO_KIND_TAGS, "kind")
 
-/// A kind parameter is a natural or an array of naturals (a Shape, or `permute`'s `perm`).
-enum class ParamType : std::uint8_t { natural, naturals };
+/// A kind parameter is a natural, an array of naturals (a Shape, or `permute`'s `perm`), or a
+/// HardMask (`hardMaskedSoftmax`'s `mask`, edition 2026-08): a shape and a row-major array of
+/// booleans, `{"shape": [2, 2], "allowed": [true, false, true, true]}`.
+enum class ParamType : std::uint8_t { natural, naturals, hardMask };
+
+/// A HardMask as the values of one parameter: the shape's rank, the shape, then each boolean as 0
+/// or 1. As upstream's `OpKind`, a plan does not require `allowed` to have the shape's size
+/// (NN/IR/HardMask.lean checks it when a graph is evaluated).
+std::vector<std::uint64_t> encodeHardMask(std::span<const std::uint64_t> shape,
+                                          std::span<const std::uint64_t> allowed);
+struct HardMaskView {
+  std::span<const std::uint64_t> shape;
+  std::span<const std::uint64_t> allowed; // each 0 or 1
+};
+HardMaskView decodeHardMask(std::span<const std::uint64_t> values);
 
 struct ParamSpec {
   std::string_view name;

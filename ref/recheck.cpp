@@ -15,8 +15,19 @@ EvidenceDisposition disposition(const ContractEvidence &e) {
   case T::fuzzOracle: return D::fuzzed;
   case T::trustedBoundary: return D::trusted;
   case T::notProvided: return D::missing;
+  case T::notApplicable: return D::notApplicable;
   }
   return D::missing;
+}
+
+EditionSet editionsOf(EvidenceDisposition d) {
+  EditionSet set = 0;
+  for (std::size_t i = 0; i < vocabularySize<EvidenceTag>(); ++i) {
+    const auto tag = static_cast<EvidenceTag>(i);
+    if (disposition(ContractEvidence{tag, {}}) == d)
+      set |= editionsOf(tag);
+  }
+  return set;
 }
 
 bool isProvided(const ContractEvidence &e) {

@@ -28,17 +28,25 @@ namespace lo {
   X(tested, "tested")                                                                              \
   X(fuzzed, "fuzzed")                                                                              \
   X(trusted, "trusted")                                                                            \
-  X(missing, "missing")
+  X(missing, "missing")                                                                            \
+  X(notApplicable, "notApplicable")
 
 /// "The contract obligation attached to a backend capsule."
 LO_DECLARE_VOCABULARY(ContractObligation, LO_CONTRACT_OBLIGATIONS, "ContractObligation")
-/// "Normalized evidence class used by reports and policy filters."
+/// "Normalized evidence class used by reports and policy filters." proved and checked are in
+/// edition 2026-07 only, notApplicable in 2026-08 only (ref/edition.hpp).
 LO_DECLARE_VOCABULARY(EvidenceDisposition, LO_EVIDENCE_DISPOSITIONS, "EvidenceDisposition")
 
 /// "Convert detailed evidence into the coarse class used by recheck reports": theorem -> proved,
 /// checker -> checked, runtimeGuard -> guarded, testSuite -> tested, fuzzOracle -> fuzzed,
-/// trustedBoundary -> trusted, notProvided -> missing.
+/// trustedBoundary -> trusted, notProvided -> missing; notApplicable -> notApplicable (edition
+/// 2026-08).
 EvidenceDisposition disposition(const ContractEvidence &e);
+
+/// The editions that have a disposition: those with an evidence tag of that disposition (derived
+/// from ref/edition.hpp's declaration, never declared twice). `inEdition` and `valuesOf` find
+/// it.
+EditionSet editionsOf(EvidenceDisposition d);
 
 /// "Whether this evidence gives any non-missing justification."
 bool isProvided(const ContractEvidence &e);

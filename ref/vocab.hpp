@@ -58,7 +58,8 @@ namespace lo {
   X(avg_pool, "avg_pool")                                                                          \
   X(fft_fno, "fft_fno")                                                                            \
   X(selective_scan, "selective_scan")                                                              \
-  X(scaled_dot_product_attention, "scaled_dot_product_attention")
+  X(scaled_dot_product_attention, "scaled_dot_product_attention")                                  \
+  X(hard_masked_softmax, "hard_masked_softmax")
 
 #define LO_PROVIDERS(X)                                                                            \
   X(reference, "reference")                                                                        \
@@ -135,11 +136,15 @@ namespace lo {
   X(sameCapsuleRun, "sameCapsuleRun")
 
 // The tags of a contract descriptor's variant parts (docs/spec.md §2, the Capsule shape).
+//
+// Every vocabulary holds the union of the editions' values, new values appended; which edition has
+// which value is declared in ref/edition.hpp.
 #define LO_CLAIM_TAGS(X)                                                                           \
   X(shapeSafety, "shapeSafety")                                                                    \
   X(layoutCompatibility, "layoutCompatibility")                                                    \
   X(valueRefinement, "valueRefinement")                                                            \
-  X(vjpRefinement, "vjpRefinement")
+  X(vjpRefinement, "vjpRefinement")                                                                \
+  X(vjpUnavailable, "vjpUnavailable")
 
 #define LO_EVIDENCE_TAGS(X)                                                                        \
   X(theorem, "theorem")                                                                            \
@@ -148,7 +153,8 @@ namespace lo {
   X(testSuite, "testSuite")                                                                        \
   X(fuzzOracle, "fuzzOracle")                                                                      \
   X(trustedBoundary, "trustedBoundary")                                                            \
-  X(notProvided, "notProvided")
+  X(notProvided, "notProvided")                                                                    \
+  X(notApplicable, "notApplicable")
 
 #define LO_PROVENANCE_TAGS(X)                                                                      \
   X(sourceFile, "sourceFile")                                                                      \

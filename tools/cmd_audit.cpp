@@ -14,6 +14,7 @@ Action setupAudit(CLI::App &app) {
     std::string file, out = "-";
     Format format = Format::json;
     Equality equality = Equality::contract;
+    Edition edition = kNewestEdition;
     bool detailed = false;
   };
   auto o = std::make_shared<Options>();
@@ -28,6 +29,7 @@ Action setupAudit(CLI::App &app) {
                 "text: after each row its four contract lines (shape, layout, value, vjp: claim; "
                 "evidence), as the original's detailedReportLines");
   addEqualityOption(*sub, o->equality);
+  addEditionOption(*sub, o->edition);
   sub->footer(
       "For a GraphExecutionPlan, --equality chooses the coalesced lowering that is audited; "
       "for a GraphLoweringPlan, the audit is derived from its groups (an audit it carries "
@@ -37,8 +39,8 @@ Action setupAudit(CLI::App &app) {
     if (o->detailed && o->format != Format::text)
       throw CLI::ValidationError("--detailed", "needs --format text");
     Interner interner;
-    ExecutionAudit a =
-        lo::audit(interner, readLowering(interner, o->file, Mode::coalesced, o->equality));
+    ExecutionAudit a = lo::audit(
+        interner, readLowering(interner, o->file, o->edition, Mode::coalesced, o->equality));
     writeOutput(o->out, [&](io::Sink &sink) {
       if (o->format == Format::text) {
         io::writeAuditText(sink, interner, a, o->detailed);

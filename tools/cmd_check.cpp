@@ -26,6 +26,7 @@ Action setupCheck(CLI::App &app) {
                       "declares)");
   addVocabularyOption(*sub, "--equality", o->equality,
                       "contract or identity (default contract, whatever the candidate declares)");
+  addEditionOption(*sub, o->edition);
   addReportOptions(*sub, o->format, o->maxPerCheck,
                    "text: one line a violation and a summary line; json: the violations with "
                    "the spec's field names; junit: one test case per check; sarif: SARIF 2.1.0, "

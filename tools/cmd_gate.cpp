@@ -36,6 +36,7 @@ Action setupGate(CLI::App &app) {
     std::string file, out = "-", policy = "checked", format = "text";
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
+    Edition edition = kNewestEdition;
     std::array<std::optional<bool>, std::size(kPolicyFlags)> flags;
   };
   auto o = std::make_shared<Options>();
@@ -58,6 +59,7 @@ Action setupGate(CLI::App &app) {
         ->transform(CLI::IsMember({"true", "false"}));
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
+  addEditionOption(*sub, o->edition);
   sub->add_option("--format", o->format,
                   "text: the verdict, then each failure kind with its reports, one line each; "
                   "json: an nn-backend/gate-result document")
@@ -79,7 +81,8 @@ Action setupGate(CLI::App &app) {
       if (o->flags[i])
         policy.*kPolicyFlags[i].field = *o->flags[i];
     Interner interner;
-    const GraphLoweringPlan lowering = readLowering(interner, o->file, o->mode, o->equality);
+    const GraphLoweringPlan lowering =
+        readLowering(interner, o->file, o->edition, o->mode, o->equality);
     // The gate of its audit (docs/spec.md §6.4), written as it is found, every long string cut
     // (§6.6): memory and output grow with the rows, not with rows times string length.
     const ExecutionAudit rows = audit(interner, lowering);

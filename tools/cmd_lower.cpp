@@ -14,6 +14,7 @@ Action setupLower(CLI::App &app) {
     std::string plan, out = "-";
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
+    Edition edition = kNewestEdition;
     bool audit = false, stream = false;
   };
   auto o = std::make_shared<Options>();
@@ -23,6 +24,7 @@ Action setupLower(CLI::App &app) {
       "GraphExecutionPlan file (JSON; a plan stream with --stream), or - for standard input");
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
+  addEditionOption(*sub, o->edition);
   auto *auditFlag =
       sub->add_flag("--audit", o->audit, "include the ExecutionAudit of the lowering");
   sub->add_flag(
@@ -34,13 +36,13 @@ Action setupLower(CLI::App &app) {
   return [o] {
     Interner interner;
     if (o->stream) {
-      io::PlanStream in(o->plan, interner);
+      io::PlanStream in(o->plan, interner, nullptr, o->edition);
       writeOutput(o->out, [&](io::Sink &sink) {
         io::lowerStream(in, sink, interner, o->mode, o->equality);
       });
       return int{kSuccess};
     }
-    GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner);
+    GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner, o->edition);
     GraphLoweringPlan lowering = lower(interner, plan, o->mode, o->equality);
     plan = {}; // the plan is no longer needed: keep peak memory to the lowering
     std::optional<AuditDocument> audit;

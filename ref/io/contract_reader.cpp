@@ -7,11 +7,22 @@ constexpr std::string_view kClaimFields[] = {"tag", "op", "layout", "spec", "mod
 // The fields of kClaimFields each claim tag has (in the order of the claim tags, docs/spec.md
 // §1.5).
 constexpr std::uint32_t kClaimShape[] = {
-    fieldBits(kClaimFields, {"tag", "op"}),                  // shapeSafety
-    fieldBits(kClaimFields, {"tag", "op", "layout"}),        // layoutCompatibility
-    fieldBits(kClaimFields, {"tag", "op", "spec"}),          // valueRefinement
-    fieldBits(kClaimFields, {"tag", "op", "spec", "mode"})}; // vjpRefinement
+    fieldBits(kClaimFields, {"tag", "op"}),                 // shapeSafety
+    fieldBits(kClaimFields, {"tag", "op", "layout"}),       // layoutCompatibility
+    fieldBits(kClaimFields, {"tag", "op", "spec"}),         // valueRefinement
+    fieldBits(kClaimFields, {"tag", "op", "spec", "mode"}), // vjpRefinement
+    fieldBits(kClaimFields, {"tag", "op"})};                // vjpUnavailable
 static_assert(std::size(kClaimShape) == vocabularySize<ClaimTag>());
+constexpr std::uint32_t kSpecBit = fieldBits(kClaimFields, {"spec"});
+
+/// The editions in which a claim of this tag has a `spec` (ref/edition.hpp, `claimsHaveSpec`).
+EditionSet editionsWithSpec() {
+  EditionSet set = 0;
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+    if (claimsHaveSpec(static_cast<Edition>(i)))
+      set |= editionBit(static_cast<Edition>(i));
+  return set;
+}
 
 constexpr std::string_view kEvidenceFields[] = {"tag", "name", "reason"};
 
@@ -72,7 +83,20 @@ ContractClaim readClaim(JsonReader &r, od::value &v) {
                                         }
                                       });
   c.tag = t.tag;
-  const std::uint32_t shape = kClaimShape[static_cast<std::size_t>(c.tag)];
+  std::uint32_t shape = kClaimShape[static_cast<std::size_t>(c.tag)];
+  if ((shape & kSpecBit) && !claimsHaveSpec(r.edition())) {
+    // From 2026-08 `valueRefinement op` and `vjpRefinement op mode` have no spec name.
+    shape &= ~kSpecBit;
+    if (t.seen & kSpecBit)
+      r.failAtPointer(r.pointer() + "/spec", "field \"spec\" of a " + std::string(spelling(c.tag)) +
+                                                 " claim is not in edition " +
+                                                 std::string(spelling(r.edition())) + "; " +
+                                                 editionHint(editionsWithSpec()));
+  } else if ((shape & kSpecBit) && !(t.seen & kSpecBit)) {
+    r.fail(t.start, "missing field \"spec\" in a " + std::string(spelling(c.tag)) +
+                        " claim of edition " + std::string(spelling(r.edition())) +
+                        "; without it, " + editionHint(kEveryEdition & ~editionsWithSpec()));
+  }
   r.checkTagFields(t.start, kClaimFields, t.seen, shape, shape,
                    [&] { return "a " + std::string(spelling(c.tag)) + " claim"; });
   return c;
@@ -84,9 +108,9 @@ ContractEvidence readEvidence(JsonReader &r, od::value &v) {
       r, v, "contract evidence", kEvidenceFields, "an evidence tag",
       [&](std::size_t i, od::value x) { e.text = r.string(x, i == 1 ? "a name" : "a reason"); });
   e.tag = t.tag;
-  // notProvided has no text; trustedBoundary has a `reason`; every other tag a `name`.
-  const std::uint32_t wanted = e.tag == ContractEvidence::Tag::notProvided ? 0u
-                               : e.tag == ContractEvidence::Tag::trustedBoundary
+  const EvidenceText text = evidenceTextOf(e.tag);
+  const std::uint32_t wanted = text == EvidenceText::none ? 0u
+                               : text == EvidenceText::reason
                                    ? fieldBits(kEvidenceFields, {"reason"})
                                    : fieldBits(kEvidenceFields, {"name"});
   r.checkTagFields(t.start, kEvidenceFields, t.seen, wanted, wanted,

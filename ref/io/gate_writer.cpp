@@ -47,7 +47,8 @@ void cut(std::string &text, std::size_t cap) {
 
 ObligationReport boundedReport(ObligationReport r) {
   cut(r.capsuleName, kMaxGateTextBytes);
-  cut(r.claim.spec, kMaxGateTextBytes);
+  if (r.claim.spec)
+    cut(*r.claim.spec, kMaxGateTextBytes);
   cut(r.evidence.text, kMaxGateTextBytes);
   return r;
 }
@@ -120,9 +121,12 @@ std::string claimLabel(const ContractClaim &c) {
   case T::shapeSafety: return "shape safety for " + op;
   case T::layoutCompatibility:
     return std::string(spelling(c.layout)) + " layout compatibility for " + op;
-  case T::valueRefinement: return op + " forward refines " + shownText(c.spec, kUncut);
+  case T::valueRefinement:
+    return op + " forward refines " + (c.spec ? shownText(*c.spec, kUncut) : "its spec");
   case T::vjpRefinement:
-    return op + " " + std::string(spelling(c.mode)) + " VJP refines " + shownText(c.spec, kUncut);
+    return op + " " + std::string(spelling(c.mode)) + " VJP refines " +
+           (c.spec ? shownText(*c.spec, kUncut) : "its spec");
+  case T::vjpUnavailable: return op + " has no VJP";
   }
   return op;
 }
@@ -138,6 +142,7 @@ std::string evidenceLabel(const ContractEvidence &e) {
   case T::fuzzOracle: return "compared by fuzz oracle " + text;
   case T::trustedBoundary: return "trusted boundary: " + text;
   case T::notProvided: return "no evidence recorded";
+  case T::notApplicable: return "not applicable";
   }
   return text;
 }

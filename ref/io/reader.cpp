@@ -31,13 +31,19 @@ struct PendingKey {
 class Reader : public JsonReader {
 public:
   /// Reads `source`, interning what it reads in `interner` (none for a reader that only looks).
-  explicit Reader(const Source &source, Interner *interner = nullptr)
-      : JsonReader(source), interner(interner) {}
+  explicit Reader(const Source &source, Interner *interner = nullptr,
+                  Edition edition = kNewestEdition)
+      : JsonReader(source), interner(interner) {
+    setEdition(edition);
+  }
 
   /// Reads `source` with `parser` when given (one parser reused for the lines of a stream);
   /// `lineBase` is added to the line numbers of messages.
-  Reader(const Source &source, Interner *interner, od::parser *parser, std::size_t lineBase)
-      : JsonReader(source, parser, lineBase), interner(interner) {}
+  Reader(const Source &source, Interner *interner, od::parser *parser, std::size_t lineBase,
+         Edition edition)
+      : JsonReader(source, parser, lineBase), interner(interner) {
+    setEdition(edition);
+  }
 
   Interner *interner = nullptr;
 
@@ -47,6 +53,8 @@ public:
   KernelCapsule capsule(od::value &v, CapsuleShape shape);
   KindId kind(od::value &v);
   KindId parseKind(od::value &v, const char *start);
+  /// A HardMask `{"shape": Shape, "allowed": [bool]}`, encoded as ref/opkind.hpp says.
+  std::vector<std::uint64_t> hardMask(od::value &v);
   std::string_view objectText(const char *start) const;
   /// The capsules table; `order`, when given, receives its keys and capsules in file order.
   KeyTable capsuleTable(od::value &v,
@@ -230,10 +238,26 @@ std::string_view Reader::objectText(const char *start) const {
   return {};
 }
 
+constexpr std::string_view kHardMaskFields[] = {"shape", "allowed"};
+
+std::vector<std::uint64_t> Reader::hardMask(od::value &v) {
+  std::vector<std::uint64_t> shape, allowed;
+  fields(v, "a hard mask",
+         FieldSet{kHardMaskFields, fieldBits(kHardMaskFields, {"shape", "allowed"})},
+         [&](std::size_t i, od::value x) {
+           if (i == 0)
+             shape = naturals(x, "a shape");
+           else
+             elements(x, "allowed",
+                      [&](od::value &b) { allowed.push_back(boolean(b, "a boolean") ? 1 : 0); });
+         });
+  return encodeHardMask(shape, allowed);
+}
+
 KindId Reader::parseKind(od::value &v, const char *start) {
   struct Param {
     std::string name;
-    bool isArray;
+    ParamType type;
     std::vector<std::uint64_t> values;
   };
   std::vector<Param> params;
@@ -245,8 +269,11 @@ KindId Reader::parseKind(od::value &v, const char *start) {
       const char *at = location(x);
       std::string_view s = string(x, "a kind tag");
       tag = parseSpelling<KindTag>(s);
+      if (tag && !inEdition(*tag, edition()))
+        notInEdition(at, "kind", s, editionsOf(*tag));
       if (!tag)
-        fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
+        fail(at, "unknown kind " + quote(s) +
+                     "; expected one of: " + joinedSpellings<KindTag>(edition()));
       return;
     }
     // A kind has at most kMaxKindParams parameters: stop before the duplicate check below turns
@@ -266,9 +293,15 @@ KindId Reader::parseKind(od::value &v, const char *start) {
     od::json_type t;
     if (auto err = x.type().get(t))
       failSimd(err, location(x));
-    Param p{std::string(key), t == od::json_type::array, {}};
-    if (p.isArray)
+    Param p{std::string(key),
+            t == od::json_type::array    ? ParamType::naturals
+            : t == od::json_type::object ? ParamType::hardMask
+                                         : ParamType::natural,
+            {}};
+    if (p.type == ParamType::naturals)
       p.values = naturals(x, "a shape");
+    else if (p.type == ParamType::hardMask)
+      p.values = hardMask(x);
     else
       p.values.push_back(natural(x, "a kind parameter"));
     params.push_back(std::move(p));
@@ -285,12 +318,13 @@ KindId Reader::parseKind(od::value &v, const char *start) {
     if (i == sig.params.size())
       failAtPointer(pointer() + "/" + pointerToken(p.name),
                     "kind " + quote(spelling(*tag)) + " has no parameter " + quote(p.name));
-    const bool wantArray = sig.params[i].type == ParamType::naturals;
-    if (wantArray != p.isArray)
-      failAtPointer(
-          pointer() + "/" + pointerToken(p.name),
-          "parameter " + quote(p.name) + " of kind " + quote(spelling(*tag)) +
-              (wantArray ? " must be an array of naturals" : " must be a natural number"));
+    const ParamType want = sig.params[i].type;
+    if (want != p.type)
+      failAtPointer(pointer() + "/" + pointerToken(p.name),
+                    "parameter " + quote(p.name) + " of kind " + quote(spelling(*tag)) +
+                        (want == ParamType::naturals   ? " must be an array of naturals"
+                         : want == ParamType::hardMask ? " must be a hard mask {shape, allowed}"
+                                                       : " must be a natural number"));
     k.params[i] = std::move(p.values);
     have[i] = true;
   }
@@ -359,8 +393,8 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
 
 } // namespace
 
-GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner) {
-  Reader r(source, &interner);
+GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, Edition edition) {
+  Reader r(source, &interner, edition);
   GraphExecutionPlan plan;
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
@@ -459,8 +493,8 @@ LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
   return g;
 }
 
-LoweringDocument readLoweringPlan(const Source &source, Interner &interner) {
-  Reader r(source, &interner);
+LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edition edition) {
+  Reader r(source, &interner, edition);
   LoweringDocument out;
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
@@ -540,6 +574,7 @@ struct LineReader::Impl {
   Source line;
   od::parser parser;
   Interner *interner = nullptr;
+  Edition edition = kNewestEdition;
   std::optional<KeyTable> table;
   std::vector<std::pair<std::string, CapsuleId>> order;
 
@@ -551,9 +586,11 @@ struct LineReader::Impl {
   }
 };
 
-LineReader::LineReader(std::string name, Interner &interner) : impl_(std::make_unique<Impl>()) {
+LineReader::LineReader(std::string name, Interner &interner, Edition edition)
+    : impl_(std::make_unique<Impl>()) {
   impl_->line.name = std::move(name);
   impl_->interner = &interner;
+  impl_->edition = edition;
 }
 
 LineReader::~LineReader() = default;
@@ -561,7 +598,7 @@ LineReader::~LineReader() = default;
 const std::vector<std::pair<std::string, CapsuleId>> &
 LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::string_view format,
                        StreamDeclaration *declared) {
-  Reader r(impl_->load(text), impl_->interner, &impl_->parser, lineNumber - 1);
+  Reader r(impl_->load(text), impl_->interner, &impl_->parser, lineNumber - 1, impl_->edition);
   // A plan stream's header has format, version and capsules; a lowering stream's also mode and
   // equality.
   const std::size_t fields = declared ? 5 : 3;
@@ -588,7 +625,7 @@ namespace {
 template <class Impl, class Read, class Validate>
 auto readRecord(Impl &impl, std::string_view text, std::size_t lineNumber, Read &&read,
                 Validate &&validate) {
-  Reader r(impl.load(text), impl.interner, &impl.parser, lineNumber - 1);
+  Reader r(impl.load(text), impl.interner, &impl.parser, lineNumber - 1, impl.edition);
   od::value v;
   if (auto err = r.doc().get_value().get(v))
     r.failSimd(err, nullptr);

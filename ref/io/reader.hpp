@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ref/audit.hpp"
+#include "ref/edition.hpp"
 #include "ref/io/document.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/source.hpp"
@@ -25,12 +26,15 @@ enum class DocumentKind { executionPlan, loweringPlan };
 DocumentKind detectDocumentKind(const Source &source);
 
 /// Reads a GraphExecutionPlan and checks what makes it valid: unique `nodeId`s below 2^63, `op`
-/// equal to the op its kind maps to, and `capsule.op == op`.
-GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner);
+/// equal to the op its kind maps to, and `capsule.op == op`. Every value is read in `edition`
+/// (docs/spec.md §1.6): one of another edition is refused with the edition it fits.
+GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner,
+                                     Edition edition = kNewestEdition);
 
 /// Reads a GraphLoweringPlan. Only its shape is checked here: whether its groups are what the
 /// spec gives is for the checks (checks/) to say.
-LoweringDocument readLoweringPlan(const Source &source, Interner &interner);
+LoweringDocument readLoweringPlan(const Source &source, Interner &interner,
+                                  Edition edition = kNewestEdition);
 
 /// What a lowering stream's header declares about its groups.
 struct StreamDeclaration {
@@ -42,7 +46,7 @@ struct StreamDeclaration {
 /// document, with one parser reused for all of them. Messages name `name` and the line number.
 class LineReader {
 public:
-  LineReader(std::string name, Interner &interner);
+  LineReader(std::string name, Interner &interner, Edition edition = kNewestEdition);
   ~LineReader();
   LineReader(const LineReader &) = delete;
   LineReader &operator=(const LineReader &) = delete;

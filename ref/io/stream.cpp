@@ -137,8 +137,8 @@ template <class Read> decltype(auto) readHeaderLine(LineSource &source, Read &&r
 } // namespace
 
 PlanStream::PlanStream(const std::string &path, Interner &interner,
-                       std::shared_ptr<StallWatch> stall)
-    : source_(path, std::move(stall)), lines_(source_.name(), interner) {
+                       std::shared_ptr<StallWatch> stall, Edition edition)
+    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {
   capsules_ = &readHeaderLine(source_,
                               [&](std::string_view line, std::size_t number)
                                   -> const std::vector<std::pair<std::string, CapsuleId>> & {
@@ -164,8 +164,8 @@ bool PlanStream::next(PlannedNodeKernel &k) {
 }
 
 LoweringStream::LoweringStream(const std::string &path, Interner &interner,
-                               std::shared_ptr<StallWatch> stall)
-    : source_(path, std::move(stall)), lines_(source_.name(), interner) {
+                               std::shared_ptr<StallWatch> stall, Edition edition)
+    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {
   readHeaderLine(source_, [&](std::string_view line, std::size_t number) {
     lines_.readHeader(line, number, kLoweringStreamFormat, &declared_);
     return 0;

@@ -70,9 +70,9 @@ private:
 /// and the capsule table.
 class PlanStream {
 public:
-  /// Opens `path` and reads the header line.
+  /// Opens `path` and reads the header line; every line is read in `edition`.
   PlanStream(const std::string &path, Interner &interner,
-             std::shared_ptr<StallWatch> stall = nullptr);
+             std::shared_ptr<StallWatch> stall = nullptr, Edition edition = kNewestEdition);
 
   /// The header's capsules table: keys and capsules in file order.
   const std::vector<std::pair<std::string, CapsuleId>> &capsules() const { return *capsules_; }
@@ -97,9 +97,9 @@ private:
 /// shape only: whether the groups are what the spec gives is for the checks to say.
 class LoweringStream {
 public:
-  /// Opens `path` and reads the header line.
+  /// Opens `path` and reads the header line; every line is read in `edition`.
   LoweringStream(const std::string &path, Interner &interner,
-                 std::shared_ptr<StallWatch> stall = nullptr);
+                 std::shared_ptr<StallWatch> stall = nullptr, Edition edition = kNewestEdition);
 
   /// The mode and equality the header declares, if it does.
   const StreamDeclaration &declared() const { return declared_; }

@@ -57,6 +57,12 @@ JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lin
                                             : 0));
 }
 
+void JsonReader::notInEdition(const char *at, std::string_view what, std::string_view text,
+                              EditionSet fits) {
+  fail(at, std::string(what) + " " + quote(text) + " is not in edition " +
+               std::string(spelling(edition_)) + "; " + editionHint(fits));
+}
+
 void JsonReader::failAtOffset(std::size_t offset, std::string pointer, std::string message) {
   auto [line, column] = lineColumn(source_.text, offset);
   throw InputError(source_.name, line + lineBase_, column, std::move(pointer), std::move(message));

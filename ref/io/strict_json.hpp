@@ -10,6 +10,7 @@
 // tools' own files (a gate result, a suite manifest, a worker's answer) are built on it.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/source.hpp"
@@ -274,16 +275,29 @@ public:
     return out;
   }
 
-  /// A value of a vocabulary, spelled as ref/vocab.hpp spells it; `what` names the expected
-  /// string in a type error.
+  /// The edition the document is judged by (docs/spec.md §1.6): the reader's caller chooses it,
+  /// never the document.
+  Edition edition() const { return edition_; }
+  void setEdition(Edition e) { edition_ = e; }
+
+  /// A value of a vocabulary, spelled as ref/vocab.hpp spells it and in the reader's edition;
+  /// `what` names the expected string in a type error. A value of another edition is refused with
+  /// the edition it fits ("... valid in edition 2026-07: use --edition 2026-07").
   template <class E> E enumValue(od::value &v, std::string_view what = Vocabulary<E>::name) {
     const char *at = location(v);
     std::string_view s = string(v, what);
-    if (auto e = lookupSpelling<E>(s))
-      return *e;
+    if (auto e = lookupSpelling<E>(s)) {
+      if (inEdition(*e, edition_))
+        return *e;
+      notInEdition(at, Vocabulary<E>::name, s, editionsOf(*e));
+    }
     fail(at, "unknown " + std::string(Vocabulary<E>::name) + " " + quote(s) +
-                 "; expected one of: " + joinedSpellings<E>());
+                 "; expected one of: " + joinedSpellings<E>(edition_));
   }
+
+  /// Fails: `what` `text` is a spelling of editions `fits`, not of the reader's edition.
+  [[noreturn]] void notInEdition(const char *at, std::string_view what, std::string_view text,
+                                 EditionSet fits);
 
   /// Iterates an object's fields, checking them against `fields`; `onField(index, value)` reads
   /// each. Unknown and repeated names are rejected; a missing required one is reported at the end.
@@ -385,6 +399,7 @@ private:
   od::parser ownParser_;
   od::parser *parser_;
   std::size_t lineBase_ = 0;
+  Edition edition_ = kNewestEdition;
   od::document doc_;
   // One step per level of nesting, and simdjson stops at kMaxDepth levels.
   std::array<Step, kMaxDepth + 2> path_;

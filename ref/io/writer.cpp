@@ -68,20 +68,20 @@ void writeClaim(Sink &out, const ContractClaim &c) {
   using T = ContractClaim::Tag;
   if (c.tag == T::layoutCompatibility)
     enumField(out, ',', "layout", c.layout);
-  if (c.tag == T::valueRefinement || c.tag == T::vjpRefinement)
-    textField(out, "spec", c.spec);
+  if (c.spec) // valueRefinement and vjpRefinement of edition 2026-07
+    textField(out, "spec", *c.spec);
   if (c.tag == T::vjpRefinement)
     enumField(out, ',', "mode", c.mode);
   out << '}';
 }
 
 void writeEvidence(Sink &out, const ContractEvidence &e) {
-  using T = ContractEvidence::Tag;
   enumField(out, '{', "tag", e.tag);
-  if (e.tag == T::trustedBoundary)
-    textField(out, "reason", e.text);
-  else if (e.tag != T::notProvided)
-    textField(out, "name", e.text);
+  switch (evidenceTextOf(e.tag)) {
+  case EvidenceText::reason: textField(out, "reason", e.text); break;
+  case EvidenceText::name: textField(out, "name", e.text); break;
+  case EvidenceText::none: break;
+  }
   out << '}';
 }
 
@@ -222,6 +222,13 @@ void writeKind(Sink &out, const OpKind &kind) {
     const auto &values = kind.params[i];
     if (sig.params[i].type == ParamType::natural) {
       out << (values.empty() ? std::uint64_t{0} : values.front());
+    } else if (sig.params[i].type == ParamType::hardMask) {
+      const HardMaskView mask = decodeHardMask(values);
+      out << "{\"shape\":[";
+      commaSeparated(out, mask.shape, [&](std::uint64_t n) { out << n; });
+      out << "],\"allowed\":[";
+      commaSeparated(out, mask.allowed, [&](std::uint64_t b) { out << (b ? "true" : "false"); });
+      out << "]}";
     } else {
       out << '[';
       commaSeparated(out, values, [&](std::uint64_t n) { out << n; });

@@ -340,9 +340,9 @@ void writeDescriptor(Json &j, const ContractDescriptor &d, bool spell) {
     using T = ContractClaim::Tag;
     if (d.claim.tag == T::layoutCompatibility)
       j.field("layout", d.claim.layout, f);
-    if (d.claim.tag == T::valueRefinement || d.claim.tag == T::vjpRefinement) {
+    if (d.claim.spec) {
       j.key("spec", f);
-      j.str(d.claim.spec);
+      j.str(*d.claim.spec);
     }
     if (d.claim.tag == T::vjpRefinement)
       j.field("mode", d.claim.mode, f);

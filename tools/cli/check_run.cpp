@@ -44,8 +44,8 @@ std::shared_ptr<io::StallWatch> stallWatch(const std::string &plan, const std::s
 void checkStreams(const CheckSettings &s, Interner &interner, const checks::Options &options,
                   CaseResult &result) {
   const auto stall = stallWatch(s.plan, s.candidate, s.stallMs);
-  io::PlanStream plan(s.plan, interner, stall);
-  io::LoweringStream candidate(s.candidate, interner, stall);
+  io::PlanStream plan(s.plan, interner, stall, s.edition);
+  io::LoweringStream candidate(s.candidate, interner, stall, s.edition);
   checks::StreamTotals totals;
   result.report = checks::checkStream(
       interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
@@ -60,9 +60,10 @@ void checkStreams(const CheckSettings &s, Interner &interner, const checks::Opti
 /// SARIF regions.
 void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Options &options,
                     io::Source &candidateSource, CaseResult &result) {
-  const GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(s.plan), interner);
+  const GraphExecutionPlan plan =
+      io::readExecutionPlan(io::loadSource(s.plan), interner, s.edition);
   candidateSource = io::loadSource(s.candidate);
-  const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner);
+  const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner, s.edition);
   result.report = checks::check(interner, plan, candidate, options);
   result.subject.groups = candidate.plan.groups.size();
   result.subject.nodes = plan.kernels.size();

@@ -3,6 +3,7 @@
 // and §7) under a stall watch; then the report, written whole to the output.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/vocab.hpp"
 #include "tools/report/report.hpp"
 
@@ -17,6 +18,7 @@ struct CheckSettings {
   std::string plan, candidate, out = "-"; // PLAN, CANDIDATE ("-": standard input), -o
   Mode mode = Mode::coalesced;            // --mode: the user's, never the candidate's
   Equality equality = Equality::contract; // --equality
+  Edition edition = kNewestEdition;       // --edition: the user's, never a file's
   ReportFormat format = ReportFormat::text;
   std::size_t maxPerCheck = 20;
   bool stream = false;           // --stream

@@ -34,12 +34,12 @@ void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCh
              "list at most this many violations " + per + ", and count the rest");
 }
 
-GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Mode mode,
-                               Equality equality) {
+GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Edition edition,
+                               Mode mode, Equality equality) {
   const io::Source source = io::loadSource(file);
   if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan)
-    return lower(interner, io::readExecutionPlan(source, interner), mode, equality);
-  return io::readLoweringPlan(source, interner).plan;
+    return lower(interner, io::readExecutionPlan(source, interner, edition), mode, equality);
+  return io::readLoweringPlan(source, interner, edition).plan;
 }
 
 } // namespace lo::cli

@@ -45,7 +45,7 @@ template <class Write> void writeOutput(const std::string &path, Write &&write) 
 
 /// The lowering that `file` ("-": standard input) holds: a GraphLoweringPlan's groups as written,
 /// or the lowering of `mode` under `equality` of a GraphExecutionPlan.
-GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Mode mode,
-                               Equality equality);
+GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Edition edition,
+                               Mode mode, Equality equality);
 
 } // namespace lo::cli

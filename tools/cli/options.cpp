@@ -37,4 +37,11 @@ CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
       ->default_str(std::string(spelling(equality)));
 }
 
+CLI::Option *addEditionOption(CLI::App &sub, Edition &edition) {
+  return addVocabularyOption(sub, "--edition", edition,
+                             "the upstream vocabulary the inputs are read and judged in "
+                             "(docs/spec.md §1.6); default the newest")
+      ->default_str(std::string(spelling(edition)));
+}
+
 } // namespace lo::cli

@@ -5,6 +5,7 @@
 // commands agree (README, "Commands").
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/io/source.hpp"
 #include "ref/vocab.hpp"
 #include "tools/suite/gen_ranges.hpp"
@@ -84,5 +85,9 @@ CLI::Option *addVocabularyOption(CLI::App &sub, std::string name, E &value,
 /// contract, as the option's variable holds them).
 CLI::Option *addModeOption(CLI::App &sub, Mode &mode);
 CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality);
+
+/// The `--edition` option of every command that reads or judges (docs/spec.md §1.6): the
+/// vocabulary its inputs are read in; default the newest edition. A file never chooses it.
+CLI::Option *addEditionOption(CLI::App &sub, Edition &edition);
 
 } // namespace lo::cli

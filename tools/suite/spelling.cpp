@@ -81,8 +81,8 @@ Value claimValue(const ContractClaim &c) {
   o.add("op", enumValue(c.op));
   if (c.tag == T::layoutCompatibility)
     o.add("layout", enumValue(c.layout));
-  if (c.tag == T::valueRefinement || c.tag == T::vjpRefinement)
-    o.add("spec", str(c.spec));
+  if (c.spec)
+    o.add("spec", str(*c.spec));
   if (c.tag == T::vjpRefinement)
     o.add("mode", enumValue(c.mode));
   return o.v;
