@@ -17,12 +17,14 @@ const std::string kExamples = LO_EXAMPLES_DIR;
 
 /// The lowering the original gates: the file's groups as written for a lowering plan, else the
 /// plan's lowering under `mode` (the original's `planOps` gates the selected kernels one a row,
-/// which is the singleton lowering; the graph profiles coalesce).
+/// which is the singleton lowering; the graph profiles coalesce). A file under 2026-07/ is read in
+/// that edition, every other in the newest.
 GraphLoweringPlan loweringOf(Interner &in, const std::string &file, Mode mode = Mode::singleton) {
   const io::Source source = io::loadSource(kExamples + "/" + file);
+  const Edition edition = file.starts_with("2026-07/") ? Edition::e2026_07 : kNewestEdition;
   if (io::detectDocumentKind(source) == io::DocumentKind::loweringPlan)
-    return io::readLoweringPlan(source, in).plan;
-  return lower(in, io::readExecutionPlan(source, in), mode, Equality::contract);
+    return io::readLoweringPlan(source, in, edition).plan;
+  return lower(in, io::readExecutionPlan(source, in, edition), mode, Equality::contract);
 }
 
 bool acceptedBy(const AssurancePolicy &policy, const std::string &file,
@@ -65,7 +67,7 @@ TEST(Profile, RuntimeGateAcceptsFuzzBackedCheckedEvidence) {
 TEST(Profile, StrictGateAcceptsProofBearingEvidence) {
   // expect "strict gate accepts proof-bearing evidence"
   //   (provedRelu.acceptedBy AssurancePolicy.verified)
-  EXPECT_TRUE(acceptedBy(AssurancePolicy::verified(), "gate/proved-relu.json"));
+  EXPECT_TRUE(acceptedBy(AssurancePolicy::verified(), "2026-07/proved-relu.json"));
 }
 
 TEST(Profile, StrictGateRejectsTrustedLibTorchForward) {
