@@ -122,11 +122,12 @@ std::string claimLabel(const ContractClaim &c) {
   case T::layoutCompatibility:
     return std::string(spelling(c.layout)) + " layout compatibility for " + op;
   case T::valueRefinement:
-    return op + " forward refines " + (c.spec ? shownText(*c.spec, kUncut) : "its spec");
+    return op + " forward refines " +
+           (c.spec ? shownText(*c.spec, kUncut) : "the canonical semantics");
   case T::vjpRefinement:
     return op + " " + std::string(spelling(c.mode)) + " VJP refines " +
-           (c.spec ? shownText(*c.spec, kUncut) : "its spec");
-  case T::vjpUnavailable: return op + " has no VJP";
+           (c.spec ? shownText(*c.spec, kUncut) : "the canonical semantics");
+  case T::vjpUnavailable: return op + " supplies no VJP";
   }
   return op;
 }

@@ -2,6 +2,7 @@
 // `trustLevels`, `trustedExternalOps`, `hasTrustedExternal`).
 #include "support.hpp"
 
+#include "ref/io/gate_writer.hpp"
 #include "ref/io/writer.hpp"
 
 #include <gtest/gtest.h>
@@ -164,8 +165,23 @@ TEST_F(AuditTest, DetailedTextHasTheFourContractLinesOfEachRow) {
   // Row 0 is the reference ReLU of makeCapsule (tests/unit/support.hpp).
   EXPECT_EQ(lines[1], "    shape: shape safety for relu; guarded at runtime by portable runtime "
                       "shape checks");
-  EXPECT_EQ(lines[3], "    value: relu forward refines Spec.relu; covered by test suite "
-                      "NN.Tests.Runtime.Floats.Suite");
+  EXPECT_EQ(lines[3], "    value: relu forward refines the canonical semantics; covered by test "
+                      "suite NN.Tests.Runtime.Floats.Suite");
+}
+
+TEST(AuditLabels, TheClaimsOfEachEdition) {
+  // 2026-07's claims name their spec; 2026-08's refine the op's canonical semantics, and
+  // vjpUnavailable says that no VJP is supplied (docs/spec.md §1.6).
+  using T = ContractClaim::Tag;
+  EXPECT_EQ(io::claimLabel({T::valueRefinement, BackendOp::relu, {}, "Spec.relu", {}}),
+            "relu forward refines Spec.relu");
+  EXPECT_EQ(io::claimLabel({T::valueRefinement, BackendOp::relu, {}, {}, {}}),
+            "relu forward refines the canonical semantics");
+  EXPECT_EQ(io::claimLabel({T::vjpRefinement, BackendOp::gelu, {}, {}, VJPMode::backend_vjp}),
+            "gelu backend-vjp VJP refines the canonical semantics");
+  EXPECT_EQ(io::claimLabel({T::vjpUnavailable, BackendOp::relu, {}, {}, {}}),
+            "relu supplies no VJP");
+  EXPECT_EQ(io::evidenceLabel({EvidenceTag::notApplicable, ""}), "not applicable");
 }
 
 } // namespace

@@ -14,14 +14,23 @@ namespace {
 using B = BackendOp;
 using K = KindTag;
 
-GraphExecutionPlan readPlan(Interner &interner, const std::string &text) {
-  return io::readExecutionPlan(io::sourceFromString("plan.json", text), interner);
+GraphExecutionPlan readPlan(Interner &interner, const std::string &text,
+                            Edition edition = kNewestEdition) {
+  return io::readExecutionPlan(io::sourceFromString("plan.json", text), interner, edition);
 }
 
+constexpr Edition kEditions[] = {Edition::e2026_07, Edition::e2026_08};
+
 /// A plan that uses every kind of value the writer has to spell: parameterized kinds, provenance
-/// of all three tags, every evidence tag, a non-default policy, and strings needing escapes.
-GraphExecutionPlan richPlan(Interner &interner) {
-  KernelCapsule relu = makeCapsule("reference.relu", B::relu);
+/// of all three tags, every evidence tag of `edition`, a non-default policy, and strings needing
+/// escapes; in 2026-08 also vjpUnavailable and a hardMaskedSoftmax kind.
+GraphExecutionPlan richPlan(Interner &interner, Edition edition) {
+  const bool july = edition == Edition::e2026_07;
+  auto capsule = [&](std::string name, BackendOp op, TrustLevel trust = TrustLevel::checked,
+                     Provider provider = Provider::reference, Device device = Device::cpu) {
+    return makeCapsule(std::move(name), op, trust, provider, device, edition);
+  };
+  KernelCapsule relu = capsule("reference.relu", B::relu);
   relu.valueContract.provenance = {
       {ContractProvenance::Tag::sourceFile, "NN/Backend/Reference.lean", "", {}},
       {ContractProvenance::Tag::nativeSymbol, "csrc/relu.cpp", "relu_fwd", "relu_so"},
@@ -30,44 +39,82 @@ GraphExecutionPlan richPlan(Interner &interner) {
   relu.numericalPolicy = {Rounding::nearest_even, Subnormals::flush_to_zero,
                           Contraction::not_applicable, Reduction::fixed_tree};
   relu.supportsForward = false;
-  KernelCapsule sm = makeCapsule("reference.softmax", B::softmax, TrustLevel::verified);
-  sm.shapeContract.evidence = {ContractEvidence::Tag::theorem, "Spec.softmax_shape"};
-  sm.layoutContract.evidence = {ContractEvidence::Tag::checker, "layoutChecker"};
+  KernelCapsule sm = capsule("reference.softmax", B::softmax, TrustLevel::verified);
+  if (july) {
+    sm.shapeContract.evidence = {ContractEvidence::Tag::theorem, "Spec.softmax_shape"};
+    sm.layoutContract.evidence = {ContractEvidence::Tag::checker, "layoutChecker"};
+  } else {
+    sm.shapeContract.evidence = {ContractEvidence::Tag::notApplicable, ""};
+    sm.vjpContract.claim = {ContractClaim::Tag::vjpUnavailable, B::softmax, {}, {}, {}};
+  }
   sm.valueContract.evidence = {ContractEvidence::Tag::fuzzOracle, "softmaxFuzz"};
   sm.vjpContract.evidence = {ContractEvidence::Tag::notProvided, ""};
-  KernelCapsule conv = makeCapsule("ünïcode.conv", B::conv, TrustLevel::trusted_external,
-                                   Provider::cudnn, Device::cuda);
+  KernelCapsule conv =
+      capsule("ünïcode.conv", B::conv, TrustLevel::trusted_external, Provider::cudnn, Device::cuda);
   conv.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "cuDNN"};
   const CapsuleId r = interner.intern(relu), s = interner.intern(sm), c = interner.intern(conv);
   const KindId conv2d = interner.intern(OpKind{K::conv2d, {{3}, {8}, {3}, {3}, {1}, {0}}});
   const KindId softmax = interner.intern(OpKind{K::softmax, {{1}}});
   const KindId flatten = interner.intern(OpKind{K::flatten, {{}}}); // scalar shape []
   const KindId permute = interner.intern(OpKind{K::permute, {{2, 0, 1}}});
-  const CapsuleId reshape = interner.intern(makeCapsule("reference.reshape", B::reshape));
-  const CapsuleId perm = interner.intern(makeCapsule("reference.permute", B::permute));
-  return GraphExecutionPlan{{{10, conv2d, B::conv, c},
-                             node(11, K::relu, B::relu, r),
-                             node(12, K::relu, B::relu, r),
-                             {13, flatten, B::reshape, reshape},
-                             {14, permute, B::permute, perm},
-                             {15, softmax, B::softmax, s},
-                             {16, softmax, B::softmax, s}}};
+  const CapsuleId reshape = interner.intern(capsule("reference.reshape", B::reshape));
+  const CapsuleId perm = interner.intern(capsule("reference.permute", B::permute));
+  GraphExecutionPlan plan{{{10, conv2d, B::conv, c},
+                           node(11, K::relu, B::relu, r),
+                           node(12, K::relu, B::relu, r),
+                           {13, flatten, B::reshape, reshape},
+                           {14, permute, B::permute, perm},
+                           {15, softmax, B::softmax, s},
+                           {16, softmax, B::softmax, s}}};
+  if (!july) {
+    const std::uint64_t shape[] = {2, 2}, allowed[] = {1, 0, 1, 1};
+    const KindId masked =
+        interner.intern(OpKind{K::hardMaskedSoftmax, {encodeHardMask(shape, allowed)}});
+    const CapsuleId m =
+        interner.intern(capsule("reference.hard_masked_softmax", B::hard_masked_softmax));
+    plan.kernels.push_back({17, masked, B::hard_masked_softmax, m});
+  }
+  return plan;
 }
 
 TEST(RoundTrip, ExecutionPlanReadWriteRead) {
+  for (Edition edition : kEditions) {
+    SCOPED_TRACE(spelling(edition));
+    Interner interner;
+    const GraphExecutionPlan plan = richPlan(interner, edition);
+    const std::string text = io::executionPlanJson(interner, plan);
+    EXPECT_EQ(readPlan(interner, text, edition), plan);
+    // Into a fresh interner: the same bytes again.
+    Interner other;
+    const GraphExecutionPlan again = readPlan(other, text, edition);
+    EXPECT_EQ(io::executionPlanJson(other, again), text);
+    // The other edition refuses it, naming the edition it fits.
+    const Edition other_edition =
+        edition == Edition::e2026_07 ? Edition::e2026_08 : Edition::e2026_07;
+    try {
+      Interner third;
+      readPlan(third, text, other_edition);
+      ADD_FAILURE() << "read in the other edition";
+    } catch (const io::InputError &e) {
+      EXPECT_NE(e.message().find("use --edition " + std::string(spelling(edition))),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+TEST(RoundTrip, HardMaskIsWrittenAsAnObject) {
   Interner interner;
-  const GraphExecutionPlan plan = richPlan(interner);
-  const std::string text = io::executionPlanJson(interner, plan);
-  EXPECT_EQ(readPlan(interner, text), plan);
-  // Into a fresh interner: the same bytes again.
-  Interner other;
-  const GraphExecutionPlan again = readPlan(other, text);
-  EXPECT_EQ(io::executionPlanJson(other, again), text);
+  const std::string text = io::executionPlanJson(interner, richPlan(interner, Edition::e2026_08));
+  EXPECT_NE(text.find("{\"tag\":\"hardMaskedSoftmax\",\"mask\":{\"shape\":[2,2],\"allowed\":[true,"
+                      "false,true,true]}}"),
+            std::string::npos)
+      << text;
 }
 
 TEST(RoundTrip, WriteIsByteIdenticalTwice) {
   Interner interner;
-  const GraphExecutionPlan plan = richPlan(interner);
+  const GraphExecutionPlan plan = richPlan(interner, kNewestEdition);
   EXPECT_EQ(io::executionPlanJson(interner, plan), io::executionPlanJson(interner, plan));
   for (Mode mode : {Mode::singleton, Mode::coalesced})
     for (Equality eq : {Equality::contract, Equality::identity}) {
@@ -81,28 +128,29 @@ TEST(RoundTrip, WriteIsByteIdenticalTwice) {
 }
 
 TEST(RoundTrip, LoweringPlanWithAuditReadWriteRead) {
-  Interner interner;
-  const GraphExecutionPlan plan = richPlan(interner);
-  for (Mode mode : {Mode::singleton, Mode::coalesced})
-    for (Equality eq : {Equality::contract, Equality::identity}) {
-      const GraphLoweringPlan l = lower(interner, plan, mode, eq);
-      const AuditDocument a = toDocument(interner, audit(interner, l));
-      const std::string text = io::loweringPlanJson(interner, l, mode, eq, &a);
-      const io::LoweringDocument d =
-          io::readLoweringPlan(io::sourceFromString("lowering.json", text), interner);
-      EXPECT_EQ(d.plan, l);
-      EXPECT_EQ(d.mode, mode);
-      EXPECT_EQ(d.equality, eq);
-      ASSERT_TRUE(d.audit.has_value());
-      EXPECT_EQ(*d.audit, a);
-      EXPECT_EQ(io::loweringPlanJson(interner, d.plan, *d.mode, *d.equality, &*d.audit), text);
-      // Without --audit, no audit is written or read.
-      const io::LoweringDocument bare = io::readLoweringPlan(
-          io::sourceFromString("lowering.json", io::loweringPlanJson(interner, l, mode, eq)),
-          interner);
-      EXPECT_FALSE(bare.audit.has_value());
-      EXPECT_EQ(bare.plan, l);
-    }
+  for (Edition edition : kEditions)
+    for (Mode mode : {Mode::singleton, Mode::coalesced})
+      for (Equality eq : {Equality::contract, Equality::identity}) {
+        Interner interner;
+        const GraphExecutionPlan plan = richPlan(interner, edition);
+        const GraphLoweringPlan l = lower(interner, plan, mode, eq);
+        const AuditDocument a = toDocument(interner, audit(interner, l));
+        const std::string text = io::loweringPlanJson(interner, l, mode, eq, &a);
+        const io::LoweringDocument d =
+            io::readLoweringPlan(io::sourceFromString("lowering.json", text), interner, edition);
+        EXPECT_EQ(d.plan, l);
+        EXPECT_EQ(d.mode, mode);
+        EXPECT_EQ(d.equality, eq);
+        ASSERT_TRUE(d.audit.has_value());
+        EXPECT_EQ(*d.audit, a);
+        EXPECT_EQ(io::loweringPlanJson(interner, d.plan, *d.mode, *d.equality, &*d.audit), text);
+        // Without --audit, no audit is written or read.
+        const io::LoweringDocument bare = io::readLoweringPlan(
+            io::sourceFromString("lowering.json", io::loweringPlanJson(interner, l, mode, eq)),
+            interner, edition);
+        EXPECT_FALSE(bare.audit.has_value());
+        EXPECT_EQ(bare.plan, l);
+      }
 }
 
 TEST(RoundTrip, CoalescedTwoReluPlanAsWritten) {

@@ -20,8 +20,11 @@ namespace lo::test {
 inline KernelCapsule makeCapsule(std::string name, BackendOp op,
                                  TrustLevel trust = TrustLevel::checked,
                                  Provider provider = Provider::reference,
-                                 Device device = Device::cpu) {
+                                 Device device = Device::cpu, Edition edition = kNewestEdition) {
   KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
+  // A spec name only in an edition whose claims carry one (docs/spec.md §1.6).
+  const std::optional<std::string> spec =
+      claimsHaveSpec(edition) ? std::optional<std::string>("Spec.relu") : std::nullopt;
   c.vjpMode = VJPMode::torchlean_tape;
   c.shapeContract = {{ContractClaim::Tag::shapeSafety, op, {}, {}, {}},
                      "Shapes are checked in Lean before entering the portable runtime path.",
@@ -32,15 +35,14 @@ inline KernelCapsule makeCapsule(std::string name, BackendOp op,
       "Portable paths use TorchLean's canonical tensor representation.",
       {ContractEvidence::Tag::runtimeGuard, "typed tensor layout"},
       {}};
-  c.valueContract = {{ContractClaim::Tag::valueRefinement, op, {}, "Spec.relu", {}},
+  c.valueContract = {{ContractClaim::Tag::valueRefinement, op, {}, spec, {}},
                      "Reference ReLU follows pointwise tensor semantics.",
                      {ContractEvidence::Tag::testSuite, "NN.Tests.Runtime.Floats.Suite"},
                      {{ContractProvenance::Tag::sourceFile, "NN/Backend/Reference.lean", "", {}}}};
-  c.vjpContract = {
-      {ContractClaim::Tag::vjpRefinement, op, {}, "Spec.relu", VJPMode::torchlean_tape},
-      "TorchLean tape supplies the VJP.",
-      {ContractEvidence::Tag::testSuite, "NN.Tests.Runtime.Floats.Suite"},
-      {}};
+  c.vjpContract = {{ContractClaim::Tag::vjpRefinement, op, {}, spec, VJPMode::torchlean_tape},
+                   "TorchLean tape supplies the VJP.",
+                   {ContractEvidence::Tag::testSuite, "NN.Tests.Runtime.Floats.Suite"},
+                   {}};
   c.notes = "Reference/portable capsules are the cross-platform fallback.";
   return c;
 }
@@ -60,8 +62,10 @@ inline std::vector<std::vector<NodeId>> idsByGroup(const GraphLoweringPlan &p) {
 
 /// JSON text of a capsule (the fields every capsule must have; defaults left out).
 inline std::string capsuleJson(std::string_view name, std::string_view op,
-                               std::string_view trust = "checked") {
+                               std::string_view trust = "checked",
+                               Edition edition = kNewestEdition) {
   std::string o(op);
+  const std::string spec = claimsHaveSpec(edition) ? ",\"spec\":\"Spec\"" : "";
   auto descriptor = [&](std::string claim) {
     return "{\"claim\":" + claim + ",\"summary\":\"s\",\"evidence\":{\"tag\":\"notProvided\"}}";
   };
@@ -72,10 +76,10 @@ inline std::string capsuleJson(std::string_view name, std::string_view op,
          descriptor("{\"tag\":\"layoutCompatibility\",\"op\":\"" + o +
                     "\",\"layout\":\"canonical-tensor\"}") +
          ",\"valueContract\":" +
-         descriptor("{\"tag\":\"valueRefinement\",\"op\":\"" + o + "\",\"spec\":\"Spec\"}") +
+         descriptor("{\"tag\":\"valueRefinement\",\"op\":\"" + o + "\"" + spec + "}") +
          ",\"vjpContract\":" +
-         descriptor("{\"tag\":\"vjpRefinement\",\"op\":\"" + o +
-                    "\",\"spec\":\"Spec\",\"mode\":\"none\"}") +
+         descriptor("{\"tag\":\"vjpRefinement\",\"op\":\"" + o + "\"" + spec +
+                    ",\"mode\":\"none\"}") +
          "}";
 }
 
