@@ -363,9 +363,9 @@ TEST_F(Attack, OneProducerFeedsBothStreamsOfCheckStream) {
              d("{\"tag\":\"layoutCompatibility\",\"op\":\"relu\",\"layout\":\"canonical-"
                "tensor\"}") +
              ",\"valueContract\":" +
-             d("{\"tag\":\"valueRefinement\",\"op\":\"relu\",\"spec\":\"v\"}") +
+             d("{\"tag\":\"valueRefinement\",\"op\":\"relu\"}") +
              ",\"vjpContract\":" +
-             d("{\"tag\":\"vjpRefinement\",\"op\":\"relu\",\"spec\":\"j\",\"mode\":\"none\"}") +
+             d("{\"tag\":\"vjpRefinement\",\"op\":\"relu\",\"mode\":\"none\"}") +
              "}";
     };
     plan << "{\"format\":\"nn-backend/graph-execution-plan-stream\",\"version\":1,\"capsules\":{"
@@ -448,9 +448,9 @@ TEST(CandidateMemory, TheIdsOfAGroupCostEightBytesEach) {
       "\"op\":\"relu\"},\"summary\":\"s\",\"evidence\":{\"tag\":\"notProvided\"}},"
       "\"layoutContract\":{\"claim\":{\"tag\":\"layoutCompatibility\",\"op\":\"relu\","
       "\"layout\":\"canonical-tensor\"},\"summary\":\"s\",\"evidence\":{\"tag\":\"notProvided\"}},"
-      "\"valueContract\":{\"claim\":{\"tag\":\"valueRefinement\",\"op\":\"relu\",\"spec\":\"v\"},"
+      "\"valueContract\":{\"claim\":{\"tag\":\"valueRefinement\",\"op\":\"relu\"},"
       "\"summary\":\"s\",\"evidence\":{\"tag\":\"notProvided\"}},\"vjpContract\":{\"claim\":"
-      "{\"tag\":\"vjpRefinement\",\"op\":\"relu\",\"spec\":\"j\",\"mode\":\"none\"},"
+      "{\"tag\":\"vjpRefinement\",\"op\":\"relu\",\"mode\":\"none\"},"
       "\"summary\":\"s\",\"evidence\":{\"tag\":\"notProvided\"}}}";
   // One group that repeats node 1 a thousand times (2 bytes an id in the file).
   std::string doc = "{\"capsules\":{\"k\":" + capsule + "},\"groups\":[{\"nodeIds\":[1";

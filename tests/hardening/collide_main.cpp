@@ -45,9 +45,9 @@ std::string capsule(const std::string &op, const std::string &notes) {
          descriptor("{\"tag\":\"shapeSafety\"," + o + "}") + ",\"layoutContract\":" +
          descriptor("{\"tag\":\"layoutCompatibility\"," + o + ",\"layout\":\"canonical-tensor\"}") +
          ",\"valueContract\":" +
-         descriptor("{\"tag\":\"valueRefinement\"," + o + ",\"spec\":\"v\"}") +
+         descriptor("{\"tag\":\"valueRefinement\"," + o + "}") +
          ",\"vjpContract\":" +
-         descriptor("{\"tag\":\"vjpRefinement\"," + o + ",\"spec\":\"j\",\"mode\":\"none\"}") +
+         descriptor("{\"tag\":\"vjpRefinement\"," + o + ",\"mode\":\"none\"}") +
          ",\"notes\":" + jsonString(notes) + "}";
 }
 

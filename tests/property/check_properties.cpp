@@ -33,10 +33,10 @@ bool flags(const checks::Report &report, Check check) {
 
 /// The candidate as a file holds it: written and read back, so the readers are exercised too.
 io::LoweringDocument throughJson(Interner &interner, const io::LoweringDocument &doc, Mode mode,
-                                 Equality equality) {
+                                 Equality equality, Edition edition) {
   const std::string text =
       io::loweringPlanJson(interner, doc.plan, mode, equality, doc.audit ? &*doc.audit : nullptr);
-  return io::readLoweringPlan(source(text), interner);
+  return io::readLoweringPlan(source(text), interner, edition);
 }
 
 /// The reference output of `plan`, with its audit when asked for.
@@ -60,7 +60,8 @@ RC_GTEST_PROP(Checks, TheReferenceOutputPassesEveryCheck, ()) {
   const GraphExecutionPlan plan = readPlan(spec, interner);
   const io::LoweringDocument reference =
       referenceDocument(interner, plan, mode, equality, withAudit);
-  const io::LoweringDocument candidate = throughJson(interner, reference, mode, equality);
+  const io::LoweringDocument candidate =
+      throughJson(interner, reference, mode, equality, spec.edition);
   const checks::Report report = checks::check(interner, plan, candidate, {mode, equality});
   RC_LOG() << describe(report);
   RC_ASSERT(report.conforms());
@@ -116,8 +117,9 @@ TEST(Checks, EveryMutantIsFlaggedWithTheExpectedCheck) {
       if (!mutant)
         continue;
       const io::LoweringDocument candidate =
-          (salt + i) % 4 == 0 ? throughJson(interner, mutant->document, mode, equality)
-                              : std::move(mutant->document);
+          (salt + i) % 4 == 0
+              ? throughJson(interner, mutant->document, mode, equality, spec.edition)
+              : std::move(mutant->document);
       const checks::Report report = checks::check(interner, plan, candidate, {mode, equality});
       const bool killed = flags(report, mutant->expected);
       ++score.applied[i];

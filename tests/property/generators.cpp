@@ -49,6 +49,11 @@ public:
   template <class E> E any() {
     return static_cast<E>(take(bitsFor(vocabularySize<E>())) % vocabularySize<E>());
   }
+  /// Uniform over the values edition `e` has (ref/edition.hpp).
+  template <class E> E anyIn(Edition e) {
+    const std::vector<E> values = valuesOf<E>(e);
+    return values[take(bitsFor(values.size())) % values.size()];
+  }
   /// `usual` half the time, else uniform.
   template <class E> E usually(E usual) { return take(1) ? any<E>() : usual; }
   /// Zero decodes to `list[0]`.
@@ -82,20 +87,27 @@ private:
 const std::vector<std::string> kTextsEmptyFirst = {"",          "ok", "see docs", "line\nbreak",
                                                    "tab\there", "k"};
 
-ContractDescriptor decodeDescriptor(Bits &b, BackendOp op) {
+/// A descriptor of edition `edition`: its claim tags and evidence tags, and a spec name only where
+/// the edition's claims carry one (docs/spec.md §1.6).
+ContractDescriptor decodeDescriptor(Bits &b, BackendOp op, Edition edition) {
   ContractDescriptor d;
-  d.claim.tag = static_cast<ContractClaim::Tag>(b.take(2));
-  d.claim.op = b.take(1) ? b.any<BackendOp>() : op;
+  const std::vector<ClaimTag> claims = valuesOf<ClaimTag>(edition);
+  d.claim.tag = claims[b.take(3) % claims.size()];
+  d.claim.op = b.take(1) ? b.anyIn<BackendOp>(edition) : op;
   if (d.claim.tag == ContractClaim::Tag::layoutCompatibility)
     d.claim.layout = b.any<TensorLayout>();
-  if (d.claim.tag == ContractClaim::Tag::valueRefinement ||
-      d.claim.tag == ContractClaim::Tag::vjpRefinement)
+  if (claimsHaveSpec(edition) && (d.claim.tag == ContractClaim::Tag::valueRefinement ||
+                                  d.claim.tag == ContractClaim::Tag::vjpRefinement))
     d.claim.spec = b.of(kTexts);
   if (d.claim.tag == ContractClaim::Tag::vjpRefinement)
     d.claim.mode = b.any<VJPMode>();
   d.summary = b.of(kTextsEmptyFirst);
-  d.evidence.tag = static_cast<ContractEvidence::Tag>((b.take(3) + 6) % 7); // 0: notProvided
-  if (d.evidence.tag != ContractEvidence::Tag::notProvided)
+  // Zero bits decode to notProvided, the simplest evidence.
+  const std::vector<EvidenceTag> tags = valuesOf<EvidenceTag>(edition);
+  const std::size_t missing = static_cast<std::size_t>(
+      std::find(tags.begin(), tags.end(), EvidenceTag::notProvided) - tags.begin());
+  d.evidence.tag = tags[(b.take(3) + missing) % tags.size()];
+  if (evidenceTextOf(d.evidence.tag) != EvidenceText::none)
     d.evidence.text = b.of(kTexts);
   for (std::uint64_t n = b.take(2) == 3 ? 1 + b.take(1) : 0; n > 0; --n) {
     ContractProvenance p;
@@ -113,7 +125,7 @@ ContractDescriptor decodeDescriptor(Bits &b, BackendOp op) {
 
 /// A capsule for `op` from four seed words; zero words give a verified reference capsule with
 /// every default.
-KernelCapsule decodeCapsule(BackendOp op, std::span<const std::uint64_t> seed) {
+KernelCapsule decodeCapsule(BackendOp op, std::span<const std::uint64_t> seed, Edition edition) {
   Bits b(seed);
   KernelCapsule c;
   c.name = b.of(kNames);
@@ -128,10 +140,10 @@ KernelCapsule decodeCapsule(BackendOp op, std::span<const std::uint64_t> seed) {
   c.numericalPolicy.contraction = b.usually(Contraction::unspecified);
   c.numericalPolicy.reduction = b.usually(Reduction::unspecified);
   c.notes = b.of(kTextsEmptyFirst);
-  c.shapeContract = decodeDescriptor(b, op);
-  c.layoutContract = decodeDescriptor(b, op);
-  c.valueContract = decodeDescriptor(b, op);
-  c.vjpContract = decodeDescriptor(b, op);
+  c.shapeContract = decodeDescriptor(b, op, edition);
+  c.layoutContract = decodeDescriptor(b, op, edition);
+  c.valueContract = decodeDescriptor(b, op, edition);
+  c.vjpContract = decodeDescriptor(b, op, edition);
   return c;
 }
 
@@ -141,11 +153,15 @@ rc::Gen<std::vector<std::uint64_t>> genWords(std::size_t n) {
   return rc::gen::container<std::vector<std::uint64_t>>(n, rc::gen::arbitrary<std::uint64_t>());
 }
 
-/// Ops that several kinds map to, or that coalesce in real models, drawn more often.
-BackendOp decodePoolOp(std::uint64_t v) {
+/// Ops that several kinds map to, or that coalesce in real models, drawn more often; only ops of
+/// `edition`.
+BackendOp decodePoolOp(std::uint64_t v, Edition edition) {
   using B = BackendOp;
   static constexpr B common[] = {B::relu, B::add, B::matmul, B::max_pool, B::reshape, B::permute};
-  const auto &all = plannableOps();
+  std::vector<BackendOp> all;
+  for (BackendOp op : plannableOps())
+    if (inEdition(op, edition))
+      all.push_back(op);
   return v % 4 != 3 ? common[(v / 4) % 6] : all[(v / 4) % all.size()];
 }
 
@@ -196,10 +212,11 @@ struct Pool {
 /// The pool: base capsules (an op word and kCapsuleWords seed words each) and twins (one word
 /// each: which base, which collision, a salt), each with its choice of spelling the defaults.
 Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
-                const std::vector<std::uint64_t> &twins) {
+                const std::vector<std::uint64_t> &twins, Edition edition) {
   Pool pool;
   for (const auto &words : bases) {
-    pool.capsules.push_back(decodeCapsule(decodePoolOp(words.at(0)), std::span(words).subspan(1)));
+    pool.capsules.push_back(
+        decodeCapsule(decodePoolOp(words.at(0), edition), std::span(words).subspan(1), edition));
     pool.origin.push_back(Collision::base);
     pool.spellDefaults.push_back((words[0] >> 40) & 1);
   }
@@ -224,7 +241,17 @@ OpKind decodeKind(BackendOp op, std::uint64_t seed) {
   const std::uint64_t words[] = {seed, seed ? splitmix(seed) : 0, seed ? splitmix(~seed) : 0};
   Bits b(words);
   BitsChoices choices(b);
-  return gen::randomKind(choices, choices.pick(gen::kindsOf(op)));
+  OpKind k = gen::randomKind(choices, choices.pick(gen::kindsOf(op)));
+  // A HardMask in the one encoding the reader gives back (ref/opkind.hpp).
+  for (std::size_t i = 0; i < k.params.size(); ++i)
+    if (signature(k.tag).params[i].type == ParamType::hardMask) {
+      const HardMaskView m = decodeHardMask(k.params[i]);
+      std::vector<std::uint64_t> allowed(m.allowed.begin(), m.allowed.end());
+      for (auto &a : allowed)
+        a = a ? 1 : 0;
+      k.params[i] = encodeHardMask(m.shape, allowed);
+    }
+  return k;
 }
 
 /// A run: a capsule of the pool, a geometric length (P(n) = 2^-n, mean 2) and one or two kinds
@@ -321,10 +348,12 @@ struct Json {
 // The tag spellings of docs/spec.md §2, written out here rather than taken from the writer, so that
 // the generated text does not depend on the code it tests.
 constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
-                                           "vjpRefinement"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",    "checker",    "runtimeGuard",
-                                              "testSuite",  "fuzzOracle", "trustedBoundary",
-                                              "notProvided"};
+                                           "vjpRefinement", "vjpUnavailable"};
+constexpr std::string_view kEvidenceTags[] = {"theorem",     "checker",      "runtimeGuard",
+                                              "testSuite",   "fuzzOracle",   "trustedBoundary",
+                                              "notProvided", "notApplicable"};
+static_assert(std::size(kClaimTags) == vocabularySize<ClaimTag>());
+static_assert(std::size(kEvidenceTags) == vocabularySize<EvidenceTag>());
 constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
 
 void writeDescriptor(Json &j, const ContractDescriptor &d, bool spell) {
@@ -360,7 +389,7 @@ void writeDescriptor(Json &j, const ContractDescriptor &d, bool spell) {
     if (d.evidence.tag == T::trustedBoundary) {
       j.key("reason", f);
       j.str(d.evidence.text);
-    } else if (d.evidence.tag != T::notProvided) {
+    } else if (evidenceTextOf(d.evidence.tag) == EvidenceText::name) {
       j.key("name", f);
       j.str(d.evidence.text);
     }
@@ -481,6 +510,15 @@ void writeKind(Json &j, const OpKind &kind, bool asObject) {
     const auto &values = kind.params[i];
     if (sig.params[i].type == ParamType::natural) {
       j.out += std::to_string(values.at(0));
+    } else if (sig.params[i].type == ParamType::hardMask) {
+      const HardMaskView m = decodeHardMask(values);
+      j.out += "{\"shape\":[";
+      for (std::size_t k = 0; k < m.shape.size(); ++k)
+        j.out += (k ? "," : "") + std::to_string(m.shape[k]);
+      j.out += "],\"allowed\":[";
+      for (std::size_t k = 0; k < m.allowed.size(); ++k)
+        j.out += std::string(k ? "," : "") + (m.allowed[k] ? "true" : "false");
+      j.out += "]}";
     } else {
       j.out += '[';
       for (std::size_t k = 0; k < values.size(); ++k) {
@@ -521,9 +559,10 @@ const std::vector<KindTag> &kindsOf(BackendOp op) { return gen::kindsOf(op); }
 rc::Gen<Mode> genMode() { return genEnum<Mode>(); }
 rc::Gen<Equality> genEquality() { return genEnum<Equality>(); }
 
-rc::Gen<KernelCapsule> genCapsule(BackendOp op) {
-  return rc::gen::map(genWords(kCapsuleWords),
-                      [op](const std::vector<std::uint64_t> &w) { return decodeCapsule(op, w); });
+rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition) {
+  return rc::gen::map(genWords(kCapsuleWords), [op, edition](const std::vector<std::uint64_t> &w) {
+    return decodeCapsule(op, w, edition);
+  });
 }
 
 rc::Gen<OpKind> genKind(BackendOp op) {
@@ -551,7 +590,9 @@ rc::Gen<PlanSpec> genPlan(PlanShape shape) {
                       [shape](const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
                         const auto &[baseWords, twinWords, runWords, hintWords, styleWords] = t;
                         PlanSpec spec;
-                        Pool pool = decodePool(baseWords, twinWords);
+                        // Zero decodes to the newest edition; both are drawn.
+                        spec.edition = (styleWords[0] >> 63) ? Edition::e2026_07 : kNewestEdition;
+                        Pool pool = decodePool(baseWords, twinWords, spec.edition);
                         spec.pool = std::move(pool.capsules);
                         spec.origin = std::move(pool.origin);
                         spec.spellDefaults = std::move(pool.spellDefaults);
@@ -654,7 +695,8 @@ GraphExecutionPlan buildPlan(const PlanSpec &spec, Interner &interner) {
 }
 
 GraphExecutionPlan readPlan(const PlanSpec &spec, Interner &interner) {
-  return io::readExecutionPlan(io::sourceFromString("<generated>", planJson(spec)), interner);
+  return io::readExecutionPlan(io::sourceFromString("<generated>", planJson(spec)), interner,
+                               spec.edition);
 }
 
 PlanSpec slice(const PlanSpec &spec, std::size_t begin, std::size_t end) {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "ref/capsule.hpp"
+#include "ref/edition.hpp"
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
 #include "ref/opkind.hpp"
@@ -66,9 +67,10 @@ struct PlanSpec {
   std::vector<bool> spellDefaults; // per pool entry: write fields at their default values
   std::vector<KernelSpec> kernels;
   Encoding encoding = Encoding::table;
-  std::uint64_t styleBits = 0; // per kernel i, bit i%64: inline (mixed), kind as an object
-  bool header = true;          // write "format" and "version"
-  bool capsulesFirst = true;   // the table before "kernels"
+  std::uint64_t styleBits = 0;      // per kernel i, bit i%64: inline (mixed), kind as an object
+  bool header = true;               // write "format" and "version"
+  bool capsulesFirst = true;        // the table before "kernels"
+  Edition edition = kNewestEdition; // the edition whose vocabulary it uses (docs/spec.md §1.6)
 };
 
 /// Limits of a generated plan. The number of runs grows with RapidCheck's size parameter.
@@ -89,7 +91,7 @@ const std::vector<KindTag> &kindsOf(BackendOp op);
 rc::Gen<Mode> genMode();
 rc::Gen<Equality> genEquality();
 /// A capsule for `op` with every field drawn, defaults likely.
-rc::Gen<KernelCapsule> genCapsule(BackendOp op);
+rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition = kNewestEdition);
 /// A kind of `op` with valid parameters (gen::randomKind).
 rc::Gen<OpKind> genKind(BackendOp op);
 /// A valid plan: runs of geometric length over a small pool with deliberate near-collisions.
@@ -107,7 +109,7 @@ PlanSpec samplePlan(std::uint64_t seed, int size = 50, PlanShape shape = {});
 std::string planJson(const PlanSpec &spec);
 /// The plan built directly, without JSON.
 GraphExecutionPlan buildPlan(const PlanSpec &spec, Interner &interner);
-/// The plan read from planJson(spec) with io::readExecutionPlan.
+/// The plan read from planJson(spec) with io::readExecutionPlan, in the plan's edition.
 GraphExecutionPlan readPlan(const PlanSpec &spec, Interner &interner);
 
 /// Kernels [begin, end) of the plan (same pool and style).

@@ -28,10 +28,10 @@ RC_GTEST_PROP(Json, PlansRoundTrip, ()) {
   Interner interner;
   const GraphExecutionPlan plan = buildPlan(spec, interner);
   const std::string text = io::executionPlanJson(interner, plan);
-  RC_ASSERT(io::readExecutionPlan(source(text), interner) == plan);
+  RC_ASSERT(io::readExecutionPlan(source(text), interner, spec.edition) == plan);
   Interner other;
   shiftIds(other, spec);
-  const GraphExecutionPlan again = io::readExecutionPlan(source(text), other);
+  const GraphExecutionPlan again = io::readExecutionPlan(source(text), other, spec.edition);
   RC_ASSERT(io::executionPlanJson(other, again) == text);
 }
 
@@ -47,7 +47,7 @@ RC_GTEST_PROP(Json, LoweringsAndAuditsRoundTrip, ()) {
   const AuditDocument a = toDocument(interner, audit(interner, l));
   const std::string text =
       io::loweringPlanJson(interner, l, mode, equality, withAudit ? &a : nullptr);
-  const io::LoweringDocument doc = io::readLoweringPlan(source(text), interner);
+  const io::LoweringDocument doc = io::readLoweringPlan(source(text), interner, spec.edition);
   RC_ASSERT(doc.plan == l);
   RC_ASSERT(doc.mode == std::optional<Mode>(mode));
   RC_ASSERT(doc.equality == std::optional<Equality>(equality));
@@ -57,7 +57,7 @@ RC_GTEST_PROP(Json, LoweringsAndAuditsRoundTrip, ()) {
 
   Interner other;
   shiftIds(other, spec);
-  const io::LoweringDocument again = io::readLoweringPlan(source(text), other);
+  const io::LoweringDocument again = io::readLoweringPlan(source(text), other, spec.edition);
   RC_ASSERT(io::loweringPlanJson(other, again.plan, mode, equality,
                                  again.audit ? &*again.audit : nullptr) == text);
 }

@@ -83,7 +83,7 @@ RC_GTEST_PROP(Generators, PlansAreValid, ()) {
   const std::string text = shown.str();
   Interner interner;
   RC_ASSERT(io::readExecutionPlan(io::sourceFromString("<shown>", text.substr(text.find('\n') + 1)),
-                                  interner) == buildPlan(spec, interner));
+                                  interner, spec.edition) == buildPlan(spec, interner));
 }
 
 // "nodeIds (the groups' ids concatenated)" are the plan's ids, in order, in both lowerings.
