@@ -20,10 +20,18 @@ std::size_t Report::total() const {
   return n;
 }
 
+std::optional<std::string> editionNote(std::string_view what, std::optional<Edition> declared,
+                                       Edition judged) {
+  if (!declared || *declared == judged)
+    return std::nullopt;
+  return std::string(what) + " declares edition " + std::string(spelling(*declared)) +
+         ", but it is read in edition " + std::string(spelling(judged));
+}
+
 Report check(Interner &interner, const GraphExecutionPlan &plan,
              const io::LoweringDocument &candidate, const Options &options) {
   detail::Context cx(interner, plan, candidate, options);
-  detail::declarationNotes(cx, candidate.mode, candidate.equality);
+  detail::declarationNotes(cx, candidate.mode, candidate.equality, candidate.edition);
   // The order matters: earlier checks record what later checks must not name again.
   detail::checkProvenance(cx);
   detail::checkOrder(cx);

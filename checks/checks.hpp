@@ -56,7 +56,15 @@ struct Options {
   Equality equality = Equality::contract;
   /// "Long lists are capped with a count of the rest": at most this many violations per check.
   std::size_t maxPerCheck = 20;
+  /// The edition the inputs were read in (docs/spec.md §1.6): a file's declaration is noted when
+  /// it differs.
+  Edition edition = kNewestEdition;
 };
+
+/// "the plan declares edition 2026-07, but it is read in edition 2026-08" (docs/spec.md §1.6), or
+/// nothing when the declaration is absent or the same. `what` names the file ("the plan").
+std::optional<std::string> editionNote(std::string_view what, std::optional<Edition> declared,
+                                       Edition judged);
 
 struct Report {
   std::vector<Violation> violations;

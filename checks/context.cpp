@@ -90,7 +90,10 @@ const std::vector<KernelAudit> &Context::derivedAudit() {
   return *derived_;
 }
 
-void declarationNotes(Judge &judge, std::optional<Mode> mode, std::optional<Equality> equality) {
+void declarationNotes(Judge &judge, std::optional<Mode> mode, std::optional<Equality> equality,
+                      std::optional<Edition> edition) {
+  if (auto note = checks::editionNote("the candidate", edition, judge.options.edition))
+    judge.findings.note(std::move(*note));
   if (mode && *mode != judge.options.mode)
     judge.findings.note("the candidate declares mode " + std::string(spelling(*mode)) +
                         ", but it is checked as mode " + std::string(spelling(judge.options.mode)));

@@ -171,7 +171,8 @@ private:
 };
 
 /// The notes for a candidate that declares another mode or equality than the one checked.
-void declarationNotes(Judge &judge, std::optional<Mode> mode, std::optional<Equality> equality);
+void declarationNotes(Judge &judge, std::optional<Mode> mode, std::optional<Equality> equality,
+                      std::optional<Edition> edition = std::nullopt);
 
 /// Whether showing `shown` for what is really `truth` hides a trusted-external boundary: the
 /// difference that the trust-boundary check names (the audit check names every other one).

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ref/audit.hpp"
+#include "ref/edition.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
 
@@ -16,6 +17,8 @@ struct LoweringDocument {
   std::optional<Equality> equality;
   GraphLoweringPlan plan;
   std::optional<AuditDocument> audit;
+  /// The edition the file declares, if any: noted, never the standard (docs/spec.md §1.6).
+  std::optional<Edition> edition;
 };
 
 } // namespace lo::io

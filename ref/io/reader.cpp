@@ -339,7 +339,7 @@ std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 
 // --- GraphExecutionPlan ------------------------------------------------------------------------
 
-constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels"};
+constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels", "edition"};
 constexpr std::string_view kKernelFields[] = {"nodeId", "kind", "op", "capsule"};
 
 CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key) {
@@ -393,7 +393,8 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
 
 } // namespace
 
-GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, Edition edition) {
+GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, Edition edition,
+                                     std::optional<Edition> *declared) {
   Reader r(source, &interner, edition);
   GraphExecutionPlan plan;
   std::optional<KeyTable> table;
@@ -415,6 +416,12 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, E
                  case 0: r.expectFormat(v, kPlanFormat); break;
                  case 1: r.expectVersion(v); break;
                  case 2: table = r.capsuleTable(v); break;
+                 case 4: { // noted by the caller, never the standard (docs/spec.md §1.6)
+                   const Edition e = r.enumValue<Edition>(v);
+                   if (declared)
+                     *declared = e;
+                   break;
+                 }
                  case 3: {
                    // No kernel is shorter than 48 bytes, so this is room for all of them; the
                    // pages never written are never resident, and the vector is never copied.
@@ -464,8 +471,8 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, E
 // --- GraphLoweringPlan -------------------------------------------------------------------------
 
 namespace {
-constexpr std::string_view kLoweringFields[] = {"format",   "version", "mode", "equality",
-                                                "capsules", "groups",  "audit"};
+constexpr std::string_view kLoweringFields[] = {"format",   "version", "mode",  "equality",
+                                                "capsules", "groups",  "audit", "edition"};
 constexpr std::string_view kGroupFields[] = {"nodeIds", "kinds", "op", "capsule", "groupingKind"};
 constexpr std::string_view kAuditFields[] = {"format",
                                              "version",
@@ -545,6 +552,7 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
                  case 2: out.mode = r.enumValue<Mode>(v); break;
                  case 3: out.equality = r.enumValue<Equality>(v); break;
                  case 4: table = r.capsuleTable(v); break;
+                 case 7: out.edition = r.enumValue<Edition>(v); break;
                  case 5: {
                    r.elements(v, "the groups array", [&](od::value &gv, std::size_t index) {
                      std::optional<std::string> key;

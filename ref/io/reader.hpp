@@ -28,8 +28,11 @@ DocumentKind detectDocumentKind(const Source &source);
 /// Reads a GraphExecutionPlan and checks what makes it valid: unique `nodeId`s below 2^63, `op`
 /// equal to the op its kind maps to, and `capsule.op == op`. Every value is read in `edition`
 /// (docs/spec.md §1.6): one of another edition is refused with the edition it fits.
+/// A plan may declare the edition it was written for (`"edition"`); it is stored in `declared`
+/// when given, for the caller to note when it differs, and never chooses `edition`.
 GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner,
-                                     Edition edition = kNewestEdition);
+                                     Edition edition = kNewestEdition,
+                                     std::optional<Edition> *declared = nullptr);
 
 /// Reads a GraphLoweringPlan. Only its shape is checked here: whether its groups are what the
 /// spec gives is for the checks (checks/) to say.

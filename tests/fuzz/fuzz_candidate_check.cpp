@@ -49,7 +49,8 @@ void requireStreamAgrees(Interner &interner, const GraphExecutionPlan &plan,
     if (plan.kernels[i].nodeId <= plan.kernels[i - 1].nodeId)
       return;
   // The stream form carries no audit: a candidate with one is compared without it.
-  const io::LoweringDocument groupsOnly{doc.mode, doc.equality, doc.plan, std::nullopt};
+  const io::LoweringDocument groupsOnly{doc.mode, doc.equality, doc.plan, std::nullopt,
+                                        doc.edition};
   std::optional<checks::Report> withoutAudit;
   if (doc.audit)
     withoutAudit = checks::check(interner, plan, groupsOnly, options);

@@ -60,11 +60,14 @@ void checkStreams(const CheckSettings &s, Interner &interner, const checks::Opti
 /// SARIF regions.
 void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Options &options,
                     io::Source &candidateSource, CaseResult &result) {
+  std::optional<Edition> planDeclares;
   const GraphExecutionPlan plan =
-      io::readExecutionPlan(io::loadSource(s.plan), interner, s.edition);
+      io::readExecutionPlan(io::loadSource(s.plan), interner, s.edition, &planDeclares);
   candidateSource = io::loadSource(s.candidate);
   const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner, s.edition);
   result.report = checks::check(interner, plan, candidate, options);
+  if (auto note = checks::editionNote("the plan", planDeclares, s.edition))
+    result.report.notes.insert(result.report.notes.begin(), std::move(*note));
   result.subject.groups = candidate.plan.groups.size();
   result.subject.nodes = plan.kernels.size();
   result.candidateText = candidateSource.text;
