@@ -230,7 +230,7 @@ TAGGED = {"ContractClaim": "claim tag", "ContractEvidence": "evidence tag",
           "ContractProvenance": "provenance tag"}
 # The definitions an edition changes (docs/schema/README.md); the rest is the same in every set.
 EDITION_DEFS = {"BackendOp", "Disposition", "ContractClaim", "ContractEvidence", "ObligationReport",
-                "Kind", "HardMask"}
+                "Kind", "PlannedKind", "HardMask"}
 
 
 def kind_params(run):
@@ -244,9 +244,18 @@ def kind_params(run):
             re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src)}
 
 
-def schema_kinds(defs):
-    """The kinds of a set's Kind definition: {tag: [(name, type)]}."""
-    branches = defs["Kind"]["oneOf"]
+def runtime_kinds(run):
+    """The kinds of ref/opkind.cpp that map to an op (do runtime work)."""
+    with open(os.path.join(run.source, "ref", "opkind.cpp"), encoding="utf-8") as f:
+        src = f.read()
+    return {tag.rstrip("_") for tag, _, op in
+            re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src)
+            if op != "std::nullopt"}
+
+
+def schema_kinds(defs, name="Kind"):
+    """The kinds of a set's Kind (or PlannedKind) definition: {tag: [(name, type)]}."""
+    branches = defs[name]["oneOf"]
     kinds = {t: [] for t in branches[0]["enum"]}
     for b in branches[2:]:
         props = b["properties"]
@@ -297,6 +306,14 @@ def case_vocabularies(run):
                 run.fail("%s kind %s: schema %s, code %s" % (edition, t, kinds.get(t), want.get(t)))
         if branches[1]["properties"]["tag"]["enum"] != branches[0]["enum"]:
             run.fail("%s Kind: the bare tags as string and as {\"tag\"} differ" % edition)
+        planned, branches = schema_kinds(defs, "PlannedKind")
+        run.validated += 1
+        runtime = {t: p for t, p in want.items() if t in runtime_kinds(run)}
+        if planned != runtime:
+            run.fail("%s PlannedKind: schema %s, the edition's kinds with an op %s" % (
+                edition, sorted(planned), sorted(runtime)))
+        if branches[1]["properties"]["tag"]["enum"] != branches[0]["enum"]:
+            run.fail("%s PlannedKind: the bare tags as string and as {\"tag\"} differ" % edition)
 
 
 def case_examples(run):
@@ -313,8 +330,6 @@ def case_examples(run):
                 run.valid_stream(text, "stream-kernel" if plan else "stream-group",
                                  os.path.relpath(path, run.source))
                 continue
-            if name.endswith(".case.json"):
-                continue  # a CLI case of examples/upstream/ (tests/cli/run_case.py), no document
             if not name.endswith(".json"):
                 continue
             with open(path, encoding="utf-8") as f:
