@@ -112,13 +112,13 @@ class Run:
         for e in self.schemas_of(edition).errors(schema, doc):
             self.fail("%s is not a valid %s: %s" % (what, schema, e))
 
-    def valid_text(self, schema, text, what):
+    def valid_text(self, schema, text, what, edition=None):
         try:
             doc = json.loads(text)
         except ValueError as e:
             self.fail("%s is not JSON: %s" % (what, e))
             return None
-        self.valid(schema, doc, what)
+        self.valid(schema, doc, what, edition)
         return doc
 
     def valid_file(self, schema, path, what=None):
@@ -395,22 +395,30 @@ def case_editions(run):
         july = json.load(f)
     cases = [("2026-08", "claims without spec (examples/two-relu.json)", august),
              ("2026-07", "claims with spec (examples/2026-07/two-relu.json)", july)]
-    theorem = copy.deepcopy(july)
-    set_at(theorem, "/capsules/reference.relu/valueContract/evidence",
-           {"tag": "theorem", "name": "NN.Proofs.relu_refines"})
-    cases.append(("2026-07", "evidence theorem", theorem))
-    checker = copy.deepcopy(july)
-    set_at(checker, "/capsules/reference.relu/shapeContract/evidence",
-           {"tag": "checker", "name": "shape checker"})
-    cases.append(("2026-07", "evidence checker", checker))
-    unavailable = copy.deepcopy(august)
-    set_at(unavailable, "/capsules/reference.relu/vjpMode", "none")
-    set_at(unavailable, "/capsules/reference.relu/vjpContract",
-           {"claim": {"tag": "vjpUnavailable", "op": "relu"},
-            "summary": "This capsule intentionally has no VJP.",
-            "evidence": {"tag": "notApplicable"}})
-    cases.append(("2026-08", "claim vjpUnavailable, evidence notApplicable", unavailable))
-    masked = copy.deepcopy(august)
+    # A capsule of every edition: no refinement claim (a descriptor's claim need not be its
+    # obligation's, docs/spec.md §2.2), so each value below is the document's only one of one
+    # edition.
+    neutral = copy.deepcopy(august)
+    set_at(neutral, "/capsules/reference.relu/valueContract/claim", {"tag": "shapeSafety",
+                                                                    "op": "relu"})
+    set_at(neutral, "/capsules/reference.relu/vjpContract/claim",
+           {"tag": "layoutCompatibility", "op": "relu", "layout": "canonical-tensor"})
+    cases.append((None, "a capsule without refinement claims", neutral))
+
+    def variant(edition, what, pointer, value):
+        doc = copy.deepcopy(neutral)
+        set_at(doc, pointer, value)
+        cases.append((edition, what, doc))
+
+    variant("2026-07", "evidence theorem", "/capsules/reference.relu/valueContract/evidence",
+            {"tag": "theorem", "name": "NN.Proofs.relu_refines"})
+    variant("2026-07", "evidence checker", "/capsules/reference.relu/shapeContract/evidence",
+            {"tag": "checker", "name": "shape checker"})
+    variant("2026-08", "evidence notApplicable", "/capsules/reference.relu/vjpContract/evidence",
+            {"tag": "notApplicable"})
+    variant("2026-08", "claim vjpUnavailable", "/capsules/reference.relu/vjpContract/claim",
+            {"tag": "vjpUnavailable", "op": "relu"})
+    masked = copy.deepcopy(neutral)
     capsule = masked["capsules"].pop("reference.relu")
     capsule["name"] = "reference.hard_masked_softmax"
     capsule["op"] = "hard_masked_softmax"
@@ -431,13 +439,17 @@ def case_editions(run):
             r = subprocess.run([run.binary, "lower", "--edition", other, path],
                                capture_output=True, timeout=120)
             err = r.stderr.decode(errors="replace")
-            if other == edition:
+            if edition is None or other == edition:
                 if errors:
-                    run.fail("%s: invalid in the schemas of its edition %s: %s" % (
-                        what, edition, errors[:3]))
+                    run.fail("%s: invalid in the schemas of edition %s: %s" % (
+                        what, other, errors[:3]))
                 if r.returncode != 0:
-                    run.fail("%s: lower --edition %s exits %d: %s" % (what, edition,
+                    run.fail("%s: lower --edition %s exits %d: %s" % (what, other,
                                                                        r.returncode, err[:300]))
+                else:
+                    run.valid_text("graph-lowering-plan", r.stdout,
+                                   "lower --edition %s of %s" % (other, what),
+                                   None if other == newest else other)
             else:
                 if not errors:
                     run.fail("%s (edition %s only) is valid in the schemas of %s" % (
