@@ -7,7 +7,8 @@ citations: every "docs/spec.md §N" or "§N.M" in the sources, tests and docs na
            docs/spec.md ("## N." or "### N.M"), and every "§N" inside docs/spec.md does too.
 links:     every relative Markdown link in README.md, docs/*.md and examples/README.md names a file
            or directory that exists.
-schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
+schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md, and every
+           older edition's set (docs/schema/EDITION/) is named in §9 and docs/schema/README.md.
 vocabularies: docs/spec.md §1.5 and §1.7 list exactly the spellings and kinds of the code.
 editions:  the edition marks of docs/spec.md §1.5 and §1.7 and the edition table of §1.6 are those
            of ref/edition.hpp, as tests/docs/editions_dump.cpp prints them (docs_test.py editions
@@ -101,8 +102,17 @@ def schemas(source):
     with open(os.path.join(source, "docs", "formats.md"), encoding="utf-8") as f:
         formats = f.read()
     for name in sorted(os.listdir(os.path.join(source, "docs", "schema"))):
+        if os.path.isdir(os.path.join(source, "docs", "schema", name)):
+            # An older edition's set of schemas (§9): named in §9 and in docs/schema/README.md.
+            count += 1
+            readme = read(source, "docs", "schema", "README.md")
+            for where, text in (("docs/spec.md §9", section9), ("docs/schema/README.md", readme)):
+                if "`docs/schema/%s/`" % name not in text:
+                    failures.append("the schema set docs/schema/%s/ is not named in %s" % (
+                        name, where))
+            continue
         if not name.endswith(".json"):
-            continue  # the README and the directory of an older edition's schemas (§9)
+            continue  # docs/schema/README.md
         count += 1
         for where, text in (("docs/spec.md §9", section9), ("docs/formats.md", formats)):
             if "`%s`" % name not in text:
