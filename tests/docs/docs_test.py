@@ -7,8 +7,12 @@ citations: every "docs/spec.md §N" or "§N.M" in the sources, tests and docs na
            docs/spec.md ("## N." or "### N.M"), and every "§N" inside docs/spec.md does too.
 links:     every relative Markdown link in README.md, docs/*.md and examples/README.md names a file
            or directory that exists.
-schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md.
-vocabularies: docs/spec.md §1.5 and §1.6 list exactly the spellings and kinds of the code.
+schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md, and every
+           older edition's set (docs/schema/EDITION/) is named in §9 and docs/schema/README.md.
+vocabularies: docs/spec.md §1.5 and §1.7 list exactly the spellings and kinds of the code.
+editions:  the edition marks of docs/spec.md §1.5 and §1.7 and the edition table of §1.6 are those
+           of ref/edition.hpp, as tests/docs/editions_dump.cpp prints them (docs_test.py editions
+           SOURCE_DIR DUMP).
 obligations: every obligation of proofs/ is named in docs/spec.md §5 and docs/proofs.md.
 catalogue: the "fails when" sentence of every check is the same in docs/spec.md §3.1, in
            docs/checks.md and in checks/catalogue.cpp (what `explain` prints), in the order of
@@ -98,6 +102,17 @@ def schemas(source):
     with open(os.path.join(source, "docs", "formats.md"), encoding="utf-8") as f:
         formats = f.read()
     for name in sorted(os.listdir(os.path.join(source, "docs", "schema"))):
+        if os.path.isdir(os.path.join(source, "docs", "schema", name)):
+            # An older edition's set of schemas (§9): named in §9 and in docs/schema/README.md.
+            count += 1
+            readme = read(source, "docs", "schema", "README.md")
+            for where, text in (("docs/spec.md §9", section9), ("docs/schema/README.md", readme)):
+                if "`docs/schema/%s/`" % name not in text:
+                    failures.append("the schema set docs/schema/%s/ is not named in %s" % (
+                        name, where))
+            continue
+        if not name.endswith(".json"):
+            continue  # docs/schema/README.md
         count += 1
         for where, text in (("docs/spec.md §9", section9), ("docs/formats.md", formats)):
             if "`%s`" % name not in text:
@@ -116,7 +131,7 @@ def read(source, *path):
 
 
 def vocabularies(source):
-    """docs/spec.md §1.5 and §1.6 list exactly the code's spellings and kind signatures."""
+    """docs/spec.md §1.5 and §1.7 list exactly the code's spellings and kind signatures."""
     failures, count = [], 0
     spec = read(source, "docs", "spec.md")
     rows = {}
@@ -130,7 +145,8 @@ def vocabularies(source):
              "Contraction": (vocab, "LO_CONTRACTIONS"), "Reduction": (vocab, "LO_REDUCTIONS"),
              "GroupingKind": (vocab, "LO_GROUPING_KINDS"), "mode": (vocab, "LO_MODES"),
              "equality": (vocab, "LO_EQUALITIES"),
-             "check": (read(source, "checks", "checks.hpp"), "LO_CHECK_NAMES")}
+             "check": (read(source, "checks", "checks.hpp"), "LO_CHECK_NAMES"),
+             "edition": (read(source, "ref", "edition.hpp"), "LO_EDITIONS")}
     # The contract tags, where ref/vocab.hpp declares them as vocabularies too.
     for macro, name in (("LO_CLAIM_TAGS", "claim tag"), ("LO_EVIDENCE_TAGS", "evidence tag"),
                         ("LO_PROVENANCE_TAGS", "provenance tag")):
@@ -149,25 +165,82 @@ def vocabularies(source):
             documented = [c for c in documented if c != "gate"]  # the gate check is built apart
         if code is None or documented != code:
             failures.append("%s: docs/spec.md §1.5 lists %s, the code %s" % (name, documented, code))
-    # §1.6: tag, parameters and op of every kind.
+    # §1.7: tag, parameters and op of every kind.
     src = read(source, "ref", "opkind.cpp")
     specs = {"none": []}
     for name, body in re.findall(r"constexpr ParamSpec (k\w+)\[\] = \{(.*?)\};", src, re.S):
-        specs[name] = re.findall(r'\{"(\w+)", natural', body)
+        specs[name] = re.findall(r'\{"(\w+)", (?:naturals?|hardMask)\}', body)
     code = {}
     for tag, params, op in re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src):
         code[tag.rstrip("_")] = (specs[params], "-" if op == "std::nullopt" else op[3:])
-    section = spec[spec.index("### 1.6 "):spec.index("## 2. ")]
+    section = spec[spec.index("### 1.7 "):spec.index("## 2. ")]
     table = {}
-    for tag, params, op in re.findall(r"^\| `(\w+)` \|([^|]*)\|([^|]*)\|$", section, re.M):
+    for tag, params, op in re.findall(r"^\| `(\w+)`(?: \[[0-9, -]+\])? \|([^|]*)\|([^|]*)\|$",
+                                      section, re.M):
         table[tag] = (re.findall(r"`(\w+)`", params), op.strip().strip("`"))
     count += 1
     if not code or sorted(code) != sorted(xmacro(read(source, "ref", "opkind.hpp"), "LO_KIND_TAGS")):
         failures.append("could not read the kind table of ref/opkind.cpp")
     for tag in sorted(set(code) | set(table)):
         if code.get(tag) != table.get(tag):
-            failures.append("kind %s: docs/spec.md §1.6 %s, code %s" % (tag, table.get(tag),
+            failures.append("kind %s: docs/spec.md §1.7 %s, code %s" % (tag, table.get(tag),
                                                                       code.get(tag)))
+    return failures, count
+
+
+def marked(cells):
+    """The values of a table cell and their edition marks: [(value, [edition...] or None)]."""
+    return [(v, [e.strip() for e in m.split(",")] if m else None)
+            for v, m in re.findall(r"`([^`]+)`(?: \[([0-9, -]+)\])?", cells)]
+
+
+def editions(source, dump):
+    """The edition marks of docs/spec.md §1.5 and §1.7 and the table of §1.6 are ref/edition.hpp's."""
+    import subprocess
+    failures, count = [], 0
+    code = json.loads(subprocess.run([dump], check=True, capture_output=True).stdout)
+    every = code["editions"]
+    spec = read(source, "docs", "spec.md")
+    section15 = spec[spec.index("### 1.5 "):spec.index("### 1.6 ")]
+    rows = {}
+    for name, values in re.findall(r"^\| ([A-Za-z ]+) \(\d+\) \| (.*) \|$", section15, re.M):
+        rows[name] = marked(values.split(" (§")[0])
+    # §1.7: a kind's mark is in its tag cell.
+    section17 = spec[spec.index("### 1.7 "):spec.index("## 2. ")]
+    rows["kind"] = [marked(cell)[0] for cell in
+                    re.findall(r"^\| (`\w+`(?: \[[0-9, -]+\])?) \|", section17, re.M)]
+    for name, values in code["vocabularies"].items():
+        if name not in rows:
+            if any(e != every for e in values.values()):
+                failures.append("%s has values of some editions only, and docs/spec.md has no "
+                                "table of it" % name)
+            continue
+        count += 1
+        documented = dict(rows[name])
+        if sorted(documented) != sorted(values):
+            failures.append("%s: docs/spec.md lists %s, the code %s" % (
+                name, sorted(documented), sorted(values)))
+        for value, eds in values.items():
+            mark = documented.get(value, None)
+            shown = every if mark is None else mark
+            if value in documented and shown != eds:
+                failures.append("%s `%s`: docs/spec.md marks it %s, ref/edition.hpp has it in %s" % (
+                    name, value, "unmarked (every edition)" if mark is None else mark, eds))
+            if mark is not None and mark == every:
+                failures.append("%s `%s`: marked with every edition; leave it unmarked" % (
+                    name, value))
+    # §1.6: one row per edition, with the repository, commits and files of kEditionSources.
+    section16 = spec[spec.index("### 1.6 "):spec.index("### 1.7 ")]
+    table = re.findall(r"^\| `([0-9-]+)` \| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$", section16, re.M)
+    count += 1
+    got = [[e, r, c.strip(), f.strip()] for e, r, c, f in table]
+    want = [[x["edition"], x["repository"], x["commits"], x["files"]] for x in code["sources"]]
+    if got != want:
+        failures.append("docs/spec.md §1.6's edition table %s is not kEditionSources %s" % (got, want))
+    count += 1
+    if ("default the newest (`%s`)" % code["newest"]) not in section16:
+        failures.append("docs/spec.md §1.6 does not say the default is the newest edition, %s" %
+                        code["newest"])
     return failures, count
 
 
@@ -393,6 +466,8 @@ def main():
         failures, count = labels(*sys.argv[2:])
     elif sys.argv[1:2] == ["synopses"] and len(sys.argv) == 4:
         failures, count = synopses(*sys.argv[2:])
+    elif sys.argv[1:2] == ["editions"] and len(sys.argv) == 4:
+        failures, count = editions(*sys.argv[2:])
     elif len(sys.argv) != 3 or sys.argv[1] not in CASES:
         print(__doc__)
         return 2

@@ -1,11 +1,15 @@
 #!/usr/bin/python3
 """The JSON Schemas of docs/schema/ (docs/spec.md §9) against the real binary's documents.
 
-    schema_test.py CASE BINARY SOURCE_DIR
+    schema_test.py CASE BINARY SOURCE_DIR DUMP
 
-CASE is one of the functions named in CASES below. Every document is validated with
-python3-jsonschema's Draft202012Validator; the schemas' relative references to
-common.schema.json are resolved from the schema directory. A case prints what it validated and
+CASE is one of the functions named in CASES below; DUMP is lo_editions_dump (tests/docs), which
+prints the editions of every vocabulary value as ref/edition.hpp declares them. Every document is
+validated with python3-jsonschema's Draft202012Validator; the schemas' relative references to
+common.schema.json are resolved from the schema directory. There is one set of schemas per edition
+(docs/schema/README.md): docs/schema/ for the newest, docs/schema/E/ for an older edition E; a
+document under a directory named after an edition (examples/2026-07/) is validated against that
+edition's set, every other one against the newest. A case prints what it validated and
 exits 0, or prints every failure and exits 1; 77 means the binary lacks the command the case
 needs (ctest reports the case as skipped).
 """
@@ -24,11 +28,26 @@ from jsonschema import Draft202012Validator, RefResolver
 SKIP = 77
 
 
-class Schemas:
-    """The schemas of docs/schema/, with common.schema.json preloaded for `$ref`."""
+def older_editions(source):
+    """The editions that have a directory of their own under docs/schema/ (all but the newest)."""
+    root = os.path.join(source, "docs", "schema")
+    return sorted(n for n in os.listdir(root)
+                  if re.fullmatch(r"\d{4}-\d{2}", n) and os.path.isdir(os.path.join(root, n)))
 
-    def __init__(self, source):
-        self.dir = os.path.join(source, "docs", "schema")
+
+def edition_of(source, path):
+    """The older edition a document belongs to by its directory, or None for the newest."""
+    parts = os.path.relpath(path, source).split(os.sep)
+    found = [e for e in older_editions(source) if e in parts[:-1]]
+    return found[-1] if found else None
+
+
+class Schemas:
+    """The schemas of one edition's set, with common.schema.json preloaded for `$ref`."""
+
+    def __init__(self, source, edition=None):
+        self.edition = edition
+        self.dir = os.path.join(source, "docs", "schema", *([edition] if edition else []))
         self.docs = {}
         for name in sorted(os.listdir(self.dir)):
             if name.endswith(".schema.json"):
@@ -52,10 +71,12 @@ class Schemas:
 
 
 class Run:
-    def __init__(self, binary, source):
+    def __init__(self, binary, source, dump):
         self.binary = binary
         self.source = source
+        self.dump = dump
         self.schemas = Schemas(source)
+        self.older = {e: Schemas(source, e) for e in older_editions(source)}
         self.failures = []
         self.validated = 0
         self.tmp = tempfile.mkdtemp(prefix="lo-schema-")
@@ -75,18 +96,29 @@ class Run:
         r = subprocess.run([self.binary, "--help"], capture_output=True)
         return re.search(r"^\s+%s\s" % re.escape(name), r.stdout.decode(), re.M) is not None
 
-    def valid(self, schema, doc, what):
+    def schemas_of(self, edition):
+        """The set of an edition: None or the newest's name for docs/schema/."""
+        return self.older.get(edition, self.schemas) if edition else self.schemas
+
+    def editions(self):
+        """What lo_editions_dump prints: the editions and every vocabulary value's editions."""
+        if not hasattr(self, "_editions"):
+            self._editions = json.loads(subprocess.run([self.dump], check=True,
+                                                       capture_output=True).stdout)
+        return self._editions
+
+    def valid(self, schema, doc, what, edition=None):
         self.validated += 1
-        for e in self.schemas.errors(schema, doc):
+        for e in self.schemas_of(edition).errors(schema, doc):
             self.fail("%s is not a valid %s: %s" % (what, schema, e))
 
-    def valid_text(self, schema, text, what):
+    def valid_text(self, schema, text, what, edition=None):
         try:
             doc = json.loads(text)
         except ValueError as e:
             self.fail("%s is not JSON: %s" % (what, e))
             return None
-        self.valid(schema, doc, what)
+        self.valid(schema, doc, what, edition)
         return doc
 
     def valid_file(self, schema, path, what=None):
@@ -156,20 +188,29 @@ def schema_of(doc):
 
 
 def case_schemas(run):
-    """Every schema is a valid draft 2020-12 schema, and every reference resolves."""
-    for name, doc in run.schemas.docs.items():
+    """Every schema of every edition's set is a valid draft 2020-12 schema, and every reference
+    resolves within its set."""
+    for schemas in [run.schemas] + list(run.older.values()):
+        check_set(run, schemas)
+
+
+def check_set(run, schemas):
+    for name, doc in schemas.docs.items():
         try:
             Draft202012Validator.check_schema(doc)
         except Exception as e:  # jsonschema.SchemaError
             run.fail("%s is not a valid schema: %s" % (name, e))
         for ref in re.findall(r'"\$ref": "([^"]+)"', json.dumps(doc, indent=1)):
             target, _, pointer = ref.partition("#")
-            base = run.schemas.docs[target] if target else doc
+            base = schemas.docs.get(target) if target else doc
+            if base is None:
+                run.fail("%s: $ref %s names no schema of its set" % (name, ref))
+                continue
             node = base
             for part in pointer.split("/")[1:]:
                 node = node.get(part) if isinstance(node, dict) else None
             if node is None:
-                run.fail("%s: $ref %s does not resolve" % (name, ref))
+                run.fail("%s/%s: $ref %s does not resolve" % (schemas.edition or "", name, ref))
         run.validated += 1
 
 
@@ -178,84 +219,110 @@ def xmacro(text, macro):
     return re.findall(r'X\(\w+, "([^"]+)"\)', m.group(1)) if m else None
 
 
-def case_vocabularies(run):
-    """The schemas' enumerations are the code's vocabularies (docs/spec.md §1.5, §1.6)."""
-    defs = run.schemas.docs["common.schema.json"]["$defs"]
-    with open(os.path.join(run.source, "ref", "vocab.hpp"), encoding="utf-8") as f:
-        vocab = f.read()
-    lists = {"LO_BACKEND_OPS": "BackendOp", "LO_PROVIDERS": "Provider", "LO_DEVICES": "Device",
-             "LO_TRUST_LEVELS": "TrustLevel", "LO_VJP_MODES": "VJPMode",
-             "LO_TENSOR_LAYOUTS": "TensorLayout", "LO_ROUNDINGS": "Rounding",
-             "LO_SUBNORMALS": "Subnormals", "LO_CONTRACTIONS": "Contraction",
-             "LO_REDUCTIONS": "Reduction", "LO_GROUPING_KINDS": "GroupingKind", "LO_MODES": "Mode",
-             "LO_EQUALITIES": "Equality"}
-    for macro, name in lists.items():
-        code = xmacro(vocab, macro)
-        run.validated += 1
-        if code is None:
-            run.fail("ref/vocab.hpp has no %s" % macro)
-        elif code != defs[name]["enum"]:
-            run.fail("%s: schema %s, code %s" % (name, defs[name]["enum"], code))
-    # The contract tags (docs/spec.md §2.2), where ref/vocab.hpp declares them as vocabularies.
-    for macro, name in (("LO_CLAIM_TAGS", "ContractClaim"), ("LO_EVIDENCE_TAGS", "ContractEvidence"),
-                        ("LO_PROVENANCE_TAGS", "ContractProvenance")):
-        code = xmacro(vocab, macro)
-        if code is not None:
-            run.validated += 1
-            tags = [b["properties"]["tag"]["const"] for b in defs[name]["oneOf"]]
-            if code != tags:
-                run.fail("%s tags: schema %s, code %s" % (name, tags, code))
-    # The gate's vocabularies (docs/spec.md §6), where the gate is built.
-    for header, macro, name in (("recheck.hpp", "LO_CONTRACT_OBLIGATIONS", "Obligation"),
-                                ("recheck.hpp", "LO_EVIDENCE_DISPOSITIONS", "Disposition"),
-                                ("gate.hpp", "LO_GATE_FAILURE_KINDS", "GateFailureKind")):
-        path = os.path.join(run.source, "ref", header)
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                code = xmacro(f.read(), macro)
-            run.validated += 1
-            if code != defs[name]["enum"]:
-                run.fail("%s: schema %s, ref/%s %s" % (name, defs[name]["enum"], header, code))
-    with open(os.path.join(run.source, "checks", "checks.hpp"), encoding="utf-8") as f:
-        checks = xmacro(f.read(), "LO_CHECK_NAMES")
-    if not checks or [c for c in checks if c != "gate"] != [c for c in defs["Check"]["enum"]
-                                                            if c != "gate"]:
-        run.fail("Check: schema %s, code %s" % (defs["Check"]["enum"], checks))
-    # The kind table: the schema's branches against ref/opkind.hpp and ref/opkind.cpp.
-    with open(os.path.join(run.source, "ref", "opkind.hpp"), encoding="utf-8") as f:
-        tags = xmacro(f.read(), "LO_KIND_TAGS")
+# The definitions of common.schema.json that are a vocabulary, by the name lo_editions_dump gives it.
+ENUMS = {"BackendOp": "BackendOp", "Provider": "Provider", "Device": "Device",
+         "TrustLevel": "TrustLevel", "VJPMode": "VJPMode", "TensorLayout": "TensorLayout",
+         "Rounding": "Rounding", "Subnormals": "Subnormals", "Contraction": "Contraction",
+         "Reduction": "Reduction", "GroupingKind": "GroupingKind", "Mode": "mode",
+         "Equality": "equality", "Obligation": "obligation", "Disposition": "disposition",
+         "GateFailureKind": "gate failure kind"}
+TAGGED = {"ContractClaim": "claim tag", "ContractEvidence": "evidence tag",
+          "ContractProvenance": "provenance tag"}
+# The definitions an edition changes (docs/schema/README.md); the rest is the same in every set.
+EDITION_DEFS = {"BackendOp", "Disposition", "ContractClaim", "ContractEvidence", "ObligationReport",
+                "Kind", "PlannedKind", "HardMask"}
+
+
+def kind_params(run):
+    """The parameters of every kind of ref/opkind.cpp: {tag: [(name, type)]}."""
     with open(os.path.join(run.source, "ref", "opkind.cpp"), encoding="utf-8") as f:
         src = f.read()
     specs = {"none": []}
     for name, body in re.findall(r"constexpr ParamSpec (k\w+)\[\] = \{(.*?)\};", src, re.S):
-        specs[name] = re.findall(r'\{"(\w*)", (natural|naturals)\}', body)
-    code = {}
-    for tag, params, op in re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src):
-        code[tag.rstrip("_")] = [(n, t) for n, t in specs[params]]
-    schema = {}
-    branches = defs["Kind"]["oneOf"]
-    for t in branches[0]["enum"]:
-        schema[t] = []
+        specs[name] = re.findall(r'\{"(\w*)", (natural|naturals|hardMask)\}', body)
+    return {tag.rstrip("_"): list(specs[params]) for tag, params, _ in
+            re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src)}
+
+
+def runtime_kinds(run):
+    """The kinds of ref/opkind.cpp that map to an op (do runtime work)."""
+    with open(os.path.join(run.source, "ref", "opkind.cpp"), encoding="utf-8") as f:
+        src = f.read()
+    return {tag.rstrip("_") for tag, _, op in
+            re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src)
+            if op != "std::nullopt"}
+
+
+def schema_kinds(defs, name="Kind"):
+    """The kinds of a set's Kind (or PlannedKind) definition: {tag: [(name, type)]}."""
+    branches = defs[name]["oneOf"]
+    kinds = {t: [] for t in branches[0]["enum"]}
     for b in branches[2:]:
         props = b["properties"]
-        schema[props["tag"]["const"]] = [
-            (n, "naturals" if p["$ref"].endswith("Naturals") else "natural")
+        kinds[props["tag"]["const"]] = [
+            (n, {"Naturals": "naturals", "HardMask": "hardMask"}.get(p["$ref"].split("/")[-1],
+                                                                     "natural"))
             for n, p in props.items() if n != "tag"]
-    run.validated += 1
-    if sorted(code) != sorted(tags or []):
-        run.fail("could not read the kind table of ref/opkind.cpp")
-    for t in sorted(set(code) | set(schema)):
-        if code.get(t) != schema.get(t):
-            run.fail("kind %s: schema %s, code %s" % (t, schema.get(t), code.get(t)))
-    if branches[1]["properties"]["tag"]["enum"] != branches[0]["enum"]:
-        run.fail("Kind: the bare tags as string and as {\"tag\"} differ")
+    return kinds, branches
+
+
+def case_vocabularies(run):
+    """Each edition's schemas enumerate exactly that edition's values of every vocabulary, in the
+    code's order, and its kinds with their parameters (docs/spec.md §1.5, §1.6, §1.7)."""
+    code = run.editions()
+    newest = code["newest"]
+    params = kind_params(run)
+    for edition in code["editions"]:
+        schemas = run.schemas_of(None if edition == newest else edition)
+        if schemas is run.schemas and edition != newest:
+            run.fail("edition %s has no directory docs/schema/%s/" % (edition, edition))
+            continue
+        defs = schemas.docs["common.schema.json"]["$defs"]
+
+        def values(name):
+            return [v for v, eds in code["vocabularies"][name].items() if edition in eds]
+
+        for schema_name, name in ENUMS.items():
+            run.validated += 1
+            if values(name) != defs[schema_name]["enum"]:
+                run.fail("%s %s: schema %s, code %s" % (edition, schema_name,
+                                                        defs[schema_name]["enum"], values(name)))
+        for schema_name, name in TAGGED.items():
+            run.validated += 1
+            tags = [b["properties"]["tag"]["const"] for b in defs[schema_name]["oneOf"]]
+            if tags != values(name):
+                run.fail("%s %s tags: schema %s, code %s" % (edition, schema_name, tags,
+                                                             values(name)))
+        checks = values("check")
+        if [c for c in checks if c != "gate"] != [c for c in defs["Check"]["enum"] if c != "gate"]:
+            run.fail("%s Check: schema %s, code %s" % (edition, defs["Check"]["enum"], checks))
+        kinds, branches = schema_kinds(defs)
+        run.validated += 1
+        if not params or sorted(params) != sorted(code["vocabularies"]["kind"]):
+            run.fail("could not read the kind table of ref/opkind.cpp")
+        want = {t: params.get(t) for t in values("kind")}
+        for t in sorted(set(want) | set(kinds)):
+            if want.get(t) != kinds.get(t):
+                run.fail("%s kind %s: schema %s, code %s" % (edition, t, kinds.get(t), want.get(t)))
+        if branches[1]["properties"]["tag"]["enum"] != branches[0]["enum"]:
+            run.fail("%s Kind: the bare tags as string and as {\"tag\"} differ" % edition)
+        planned, branches = schema_kinds(defs, "PlannedKind")
+        run.validated += 1
+        runtime = {t: p for t, p in want.items() if t in runtime_kinds(run)}
+        if planned != runtime:
+            run.fail("%s PlannedKind: schema %s, the edition's kinds with an op %s" % (
+                edition, sorted(planned), sorted(runtime)))
+        if branches[1]["properties"]["tag"]["enum"] != branches[0]["enum"]:
+            run.fail("%s PlannedKind: the bare tags as string and as {\"tag\"} differ" % edition)
 
 
 def case_examples(run):
-    """Every JSON file in examples/, against the schema of its kind, and every NDJSON stream."""
+    """Every JSON file in examples/, against the schema of its kind in the edition of its
+    directory (examples/2026-07/: 2026-07; elsewhere the newest), and every NDJSON stream."""
     for root, _, names in os.walk(os.path.join(run.source, "examples")):
         for name in sorted(names):
             path = os.path.join(root, name)
+            edition = edition_of(run.source, path)
             if name.endswith(".ndjson"):
                 with open(path, "rb") as f:
                     text = f.read()
@@ -272,7 +339,125 @@ def case_examples(run):
             if schema is None:
                 run.fail("%s: no schema for this document" % what)
             else:
-                run.valid(schema, doc, what)
+                run.valid(schema, doc, "%s (edition %s)" % (what, edition or "newest"), edition)
+
+
+def set_at(doc, pointer, value):
+    node = doc
+    parts = pointer.split("/")[1:]
+    for part in parts[:-1]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    node[parts[-1]] = value
+
+
+def case_editions(run):
+    """The sets of docs/schema/ are one per edition (docs/schema/README.md): outside the
+    definitions an edition changes they are equal; the claims carry `spec` exactly in the editions
+    of claimsHaveSpec; and a document with a value of one edition only is valid in that edition's
+    set and read by `lower --edition` of it, and invalid in every other set and refused by `lower`
+    with the edition it fits (docs/spec.md §1.6)."""
+    code = run.editions()
+    newest = code["newest"]
+    if sorted(run.older) != sorted(e for e in code["editions"] if e != newest):
+        run.fail("docs/schema/ has sets for %s; ref/edition.hpp's older editions are %s" % (
+            sorted(run.older), [e for e in code["editions"] if e != newest]))
+    for edition, schemas in run.older.items():
+        run.validated += 1
+        if sorted(schemas.docs) != sorted(n for n in run.schemas.docs if n != "proofs.schema.json"):
+            run.fail("docs/schema/%s/ holds %s" % (edition, sorted(schemas.docs)))
+        for name, doc in schemas.docs.items():
+            newer = run.schemas.docs.get(name)
+            if name == "common.schema.json":
+                a = {k: v for k, v in doc["$defs"].items() if k not in EDITION_DEFS}
+                b = {k: v for k, v in newer["$defs"].items() if k not in EDITION_DEFS}
+                if a != b:
+                    run.fail("docs/schema/%s/common.schema.json differs from the newest outside "
+                             "the edition definitions: %s" % (edition, sorted(
+                                 k for k in set(a) | set(b) if a.get(k) != b.get(k))))
+            elif doc != newer:
+                run.fail("docs/schema/%s/%s differs from docs/schema/%s" % (edition, name, name))
+    for edition in code["editions"]:
+        defs = run.schemas_of(None if edition == newest else edition).docs[
+            "common.schema.json"]["$defs"]
+        for b in defs["ContractClaim"]["oneOf"]:
+            tag = b["properties"]["tag"]["const"]
+            if tag in ("valueRefinement", "vjpRefinement"):
+                run.validated += 1
+                has = "spec" in b["properties"] and "spec" in b.get("required", [])
+                if has != (edition in code["claimsHaveSpec"]):
+                    run.fail("%s %s claim: spec %s in the schema, claimsHaveSpec is %s" % (
+                        edition, tag, "required" if has else "absent", code["claimsHaveSpec"]))
+    # Documents of one edition only: (edition, what, plan).
+    with open(run.example("two-relu.json"), encoding="utf-8") as f:
+        august = json.load(f)
+    with open(os.path.join(run.source, "examples", "2026-07", "two-relu.json"),
+              encoding="utf-8") as f:
+        july = json.load(f)
+    cases = [("2026-08", "claims without spec (examples/two-relu.json)", august),
+             ("2026-07", "claims with spec (examples/2026-07/two-relu.json)", july)]
+    # A capsule of every edition: no refinement claim (a descriptor's claim need not be its
+    # obligation's, docs/spec.md §2.2), so each value below is the document's only one of one
+    # edition.
+    neutral = copy.deepcopy(august)
+    set_at(neutral, "/capsules/reference.relu/valueContract/claim", {"tag": "shapeSafety",
+                                                                    "op": "relu"})
+    set_at(neutral, "/capsules/reference.relu/vjpContract/claim",
+           {"tag": "layoutCompatibility", "op": "relu", "layout": "canonical-tensor"})
+    cases.append((None, "a capsule without refinement claims", neutral))
+
+    def variant(edition, what, pointer, value):
+        doc = copy.deepcopy(neutral)
+        set_at(doc, pointer, value)
+        cases.append((edition, what, doc))
+
+    variant("2026-07", "evidence theorem", "/capsules/reference.relu/valueContract/evidence",
+            {"tag": "theorem", "name": "NN.Proofs.relu_refines"})
+    variant("2026-07", "evidence checker", "/capsules/reference.relu/shapeContract/evidence",
+            {"tag": "checker", "name": "shape checker"})
+    variant("2026-08", "evidence notApplicable", "/capsules/reference.relu/vjpContract/evidence",
+            {"tag": "notApplicable"})
+    variant("2026-08", "claim vjpUnavailable", "/capsules/reference.relu/vjpContract/claim",
+            {"tag": "vjpUnavailable", "op": "relu"})
+    masked = copy.deepcopy(neutral)
+    capsule = masked["capsules"].pop("reference.relu")
+    capsule["name"] = "reference.hard_masked_softmax"
+    capsule["op"] = "hard_masked_softmax"
+    for contract in ("shapeContract", "layoutContract", "valueContract", "vjpContract"):
+        capsule[contract]["claim"]["op"] = "hard_masked_softmax"
+    masked["capsules"][capsule["name"]] = capsule
+    masked["kernels"] = [{"nodeId": 1, "op": "hard_masked_softmax", "capsule": capsule["name"],
+                          "kind": {"tag": "hardMaskedSoftmax",
+                                   "mask": {"shape": [2, 2],
+                                            "allowed": [True, False, True, True]}}}]
+    cases.append(("2026-08", "kind hardMaskedSoftmax, op hard_masked_softmax", masked))
+    for i, (edition, what, doc) in enumerate(cases):
+        path = run.write("edition-%d.json" % i, doc)
+        for other in code["editions"]:
+            errors = run.schemas_of(None if other == newest else other).errors(
+                "graph-execution-plan", doc)
+            run.validated += 1
+            r = subprocess.run([run.binary, "lower", "--edition", other, path],
+                               capture_output=True, timeout=120)
+            err = r.stderr.decode(errors="replace")
+            if edition is None or other == edition:
+                if errors:
+                    run.fail("%s: invalid in the schemas of edition %s: %s" % (
+                        what, other, errors[:3]))
+                if r.returncode != 0:
+                    run.fail("%s: lower --edition %s exits %d: %s" % (what, other,
+                                                                       r.returncode, err[:300]))
+                else:
+                    run.valid_text("graph-lowering-plan", r.stdout,
+                                   "lower --edition %s of %s" % (other, what),
+                                   None if other == newest else other)
+            else:
+                if not errors:
+                    run.fail("%s (edition %s only) is valid in the schemas of %s" % (
+                        what, edition, other))
+                if r.returncode != 2 or ("use --edition %s" % edition) not in err:
+                    run.fail("%s (edition %s only): lower --edition %s exits %d, stderr %s; "
+                             "expected 2 naming --edition %s" % (what, edition, other,
+                                                                 r.returncode, err[:300], edition))
 
 
 def case_spec(run):
@@ -489,8 +674,8 @@ MUTATIONS = [
     ("graph-execution-plan", "missing field: kernels", "remove", "/kernels", None),
     ("graph-execution-plan", "missing field: capsule name", "remove", "/capsules/C/name", None),
     ("graph-execution-plan", "missing field: kernel capsule", "remove", "/kernels/1/capsule", None),
-    ("graph-execution-plan", "missing field: claim spec", "remove",
-     "/capsules/C/valueContract/claim/spec", None),
+    ("graph-execution-plan", "missing field: claim mode", "remove",
+     "/capsules/C/vjpContract/claim/mode", None),
     ("graph-execution-plan", "missing field: kind parameter", "set", "/kernels/0/kind",
      {"tag": "softmax"}),
     ("graph-execution-plan", "extra field: plan", "set", "/comment", "x"),
@@ -696,16 +881,17 @@ def case_invalid(run):
 
 
 CASES = {"schemas": case_schemas, "vocabularies": case_vocabularies, "examples": case_examples,
+         "editions": case_editions,
          "spec": case_spec,
          "suite": case_suite, "lower": case_lower, "check": case_check, "stream": case_stream,
          "prove": case_prove, "gate": case_gate, "invalid": case_invalid}
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in CASES:
+    if len(sys.argv) != 5 or sys.argv[1] not in CASES:
         print(__doc__)
         return 2
-    run = Run(sys.argv[2], sys.argv[3])
+    run = Run(sys.argv[2], sys.argv[3], sys.argv[4])
     try:
         if CASES[sys.argv[1]](run) == SKIP:
             shutil.rmtree(run.tmp, ignore_errors=True)
