@@ -1,5 +1,8 @@
 #include "proofs/counterexample.hpp"
 
+#include "proofs/gate.hpp"
+#include "ref/recheck.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -29,12 +32,22 @@ private:
 };
 
 /// What a field's decoder reads: its value, the value's rank among the plan's values of that
-/// field (equal values, equal ranks), and the node's op.
+/// field (equal values, equal ranks), the node's op and the edition the plan is written in.
 struct FieldValue {
   std::int64_t value;
   std::size_t rank;
   BackendOp op;
+  Edition edition;
 };
+
+/// The evidence tag of edition `e` whose disposition is `d` (every disposition of an edition has
+/// one: ref/recheck.hpp derives the dispositions' editions from the tags').
+EvidenceTag evidenceOf(EvidenceDisposition d, Edition e) {
+  for (EvidenceTag tag : valuesOf<EvidenceTag>(e))
+    if (disposition(ContractEvidence{tag, {}}) == d)
+      return tag;
+  return EvidenceTag::notProvided;
+}
 
 template <class E> E enumAt(std::int64_t v) {
   return static_cast<E>(static_cast<std::size_t>(v) % vocabularySize<E>());
@@ -56,14 +69,20 @@ ContractDescriptor decode(carrier::Contract<T>, const FieldValue &v) {
   ContractDescriptor d;
   d.claim.tag = T;
   d.claim.op = v.op;
-  if (T == ContractClaim::Tag::valueRefinement || T == ContractClaim::Tag::vjpRefinement)
+  if ((T == ContractClaim::Tag::valueRefinement || T == ContractClaim::Tag::vjpRefinement) &&
+      claimsHaveSpec(v.edition))
     d.claim.spec = "spec";
   d.summary = "contract variant " + std::to_string(v.rank);
-  // The evidence tag is the value mod 7 (proofs/gate.hpp: the disposition the gate obligations
-  // read), so that a counterexample's evidence follows the model.
-  const auto evidence = static_cast<ContractEvidence::Tag>(((v.value % 7) + 7) % 7);
-  if (evidence != ContractEvidence::Tag::notProvided)
-    d.evidence = ContractEvidence{evidence, "evidence-" + std::to_string(v.rank)};
+  // The disposition is the value mod the number of the edition's dispositions (proofs/gate.hpp:
+  // the disposition the gate obligations read), so that a counterexample's evidence follows the
+  // model; the evidence is the edition's tag of that disposition.
+  const std::vector<EvidenceDisposition> dispositions = dispositionsOf(v.edition);
+  const auto n = static_cast<std::int64_t>(dispositions.size());
+  const EvidenceTag tag =
+      evidenceOf(dispositions[static_cast<std::size_t>(((v.value % n) + n) % n)], v.edition);
+  d.evidence = ContractEvidence{tag, evidenceTextOf(tag) == EvidenceText::none
+                                         ? std::string()
+                                         : "evidence-" + std::to_string(v.rank)};
   return d;
 }
 NumericalPolicy decode(carrier::Policy, const FieldValue &v) {
@@ -83,11 +102,11 @@ NumericalPolicy decode(carrier::Policy, const FieldValue &v) {
   return p;
 }
 
-/// A kind of `op`; with `variant > 0`, a parameterised one whose first parameter is `variant`.
-OpKind kindOf(BackendOp op, std::size_t variant) {
+/// A kind of `op` in edition `e`; with `variant > 0`, a parameterised one whose first parameter is
+/// `variant`.
+OpKind kindOf(BackendOp op, std::size_t variant, Edition e) {
   std::optional<KindTag> bare, param;
-  for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t) {
-    const auto tag = static_cast<KindTag>(t);
+  for (KindTag tag : valuesOf<KindTag>(e)) {
     const KindSignature &s = signature(tag);
     if (s.op != op)
       continue;
@@ -108,7 +127,8 @@ OpKind kindOf(BackendOp op, std::size_t variant) {
 
 } // namespace
 
-GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &interner) {
+GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Edition edition,
+                                Interner &interner) {
   // one rank table per capsule field
 #define LO_FIELD_RANKS(field, sort, part, row, carrier) Ranks field;
   struct {
@@ -138,7 +158,7 @@ GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &int
 #define LO_DECODE_FIELD(field, sort, part, row, carrier)                                           \
   {                                                                                                \
     const std::int64_t v = valueOf(m, k.capsule.field);                                            \
-    capsule.field = decode(carrier{}, FieldValue{v, ranks.field(v), op});                          \
+    capsule.field = decode(carrier{}, FieldValue{v, ranks.field(v), op, edition});                 \
   }
     LO_CAPSULE_FIELDS(LO_DECODE_FIELD)
 #undef LO_DECODE_FIELD
@@ -146,7 +166,7 @@ GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &int
     PlannedNodeKernel node;
     node.nodeId = static_cast<NodeId>(valueOf(m, k.nodeId));
     node.op = op;
-    node.kind = interner.intern(kindOf(op, kindsByOp[valueOf(m, k.op)][kindValue]));
+    node.kind = interner.intern(kindOf(op, kindsByOp[valueOf(m, k.op)][kindValue], edition));
     node.capsule = interner.intern(std::move(capsule));
     plan.kernels.push_back(node);
   }

@@ -9,7 +9,10 @@ namespace lo::proofs {
 
 /// The plan the model `m` gives to the symbolic plan `p`. Integer fields that stand for strings
 /// or records (names, contracts, numerical policies, notes, kinds) are mapped by rank, so equal
-/// values give equal fields and different values different ones.
-GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Interner &interner);
+/// values give equal fields and different values different ones. Every value is one of `edition`
+/// (the edition proved): the plan reads back with `io::readExecutionPlan(source, interner,
+/// edition)`.
+GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Edition edition,
+                                Interner &interner);
 
 } // namespace lo::proofs

@@ -136,8 +136,8 @@ z3::expr sameLowering(const Lowering &l, const Lowering &r) {
 
 // --- the encoder ------------------------------------------------------------------------------
 
-Encoder::Encoder(z3::context &ctx, Equality equality, Sabotage sabotage)
-    : ctx_(ctx), equality_(equality), sabotage_(sabotage),
+Encoder::Encoder(z3::context &ctx, Edition edition, Equality equality, Sabotage sabotage)
+    : ctx_(ctx), edition_(edition), equality_(equality), sabotage_(sabotage),
       opOfKind_(ctx.function("opOfKind", ctx.int_sort(), ctx.int_sort())) {}
 
 Capsule Encoder::freshCapsule(const std::string &prefix) {
@@ -181,32 +181,47 @@ Lowering Encoder::freshLowering(std::size_t capacity, const std::string &prefix)
 }
 
 namespace {
-z3::expr inRange(const z3::expr &x, std::size_t size) {
-  return x >= 0 && x < static_cast<int>(size);
+/// `x` is the index of a value of vocabulary E that edition `e` has: a range when the edition's
+/// values are the first ones of the vocabulary, else one of them.
+template <class E> z3::expr inEditionOf(const z3::expr &x, Edition e) {
+  const std::vector<E> values = valuesOf<E>(e);
+  bool prefix = true;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    prefix = prefix && values[i] == static_cast<E>(i);
+  if (prefix)
+    return x >= 0 && x < static_cast<int>(values.size());
+  z3::expr_vector any(x.ctx());
+  for (E v : values)
+    any.push_back(x == static_cast<int>(v));
+  return z3::mk_or(any);
 }
 
-/// The number of spellings a field's value indexes, for a field that stands for a vocabulary.
-template <class C> std::optional<std::size_t> vocabularyRange(C) { return std::nullopt; }
-template <class E> std::optional<std::size_t> vocabularyRange(carrier::Vocabulary<E>) {
-  return vocabularySize<E>();
+/// The range constraint of a field: none, or for a field that stands for a vocabulary, the
+/// edition's values.
+template <class C> std::optional<z3::expr> editionRange(C, const z3::expr &, Edition) {
+  return std::nullopt;
+}
+template <class E>
+std::optional<z3::expr> editionRange(carrier::Vocabulary<E>, const z3::expr &x, Edition e) {
+  return inEditionOf<E>(x, e);
 }
 } // namespace
 
 z3::expr Encoder::wellFormed(const Node &k) {
-  // Ops that some kind maps to: a planned node's op is one of them.
+  // Ops that some kind of the edition maps to: a planned node's op is one of them.
   z3::expr_vector plannable(ctx_);
-  for (std::size_t o = 0; o < vocabularySize<BackendOp>(); ++o) {
+  for (BackendOp o : valuesOf<BackendOp>(edition_)) {
     bool some = false;
-    for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
-      some = some || signature(static_cast<KindTag>(t)).op == static_cast<BackendOp>(o);
+    for (KindTag t : valuesOf<KindTag>(edition_))
+      some = some || signature(t).op == o;
     if (some)
       plannable.push_back(k.op == static_cast<int>(o));
   }
   const Capsule &c = k.capsule;
   z3::expr_vector ranges(ctx_); // the vocabularies' fields hold the index of a spelling
 #define LO_FIELD_RANGE(field, sort, part, row, carrier)                                            \
-  if (const auto size = vocabularyRange(carrier{}))                                                \
-    ranges.push_back(inRange(c.field, *size));
+  if (const auto range = editionRange(carrier{}, c.field, edition_))                               \
+    ranges.push_back(*range);
   LO_CAPSULE_FIELDS(LO_FIELD_RANGE)
 #undef LO_FIELD_RANGE
   return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && c.op == k.op && z3::mk_and(ranges);

@@ -21,6 +21,7 @@
 
 #include "proofs/smt.hpp"
 #include "ref/capsule.hpp"
+#include "ref/edition.hpp"
 #include "ref/vocab.hpp"
 
 #include <string_view>
@@ -171,12 +172,14 @@ AuditRow auditRow(const z3::expr &op, const Capsule &c);
 /// The integer that stands for `trusted-external` in `trustLevel` fields.
 inline constexpr int kTrustedExternal = static_cast<int>(TrustLevel::trusted_external);
 
-/// Builds symbolic plans and lowerings in one Z3 context, under one equality and one sabotage.
+/// Builds symbolic plans and lowerings in one Z3 context, in one edition (docs/spec.md §1.6: the
+/// vocabularies' values a plan may hold), under one equality and one sabotage.
 class Encoder {
 public:
-  Encoder(z3::context &ctx, Equality equality, Sabotage sabotage = Sabotage::none);
+  Encoder(z3::context &ctx, Edition edition, Equality equality, Sabotage sabotage = Sabotage::none);
 
   z3::context &ctx() const { return ctx_; }
+  Edition edition() const { return edition_; }
   Equality equality() const { return equality_; }
   Sabotage sabotage() const { return sabotage_; }
 
@@ -187,8 +190,8 @@ public:
   /// Any lowering with `capacity` slots (the candidates of the uniqueness obligations).
   Lowering freshLowering(std::size_t capacity, const std::string &prefix = "cand");
 
-  /// A node is well formed: its capsule's op is its op, its op is the op its kind maps to, and
-  /// the enumerations are in range.
+  /// A node is well formed: its capsule's op is its op, its op is the op its kind maps to, it is
+  /// the op of a kind of the edition, and the enumerations hold values of the edition.
   z3::expr wellFormed(const Node &k);
   /// "A valid plan also has: unique `nodeId`s (naturals below 2^63); `op` equal to the op its kind
   /// maps to; `capsule.op == op`."
@@ -235,6 +238,7 @@ public:
 
 private:
   z3::context &ctx_;
+  Edition edition_;
   Equality equality_;
   Sabotage sabotage_;
   z3::func_decl opOfKind_;

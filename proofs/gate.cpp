@@ -11,7 +11,13 @@ SymbolicPolicy freshPolicy(z3::context &ctx, const std::string &prefix) {
                         b("requireEvidence"), b("allowRuntimeGuards"), b("allowTestEvidence")};
 }
 
-z3::expr disposition(const z3::expr &contract) { return z3::mod(contract, 7); }
+std::vector<EvidenceDisposition> dispositionsOf(Edition edition) {
+  return valuesOf<EvidenceDisposition>(edition);
+}
+
+z3::expr disposition(const z3::expr &contract, Edition edition) {
+  return z3::mod(contract, static_cast<int>(dispositionsOf(edition).size()));
+}
 
 namespace {
 
@@ -62,7 +68,15 @@ z3::expr checks(const SymbolicPolicy &p, GateFailureKind k) {
   return p.requireEvidence;
 }
 
-int dispositionValue(GateFailureKind k) { return static_cast<int>(failureDisposition(k)); }
+/// The contract's disposition is the one a failure of kind `k` lists (never, when the edition has
+/// no such disposition).
+z3::expr listedBy(const z3::expr &contract, Edition edition, GateFailureKind k) {
+  const std::vector<EvidenceDisposition> all = dispositionsOf(edition);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i] == failureDisposition(k))
+      return disposition(contract, edition) == static_cast<int>(i);
+  return contract.ctx().bool_val(false);
+}
 
 /// Report (r, o) is a report of `rows`.
 z3::expr contains(const std::vector<Row> &rows, const AuditRow &r, ContractObligation o) {
@@ -74,42 +88,45 @@ z3::expr contains(const std::vector<Row> &rows, const AuditRow &r, ContractOblig
 }
 
 /// Every report of `a` with the disposition of `k` is a report of `b`.
-z3::expr included(z3::context &ctx, const std::vector<Row> &a, const std::vector<Row> &b,
-                  GateFailureKind k) {
+z3::expr included(z3::context &ctx, Edition edition, const std::vector<Row> &a,
+                  const std::vector<Row> &b, GateFailureKind k) {
   z3::expr all = ctx.bool_val(true);
   for (const Row &x : a)
     for (ContractObligation o : kObligations)
-      all = all && z3::implies(x.active && disposition(contractOf(x.row, o)) == dispositionValue(k),
+      all = all && z3::implies(x.active && listedBy(contractOf(x.row, o), edition, k),
                                contains(b, x.row, o));
   return all;
 }
 
 /// A failure of kind `k` is in the gate of `rows` (checked by the policy, some report has it).
-z3::expr present(const SymbolicPolicy &p, const std::vector<Row> &rows, GateFailureKind k) {
+z3::expr present(const SymbolicPolicy &p, Edition edition, const std::vector<Row> &rows,
+                 GateFailureKind k) {
   z3::expr any = p.requireEvidence.ctx().bool_val(false);
   for (const Row &x : rows)
     for (ContractObligation o : kObligations)
-      any = any || (x.active && disposition(contractOf(x.row, o)) == dispositionValue(k));
+      any = any || (x.active && listedBy(contractOf(x.row, o), edition, k));
   return checks(p, k) && any;
 }
 
-z3::expr accepted(const SymbolicPolicy &p, const std::vector<Row> &rows) {
+z3::expr accepted(const SymbolicPolicy &p, Edition edition, const std::vector<Row> &rows) {
   z3::expr none = p.requireEvidence.ctx().bool_val(true);
   for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
-    none = none && !present(p, rows, static_cast<GateFailureKind>(k));
+    none = none && !present(p, edition, rows, static_cast<GateFailureKind>(k));
   return none;
 }
 
 /// "the same verdict, the same failure kinds in the same order, and for each kind the same set
 /// of reports": per kind, the same presence and (when present) the same set.
-z3::expr sameGate(const SymbolicPolicy &p, const std::vector<Row> &a, const std::vector<Row> &b) {
+z3::expr sameGate(const SymbolicPolicy &p, Edition edition, const std::vector<Row> &a,
+                  const std::vector<Row> &b) {
   z3::expr all = p.requireEvidence.ctx().bool_val(true);
   for (std::size_t i = 0; i < vocabularySize<GateFailureKind>(); ++i) {
     const auto k = static_cast<GateFailureKind>(i);
     // Equal sets of a kind the policy looks for give the same presence; a kind it does not look
     // for is absent from both.
-    all = all && z3::implies(checks(p, k), included(p.requireEvidence.ctx(), a, b, k) &&
-                                               included(p.requireEvidence.ctx(), b, a, k));
+    z3::context &ctx = p.requireEvidence.ctx();
+    all = all && z3::implies(checks(p, k),
+                             included(ctx, edition, a, b, k) && included(ctx, edition, b, a, k));
   }
   return all;
 }
@@ -130,9 +147,11 @@ Query gatePreserved(Encoder &e, std::size_t n, Mode mode) {
   const Lowering l = mode == Mode::singleton ? e.toSingleton(p) : e.toCoalesced(p);
   const SymbolicPolicy pol = freshPolicy(e.ctx());
   const std::vector<Row> lowered = rowsOf(e, l, p), singleton = nodeRowsOf(e, p);
-  const z3::expr goal = sameGate(pol, lowered, singleton);
-  const z3::expr flip = z3::implies(isPreset(pol, AssurancePolicy::checked()),
-                                    accepted(pol, lowered) == accepted(pol, singleton));
+  const Edition edition = e.edition();
+  const z3::expr goal = sameGate(pol, edition, lowered, singleton);
+  const z3::expr flip =
+      z3::implies(isPreset(pol, AssurancePolicy::checked()),
+                  accepted(pol, edition, lowered) == accepted(pol, edition, singleton));
   const z3::expr valid = e.valid(p);
   return Query{valid, goal, std::move(p), {flip}};
 }
@@ -178,8 +197,8 @@ EncodedGate encodedGate(const Encoder &e, const Lowering &l, const Plan &p,
   const auto rows = rowsOf(e, l, p); // the gate's rows (not the audit's Row enumeration)
   std::vector<z3::expr> present;
   for (std::size_t k = 0; k < vocabularySize<GateFailureKind>(); ++k)
-    present.push_back(proofs::present(policy, rows, static_cast<GateFailureKind>(k)));
-  return EncodedGate{std::move(present), accepted(policy, rows)};
+    present.push_back(proofs::present(policy, e.edition(), rows, static_cast<GateFailureKind>(k)));
+  return EncodedGate{std::move(present), accepted(policy, e.edition(), rows)};
 }
 
 // clang-format off

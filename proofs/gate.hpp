@@ -5,10 +5,11 @@
 // an encoded contract value stands for its whole descriptor, so two reports are equal only when
 // their descriptors are (a finer equality than the claim and evidence the real report shows;
 // equal sets under the finer equality are equal under the coarser one, so a proof carries over).
-// The evidence's disposition is the contract value mod 7, in the order of `EvidenceDisposition`
-// (proved, checked, guarded, tested, fuzzed, trusted, missing), which is how a counterexample's
-// contracts are written back as evidence (proofs/counterexample.cpp). The six policy booleans are
-// free: one proof covers every policy.
+// The evidence's disposition is the contract value mod the number of the edition's dispositions,
+// an index into `valuesOf<EvidenceDisposition>(edition)` (ref/edition.hpp; 2026-07: proved,
+// checked, guarded, tested, fuzzed, trusted, missing; 2026-08: guarded, tested, fuzzed, trusted,
+// missing, notApplicable), which is how a counterexample's contracts are written back as evidence
+// (proofs/counterexample.cpp). The six policy booleans are free: one proof covers every policy.
 #pragma once
 
 #include "proofs/obligations.hpp"
@@ -26,8 +27,12 @@ struct SymbolicPolicy {
 
 SymbolicPolicy freshPolicy(z3::context &ctx, const std::string &prefix = "policy");
 
-/// The disposition of an encoded contract: its value mod 7.
-z3::expr disposition(const z3::expr &contract);
+/// The dispositions of an edition, in the order an encoded contract's value indexes them.
+std::vector<EvidenceDisposition> dispositionsOf(Edition edition);
+
+/// The index of an encoded contract's disposition in `dispositionsOf(edition)`: its value mod
+/// their number.
+z3::expr disposition(const z3::expr &contract, Edition edition);
 
 /// A policy of fixed values (a preset), as the encoding's symbolic policy.
 SymbolicPolicy constantPolicy(z3::context &ctx, const AssurancePolicy &policy);

@@ -289,7 +289,7 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
   const std::size_t last = o.everyLength ? 0 : options.bound;
   for (std::size_t n = o.everyLength ? 0 : options.minLength; n <= last; ++n) {
     z3::context ctx;
-    Encoder e(ctx, options.equality, options.sabotage);
+    Encoder e(ctx, options.edition, options.equality, options.sabotage);
     Query q = o.build(e, n);
     Solver solver(ctx, options.timeoutMs);
     solver.add(q.hypothesis);
@@ -302,7 +302,7 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
       r.status = s;
       r.reason = reason;
       if (s == Status::refuted && interner && q.plan && solver.prove(q.goal) == Status::refuted)
-        r.counterexample = concretePlan(*solver.model(), *q.plan, *interner);
+        r.counterexample = concretePlan(*solver.model(), *q.plan, options.edition, *interner);
       break;
     }
     const auto call = std::chrono::steady_clock::now();
@@ -322,7 +322,7 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
           model = solver.model();
           break;
         }
-      r.counterexample = concretePlan(*model, *q.plan, *interner);
+      r.counterexample = concretePlan(*model, *q.plan, options.edition, *interner);
     }
     break;
   }

@@ -53,6 +53,9 @@ struct EmittedQuery {
 };
 
 struct Options {
+  /// The edition proved (docs/spec.md §1.6): the vocabularies' values the plans hold, and the
+  /// dispositions the gate obligations range over.
+  Edition edition = kNewestEdition;
   std::size_t bound = 8;
   /// The smallest length checked (the sabotage matrix starts at the length of its
   /// counterexamples).
@@ -80,8 +83,9 @@ struct Result {
   std::optional<GraphExecutionPlan> counterexample;
 };
 
-/// Discharges `o` for every length 0..options.bound (or once, for a step lemma). When refuted and
-/// `interner` is not null, the model is turned into a plan whose capsules and kinds live there.
+/// Discharges `o` in `options.edition` for every length 0..options.bound (or once, for a step
+/// lemma). When refuted and `interner` is not null, the model is turned into a plan of that
+/// edition whose capsules and kinds live there.
 Result discharge(const Obligation &o, const Options &options, Interner *interner = nullptr);
 
 } // namespace lo::proofs

@@ -20,6 +20,7 @@ Action setupProve(CLI::App &app) {
   addNatural(*sub, "--bound", o->bound, 0, 64,
              "largest plan length checked (default 8: the whole suite in under 60 s)");
   addEqualityOption(*sub, o->equality);
+  addEditionOption(*sub, o->edition);
   addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, 3600000,
              "timeout of each solver call, in milliseconds");
   using Format = ProveSettings::Format;

@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """A second solver (docs/proofs.md, "Two solvers"): cvc5 must give Z3's answer on every query.
 
-    cvc5_agrees.py ORACLE CVC5 WORKDIR BOUND [TIMEOUT_SECONDS]
+    cvc5_agrees.py ORACLE CVC5 WORKDIR TIMEOUT_SECONDS EDITION:BOUND...
 
-Runs `ORACLE prove --bound BOUND --emit-smt2` under contract equality (every obligation proved:
-each query unsat) and under identity equality (the audit and refinement obligations refuted: their
-query sat at the counterexample's length), then CVC5 on every emitted file, with a timeout per file.
-Fails when cvc5 gives another answer than Z3 on any file, when either answers unknown (or cvc5
-times out or errs), or when a run emits nothing. Prints one line per file: the obligation, the
-length, the logic, each solver's answer and seconds.
+For each edition (docs/spec.md §1.6) at its bound, runs `ORACLE prove --edition EDITION --bound
+BOUND --emit-smt2` under contract equality (every obligation proved: each query unsat) and under
+identity equality (the audit and refinement obligations refuted: their query sat at the
+counterexample's length), then CVC5 on every emitted file, with a timeout per file. Fails when
+cvc5 gives another answer than Z3 on any file, when either answers unknown (or cvc5 times out or
+errs), when a run emits nothing or its manifest names another edition, or when an edition has no
+sat query. The first edition's bound must be at least 6, the others' at least 2 (the length of the
+identity counterexamples). Prints one line per file: the edition, the equality, the obligation,
+the length, the logic, each solver's answer and seconds.
 """
 import json
 import os
@@ -18,18 +21,22 @@ import sys
 import time
 
 
-def emit(oracle, bound, equality, directory):
+def emit(oracle, edition, bound, equality, directory):
     shutil.rmtree(directory, ignore_errors=True)
-    run = subprocess.run([oracle, "prove", "--bound", str(bound), "--equality", equality,
-                          "--emit-smt2", directory], capture_output=True, text=True)
+    run = subprocess.run([oracle, "prove", "--edition", edition, "--bound", str(bound),
+                          "--equality", equality, "--emit-smt2", directory],
+                         capture_output=True, text=True)
     expected_exit = 0 if equality == "contract" else 1
     if run.returncode != expected_exit:
-        sys.exit(f"prove --equality {equality}: exit {run.returncode}, expected {expected_exit}\n"
+        sys.exit(f"prove --edition {edition} --equality {equality}: exit {run.returncode}, "
+                 f"expected {expected_exit}\n"
                  f"{run.stdout}{run.stderr}")
     with open(os.path.join(directory, "manifest.json"), encoding="utf-8") as f:
         manifest = json.load(f)
     if manifest.get("format") != "lowering-oracle/smt2-queries" or not manifest["queries"]:
         sys.exit(f"{directory}/manifest.json: no queries")
+    if manifest.get("edition") != edition:
+        sys.exit(f"{directory}/manifest.json: edition {manifest.get('edition')}, not {edition}")
     return manifest
 
 
@@ -47,38 +54,45 @@ def cvc5_answer(cvc5, path, timeout):
 
 
 def main():
-    if len(sys.argv) < 5:
+    if len(sys.argv) < 6:
         sys.exit(__doc__)
-    oracle, cvc5, work, bound = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    timeout = float(sys.argv[5]) if len(sys.argv) > 5 else 600.0
-    if bound < 6:
-        sys.exit("the bound must be at least 6")
-    failures, sats, unsats = [], 0, 0
-    print(f"{'equality':9} {'obligation':28} {'length':>6} {'logic':11} {'z3':6} {'z3 s':>7} "
-          f"{'cvc5':6} {'cvc5 s':>7}")
-    for equality in ("contract", "identity"):
-        directory = os.path.join(work, equality)
-        manifest = emit(oracle, bound, equality, directory)
-        for q in manifest["queries"]:
-            path = os.path.join(directory, q["file"])
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-            if "(check-sat)" not in text or f"(set-logic {q['logic']})" not in text:
-                failures.append(f"{q['file']}: not a self-contained script")
-            answer, seconds = cvc5_answer(cvc5, path, timeout)
-            print(f"{equality:9} {q['obligation']:28} {str(q['length']):>6} {q['logic']:11} "
-                  f"{q['expected']:6} {q['z3Seconds']:7.3f} {answer:6} {seconds:7.3f}", flush=True)
-            if q["expected"] not in ("sat", "unsat"):
-                failures.append(f"{equality}/{q['file']}: Z3 answered {q['expected']}")
-            elif answer != q["expected"]:
-                failures.append(f"{equality}/{q['file']}: Z3 {q['expected']}, cvc5 {answer}")
-            elif answer == "sat":
-                sats += 1
-            else:
-                unsats += 1
-    if sats == 0:
-        failures.append("no refuted query under identity: the run cannot show disagreement on sat")
-    print(f"{unsats} unsat and {sats} sat queries on which cvc5 agrees with Z3")
+    oracle, cvc5, work, timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+    editions = [(e, int(b)) for e, b in (arg.split(":") for arg in sys.argv[5:])]
+    if editions[0][1] < 6 or any(bound < 2 for _, bound in editions):
+        sys.exit("the first edition's bound must be at least 6, the others' at least 2")
+    failures, total_sats, total_unsats = [], 0, 0
+    print(f"{'edition':8} {'equality':9} {'obligation':28} {'length':>6} {'logic':11} {'z3':6} "
+          f"{'z3 s':>7} {'cvc5':6} {'cvc5 s':>7}")
+    for edition, bound in editions:
+        sats = 0
+        for equality in ("contract", "identity"):
+            directory = os.path.join(work, edition, equality)
+            manifest = emit(oracle, edition, bound, equality, directory)
+            for q in manifest["queries"]:
+                path = os.path.join(directory, q["file"])
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                if "(check-sat)" not in text or f"(set-logic {q['logic']})" not in text:
+                    failures.append(f"{edition}/{q['file']}: not a self-contained script")
+                answer, seconds = cvc5_answer(cvc5, path, timeout)
+                print(f"{edition:8} {equality:9} {q['obligation']:28} {str(q['length']):>6} "
+                      f"{q['logic']:11} {q['expected']:6} {q['z3Seconds']:7.3f} {answer:6} "
+                      f"{seconds:7.3f}", flush=True)
+                where = f"{edition}/{equality}/{q['file']}"
+                if q["expected"] not in ("sat", "unsat"):
+                    failures.append(f"{where}: Z3 answered {q['expected']}")
+                elif answer != q["expected"]:
+                    failures.append(f"{where}: Z3 {q['expected']}, cvc5 {answer}")
+                elif answer == "sat":
+                    sats += 1
+                else:
+                    total_unsats += 1
+        if sats == 0:
+            failures.append(f"{edition}: no refuted query under identity: the run cannot show "
+                            "disagreement on sat")
+        total_sats += sats
+    print(f"{total_unsats} unsat and {total_sats} sat queries on which cvc5 agrees with Z3, "
+          f"editions {', '.join(f'{e} (bound {b})' for e, b in editions)}")
     if failures:
         print("\n".join(["DISAGREEMENT OR FAILURE:"] + failures))
         sys.exit(1)

@@ -1,6 +1,9 @@
-// The counterexample of `coalesced.audit` under identity equality is a real plan: it reads back,
-// it is valid, and the C++ reference lowering of it (ref/lowering.cpp, not the encoding) shows the
-// audit hiding a trusted-external boundary. This ties the encoding to the code it encodes.
+// The counterexample of `coalesced.audit` under identity equality is a real plan of the edition
+// proved (docs/spec.md §1.6): it reads back in that edition (and is refused in the other, whose
+// claims do or do not carry a spec name), it is valid, and the C++ reference lowering of it
+// (ref/lowering.cpp, not the encoding) shows the audit hiding a trusted-external boundary. This
+// ties the encoding to the code it encodes. A gate counterexample carries evidence, which must be
+// of the edition too.
 #include "proofs/obligations.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
@@ -14,9 +17,10 @@
 namespace lo::proofs {
 namespace {
 
-GraphExecutionPlan identityCounterexample(Interner &interner) {
+GraphExecutionPlan identityCounterexample(Interner &interner, Edition edition = kNewestEdition) {
   const Result r = discharge(*findObligation("coalesced.audit"),
-                             Options{.bound = 3,
+                             Options{.edition = edition,
+                                     .bound = 3,
                                      .equality = Equality::identity,
                                      .timeoutMs = 60000,
                                      .sabotage = Sabotage::none},
@@ -26,23 +30,67 @@ GraphExecutionPlan identityCounterexample(Interner &interner) {
   return r.counterexample.value_or(GraphExecutionPlan{});
 }
 
-TEST(Counterexample, IdentityAuditCounterexampleIsAValidPlanOfAtMostThreeNodes) {
-  Interner interner;
-  const GraphExecutionPlan plan = identityCounterexample(interner);
-  ASSERT_GE(plan.kernels.size(), 1u);
-  EXPECT_LE(plan.kernels.size(), 3u);
-  std::set<NodeId> ids;
-  for (const auto &k : plan.kernels) {
-    EXPECT_TRUE(ids.insert(k.nodeId).second) << "duplicate node id " << k.nodeId;
-    EXPECT_LT(k.nodeId, kNodeIdLimit);
-    EXPECT_EQ(opOf(interner.kind(k.kind)), k.op);
-    EXPECT_EQ(interner.capsule(k.capsule).op, k.op);
-  }
-  // written and read back, it is the same plan
+/// `plan` written and read back in `edition` is the same plan; read in any other edition, it is
+/// refused.
+void readsBackInItsEditionOnly(const Interner &interner, const GraphExecutionPlan &plan,
+                               Edition edition) {
   const std::string json = io::executionPlanJson(interner, plan);
   Interner again;
-  const GraphExecutionPlan read = io::readExecutionPlan(io::sourceFromString("cex", json), again);
-  EXPECT_EQ(io::executionPlanJson(again, read), json);
+  const GraphExecutionPlan read =
+      io::readExecutionPlan(io::sourceFromString("cex", json), again, edition);
+  EXPECT_EQ(io::executionPlanJson(again, read), json) << spelling(edition);
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
+    const auto other = static_cast<Edition>(i);
+    if (other == edition)
+      continue;
+    Interner elsewhere;
+    EXPECT_ANY_THROW(io::readExecutionPlan(io::sourceFromString("cex", json), elsewhere, other))
+        << "a counterexample of " << spelling(edition) << " read in " << spelling(other);
+  }
+}
+
+TEST(Counterexample, IdentityAuditCounterexampleIsAValidPlanOfAtMostThreeNodesOfEachEdition) {
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
+    const auto edition = static_cast<Edition>(i);
+    Interner interner;
+    const GraphExecutionPlan plan = identityCounterexample(interner, edition);
+    ASSERT_GE(plan.kernels.size(), 1u) << spelling(edition);
+    EXPECT_LE(plan.kernels.size(), 3u);
+    std::set<NodeId> ids;
+    for (const auto &k : plan.kernels) {
+      EXPECT_TRUE(ids.insert(k.nodeId).second) << "duplicate node id " << k.nodeId;
+      EXPECT_LT(k.nodeId, kNodeIdLimit);
+      EXPECT_EQ(opOf(interner.kind(k.kind)), k.op);
+      EXPECT_EQ(interner.capsule(k.capsule).op, k.op);
+    }
+    readsBackInItsEditionOnly(interner, plan, edition);
+  }
+}
+
+// A sabotaged canAppend (capsules not compared) breaks `coalesced.gate`: a group hides its second
+// node's reports. The counterexample's evidence follows the model, in the edition's dispositions.
+TEST(Counterexample, GateCounterexampleHasEvidenceOfTheEditionProved) {
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
+    const auto edition = static_cast<Edition>(i);
+    Interner interner;
+    const Result r = discharge(*findObligation("coalesced.gate"),
+                               Options{.edition = edition,
+                                       .bound = 2,
+                                       .equality = Equality::contract,
+                                       .timeoutMs = 60000,
+                                       .sabotage = Sabotage::canAppendIgnoresCapsule},
+                               &interner);
+    ASSERT_EQ(r.status, Status::refuted) << spelling(edition);
+    ASSERT_TRUE(r.counterexample.has_value());
+    for (const auto &k : r.counterexample->kernels) {
+      const KernelCapsule &c = interner.capsule(k.capsule);
+      for (const ContractDescriptor *d :
+           {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract})
+        EXPECT_TRUE(inEdition(d->evidence.tag, edition))
+            << spelling(d->evidence.tag) << " in a counterexample of " << spelling(edition);
+    }
+    readsBackInItsEditionOnly(interner, *r.counterexample, edition);
+  }
 }
 
 TEST(Counterexample, TheReferenceLoweringHidesATrustedExternalBoundaryOnIt) {

@@ -94,6 +94,25 @@ TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
 INSTANTIATE_TEST_SUITE_P(Proofs, SabotageMatrix, ::testing::ValuesIn(test_names::obligationNames()),
                          test_names::testName);
 
+// The gate obligations range over the dispositions of the edition proved: in each edition they
+// catch the sabotages they must catch (the matrix above runs in the newest edition only).
+TEST(Sabotage, GateObligationsCatchTheirSabotagesInEachEdition) {
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
+    const auto edition = static_cast<Edition>(i);
+    for (std::string_view name : {"singleton.gate", "coalesced.gate", "step.gate"})
+      for (Sabotage s : kMustCatch.at(name)) {
+        const Result r = discharge(*findObligation(name), Options{.edition = edition,
+                                                                  .bound = kSabotageBound,
+                                                                  .minLength = kSabotageBound,
+                                                                  .equality = Equality::contract,
+                                                                  .timeoutMs = 60000,
+                                                                  .sabotage = s});
+        EXPECT_EQ(r.status, Status::refuted)
+            << name << " under " << spelling(s) << " in " << spelling(edition);
+      }
+  }
+}
+
 // Under contract equality, taking the node's capsule on append changes nothing (an appended node's
 // capsule equals the group's); under identity it does: the group no longer keeps its first
 // node's capsule, which the `capsule` check requires.

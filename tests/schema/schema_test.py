@@ -603,12 +603,15 @@ def case_prove(run):
     if r.returncode != 0 or b"--format" not in r.stdout:
         print("this binary's prove is not built (no Z3)")
         return SKIP
-    for equality, expect in (("contract", 0), ("identity", 1)):
+    for edition, equality, expect in (("2026-08", "contract", 0), ("2026-08", "identity", 1),
+                                      ("2026-07", "contract", 0)):
         doc = run.valid_text("proofs", run.tool(
-            ["prove", "--only", "step", "--equality", equality, "--format", "json"], expect),
-            "prove --only step --equality " + equality)
+            ["prove", "--only", "step", "--edition", edition, "--equality", equality, "--format",
+             "json"], expect), "prove --only step --edition %s --equality %s" % (edition, equality))
         if doc is not None and not doc["obligations"]:
             run.fail("prove --only step listed no obligation")
+        if doc is not None and doc["edition"] != edition:
+            run.fail("prove --edition %s reported edition %s" % (edition, doc["edition"]))
     return None
 
 
@@ -826,7 +829,8 @@ def case_invalid(run):
     bases = {"graph-execution-plan": plan, "graph-lowering-plan": lowering,
              "check-report": report, "gate-result": gate_result_sample(capsule),
              "conformance-suite": manifest,
-             "proofs": {"format": "lowering-oracle/proofs", "version": 1, "equality": "identity",
+             "proofs": {"format": "lowering-oracle/proofs", "version": 1, "edition": "2026-08",
+                        "equality": "identity",
                         "bound": 8, "timeoutMs": 20000, "obligations": [
                             {"name": "step.audit", "status": "refuted", "bound": "all",
                              "seconds": 0.4},

@@ -26,8 +26,9 @@ void writeSolverText(io::Sink &out, const std::optional<SolverBinary> &solver) {
 } // namespace
 
 void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const std::optional<SolverBinary> &solver) {
+                    const proofs::Options &options, const std::optional<SolverBinary> &solver) {
   writeSolverText(out, solver);
+  out << "edition: " << spelling(options.edition) << '\n';
   out << "obligation                   status   bound  seconds\n";
   for (const auto &r : results) {
     std::string line = r.name;
@@ -45,8 +46,9 @@ void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
 
 void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
                     const proofs::Options &options, const std::optional<SolverBinary> &solver) {
-  out << "{\n  \"format\": \"lowering-oracle/proofs\",\n  \"version\": 1,\n  \"equality\": \""
-      << spelling(options.equality) << "\",\n  \"bound\": " << std::uint64_t{options.bound}
+  out << "{\n  \"format\": \"lowering-oracle/proofs\",\n  \"version\": 1,\n  \"edition\": \""
+      << spelling(options.edition) << "\",\n  \"equality\": \"" << spelling(options.equality)
+      << "\",\n  \"bound\": " << std::uint64_t{options.bound}
       << ",\n  \"timeoutMs\": " << std::uint64_t{options.timeoutMs} << ",\n  \"solver\": ";
   if (solver) {
     out << "{\"name\":";

@@ -51,6 +51,7 @@ std::vector<const proofs::Obligation *> chosenObligations(const std::string &onl
 
 int runProve(const ProveSettings &s) {
   proofs::Options options;
+  options.edition = s.edition;
   options.bound = s.bound;
   options.equality = s.equality;
   options.timeoutMs = s.timeoutMs;
@@ -83,8 +84,9 @@ int runProve(const ProveSettings &s) {
         io::writeExecutionPlan(sink, interner, counterexample->second);
       });
       printDiagnostic("prove: counterexample to " + counterexample->first + " (" +
-                      std::to_string(counterexample->second.kernels.size()) +
-                      " nodes) written to " + io::shownText(s.counterexampleOut));
+                      std::to_string(counterexample->second.kernels.size()) + " nodes, edition " +
+                      std::string(spelling(s.edition)) + ") written to " +
+                      io::shownText(s.counterexampleOut));
     } else {
       printDiagnostic("prove: no obligation was refuted; " + io::shownText(s.counterexampleOut) +
                       " not written");
@@ -94,7 +96,7 @@ int runProve(const ProveSettings &s) {
     if (s.format == ProveSettings::Format::json)
       writeProveJson(sink, results, options, solver);
     else
-      writeProveText(sink, results, solver);
+      writeProveText(sink, results, options, solver);
   });
   return proveStatus(results);
 }

@@ -1,11 +1,13 @@
 // The run of `prove` (docs/spec.md §4.3 and §5): "discharges the Z3 obligations; prints each one's
-// name, status (proved, refuted, unknown), bound and time": the obligations --only names, the
+// name, status (proved, refuted, unknown), bound and time": the obligations of the edition
+// --edition names (docs/spec.md §1.6; default the newest) that --only names, the
 // solver --solver chooses (solver_choice.hpp), the queries --emit-smt2 writes (smt2_emitter.hpp),
 // the first counterexample to --counterexample-out, the report on standard output
 // (prove_report.hpp).
 #pragma once
 
 #include "proofs/obligations.hpp"
+#include "ref/edition.hpp"
 #include "ref/vocab.hpp"
 
 #include <cstddef>
@@ -17,6 +19,7 @@ namespace lo::cli {
 /// prove's options (its --help). The default bound 8 is the whole suite in under 60 s
 /// (docs/performance.md).
 struct ProveSettings {
+  Edition edition = kNewestEdition;       // --edition
   std::size_t bound = 8;                  // --bound
   Equality equality = Equality::contract; // --equality
   enum class Format { text, json } format = Format::text;

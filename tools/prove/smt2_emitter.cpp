@@ -44,6 +44,7 @@ void Smt2Emitter::writeManifest(const proofs::Options &options) const {
   io::OutputFile file(dir_ + "/manifest.json");
   io::Sink out(file);
   out << "{\n  \"format\": \"lowering-oracle/smt2-queries\",\n  \"version\": 1,\n"
+      << "  \"edition\": \"" << spelling(options.edition) << "\",\n"
       << "  \"equality\": \"" << spelling(options.equality)
       << "\",\n  \"bound\": " << std::uint64_t{options.bound}
       << ",\n  \"meaning\": \"each file asserts valid(plan) and the negated goal: unsat means "
