@@ -67,7 +67,7 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
 void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
                    const SuiteManifest::Entry &m, const io::Source &source,
                    const JudgeOptions &options, SuiteEntry &entry) {
-  const io::LoweringDocument candidate = io::readLoweringPlan(source, interner);
+  const io::LoweringDocument candidate = io::readLoweringPlan(source, interner, options.edition);
   checks::Options checking;
   checking.mode = m.mode;
   checking.equality = m.equality;
