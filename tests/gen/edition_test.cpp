@@ -126,8 +126,8 @@ TEST(EditionGen, EveryEditionOnlyValueIsDrawn) {
 
 TEST(EditionGen, APlanOfOneEditionIsRefusedByTheOther) {
   // The suites differ where the editions do: some plan of each is refused by the other's reader.
-  for (const auto [made, readIn] : {std::pair{Edition::e2026_07, Edition::e2026_08},
-                                    std::pair{Edition::e2026_08, Edition::e2026_07}}) {
+  for (const auto &[made, readIn] : {std::pair{Edition::e2026_07, Edition::e2026_08},
+                                     std::pair{Edition::e2026_08, Edition::e2026_07}}) {
     gen::Settings s;
     s.edition = made;
     std::size_t refused = 0;

@@ -25,8 +25,9 @@ std::optional<std::string> specIn(Edition edition, std::string name) {
 }
 
 /// The capsule of the hand-picked cases, in the values of `edition`: shape evidence `checker`
-/// (2026-07) or `runtimeGuard` (2026-08, which has no checker); the VJP contract `vjpRefinement`
-/// without evidence (2026-07) or `vjpUnavailable` with `notApplicable` evidence (2026-08).
+/// (2026-07) or `runtimeGuard` (2026-08, which has no checker); a VJP contract without evidence
+/// (so that the gate of every hand-picked case but the trap and the empty plan rejects it:
+/// missingEvidence).
 KernelCapsule fixedCapsule(BackendOp op, std::string name, Provider provider, Device device,
                            TrustLevel trust, Edition edition) {
   KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
@@ -45,18 +46,14 @@ KernelCapsule fixedCapsule(BackendOp op, std::string name, Provider provider, De
       "refines the reference",
       {ContractEvidence::Tag::testSuite, "suite/v1"},
       {{ContractProvenance::Tag::sourceFile, "csrc/kernels.cu", "", {}}}};
-  const T vjp = inEditionOr(edition, T::vjpUnavailable, T::vjpRefinement);
-  c.vjpContract = {
-      {vjp,
-       op,
-       {},
-       vjp == T::vjpRefinement ? specIn(edition, std::string(spelling(op)) + ".vjp") : std::nullopt,
-       VJPMode::none},
-      "",
-      {vjp == T::vjpUnavailable ? inEditionOr(edition, E::notApplicable, E::notProvided)
-                                : E::notProvided,
-       ""},
-      {}};
+  c.vjpContract = {{T::vjpRefinement,
+                    op,
+                    {},
+                    specIn(edition, std::string(spelling(op)) + ".vjp"),
+                    VJPMode::none},
+                   "",
+                   {E::notProvided, ""},
+                   {}};
   return c;
 }
 
