@@ -80,7 +80,9 @@ std::string verdict(const GateResult &r) { return r.accepted() ? "accepted" : "r
 /// The reports of some audit rows, as sets per disposition: a report is (its row's report key,
 /// its obligation), where rows with the same key give the same four reports.
 struct ReportSets {
-  std::array<std::vector<std::pair<CapsuleId, ContractObligation>>, 7> byDisposition;
+  std::array<std::vector<std::pair<CapsuleId, ContractObligation>>,
+             vocabularySize<EvidenceDisposition>()>
+      byDisposition;
   template <class Key> void add(const KernelCapsule &row, Key key) {
     for (std::size_t o = 0; o < 4; ++o) {
       const auto obligation = static_cast<ContractObligation>(o);
