@@ -80,7 +80,7 @@ static Outcome checkGate(const std::string &planText, const std::string &output,
   io::ReadGateResult actual;
   try {
     // Named as the output is kept with a finding (`--keep`: output.json).
-    actual = io::readGateResult(io::sourceFromString("output.json", output));
+    actual = io::readGateResult(io::sourceFromString("output.json", output), l.edition);
   } catch (const io::InputError &e) {
     o.kind = Outcome::Kind::invalidOutput;
     o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
