@@ -70,6 +70,10 @@ Action setupDiff(CLI::App &app) {
                  " hand-picked ones first, as in `gen`)");
   addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");
   addNatural(*sub, "--max-nodes", o->gen.maxNodes, 0, kMaxNodes, "most nodes in a random case");
+  addEditionOption(*sub, o->gen.edition)
+      ->description("the edition whose values the plans are written in and the outputs read in "
+                    "(docs/spec.md §1.6), sent to a worker as the request's \"edition\"; default "
+                    "the newest");
   auto *modeOption = addModeOption(*sub, o->mode);
   auto *equalityOption = addEqualityOption(*sub, o->equality);
   modeOption->default_str("")->description(

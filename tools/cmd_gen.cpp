@@ -29,13 +29,16 @@ Action setupGen(CLI::App &app) {
              "number of cases: the " + std::to_string(gen::edgeCaseCount()) +
                  " hand-picked ones first, then random ones");
   addNatural(*sub, "--seed", o->settings.seed, 0, kMaxU64, "seed of the random cases");
+  addEditionOption(*sub, o->settings.edition)
+      ->description("the edition whose values every file of the suite is written in (docs/spec.md "
+                    "§1.6), recorded as the manifest's `edition`; default the newest");
   addNatural(*sub, "--max-nodes", o->settings.maxNodes, 0, kMaxNodes,
              "most nodes in a random case");
   sub->add_flag("--force", o->force,
                 "replace a non-empty DIR, only if it is a suite gen wrote (its manifest.json "
                 "names a conformance suite and gen's seed, count and maxNodes); anything else is "
                 "refused and left untouched");
-  sub->footer("Case I of seed S is the same plan in `gen` and `diff`.");
+  sub->footer("Case I of seed S and edition E is the same plan in `gen` and `diff`.");
   return [o] { return gen::runGen(o->out, o->force, o->settings, o->count); };
 }
 

@@ -65,6 +65,12 @@ Action setupVerify(CLI::App &app) {
                    "linking to its picture",
                    "per check and entry");
   addOutputOption(*sub, *out, "report file");
+  auto edition = std::make_shared<Edition>(kNewestEdition);
+  CLI::Option *editionOption = addEditionOption(*sub, *edition);
+  editionOption->description(
+      "the edition to judge in (docs/spec.md §1.6); default the suite manifest's `edition` (a "
+      "hand-made suite without one: the newest). A suite of one edition judged as another is "
+      "refused (exit status 2)");
   sub->footer(
       "Each output is judged as `check` judges it under the entry's mode and equality, "
       "never under those the output declares (a declaration that differs is a note in "
@@ -76,7 +82,9 @@ Action setupVerify(CLI::App &app) {
       "invalid, 2 bad usage, an invalid suite, a suite that differs from what gen writes "
       "for its manifest's parameters, a hand-made suite without --unverified-suite, or a "
       "manifest without entries.");
-  return [o, out]() -> int {
+  return [o, out, edition, editionOption]() -> int {
+    if (editionOption->count() > 0)
+      o->edition = *edition;
     const SuiteReport report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2
     writeOutput(*out, [&](io::Sink &sink) { writeSuiteReport(sink, o->format, report); });
     return report.conforms() ? kSuccess : kFinding;

@@ -114,8 +114,9 @@ std::string obligationReportText(const ObligationReport &r) {
   return text;
 }
 
-ReadGateResult readGateResult(const Source &source) {
+ReadGateResult readGateResult(const Source &source, Edition edition) {
   JsonReader r(source);
+  r.setEdition(edition);
   ReadGateResult out;
   std::set<GateFailureKind> kinds;
   r.rootFields("a gate result",

@@ -9,6 +9,7 @@
 // and string escapes are free, as in every file of docs/spec.md §2.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/source.hpp"
 
@@ -38,7 +39,8 @@ std::string obligationReportText(const ObligationReport &r);
 /// `verdict` and `failures` are required, `accepted` exactly when there is no failure, every
 /// kind a GateFailure spelling at most once, every report an object with exactly the six fields
 /// of docs/spec.md §6.1 (its claim and evidence as in a capsule, §2.2), its disposition that of
-/// its evidence. Throws io::InputError (the source's name, line, column and JSON pointer).
-ReadGateResult readGateResult(const Source &source);
+/// its evidence. Every value is read in `edition` (docs/spec.md §1.6), as the gate's plan is.
+/// Throws io::InputError (the source's name, line, column and JSON pointer).
+ReadGateResult readGateResult(const Source &source, Edition edition = kNewestEdition);
 
 } // namespace lo::io

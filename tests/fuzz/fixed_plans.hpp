@@ -9,7 +9,7 @@ namespace lo::fuzz {
 
 #define LO_FUZZ_CONTRACTS(OP)                                                                      \
   "\"shapeContract\":{\"claim\":{\"tag\":\"shapeSafety\",\"op\":\"" OP "\"},\"summary\":\"s\","    \
-  "\"evidence\":{\"tag\":\"theorem\",\"name\":\"t\"}},"                                            \
+  "\"evidence\":{\"tag\":\"testSuite\",\"name\":\"t\"}},"                                          \
   "\"layoutContract\":{\"claim\":{\"tag\":\"shapeSafety\",\"op\":\"" OP "\"},\"summary\":\"\","    \
   "\"evidence\":{\"tag\":\"notProvided\"}},"                                                       \
   "\"valueContract\":{\"claim\":{\"tag\":\"shapeSafety\",\"op\":\"" OP "\"},\"summary\":\"\","     \

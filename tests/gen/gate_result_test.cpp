@@ -25,7 +25,7 @@ bool mentions(const std::string &text, const std::string &part) {
 }
 
 /// The hand-picked case of docs/spec.md §6.7: two relu nodes of one identity, the second with a
-/// trusted value contract.
+/// trusted value contract (in the newest edition, as a gate result is read).
 struct Trap : ::testing::Test {
   Interner interner;
   GraphExecutionPlan plan;
@@ -67,7 +67,7 @@ TEST_F(Trap, TheReferenceResultOfEveryPresetAndLoweringAgreesWithItself) {
 TEST_F(Trap, MemberOrderWhiteSpaceAndEscapesAreFree) {
   const std::string text = R"({"failures": [ {"reports": [{"disposition":"trusted",
       "evidence": {"reason": "vendor\u0020kernel", "tag": "trustedBoundary"},
-      "claim": {"spec": "relu.spec", "op": "relu", "tag": "valueRefinement"},
+      "claim": {"op": "relu", "tag": "valueRefinement"},
       "obligation": "value", "capsuleName": "relu\/cudnn", "op": "relu"}],
     "kind": "trustedBoundary"}], "verdict": "rejected",
     "policy": {"allowTestEvidence": true, "allowRuntimeGuards": true, "requireEvidence": true,
@@ -122,14 +122,15 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
       // An unknown claim tag is not a report the reference lacks: the result is not one.
       {edit("\"valueRefinement\"", "\"valueSafety\""), "/failures/0/reports/0/claim/tag",
        "unknown claim tag \"valueSafety\""},
-      {edit("\"spec\":", "\"layout\":\"flat-row-major\",\"spec\":"),
+      {edit("\"tag\":\"valueRefinement\",\"op\":\"relu\"",
+            "\"tag\":\"valueRefinement\",\"op\":\"relu\",\"layout\":\"flat-row-major\""),
        "/failures/0/reports/0/claim/layout",
        "field \"layout\" does not belong to a valueRefinement claim"},
       {edit("\"op\":\"relu\",\"capsuleName\"", "\"op\":7,\"capsuleName\""),
        "/failures/0/reports/0/op", "expected BackendOp (a string)"},
-      {edit("\"disposition\":\"trusted\"", "\"disposition\":\"proved\""),
+      {edit("\"disposition\":\"trusted\"", "\"disposition\":\"tested\""),
        "/failures/0/reports/0/disposition",
-       "disposition \"proved\" is not that of trustedBoundary evidence, \"trusted\""},
+       "disposition \"tested\" is not that of trustedBoundary evidence, \"trusted\""},
       // Duplicate keys: the schema's object has each property once (RFC 8259 names should be
       // unique; docs/spec.md §2.1 makes it an error).
       {edit("\"verdict\"", "\"verdict\": \"rejected\", \"verdict\""), "/verdict",
@@ -164,7 +165,7 @@ TEST_F(Trap, NamesAVerdictDifference) {
   EXPECT_EQ(c.difference, GateDifference::acceptsRejected);
   EXPECT_EQ(c.words, "under policy checked the implementation accepts, the reference rejects: "
                      "trustedBoundary (1 report, e.g. relu: relu.cudnn value: relu forward "
-                     "refines relu.spec; trusted boundary: vendor kernel)");
+                     "refines its spec; trusted boundary: vendor kernel)");
   // The other way round: the contract result judged as the identity lowering's.
   const std::string contract =
       io::gateResultJson(checked, gateOf(checked, Mode::coalesced, Equality::contract));

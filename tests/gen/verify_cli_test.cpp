@@ -94,7 +94,7 @@ TEST_F(Verify, ATamperedSuiteIsAnErrorNamingTheFileAlsoWithGates) {
     EXPECT_EQ(r.code, 2) << r.standardOutput << r.standardError;
     EXPECT_EQ(r.standardOutput, "") << "no report of a suite that is not gen's";
     EXPECT_NE(r.standardError.find("cases/0000-empty-plan/plan.json: differs from the file `gen "
-                                   "--seed 1 --count 13 --max-nodes 24` writes"),
+                                   "--edition 2026-08 --seed 1 --count 13 --max-nodes 24` writes"),
               std::string::npos)
         << r.standardError;
   }
@@ -123,8 +123,10 @@ TEST_F(Verify, AnEmptiedManifestThatDeclaresACountIsAnIntegrityError) {
   for (const bool gates : {false, true}) {
     const auto r = verify(gates ? std::vector<std::string>{"--gates"} : std::vector<std::string>{});
     EXPECT_EQ(r.code, 2) << r.standardOutput;
-    EXPECT_NE(r.standardError.find("manifest.json: differs from the file `gen --seed 1 --count 13"),
-              std::string::npos)
+    EXPECT_NE(
+        r.standardError.find(
+            "manifest.json: differs from the file `gen --edition 2026-08 --seed 1 --count 13"),
+        std::string::npos)
         << r.standardError;
   }
 }

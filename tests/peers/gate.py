@@ -20,10 +20,12 @@ import conforming  # noqa: E402  (the lowering of docs/spec.md §1.2, both modes
 OBLIGATIONS = (("shape", "shapeContract"), ("layout", "layoutContract"),
                ("value", "valueContract"), ("vjp", "vjpContract"))
 
-# docs/spec.md §6.1: the disposition is a function of the evidence tag.
+# docs/spec.md §6.1: the disposition is a function of the evidence tag. theorem and checker are
+# edition 2026-07's, notApplicable 2026-08's (docs/spec.md §1.6); no rule of the gate lists
+# notApplicable, so every policy accepts it.
 DISPOSITION = {"theorem": "proved", "checker": "checked", "runtimeGuard": "guarded",
                "testSuite": "tested", "fuzzOracle": "fuzzed", "trustedBoundary": "trusted",
-               "notProvided": "missing"}
+               "notProvided": "missing", "notApplicable": "notApplicable"}
 
 BOOLEANS = ("allowChecked", "allowFuzzed", "allowTrustedExternal", "requireEvidence",
             "allowRuntimeGuards", "allowTestEvidence")

@@ -3,8 +3,9 @@
 
 usage: gate_compare.py LOWERING_ORACLE EXAMPLES_DIR [SEED]
 
-Generates a suite with `gen --count COUNT --seed SEED` (SEED random unless given; it is printed), adds
-one copy of every fifth plan with its capsules' evidence tags redrawn from all seven tags
+Generates a suite with `gen --edition EDITION --count COUNT --seed SEED` (SEED random unless given;
+it is printed), adds one copy of every fifth plan with its capsules' evidence tags redrawn from all
+the edition's tags
 (deterministically from SEED, so that every disposition and every failure kind is reached), and
 gates every plan under each preset x mode x equality, every reference lowering of the suite and
 every example under each preset, with both implementations. The parsed results must agree: policy,
@@ -30,19 +31,26 @@ EQUALITIES = ("contract", "identity")
 KINDS = ("missingEvidence", "runtimeGuardEvidence", "testEvidence", "trustedBoundary",
          "fuzzEvidence")
 COUNT = 24  # generated plans; each case of `gen` is one plan
-EVIDENCE_TAGS = ("theorem", "checker", "runtimeGuard", "testSuite", "fuzzOracle",
-                 "trustedBoundary", "notProvided")
+# The edition compared (docs/spec.md §1.6): the newest, which `gen` and `gate` default to.
+EDITION = "2026-08"
+# The evidence tags of each edition (docs/spec.md §1.6).
+EVIDENCE_TAGS = {
+    "2026-07": ("theorem", "checker", "runtimeGuard", "testSuite", "fuzzOracle", "trustedBoundary",
+                "notProvided"),
+    "2026-08": ("runtimeGuard", "testSuite", "fuzzOracle", "trustedBoundary", "notProvided",
+                "notApplicable"),
+}[EDITION]
 
 
 def redraw_evidence(plan, rng):
-    """The plan with every capsule's four evidence tags drawn again from all seven tags."""
+    """The plan with every capsule's four evidence tags drawn again from the edition's tags."""
     plan = copy.deepcopy(plan)
     capsules = list(plan.get("capsules", {}).values())
     capsules += [k["capsule"] for k in plan["kernels"] if isinstance(k["capsule"], dict)]
     for c in capsules:
         for _, field in gate.OBLIGATIONS:
             tag = rng.choice(EVIDENCE_TAGS)
-            if tag == "notProvided":
+            if tag in ("notProvided", "notApplicable"):
                 evidence = {"tag": tag}
             elif tag == "trustedBoundary":
                 evidence = {"tag": tag, "reason": "redrawn boundary %d" % rng.randrange(3)}
@@ -53,7 +61,7 @@ def redraw_evidence(plan, rng):
 
 
 def run_cpp(binary, path, policy, mode, equality):
-    args = [binary, "gate", path, "--policy", policy, "--format", "json"]
+    args = [binary, "gate", path, "--policy", policy, "--format", "json", "--edition", EDITION]
     if mode:
         args += ["--mode", mode, "--equality", equality]
     proc = subprocess.run(args, capture_output=True, timeout=120, check=False)
@@ -101,7 +109,8 @@ def main(argv):
 
 def compare_all(binary, examples, seed, tmp):
     suite = os.path.join(tmp, "suite")
-    subprocess.run([binary, "gen", "--out", suite, "--count", str(COUNT), "--seed", str(seed)],
+    subprocess.run([binary, "gen", "--out", suite, "--count", str(COUNT), "--seed", str(seed),
+                    "--edition", EDITION],
                    check=True, stdout=subprocess.DEVNULL, timeout=300)
     plans = sorted(glob.glob(os.path.join(suite, "cases", "*", "plan.json")))
     lowerings = sorted(p for case in glob.glob(os.path.join(suite, "cases", "*"))

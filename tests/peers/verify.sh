@@ -45,7 +45,7 @@ gates)
   gate_loop "$WORK/suite" "$PY $PEERS/gate.py {plan} -o {out} --policy {policy} --mode singleton --equality {equality}"
   cat "$WORK/loop.out"
   [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "gate loop + verify --gates exit $loop_rc, expected 0"; }
-  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output); gate entries by policy: verified 16 (16 conform), checked 16 (16 conform), external 16 (16 conform)" \
+  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output); gate entries by policy: verified 16 (16 conform), checked 16 (16 conform), external 16 (16 conform); judged in edition 2026-08" \
     "$WORK/loop.out" || fail "not 48 conforming gate entries, 16 of each policy, named in the summary"
   [ "$(ls "$WORK/suite/out" | wc -l)" -eq 48 ] || fail "the gate loop did not write 48 results"
   # A gate that drops the trusted boundary: the identity trap under checked, in words, at /verdict.
@@ -84,7 +84,7 @@ readme-loop)
   readme_loop "$WORK/suite" "$PY $PEERS/conforming.py {plan} {out} {mode} {equality}"
   cat "$WORK/loop.out"
   [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "loop + verify exit $loop_rc, expected 0"; }
-  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output)" \
+  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output); judged in edition 2026-08" \
     "$WORK/loop.out" || fail "not 48 conforming entries"
   [ "$(ls "$WORK/suite/out" | wc -l)" -eq 48 ] || fail "the loop did not write 48 outputs"
   # The same loop with the identity peer: verify finds it (exit 1), and names the entries.
@@ -120,7 +120,7 @@ PYEOF
     [ -s "$WORK/report.$f" ] || fail "$f: no report"
   done
   cat "$WORK/report.text"
-  grep -qx "verify: 36 entries: 32 conform, 1 does not conform, 3 errors (missing or invalid output)" \
+  grep -qx "verify: 36 entries: 32 conform, 1 does not conform, 3 errors (missing or invalid output); judged in edition 2026-08" \
     "$WORK/report.text" || fail "text summary"
   grep -q "^0001-one-node-singleton-contract.json: error: no output: .* does not exist (case 0001-one-node, mode singleton, equality contract)\$" \
     "$WORK/report.text" || fail "text: missing output"
@@ -213,7 +213,7 @@ PYEOF
   cp "$WORK/suite/cases/0004-alternating-capsules/coalesced-identity.json" \
      "$WORK/out/0004-alternating-capsules-coalesced-identity.json"
   "$BIN" verify "$WORK/suite" "$WORK/out" >"$WORK/ok" || { cat "$WORK/ok"; fail "conforming outputs: not exit 0"; }
-  grep -qx "verify: 36 entries: 36 conform, 0 do not conform, 0 errors (missing or invalid output)" "$WORK/ok" ||
+  grep -qx "verify: 36 entries: 36 conform, 0 do not conform, 0 errors (missing or invalid output); judged in edition 2026-08" "$WORK/ok" ||
     fail "conforming summary"
   # Bad usage and a bad suite: exit 2, no report file.
   "$BIN" verify "$WORK/nosuite" "$WORK/out" -o "$WORK/r2" 2>/dev/null; [ $? -eq 2 ] || fail "no suite: not exit 2"

@@ -11,10 +11,17 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conforming  # noqa: E402  (the lowering itself: lower() and write())
 
+# The editions a request may name (docs/conformance.md, "The worker protocol"); the lowering reads
+# both alike: a claim with or without `spec`, any evidence tag, a kind's parameters as written.
+EDITIONS = ("2026-07", "2026-08")
+
 wrong = "--identity" in sys.argv
 for line in sys.stdin:
-    request = json.loads(line)  # {"id", "case", "label", "mode", "equality", "plan", "out", "inline"}
+    # {"id", "edition", "case", "label", "mode", "equality", "plan", "out", "inline"}
+    request = json.loads(line)
     try:
+        if request["edition"] not in EDITIONS:
+            raise ValueError("unknown edition %r" % request["edition"])
         identity = wrong or request["equality"] == "identity"
         same = conforming.same_identity if identity else conforming.same_contract
         groups = conforming.lower(request["inline"], request["mode"], same)

@@ -131,7 +131,8 @@ public:
     std::string request;
     {
       io::Sink sink(request);
-      sink << "{\"id\":" << id << ",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
+      sink << "{\"id\":" << id << ",\"edition\":\"" << spelling(l.edition)
+           << "\",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
       sink.jsonString(c.label);
       sink << ",\"mode\":\"" << l.modeName() << "\",\"equality\":\"" << l.equalityName()
            << "\",\"plan\":";

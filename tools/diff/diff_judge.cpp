@@ -73,14 +73,14 @@ static Outcome checkGate(const std::string &planText, const std::string &output,
   Outcome o;
   Interner fresh;
   const GraphExecutionPlan plan =
-      io::readExecutionPlan(io::sourceFromString("plan.json", planText), fresh);
+      io::readExecutionPlan(io::sourceFromString("plan.json", planText), fresh, l.edition);
   const GraphLoweringPlan lowering = lower(fresh, plan, l.mode, l.equality);
   const AssurancePolicy &policy = l.policy->policy;
   const GateResult expected = gate(fresh, policy, lowering);
   io::ReadGateResult actual;
   try {
     // Named as the output is kept with a finding (`--keep`: output.json).
-    actual = io::readGateResult(io::sourceFromString("output.json", output));
+    actual = io::readGateResult(io::sourceFromString("output.json", output), l.edition);
   } catch (const io::InputError &e) {
     o.kind = Outcome::Kind::invalidOutput;
     o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
@@ -127,10 +127,10 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
   // exactly that plan.
   Interner fresh;
   const GraphExecutionPlan read =
-      io::readExecutionPlan(io::sourceFromString("plan.json", planText), fresh);
+      io::readExecutionPlan(io::sourceFromString("plan.json", planText), fresh, l.edition);
   io::LoweringDocument candidate;
   try {
-    candidate = io::readLoweringPlan(io::sourceFromString("output.json", output), fresh);
+    candidate = io::readLoweringPlan(io::sourceFromString("output.json", output), fresh, l.edition);
   } catch (const io::InputError &e) {
     o.kind = K::invalidOutput;
     o.summary = "the implementation wrote an invalid GraphLoweringPlan: " + io::formatError(e);

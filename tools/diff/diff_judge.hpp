@@ -5,6 +5,7 @@
 
 #include "checks/checks.hpp"
 #include "checks/gate_result.hpp"
+#include "ref/edition.hpp"
 #include "ref/gate.hpp"
 
 #include <string>
@@ -17,6 +18,7 @@ struct Lowering {
   Mode mode;
   Equality equality;
   const NamedPolicy *policy = nullptr; // --gate: the preset
+  Edition edition = kNewestEdition; // --edition: the plan's and the output's (docs/spec.md §1.6)
   std::string modeName() const { return std::string(spelling(mode)); }
   std::string equalityName() const { return std::string(spelling(equality)); }
   std::string policyName() const { return policy ? std::string(policy->name) : std::string(); }

@@ -8,7 +8,7 @@
 namespace lo::cli {
 
 std::string diffReportPage(const std::string &planText, const std::string &outputText,
-                           bool outputIsLowering, Mode mode, Equality equality,
+                           bool outputIsLowering, Mode mode, Equality equality, Edition edition,
                            const std::string &heading, const std::string &summary) {
   Interner interner;
   HtmlDiffPage page{heading, summary, {}, false};
@@ -18,11 +18,12 @@ std::string diffReportPage(const std::string &planText, const std::string &outpu
   io::LoweringDocument candidate;
   bool havePlan = false;
   try {
-    plan = io::readExecutionPlan(io::sourceFromString("plan.json", planText), interner);
+    plan = io::readExecutionPlan(io::sourceFromString("plan.json", planText), interner, edition);
     havePlan = true;
     c.subject.nodes = plan.kernels.size();
     if (outputIsLowering) {
-      candidate = io::readLoweringPlan(io::sourceFromString("output.json", outputText), interner);
+      candidate =
+          io::readLoweringPlan(io::sourceFromString("output.json", outputText), interner, edition);
       page.judged = true;
       c.subject.groups = candidate.plan.groups.size();
       c.report = checks::check(interner, plan, candidate, {mode, equality});

@@ -4,6 +4,7 @@
 // computes nothing.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/ir.hpp"
 
 #include <string>
@@ -13,9 +14,9 @@ namespace lo::cli {
 /// The page of the plan `planText` (plan.json) and the implementation's output `outputText`
 /// (output.json), checked under `mode` and `equality`; an output that is not a lowering
 /// (`outputIsLowering` false: a gate result, a crash, invalid JSON) is shown as `summary` beside
-/// the reference lowering. `heading` and `summary` are shown as text.
+/// the reference lowering. `heading` and `summary` are shown as text. Both are read in `edition`.
 std::string diffReportPage(const std::string &planText, const std::string &outputText,
-                           bool outputIsLowering, Mode mode, Equality equality,
+                           bool outputIsLowering, Mode mode, Equality equality, Edition edition,
                            const std::string &heading, const std::string &summary);
 
 } // namespace lo::cli

@@ -55,6 +55,8 @@ public:
                {Mode::coalesced, Equality::identity}};
     else
       asked = {{s.mode, s.equality}};
+    for (Lowering &l : asked)
+      l.edition = s.gen.edition;
     loweringCount_ = asked.size();
     inTurn_ = !s.all && !s.pinned;
     // --gate: each lowering under each preset, in the order verified, checked, external.
@@ -64,7 +66,7 @@ public:
       else
         for (const NamedPolicy &p : kPolicyPresets)
           if (s.policy.empty() || s.policy == p.name)
-            lowerings_.push_back({l.mode, l.equality, &p});
+            lowerings_.push_back({l.mode, l.equality, &p, l.edition});
   }
   ~Runner() {
     impl_.reset(); // stops a worker before its directory goes
@@ -392,7 +394,7 @@ private:
     writeFile(keep / "report.html",
               diffReportPage(minimalJson, last.output,
                              !f.lowering.policy && last.kind == Outcome::Kind::violations,
-                             f.lowering.mode, f.lowering.equality,
+                             f.lowering.mode, f.lowering.equality, f.lowering.edition,
                              "lowering-oracle diff: case " + f.label + " of seed " +
                                  std::to_string(s_.gen.seed) + " (" + f.lowering.words() + ")",
                              last.summary));

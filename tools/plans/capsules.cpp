@@ -1,6 +1,8 @@
 #include "tools/plans/capsules.hpp"
 
+#include <array>
 #include <string>
+#include <vector>
 
 namespace lo::gen {
 
@@ -30,16 +32,21 @@ std::string pickText(Choices &rng, Vocabulary vocabulary,
   return rng.pick(options);
 }
 
-ContractEvidence randomEvidence(Choices &rng, Vocabulary vocabulary) {
+ContractEvidence randomEvidence(Choices &rng, Vocabulary vocabulary, Edition edition) {
   ContractEvidence e;
-  e.tag = static_cast<ContractEvidence::Tag>(rng.below(7));
-  if (e.tag == ContractEvidence::Tag::trustedBoundary)
+  e.tag = randomEvidenceTag(rng, edition);
+  switch (evidenceTextOf(e.tag)) {
+  case EvidenceText::reason:
     e.text =
         pickText(rng, vocabulary, {"vendor kernel", "closed-source library", "hardware intrinsic"});
-  else if (e.tag != ContractEvidence::Tag::notProvided)
+    break;
+  case EvidenceText::name:
     e.text = pickText(rng, vocabulary,
                       {"NN.Backend.relu_refines", "shape_ok", "guard.nan", "suite/v2",
                        "fuzz \"oracle\" #3", "théorème"});
+    break;
+  case EvidenceText::none: break;
+  }
   return e;
 }
 
@@ -59,26 +66,45 @@ std::vector<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabu
 }
 
 ContractDescriptor descriptor(Choices &rng, ContractClaim::Tag tag, BackendOp op, VJPMode mode,
-                              Vocabulary vocabulary) {
+                              Vocabulary vocabulary, Edition edition) {
   ContractDescriptor d;
   d.claim.tag = tag;
   d.claim.op = op;
   if (tag == ContractClaim::Tag::layoutCompatibility)
     d.claim.layout = anyOf<TensorLayout>(rng);
-  if (tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement)
+  if ((tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement) &&
+      claimsHaveSpec(edition))
     d.claim.spec = std::string(spelling(op)) + (rng.chance(1, 2) ? ".spec" : ".spec_v2");
   if (tag == ContractClaim::Tag::vjpRefinement) // "vjpRefinement only": no other claim writes it
     d.claim.mode = mode;
   d.summary =
       pickText(rng, vocabulary, {"", "refines the reference", "checked at runtime", "line\nbreak"});
-  d.evidence = randomEvidence(rng, vocabulary);
+  d.evidence = randomEvidence(rng, vocabulary, edition);
   d.provenance = randomProvenance(rng, vocabulary);
   return d;
 }
 
+/// The claim of a capsule's VJP contract: `vjpRefinement`, or in an edition that has it, one time
+/// in three `vjpUnavailable` ("vjpUnavailable op", Capsule.lean at be55ea0).
+ContractClaim::Tag vjpClaimTag(Choices &rng, Edition edition) {
+  using T = ContractClaim::Tag;
+  return inEdition(T::vjpUnavailable, edition) && rng.chance(1, 3) ? T::vjpUnavailable
+                                                                   : T::vjpRefinement;
+}
+
 } // namespace
 
-KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary) {
+EvidenceTag randomEvidenceTag(Choices &rng, Edition edition) {
+  static const auto tags = [] {
+    std::array<std::vector<EvidenceTag>, vocabularySize<Edition>()> t;
+    for (std::size_t i = 0; i < t.size(); ++i)
+      t[i] = valuesOf<EvidenceTag>(static_cast<Edition>(i));
+    return t;
+  }();
+  return rng.pick(tags[static_cast<std::size_t>(edition)]);
+}
+
+KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary, Edition edition) {
   KernelCapsule c;
   c.op = op;
   c.provider = anyOf<Provider>(rng);
@@ -90,10 +116,10 @@ KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary) {
   c.supportsForward = !rng.chance(1, 8);
   c.vjpMode = anyOf<VJPMode>(rng);
   using T = ContractClaim::Tag;
-  c.shapeContract = descriptor(rng, T::shapeSafety, op, c.vjpMode, vocabulary);
-  c.layoutContract = descriptor(rng, T::layoutCompatibility, op, c.vjpMode, vocabulary);
-  c.valueContract = descriptor(rng, T::valueRefinement, op, c.vjpMode, vocabulary);
-  c.vjpContract = descriptor(rng, T::vjpRefinement, op, c.vjpMode, vocabulary);
+  c.shapeContract = descriptor(rng, T::shapeSafety, op, c.vjpMode, vocabulary, edition);
+  c.layoutContract = descriptor(rng, T::layoutCompatibility, op, c.vjpMode, vocabulary, edition);
+  c.valueContract = descriptor(rng, T::valueRefinement, op, c.vjpMode, vocabulary, edition);
+  c.vjpContract = descriptor(rng, vjpClaimTag(rng, edition), op, c.vjpMode, vocabulary, edition);
   c.numericalPolicy = {anyOf<Rounding>(rng), anyOf<Subnormals>(rng), anyOf<Contraction>(rng),
                        anyOf<Reduction>(rng)};
   c.notes = rng.chance(1, 2)
@@ -114,7 +140,8 @@ template <class E> E otherThan(Choices &rng, E value) {
 /// Most variants keep the capsule's identity (name, op, provider, device), so only the equality
 /// `contract` tells them apart; the last two keep the name but change the identity, so their
 /// written keys collide (`#2`).
-KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabulary) {
+KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabulary,
+                      Edition edition) {
   KernelCapsule v = c;
   switch (rng.below(10)) {
   case 0:
@@ -123,7 +150,7 @@ KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabular
     v.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
     break;
   case 2: v.trustLevel = otherThan(rng, c.trustLevel); break;
-  case 3: v.valueContract.evidence = randomEvidence(rng, vocabulary); break;
+  case 3: v.valueContract.evidence = randomEvidence(rng, vocabulary, edition); break;
   case 4:
     v.shapeContract.provenance.push_back({ContractProvenance::Tag::note, "variant", "", {}});
     break;

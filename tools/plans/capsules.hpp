@@ -3,10 +3,12 @@
 // drawn from a Choices, and variants that keep a capsule's identity (name, op, provider, device)
 // but change one field outside it, so that only the `contract` equality tells them apart
 // (docs/spec.md §1), or keep its name and change its identity, so that their written keys collide
-// (`#2`).
+// (`#2`). Every value is one of the edition's (docs/spec.md §1.6): its evidence tags, its claim
+// tags (`vjpUnavailable` from 2026-08) and a claim's `spec` only where `claimsHaveSpec`.
 #pragma once
 
 #include "ref/capsule.hpp"
+#include "ref/edition.hpp"
 #include "tools/plans/choices.hpp"
 
 #include <string>
@@ -19,10 +21,16 @@ namespace lo::gen {
 /// capsules `k0` to `k2`, so that identities collide across ops and providers (the fuzzer).
 enum class Vocabulary : std::uint8_t { suite, drawn };
 
-/// A capsule for `op` with every field drawn.
-KernelCapsule randomCapsule(Choices &choices, BackendOp op, Vocabulary vocabulary = {});
+/// A capsule of edition `edition` for `op` with every field drawn.
+KernelCapsule randomCapsule(Choices &choices, BackendOp op, Vocabulary vocabulary = {},
+                            Edition edition = kNewestEdition);
 
-/// A near-collision of `c`: the same record but for one field (always differs from `c`).
-KernelCapsule variant(Choices &choices, const KernelCapsule &c, Vocabulary vocabulary = {});
+/// A near-collision of `c` in edition `edition`: the same record but for one field (always
+/// differs from `c`).
+KernelCapsule variant(Choices &choices, const KernelCapsule &c, Vocabulary vocabulary = {},
+                      Edition edition = kNewestEdition);
+
+/// The tag of a drawn evidence: any of the edition's evidence tags.
+EvidenceTag randomEvidenceTag(Choices &choices, Edition edition);
 
 } // namespace lo::gen

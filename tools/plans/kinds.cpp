@@ -7,36 +7,46 @@
 
 namespace lo::gen {
 
-/// The kinds that are planned ("`-`: no runtime work, never planned" excludes the others).
-std::vector<KindTag> plannedKinds() {
+std::vector<KindTag> plannedKinds(Edition edition) {
   std::vector<KindTag> out;
-  for (std::size_t i = 0; i < vocabularySize<KindTag>(); ++i)
-    if (signature(static_cast<KindTag>(i)).op)
-      out.push_back(static_cast<KindTag>(i));
+  for (KindTag k : valuesOf<KindTag>(edition))
+    if (signature(k).op && inEdition(*signature(k).op, edition))
+      out.push_back(k);
   return out;
 }
 
-const std::vector<KindTag> &kindsOf(BackendOp op) {
+namespace {
+
+/// Per edition: the planned kinds of each op, and the ops with a planned kind.
+struct EditionKinds {
+  std::array<std::vector<KindTag>, vocabularySize<BackendOp>()> kindsOf;
+  std::vector<BackendOp> ops;
+};
+
+const EditionKinds &editionKinds(Edition edition) {
   static const auto table = [] {
-    std::array<std::vector<KindTag>, vocabularySize<BackendOp>()> t;
-    for (KindTag k : plannedKinds())
-      t[static_cast<std::size_t>(*signature(k).op)].push_back(k);
+    std::array<EditionKinds, vocabularySize<Edition>()> t;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const auto e = static_cast<Edition>(i);
+      EditionKinds &k = t[i];
+      for (KindTag tag : plannedKinds(e))
+        k.kindsOf[static_cast<std::size_t>(*signature(tag).op)].push_back(tag);
+      for (BackendOp op : valuesOf<BackendOp>(e))
+        if (!k.kindsOf[static_cast<std::size_t>(op)].empty())
+          k.ops.push_back(op);
+    }
     return t;
   }();
-  return table[static_cast<std::size_t>(op)];
+  return table[static_cast<std::size_t>(edition)];
 }
 
-/// The ops some kind maps to (only these can appear in a valid plan).
-const std::vector<BackendOp> &plannedOps() {
-  static const auto ops = [] {
-    std::vector<BackendOp> out;
-    for (std::size_t i = 0; i < vocabularySize<BackendOp>(); ++i)
-      if (!kindsOf(static_cast<BackendOp>(i)).empty())
-        out.push_back(static_cast<BackendOp>(i));
-    return out;
-  }();
-  return ops;
+} // namespace
+
+const std::vector<KindTag> &kindsOf(BackendOp op, Edition edition) {
+  return editionKinds(edition).kindsOf[static_cast<std::size_t>(op)];
 }
+
+const std::vector<BackendOp> &plannedOps(Edition edition) { return editionKinds(edition).ops; }
 
 std::uint64_t anyNatural(Choices &choices) {
   const std::uint64_t high = choices.below(std::uint64_t{1} << 32);
@@ -52,10 +62,31 @@ std::vector<std::uint64_t> shape(Choices &rng, std::size_t minRank = 0) {
   return s;
 }
 
-/// Valid by the signature only: one natural or a list of up to three, small or anything.
+/// A HardMask (`{"shape", "allowed"}`): a shape of rank `rank` with dimensions from `dim`, and
+/// `allowed` of `count` booleans (the shape's size when sensible; any length when wild: a plan
+/// does not require the two to agree, ref/opkind.hpp).
+std::vector<std::uint64_t> hardMask(Choices &rng, bool sensible) {
+  std::vector<std::uint64_t> s(rng.between(sensible ? 1 : 0, 3));
+  std::uint64_t size = 1;
+  for (auto &d : s) {
+    d = sensible || rng.chance(1, 2) ? rng.between(1, 4) : anyNatural(rng);
+    size *= d;
+  }
+  std::vector<std::uint64_t> allowed(sensible ? size : rng.below(9));
+  for (auto &b : allowed)
+    b = rng.below(2);
+  return encodeHardMask(s, allowed);
+}
+
+/// Valid by the signature only: one natural or a list of up to three, small or anything; a
+/// HardMask of any shape and any number of booleans.
 OpKind wildKind(Choices &rng, KindTag tag) {
   OpKind k{tag, {}};
   for (const auto &param : signature(tag).params) {
+    if (param.type == ParamType::hardMask) {
+      k.params.push_back(hardMask(rng, false));
+      continue;
+    }
     std::vector<std::uint64_t> values(param.type == ParamType::natural ? 1 : rng.below(4));
     for (auto &v : values)
       v = rng.chance(1, 2) ? rng.below(9) : anyNatural(rng);
@@ -137,6 +168,7 @@ OpKind randomKind(Choices &rng, KindTag tag, Params params) {
     break;
   }
   case K::flatten: k.params.push_back(shape(rng)); break;
+  case K::hardMaskedSoftmax: k.params.push_back(hardMask(rng, true)); break;
   default:
     for (std::size_t i = 0; i < signature(tag).params.size(); ++i)
       k.params.push_back({rng.below(8)});

@@ -17,13 +17,14 @@ namespace lo::gen {
 namespace {
 
 ContractDescriptor modelDescriptor(ContractClaim::Tag tag, BackendOp op, std::string summary,
-                                   ContractEvidence evidence, std::string path) {
+                                   ContractEvidence evidence, std::string path, Edition edition) {
   ContractDescriptor d;
   d.claim.tag = tag;
   d.claim.op = op;
   if (tag == ContractClaim::Tag::layoutCompatibility)
     d.claim.layout = TensorLayout::canonical_tensor;
-  if (tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement)
+  if ((tag == ContractClaim::Tag::valueRefinement || tag == ContractClaim::Tag::vjpRefinement) &&
+      claimsHaveSpec(edition))
     d.claim.spec = "Spec." + std::string(spelling(op));
   if (tag == ContractClaim::Tag::vjpRefinement)
     d.claim.mode = VJPMode::torchlean_tape;
@@ -36,14 +37,20 @@ ContractDescriptor modelDescriptor(ContractClaim::Tag tag, BackendOp op, std::st
 /// A capsule of one of three families: the CPU reference, native CUDA, or LibTorch.
 enum class Family { reference, cuda, libtorch };
 
-KernelCapsule modelCapsule(BackendOp op, Family family) {
+/// `preferred` if edition `edition` has it, else `otherwise` (2026-08 has no theorem or checker).
+ContractEvidence::Tag evidenceIn(Edition edition, ContractEvidence::Tag preferred,
+                                 ContractEvidence::Tag otherwise) {
+  return inEdition(preferred, edition) ? preferred : otherwise;
+}
+
+KernelCapsule modelCapsule(BackendOp op, Family family, Edition edition) {
   using T = ContractClaim::Tag;
   using E = ContractEvidence::Tag;
   const std::string opName(spelling(op));
   KernelCapsule c;
   c.op = op;
   std::string file;
-  E evidence = E::theorem;
+  E evidence = evidenceIn(edition, E::theorem, E::testSuite);
   switch (family) {
   case Family::reference:
     c.name = "reference." + opName;
@@ -62,7 +69,7 @@ KernelCapsule modelCapsule(BackendOp op, Family family) {
     c.trustLevel = TrustLevel::checked;
     c.vjpMode = VJPMode::backend_vjp;
     file = "NN/Backend/NativeCUDA.lean";
-    evidence = E::checker;
+    evidence = evidenceIn(edition, E::checker, E::runtimeGuard);
     c.numericalPolicy = {Rounding::nearest_even, Subnormals::flush_to_zero, Contraction::fused,
                          Reduction::fixed_tree};
     break;
@@ -83,14 +90,16 @@ KernelCapsule modelCapsule(BackendOp op, Family family) {
                                           ? "LibTorch kernel, outside the proof boundary"
                                           : what + "_" + opName};
   };
-  c.shapeContract = modelDescriptor(
-      T::shapeSafety, op, "output shape follows the " + opName + " rule", ev("shape"), file);
-  c.layoutContract = modelDescriptor(T::layoutCompatibility, op,
-                                     "reads and writes canonical tensors", ev("layout"), file);
+  c.shapeContract =
+      modelDescriptor(T::shapeSafety, op, "output shape follows the " + opName + " rule",
+                      ev("shape"), file, edition);
+  c.layoutContract =
+      modelDescriptor(T::layoutCompatibility, op, "reads and writes canonical tensors",
+                      ev("layout"), file, edition);
   c.valueContract = modelDescriptor(T::valueRefinement, op, "refines the real-valued " + opName,
-                                    ev("value"), file);
-  c.vjpContract =
-      modelDescriptor(T::vjpRefinement, op, "the VJP refines the tape derivative", ev("vjp"), file);
+                                    ev("value"), file, edition);
+  c.vjpContract = modelDescriptor(T::vjpRefinement, op, "the VJP refines the tape derivative",
+                                  ev("vjp"), file, edition);
   c.notes = family == Family::libtorch ? "trusted external: audited at the boundary" : "";
   return c;
 }
@@ -101,7 +110,8 @@ OpKind kindWith(KindTag tag, std::vector<std::vector<std::uint64_t>> params) {
 
 } // namespace
 
-GraphExecutionPlan modelPlan(Interner &interner, Choices &rng, std::uint64_t kernels) {
+GraphExecutionPlan modelPlan(Interner &interner, Choices &rng, std::uint64_t kernels,
+                             Edition edition) {
   const std::array families{Family::reference, Family::cuda};
 
   // Capsules by op and family, interned once.
@@ -109,7 +119,7 @@ GraphExecutionPlan modelPlan(Interner &interner, Choices &rng, std::uint64_t ker
   auto capsule = [&](BackendOp op, Family f) {
     auto &slot = capsules[static_cast<std::size_t>(op) * 3 + static_cast<std::size_t>(f)];
     if (!slot)
-      slot = interner.intern(modelCapsule(op, f));
+      slot = interner.intern(modelCapsule(op, f, edition));
     return *slot;
   };
 

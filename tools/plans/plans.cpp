@@ -53,12 +53,12 @@ GraphExecutionPlan runsPlan(Interner &interner, Choices &rng, const PlanKnobs &k
   };
   std::vector<OpPool> pools(rng.between(1, knobs.maxOps));
   for (auto &pool : pools) {
-    pool.op = rng.pick(plannedOps());
+    pool.op = rng.pick(plannedOps(knobs.edition));
     std::vector<KernelCapsule> made;
     for (std::uint64_t b = rng.between(1, knobs.maxBases); b > 0; --b)
-      made.push_back(randomCapsule(rng, pool.op, knobs.vocabulary));
+      made.push_back(randomCapsule(rng, pool.op, knobs.vocabulary, knobs.edition));
     for (std::uint64_t v = rng.below(knobs.maxVariants + 1); v > 0; --v)
-      made.push_back(variant(rng, rng.pick(made), knobs.vocabulary));
+      made.push_back(variant(rng, rng.pick(made), knobs.vocabulary, knobs.edition));
     for (auto &capsule : made)
       pool.capsules.push_back(interner.intern(std::move(capsule)));
   }
@@ -74,13 +74,13 @@ GraphExecutionPlan runsPlan(Interner &interner, Choices &rng, const PlanKnobs &k
     const OpPool &pool = pools[poolIndex];
     capsule = rng.pick(pool.capsules);
     if (!kind || opOf(*kind) != pool.op || rng.chance(1, 3))
-      kind = randomKind(rng, rng.pick(kindsOf(pool.op)), knobs.params);
+      kind = randomKind(rng, rng.pick(kindsOf(pool.op, knobs.edition)), knobs.params);
     std::size_t length = 1;
     while (length < knobs.maxRunLength && rng.chance(2, 3))
       ++length;
     for (; length > 0 && plan.kernels.size() < n; --length) {
       if (rng.chance(1, 10)) // another kind of the same op within a run
-        kind = randomKind(rng, rng.pick(kindsOf(pool.op)), knobs.params);
+        kind = randomKind(rng, rng.pick(kindsOf(pool.op, knobs.edition)), knobs.params);
       plan.kernels.push_back({ids[plan.kernels.size()], interner.intern(*kind), pool.op, *capsule});
     }
   }

@@ -39,6 +39,9 @@ struct PlanKnobs {
   std::size_t maxRunLength = SIZE_MAX;
   Vocabulary vocabulary = Vocabulary::suite; // the capsules' texts
   Params params = Params::sensible;          // the kinds' parameters
+  /// The edition whose values the plan draws (docs/spec.md §1.6): its ops, kinds, claim and
+  /// evidence tags, and a claim's spec only where the edition has it.
+  Edition edition = kNewestEdition;
 };
 
 /// A plan drawn from `choices` as `knobs` say.
@@ -51,7 +54,8 @@ std::vector<NodeId> nodeIds(Choices &choices, std::size_t n);
 /// transformer block and of a convolutional stem, interleaved with elementwise chains, on the CPU
 /// reference capsules or the native CUDA ones, with a few matmuls on a trusted-external LibTorch
 /// capsule; exactly `kernels` kernels, with increasing ids, drawn from `choices` as
-/// randomPlan's are.
-GraphExecutionPlan modelPlan(Interner &interner, Choices &choices, std::uint64_t kernels);
+/// randomPlan's are, in the values of edition `edition`.
+GraphExecutionPlan modelPlan(Interner &interner, Choices &choices, std::uint64_t kernels,
+                             Edition edition = kNewestEdition);
 
 } // namespace lo::gen

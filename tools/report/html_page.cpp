@@ -85,8 +85,9 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   html::pageStart(out, "lowering-oracle verify: " + shownText(r.suite));
   out << "<h1>lowering-oracle verify</h1>\n<p class=\"meta\">suite " << esc(r.suite)
-      << " · outputs " << esc(r.outputs) << "</p>\n<p><span class=\"verdict "
-      << (r.conforms() ? "ok" : "bad") << "\">" << esc(suiteSummary(r)) << "</span></p>\n";
+      << " · outputs " << esc(r.outputs) << " · edition " << esc(spelling(r.edition))
+      << "</p>\n<p><span class=\"verdict " << (r.conforms() ? "ok" : "bad") << "\">"
+      << esc(suiteSummary(r)) << "</span></p>\n";
   out << "<table class=\"summary\"><tr><th>#</th><th>case</th><th>mode</th><th>equality</th>"
          "<th>policy</th><th>output</th><th>result</th><th>violations</th></tr>\n";
   for (std::size_t i = 0; i < r.entries.size(); ++i) {

@@ -123,7 +123,8 @@ void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
   jsonName(out, r.suite);
   out << ",\"outputs\":";
   jsonName(out, r.outputs);
-  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false");
+  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << ",\"edition\":\""
+      << spelling(r.edition) << '"';
   out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
       << ",\"entries\":" << std::uint64_t{r.entries.size()}
       << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}

@@ -232,7 +232,8 @@ void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
   suite.errors = r.count(Status::error);
   suite.properties = {{"suite", r.suite},
                       {"outputs", r.outputs},
-                      {"suite-verified", r.suiteVerified ? "true" : "false"}};
+                      {"suite-verified", r.suiteVerified ? "true" : "false"},
+                      {"edition", std::string(spelling(r.edition))}};
   for (const SuiteEntry &e : r.entries) {
     suite.seconds += e.seconds;
     JunitCase c;

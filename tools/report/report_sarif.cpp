@@ -283,7 +283,8 @@ void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   run.properties = {{"command", jsonOf("verify")},
                     {"suite", jsonNameOf(r.suite)},
                     {"outputs", jsonNameOf(r.outputs)},
-                    {"suiteVerified", r.suiteVerified ? "true" : "false"}};
+                    {"suiteVerified", r.suiteVerified ? "true" : "false"},
+                    {"edition", jsonOf(spelling(r.edition))}};
   // The output's path as given: OUTPUTS/NAME.
   auto outputPath = [&](const SuiteEntry &e) {
     return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") + e.output;

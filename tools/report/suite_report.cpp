@@ -79,7 +79,8 @@ std::string suiteSummary(const SuiteReport &r) {
   return std::to_string(n) + (n == 1 ? " entry: " : " entries: ") + std::to_string(ok) +
          (ok == 1 ? " conforms, " : " conform, ") + std::to_string(bad) +
          (bad == 1 ? " does not conform, " : " do not conform, ") + std::to_string(err) +
-         (err == 1 ? " error" : " errors") + " (missing or invalid output)" + gatePolicies(r);
+         (err == 1 ? " error" : " errors") + " (missing or invalid output)" + gatePolicies(r) +
+         "; judged in edition " + std::string(spelling(r.edition));
 }
 
 std::string unverifiedNote(const SuiteReport &r) {

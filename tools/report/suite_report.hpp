@@ -5,6 +5,8 @@
 // others.
 #pragma once
 
+#include "ref/edition.hpp"
+
 #include "tools/report/report.hpp"
 
 #include <string>
@@ -41,6 +43,8 @@ struct SuiteReport {
   /// Whether the suite was verified (regenerated from its manifest's gen parameters and found
   /// equal, docs/spec.md §4.3); false for a hand-made suite judged with --unverified-suite.
   bool suiteVerified = true;
+  /// The edition the suite was judged in (docs/spec.md §1.6): its manifest's `edition`.
+  Edition edition = kNewestEdition;
   /// `verify --quiet`: the text format leaves out the note lines of conforming entries (a
   /// declaration noted, docs/spec.md §4.3); findings, errors, the unverified note and the summary
   /// stay, and the other formats keep every note.
@@ -50,7 +54,9 @@ struct SuiteReport {
 };
 
 /// Each format's writer is the one `check` uses (report_text, report_json, report_junit,
-/// report_sarif, html_page); every format says whether the suite was verified: text a note line
+/// report_sarif, html_page); every format says which edition it judged in (text and html the
+/// summary line, json `edition`, junit and sarif the property `edition`) and whether the suite was
+/// verified: text a note line
 /// before the summary (only when it was not), json `suiteVerified`, junit the property
 /// `suite-verified` (and a note in system-out when it was not), sarif the run's property
 /// `suiteVerified` (and a warning notification when it was not). text: the violations of each

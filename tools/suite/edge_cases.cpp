@@ -4,6 +4,7 @@
 #include "tools/plans/kinds.hpp"
 
 #include <iterator>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -11,37 +12,59 @@ namespace lo::gen {
 
 namespace {
 
+/// `preferred` if edition `edition` has it, else `otherwise`.
+template <class E> E inEditionOr(Edition edition, E preferred, E otherwise) {
+  return inEdition(preferred, edition) ? preferred : otherwise;
+}
+
+/// A spec name where the edition's claims carry one (`claimsHaveSpec`), else none.
+std::optional<std::string> specIn(Edition edition, std::string name) {
+  if (claimsHaveSpec(edition))
+    return name;
+  return std::nullopt;
+}
+
+/// The capsule of the hand-picked cases, in the values of `edition`: shape evidence `checker`
+/// (2026-07) or `runtimeGuard` (2026-08, which has no checker); a VJP contract without evidence
+/// (so that the gate of every hand-picked case but the trap and the empty plan rejects it:
+/// missingEvidence).
 KernelCapsule fixedCapsule(BackendOp op, std::string name, Provider provider, Device device,
-                           TrustLevel trust) {
+                           TrustLevel trust, Edition edition) {
   KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
   using T = ContractClaim::Tag;
-  c.shapeContract = {{T::shapeSafety, op, {}, "", {}},
+  using E = ContractEvidence::Tag;
+  c.shapeContract = {{T::shapeSafety, op, {}, {}, {}},
                      "shape checked",
-                     {ContractEvidence::Tag::checker, "shape_ok"},
+                     {inEditionOr(edition, E::checker, E::runtimeGuard), "shape_ok"},
                      {}};
-  c.layoutContract = {{T::layoutCompatibility, op, TensorLayout::flat_row_major, "", {}},
+  c.layoutContract = {{T::layoutCompatibility, op, TensorLayout::flat_row_major, {}, {}},
                       "row-major buffers",
                       {ContractEvidence::Tag::runtimeGuard, "layout_guard"},
                       {}};
-  c.valueContract = {{T::valueRefinement, op, {}, std::string(spelling(op)) + ".spec", {}},
-                     "refines the reference",
-                     {ContractEvidence::Tag::testSuite, "suite/v1"},
-                     {{ContractProvenance::Tag::sourceFile, "csrc/kernels.cu", "", {}}}};
-  c.vjpContract = {{T::vjpRefinement, op, {}, std::string(spelling(op)) + ".vjp", VJPMode::none},
+  c.valueContract = {
+      {T::valueRefinement, op, {}, specIn(edition, std::string(spelling(op)) + ".spec"), {}},
+      "refines the reference",
+      {ContractEvidence::Tag::testSuite, "suite/v1"},
+      {{ContractProvenance::Tag::sourceFile, "csrc/kernels.cu", "", {}}}};
+  c.vjpContract = {{T::vjpRefinement,
+                    op,
+                    {},
+                    specIn(edition, std::string(spelling(op)) + ".vjp"),
+                    VJPMode::none},
                    "",
-                   {ContractEvidence::Tag::notProvided, ""},
+                   {E::notProvided, ""},
                    {}};
   return c;
 }
 
-KernelCapsule checkedRelu() {
+KernelCapsule checkedRelu(Edition edition) {
   return fixedCapsule(BackendOp::relu, "relu.cudnn", Provider::cudnn, Device::cuda,
-                      TrustLevel::checked);
+                      TrustLevel::checked, edition);
 }
 
 /// `relu.cudnn` as a trusted-external capsule: same identity, another trust level and evidence.
-KernelCapsule trustedRelu() {
-  KernelCapsule c = checkedRelu();
+KernelCapsule trustedRelu(Edition edition) {
+  KernelCapsule c = checkedRelu(edition);
   c.trustLevel = TrustLevel::trusted_external;
   c.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
   return c;
@@ -49,6 +72,7 @@ KernelCapsule trustedRelu() {
 
 struct Builder {
   Interner &interner;
+  Edition edition;
   Case c;
   NodeId nextId = 1;
   void add(const OpKind &kind, const KernelCapsule &capsule) {
@@ -58,43 +82,46 @@ struct Builder {
   void add(KindTag bare, const KernelCapsule &capsule) { add(OpKind{bare, {}}, capsule); }
 };
 
-using EdgeCase = Case (*)(Interner &);
+using EdgeCase = Case (*)(Interner &, Edition);
 
-Case makeEdge(Interner &interner, const char *name, Placement placement, void (*fill)(Builder &)) {
-  Builder b{interner, Case{name, {}, {placement, {}}}};
+Case makeEdge(Interner &interner, Edition edition, const char *name, Placement placement,
+              void (*fill)(Builder &)) {
+  Builder b{interner, edition, Case{name, {}, {placement, {}}}};
   fill(b);
   return std::move(b.c);
 }
 
 #define LO_EDGE(slug, placement, ...)                                                              \
-  [](Interner &in) { return makeEdge(in, slug, placement, [](Builder & b) __VA_ARGS__); }
+  [](Interner &in, Edition e) {                                                                    \
+    return makeEdge(in, e, slug, placement, [](Builder & b) __VA_ARGS__);                          \
+  }
 
 const EdgeCase kEdgeCases[] = {
     LO_EDGE("empty-plan", Placement::table, { (void)b; }),
-    LO_EDGE("one-node", Placement::table, { b.add(KindTag::relu, checkedRelu()); }),
+    LO_EDGE("one-node", Placement::table, { b.add(KindTag::relu, checkedRelu(b.edition)); }),
     LO_EDGE("long-run", Placement::table,
             {
               for (int i = 0; i < 64; ++i)
-                b.add(KindTag::relu, checkedRelu());
+                b.add(KindTag::relu, checkedRelu(b.edition));
             }),
     // "a trusted-external capsule inside a run of checked ones"
     LO_EDGE("trusted-external-in-checked-run", Placement::table,
             {
               for (int i = 0; i < 7; ++i)
-                b.add(KindTag::relu, i == 3 ? trustedRelu() : checkedRelu());
+                b.add(KindTag::relu, i == 3 ? trustedRelu(b.edition) : checkedRelu(b.edition));
             }),
     LO_EDGE("alternating-capsules", Placement::table,
             {
               KernelCapsule other = fixedCapsule(BackendOp::relu, "relu.aten", Provider::aten,
-                                                 Device::cpu, TrustLevel::verified);
+                                                 Device::cpu, TrustLevel::verified, b.edition);
               for (int i = 0; i < 8; ++i)
-                b.add(KindTag::relu, i % 2 ? other : checkedRelu());
+                b.add(KindTag::relu, i % 2 ? other : checkedRelu(b.edition));
             }),
     // "identity-equal but contract-different neighbours": each differs from the first in one
     // field the identity does not look at.
     LO_EDGE("identity-equal-contract-different", Placement::table,
             {
-              const KernelCapsule base = checkedRelu();
+              const KernelCapsule base = checkedRelu(b.edition);
               b.add(KindTag::relu, base);
               KernelCapsule v = base;
               v.valueContract.evidence = {ContractEvidence::Tag::fuzzOracle, "fuzz/relu"};
@@ -116,22 +143,22 @@ const EdgeCase kEdgeCases[] = {
     // Same name, other identity: the written keys are `relu.cudnn` and `relu.cudnn#2`.
     LO_EDGE("same-name-other-provider", Placement::table,
             {
-              KernelCapsule v = checkedRelu();
+              KernelCapsule v = checkedRelu(b.edition);
               v.provider = Provider::libtorch;
-              b.add(KindTag::relu, checkedRelu());
+              b.add(KindTag::relu, checkedRelu(b.edition));
               b.add(KindTag::relu, v);
-              b.add(KindTag::relu, checkedRelu());
+              b.add(KindTag::relu, checkedRelu(b.edition));
             }),
     // "every kind with parameters", twice each so that equal neighbours coalesce, inline capsules
     LO_EDGE("every-kind-inline", Placement::inline_,
             {
               Rng rng(0x5eed);
-              for (KindTag tag : plannedKinds()) {
+              for (KindTag tag : plannedKinds(b.edition)) {
                 const OpKind kind = randomKind(rng, tag);
                 const BackendOp op = *signature(tag).op;
                 const KernelCapsule capsule =
                     fixedCapsule(op, std::string(spelling(op)) + ".ref", Provider::reference,
-                                 Device::cpu, TrustLevel::verified);
+                                 Device::cpu, TrustLevel::verified, b.edition);
                 b.add(kind, capsule);
                 b.add(kind, capsule);
               }
@@ -139,11 +166,11 @@ const EdgeCase kEdgeCases[] = {
     LO_EDGE("every-kind-table", Placement::table,
             {
               Rng rng(0x7ab1e);
-              for (KindTag tag : plannedKinds()) {
+              for (KindTag tag : plannedKinds(b.edition)) {
                 const BackendOp op = *signature(tag).op;
                 b.add(randomKind(rng, tag),
                       fixedCapsule(op, std::string(spelling(op)) + ".xla", Provider::xla,
-                                   Device::tpu, TrustLevel::fuzzed));
+                                   Device::tpu, TrustLevel::fuzzed, b.edition));
               }
             }),
     // Kinds of one op with other parameters still share a group (canAppend looks at op and
@@ -152,11 +179,11 @@ const EdgeCase kEdgeCases[] = {
             {
               const KernelCapsule pool =
                   fixedCapsule(BackendOp::max_pool, "max_pool.cudnn", Provider::cudnn, Device::cuda,
-                               TrustLevel::checked);
+                               TrustLevel::checked, b.edition);
               b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
               b.add(OpKind{KindTag::max_pool2d_pad, {{3}, {3}, {1}, {1}}}, pool);
               b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {1}}}, pool);
-              b.add(KindTag::relu, checkedRelu());
+              b.add(KindTag::relu, checkedRelu(b.edition));
               b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
             }),
     LO_EDGE("extreme-node-ids", Placement::table,
@@ -164,7 +191,7 @@ const EdgeCase kEdgeCases[] = {
               const NodeId ids[] = {kNodeIdLimit - 1, 0, 42, kNodeIdLimit - 2};
               for (NodeId id : ids) {
                 b.nextId = id;
-                b.add(KindTag::relu, checkedRelu());
+                b.add(KindTag::relu, checkedRelu(b.edition));
               }
             }),
     // The gate's identity trap (docs/spec.md §6.7): two nodes of one identity, the first with
@@ -174,7 +201,7 @@ const EdgeCase kEdgeCases[] = {
     // `external` accepts.
     LO_EDGE("gate-identity-trap", Placement::table,
             {
-              KernelCapsule evidenced = checkedRelu();
+              KernelCapsule evidenced = checkedRelu(b.edition);
               evidenced.vjpContract.evidence = {ContractEvidence::Tag::fuzzOracle, "fuzz/relu"};
               KernelCapsule trusted = evidenced;
               trusted.trustLevel = TrustLevel::trusted_external;
@@ -191,6 +218,8 @@ const EdgeCase kEdgeCases[] = {
 
 std::size_t edgeCaseCount() { return std::size(kEdgeCases); }
 
-Case edgeCase(Interner &interner, std::size_t index) { return kEdgeCases[index](interner); }
+Case edgeCase(Interner &interner, std::size_t index, Edition edition) {
+  return kEdgeCases[index](interner, edition);
+}
 
 } // namespace lo::gen

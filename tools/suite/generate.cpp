@@ -10,12 +10,13 @@ namespace lo::gen {
 namespace {
 
 /// A random case: its placement, then a plan of the one generator with the suite's knobs.
-Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes) {
+Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes, Edition edition) {
   Case c{"random", {}, {}};
   const std::uint64_t e = rng.below(8);
   c.encoding.placement = e < 5 ? Placement::table : e < 7 ? Placement::inline_ : Placement::mixed;
   PlanKnobs knobs;
   knobs.maxNodes = maxNodes;
+  knobs.edition = edition;
   c.plan = randomPlan(interner, rng, knobs);
   return c;
 }
@@ -26,7 +27,7 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index) {
   if (index < edgeCaseCount()) {
     // The hand-picked plans do not depend on the seed, nor do their spellings: the first two are
     // written as the reference writer writes them, the others spelled from their index.
-    Case c = edgeCase(interner, index);
+    Case c = edgeCase(interner, index, settings.edition);
     if (index >= 2)
       c.encoding.spelling = Rng(0x5be11ed ^ index).next();
     return c;
@@ -34,7 +35,7 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index) {
   // One generator per case, seeded from (seed, index) through one SplitMix64 step.
   Rng seeder(settings.seed ^ (0xd1b54a32d192ed03ULL * (index + 1)));
   Rng rng(seeder.next());
-  Case c = randomCase(interner, rng, settings.maxNodes);
+  Case c = randomCase(interner, rng, settings.maxNodes, settings.edition);
   // The spellings come from a generator of their own, so that they leave the plan as it was. One
   // plan in five keeps the reference writer's text; the others draw their spellings.
   Rng spelling(seeder.next());

@@ -4,9 +4,11 @@
 //
 // "a deterministic suite (same seed, same bytes)": every random choice comes from SplitMix64
 // (gen::Rng, tools/plans/choices.hpp), so the same seed gives the same plans on every platform.
-// Case `i` of seed `S` is the same plan in `gen` and in `diff`.
+// Case `i` of seed `S` and edition `E` is the same plan in `gen` and in `diff`; every value of it
+// is one of the edition's (docs/spec.md §1.6, ref/edition.hpp).
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
 #include "tools/plans/choices.hpp"
@@ -27,6 +29,8 @@ struct Case {
 struct Settings {
   std::uint64_t seed = 1;
   std::size_t maxNodes = 24; // bound on the nodes of a random case
+  /// The edition whose values the cases draw ("The default is the newest edition").
+  Edition edition = kNewestEdition;
 };
 
 /// The number of hand-picked edge cases; they are cases 0 .. edgeCaseCount()-1 of every suite.

@@ -33,12 +33,12 @@ void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry)
 /// every lowering of the plan under contract has this gate up to multiplicities). A difference is
 /// one violation of the check `gate` at the pointer where the result differs.
 void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
-               const io::Source &source, SuiteEntry &entry) {
+               const io::Source &source, Edition edition, SuiteEntry &entry) {
   const AssurancePolicy policy = *policyPreset(m.policy);
   const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
   io::ReadGateResult actual;
   try {
-    actual = io::readGateResult(source);
+    actual = io::readGateResult(source, edition);
   } catch (const io::InputError &e) {
     readerError(e, "not a gate result: ", entry);
     return;
@@ -67,7 +67,7 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
 void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
                    const SuiteManifest::Entry &m, const io::Source &source,
                    const JudgeOptions &options, SuiteEntry &entry) {
-  const io::LoweringDocument candidate = io::readLoweringPlan(source, interner);
+  const io::LoweringDocument candidate = io::readLoweringPlan(source, interner, options.edition);
   checks::Options checking;
   checking.mode = m.mode;
   checking.equality = m.equality;
@@ -135,7 +135,7 @@ SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
     const io::Source source = io::sourceFromString(outputFile.string(), read.text);
     read.text = std::string();
     if (!m.policy.empty())
-      judgeGate(interner, plan, m, source, entry);
+      judgeGate(interner, plan, m, source, options.edition, entry);
     else
       judgeLowering(interner, plan, m, source, options, entry);
   } catch (const io::InputError &e) {

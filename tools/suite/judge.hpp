@@ -5,6 +5,7 @@
 // §6.7). An output that is missing, unreadable or not a valid document is an entry with an error.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
 #include "tools/report/suite_report.hpp"
@@ -26,6 +27,8 @@ struct JudgeOptions {
   std::size_t maxFileBytes = std::size_t{256} << 20; // --max-file-bytes
   /// html: the entry's picture is drawn, its element ids starting with this prefix; empty: none.
   std::string picturePrefix;
+  /// The edition the output is read in (docs/spec.md §1.6): the suite's.
+  Edition edition = kNewestEdition;
 };
 
 /// The entry `m` of the case whose plan is `plan` (read into `interner`, which its outputs share),

@@ -89,12 +89,12 @@ Value claimValue(const ContractClaim &c) {
 }
 
 Value evidenceValue(const ContractEvidence &e) {
-  using T = ContractEvidence::Tag;
   Object o = tagged(e.tag);
-  if (e.tag == T::trustedBoundary)
-    o.add("reason", str(e.text));
-  else if (e.tag != T::notProvided)
-    o.add("name", str(e.text));
+  switch (evidenceTextOf(e.tag)) {
+  case EvidenceText::reason: o.add("reason", str(e.text)); break;
+  case EvidenceText::name: o.add("name", str(e.text)); break;
+  case EvidenceText::none: break; // notProvided, notApplicable
+  }
   return o.v;
 }
 
@@ -162,6 +162,17 @@ Value kindValue(const OpKind &kind, bool asObject) {
     const auto &values = kind.params[i];
     if (sig.params[i].type == ParamType::natural) {
       o.add(std::string(sig.params[i].name), num(values.empty() ? 0 : values.front()));
+    } else if (sig.params[i].type == ParamType::hardMask) {
+      // A HardMask `{"shape": [..], "allowed": [true, false, ..]}`: its members in any order too.
+      const HardMaskView mask = decodeHardMask(values);
+      std::vector<Value> shape, allowed;
+      for (auto n : mask.shape)
+        shape.push_back(num(n));
+      for (auto b : mask.allowed)
+        allowed.push_back(boolean(b != 0));
+      Object m;
+      m.add("shape", array(std::move(shape))).add("allowed", array(std::move(allowed)));
+      o.add(std::string(sig.params[i].name), m.v);
     } else {
       std::vector<Value> items;
       for (auto n : values)

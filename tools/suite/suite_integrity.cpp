@@ -18,7 +18,8 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
         "be verified; judge it as it is with --unverified-suite (the report then says so)");
   }
   const Provenance &p = *read.provenance;
-  const std::string command = "gen --seed " + std::to_string(p.settings.seed) + " --count " +
+  const std::string command = "gen --edition " + std::string(spelling(p.settings.edition)) +
+                              " --seed " + std::to_string(p.settings.seed) + " --count " +
                               std::to_string(p.count) + " --max-nodes " +
                               std::to_string(p.settings.maxNodes);
   suiteFiles(p.settings, p.count, [&](const std::string &path, std::string_view text) {

@@ -14,8 +14,8 @@ using io::JsonReader;
 namespace od = io::od;
 
 // The fields of a manifest and of its entries (docs/spec.md §4.3), in the order of their bits.
-constexpr std::string_view kManifestFields[] = {"format",   "version", "seed", "count",
-                                                "maxNodes", "cases",   "gates"};
+constexpr std::string_view kManifestFields[] = {"format",   "version", "seed",  "count",
+                                                "maxNodes", "cases",   "gates", "edition"};
 constexpr std::string_view kCaseEntryFields[] = {"case", "mode", "equality", "files"};
 constexpr std::string_view kGateEntryFields[] = {"case", "policy", "mode", "equality", "files"};
 constexpr std::string_view kGateFilesFields[] = {"plan", "expected"};
@@ -105,6 +105,7 @@ SuiteManifest readSuiteManifest(const io::Source &source) {
           r.elements(v, "the gates array",
                      [&](od::value &e) { m.gates->push_back(readEntry(r, e, true)); });
           break;
+        case 7: m.edition = r.enumValue<Edition>(v); break;
         }
       });
   return m;

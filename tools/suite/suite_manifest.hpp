@@ -7,6 +7,7 @@
 // suite_reader.hpp (`verify`), suite_files.hpp's isGenSuite (`gen --force`).
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/source.hpp"
 #include "ref/lowering.hpp"
@@ -34,12 +35,16 @@ struct SuiteManifest {
   };
   /// gen's parameters, each when the manifest names it (a hand-made suite names none).
   std::optional<std::uint64_t> seed, count, maxNodes;
+  /// The edition of the suite's values (docs/spec.md §1.6), when the manifest names it: gen always
+  /// does; a hand-made suite may leave it out.
+  std::optional<Edition> edition;
   std::vector<Entry> cases;
   std::optional<std::vector<Entry>> gates; // nullopt: the manifest lists no gate results
 };
 
 /// Reads `source` as a suite manifest. `format`, `version` (1) and `cases` are required; `seed`,
-/// `count`, `maxNodes` and `gates` may be left out (a hand-made suite). Throws io::InputError.
+/// `count`, `maxNodes`, `edition` and `gates` may be left out (a hand-made suite); an edition that
+/// is not one of ref/edition.hpp's is an error. Throws io::InputError.
 SuiteManifest readSuiteManifest(const io::Source &source);
 
 } // namespace lo::gen

@@ -37,6 +37,7 @@ std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std:
   Provenance p;
   p.settings.seed = *manifest.seed;
   p.settings.maxNodes = static_cast<std::size_t>(*manifest.maxNodes);
+  p.settings.edition = manifest.edition.value_or(kNewestEdition);
   p.count = static_cast<std::size_t>(*manifest.count);
   return p;
 }
@@ -95,6 +96,7 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
     throw SuiteError(io::formatError(e));
   }
   out.provenance = provenanceOf(manifest, where);
+  out.edition = manifest.edition;
   if (gates && !manifest.gates)
     throw SuiteError(where + ": /gates: expected an array (--gates needs a suite whose "
                              "manifest lists gate results)");

@@ -34,6 +34,7 @@ struct Suite {
   /// The entries judged: the manifest's `cases`, or its `gates` (verify --gates).
   std::vector<SuiteManifest::Entry> entries;
   std::optional<Provenance> provenance; // nullopt: a hand-made suite
+  std::optional<Edition> edition;       // the manifest's `edition`; nullopt: it names none
   std::string manifestText;             // the manifest's bytes
 };
 

@@ -39,11 +39,25 @@ void checkOperands(const VerifySettings &s) {
 
 } // namespace
 
+Edition judgedEdition(const std::string &manifest, std::optional<Edition> named,
+                      std::optional<Edition> asked) {
+  if (named && asked && *named != *asked)
+    throw SuiteError(manifest + ": /edition: the suite is of edition " +
+                     std::string(spelling(*named)) + " and --edition asks for " +
+                     std::string(spelling(*asked)) +
+                     ": a suite of one edition judged as another is refused (verify it with "
+                     "--edition " +
+                     std::string(spelling(*named)) + " or without --edition)");
+  return named ? *named : asked.value_or(kNewestEdition);
+}
+
 cli::SuiteReport runVerify(const VerifySettings &s) {
   using Clock = std::chrono::steady_clock;
   checkOperands(s);
   const fs::path suite(s.suite), outputs(s.outputs);
   const Suite read = readSuite(suite, s.gates, s.maxFileBytes);
+  const Edition edition =
+      judgedEdition(io::shownText((suite / kManifestName).string()), read.edition, s.edition);
   checkSuiteIntegrity(suite, read, s.unverifiedSuite, s.maxFileBytes);
   // Zero entries judged is never a pass (docs/spec.md §4.3).
   if (read.entries.empty())
@@ -52,6 +66,7 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
 
   cli::SuiteReport report{s.suite, s.outputs, {}};
   report.suiteVerified = read.provenance.has_value();
+  report.edition = edition;
   report.quiet = s.quiet;
   report.entries.reserve(read.entries.size());
   // The entries of one case share its plan: it is read once, into the interner its outputs share.
@@ -65,14 +80,14 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
       interner = std::make_unique<Interner>();
       try {
         plan = io::readExecutionPlan(
-            io::sourceFromString(planFile, readSuiteFile(suite, m.plan, s.maxFileBytes)),
-            *interner);
+            io::sourceFromString(planFile, readSuiteFile(suite, m.plan, s.maxFileBytes)), *interner,
+            edition);
       } catch (const io::InputError &e) {
         throw SuiteError("the suite's plan is invalid: " + io::formatError(e));
       }
       planPath = planFile;
     }
-    JudgeOptions options{s.maxPerCheck, s.maxFileBytes, {}};
+    JudgeOptions options{s.maxPerCheck, s.maxFileBytes, {}, edition};
     if (s.format == cli::ReportFormat::html)
       options.picturePrefix = "e" + std::to_string(report.entries.size()) + "-";
     cli::SuiteEntry entry =

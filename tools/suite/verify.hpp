@@ -8,7 +8,10 @@
 #include "tools/report/report.hpp"
 #include "tools/report/suite_report.hpp"
 
+#include "ref/edition.hpp"
+
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace lo::gen {
@@ -20,6 +23,7 @@ struct VerifySettings {
   std::string gatePattern = "{case}-gate-{policy}.json"; // --gate-pattern
   cli::ReportFormat format = cli::ReportFormat::text;    // --format (html: pictures are drawn)
   bool gates = false;                                    // --gates
+  std::optional<Edition> edition;                        // --edition; nullopt: not given
   bool unverifiedSuite = false;                          // --unverified-suite
   bool quiet = false;                                    // --quiet
   std::size_t maxPerCheck = 20;                          // --max-per-check
@@ -28,8 +32,16 @@ struct VerifySettings {
 
 /// The report of every entry of the suite `s.suite` judged from `s.outputs`. Throws SuiteError
 /// (suite_reader.hpp) on a pattern without its placeholders, an operand that is not a directory
-/// (both named when neither is), an invalid suite, one that fails its integrity check, a hand-made
-/// one without --unverified-suite, or a manifest without entries: exit status 2, no report.
+/// (both named when neither is), an invalid suite, a suite of one edition judged as another
+/// (`--edition` other than the manifest's `edition`), one that fails its integrity check, a
+/// hand-made one without --unverified-suite, or a manifest without entries: exit status 2, no
+/// report.
 cli::SuiteReport runVerify(const VerifySettings &s);
+
+/// The edition a suite is judged in: its manifest's `edition`, else `--edition`, else the newest.
+/// "A suite of one edition judged as another is refused": a SuiteError when both are named and
+/// differ.
+Edition judgedEdition(const std::string &manifest, std::optional<Edition> named,
+                      std::optional<Edition> asked);
 
 } // namespace lo::gen

@@ -1,0 +1,312 @@
+// Editions in `gen`, `verify` and `diff` (docs/spec.md §1.6): every generated value is one of the
+// edition's, the suite's manifest records its edition, `verify` judges in it and refuses a suite of
+// one edition judged as another, and `diff --worker` names the edition in every request.
+#include "ref/edition.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
+#include "tests/cli_run.hpp"
+#include "tools/suite/generate.hpp"
+
+#include <simdjson.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+
+namespace lo::testing {
+namespace {
+
+using gen::Case;
+using gen::caseAt;
+using gen::caseLabel;
+using gen::planJson;
+
+constexpr std::size_t kCases = 80;
+
+/// What the values of a generated suite's plans are, read back by the edition's reader.
+struct Seen {
+  std::set<EvidenceTag> evidence;
+  std::set<ClaimTag> claims;
+  std::set<KindTag> kinds;
+  std::set<BackendOp> ops;
+  std::size_t specs = 0, masks = 0, sizedMasks = 0;
+};
+
+void see(const Interner &in, const GraphExecutionPlan &plan, Seen &seen) {
+  for (const PlannedNodeKernel &k : plan.kernels) {
+    const OpKind &kind = in.kind(k.kind);
+    seen.kinds.insert(kind.tag);
+    seen.ops.insert(k.op);
+    if (kind.tag == KindTag::hardMaskedSoftmax) {
+      ++seen.masks;
+      const HardMaskView mask = decodeHardMask(kind.params.at(0));
+      std::uint64_t size = 1;
+      for (auto d : mask.shape)
+        size *= d;
+      seen.sizedMasks += !mask.shape.empty() && mask.allowed.size() == size;
+    }
+    const KernelCapsule &c = in.capsule(k.capsule);
+    for (const ContractDescriptor *d :
+         {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract}) {
+      seen.evidence.insert(d->evidence.tag);
+      seen.claims.insert(d->claim.tag);
+      seen.specs += d->claim.spec.has_value();
+    }
+  }
+}
+
+/// The first `kCases` cases of seed 5 in `edition`, each written and read back by the reader of
+/// `edition`.
+Seen generated(Edition edition) {
+  Seen seen;
+  gen::Settings s;
+  s.seed = 5;
+  s.edition = edition;
+  for (std::size_t i = 0; i < kCases; ++i) {
+    Interner in;
+    const Case c = caseAt(in, s, i);
+    const std::string text = planJson(in, c.plan, c.encoding);
+    Interner back;
+    GraphExecutionPlan read;
+    try {
+      read = io::readExecutionPlan(io::sourceFromString("plan.json", text), back, edition);
+    } catch (const io::InputError &e) {
+      ADD_FAILURE() << caseLabel(i, c) << " is not valid in edition " << spelling(edition) << ": "
+                    << io::formatError(e) << "\n"
+                    << text;
+      continue;
+    }
+    EXPECT_EQ(io::executionPlanJson(back, read), io::executionPlanJson(in, c.plan))
+        << caseLabel(i, c);
+    see(back, read, seen);
+  }
+  return seen;
+}
+
+TEST(EditionGen, A2026_08SuiteHasItsNewValuesAndNoSpec) {
+  const Seen s = generated(Edition::e2026_08);
+  EXPECT_TRUE(s.evidence.count(EvidenceTag::notApplicable));
+  EXPECT_TRUE(s.claims.count(ClaimTag::vjpUnavailable));
+  EXPECT_TRUE(s.kinds.count(KindTag::hardMaskedSoftmax));
+  EXPECT_TRUE(s.ops.count(BackendOp::hard_masked_softmax));
+  EXPECT_GT(s.sizedMasks, 0u) << "some masks have `allowed` of the shape's size";
+  EXPECT_EQ(s.specs, 0u) << "claims of 2026-08 have no spec";
+  // Only the edition's values (theorem and checker are 2026-07's).
+  for (EvidenceTag t : s.evidence)
+    EXPECT_TRUE(inEdition(t, Edition::e2026_08)) << spelling(t);
+  EXPECT_FALSE(s.evidence.count(EvidenceTag::theorem));
+  EXPECT_FALSE(s.evidence.count(EvidenceTag::checker));
+}
+
+TEST(EditionGen, A2026_07SuiteHasTheoremCheckerAndSpecAndNo2026_08Value) {
+  const Seen s = generated(Edition::e2026_07);
+  EXPECT_TRUE(s.evidence.count(EvidenceTag::theorem));
+  EXPECT_TRUE(s.evidence.count(EvidenceTag::checker));
+  EXPECT_GT(s.specs, 0u);
+  EXPECT_FALSE(s.evidence.count(EvidenceTag::notApplicable));
+  EXPECT_FALSE(s.claims.count(ClaimTag::vjpUnavailable));
+  EXPECT_FALSE(s.kinds.count(KindTag::hardMaskedSoftmax));
+  EXPECT_FALSE(s.ops.count(BackendOp::hard_masked_softmax));
+  for (EvidenceTag t : s.evidence)
+    EXPECT_TRUE(inEdition(t, Edition::e2026_07)) << spelling(t);
+}
+
+TEST(EditionGen, EveryEditionOnlyValueIsDrawn) {
+  // Whatever ref/edition.hpp declares for an edition, its suite draws it (no list of gen's own).
+  for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e) {
+    const auto edition = static_cast<Edition>(e);
+    const Seen s = generated(edition);
+    for (EvidenceTag t : valuesOf<EvidenceTag>(edition))
+      EXPECT_TRUE(s.evidence.count(t)) << spelling(edition) << ": " << spelling(t);
+    for (ClaimTag t : valuesOf<ClaimTag>(edition))
+      EXPECT_TRUE(s.claims.count(t)) << spelling(edition) << ": " << spelling(t);
+  }
+}
+
+TEST(EditionGen, APlanOfOneEditionIsRefusedByTheOther) {
+  // The suites differ where the editions do: some plan of each is refused by the other's reader.
+  for (const auto &[made, readIn] : {std::pair{Edition::e2026_07, Edition::e2026_08},
+                                     std::pair{Edition::e2026_08, Edition::e2026_07}}) {
+    gen::Settings s;
+    s.edition = made;
+    std::size_t refused = 0;
+    for (std::size_t i = 0; i < gen::edgeCaseCount(); ++i) {
+      Interner in;
+      const Case c = caseAt(in, s, i);
+      Interner back;
+      try {
+        io::readExecutionPlan(io::sourceFromString("plan.json", planJson(in, c.plan, c.encoding)),
+                              back, readIn);
+      } catch (const io::InputError &e) {
+        ++refused;
+        EXPECT_NE(std::string(e.what()).find("use --edition " + std::string(spelling(made))),
+                  std::string::npos)
+            << e.what();
+      }
+    }
+    EXPECT_GT(refused, 0u) << spelling(made) << " read in " << spelling(readIn);
+  }
+}
+
+// --- gen and verify through the binary -----------------------------------------------------------
+
+class EditionSuite : public TempDir {
+protected:
+  void makeSuite(const std::string &edition, int count = 14) {
+    suite = dir / ("suite-" + edition);
+    outputs = dir / ("out-" + edition);
+    const auto r = oracle(
+        {"gen", "--out", suite.string(), "--count", std::to_string(count), "--edition", edition});
+    ASSERT_TRUE(r.ok()) << r.standardError;
+    fs::create_directories(outputs);
+    for (const auto &c : fs::directory_iterator(suite / "cases")) {
+      const std::string name = c.path().filename().string();
+      fs::copy_file(c.path() / "singleton.json", outputs / (name + "-singleton-contract.json"));
+      fs::copy_file(c.path() / "coalesced-contract.json",
+                    outputs / (name + "-coalesced-contract.json"));
+      fs::copy_file(c.path() / "coalesced-identity.json",
+                    outputs / (name + "-coalesced-identity.json"));
+    }
+  }
+  subprocess::Result verify(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"verify", suite.string(), outputs.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return oracle(args);
+  }
+  fs::path suite, outputs;
+};
+
+TEST_F(EditionSuite, GenAndVerifyRoundTripInEachEditionAndEveryFormatNamesIt) {
+  for (const std::string edition : {"2026-07", "2026-08"}) {
+    makeSuite(edition);
+    EXPECT_NE(slurp(suite / "manifest.json").find("\"edition\": \"" + edition + "\""),
+              std::string::npos);
+    auto r = verify();
+    EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+    EXPECT_TRUE(std::regex_search(r.standardOutput,
+                                  std::regex("\nverify: 42 entries: 42 conform, .*; judged in "
+                                             "edition " +
+                                             edition + "\n$")))
+        << r.standardOutput;
+    r = verify({"--edition", edition, "--format", "json"});
+    EXPECT_EQ(r.code, 0) << r.standardError;
+    EXPECT_NE(r.standardOutput.find("\"edition\":\"" + edition + "\""), std::string::npos);
+    r = verify({"--format", "junit"});
+    EXPECT_NE(r.standardOutput.find("<property name=\"edition\" value=\"" + edition + "\""),
+              std::string::npos)
+        << r.standardOutput.substr(0, 2000);
+    r = verify({"--format", "sarif"});
+    EXPECT_NE(r.standardOutput.find("\"edition\":\"" + edition + "\""), std::string::npos)
+        << r.standardOutput.substr(0, 2000);
+    r = verify({"--format", "html"});
+    EXPECT_NE(r.standardOutput.find("judged in edition " + edition), std::string::npos);
+  }
+}
+
+TEST_F(EditionSuite, ASuiteOfOneEditionJudgedAsAnotherIsRefused) {
+  makeSuite("2026-07");
+  const auto r = verify({"--edition", "2026-08"});
+  EXPECT_EQ(r.code, 2) << r.standardOutput << r.standardError;
+  EXPECT_EQ(r.standardOutput, "") << "no report";
+  EXPECT_NE(r.standardError.find("a suite of one edition judged as another is refused"),
+            std::string::npos)
+      << r.standardError;
+  EXPECT_NE(r.standardError.find("manifest.json: /edition: the suite is of edition 2026-07 and "
+                                 "--edition asks for 2026-08"),
+            std::string::npos)
+      << r.standardError;
+  EXPECT_EQ(std::count(r.standardError.begin(), r.standardError.end(), '\n'), 1)
+      << "one line: " << r.standardError;
+}
+
+TEST_F(EditionSuite, AnUnknownEditionInTheManifestIsABadSuiteNamingWhere) {
+  makeSuite("2026-08", 12);
+  const fs::path manifest = suite / "manifest.json";
+  std::string text = slurp(manifest);
+  const std::size_t at = text.find("\"2026-08\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 9, "\"2026-09\"");
+  std::ofstream(manifest, std::ios::binary | std::ios::trunc) << text;
+  const auto r = verify();
+  EXPECT_EQ(r.code, 2) << r.standardError;
+  EXPECT_TRUE(
+      std::regex_search(r.standardError, std::regex("manifest\\.json:[0-9]+:[0-9]+: .*edition")))
+      << r.standardError;
+  EXPECT_NE(r.standardError.find("/edition"), std::string::npos) << r.standardError;
+  EXPECT_NE(r.standardError.find("2026-09"), std::string::npos) << r.standardError;
+}
+
+// --- diff --worker names the edition in every request --------------------------------------------
+
+class EditionWorker : public TempDir {
+protected:
+  /// A conforming worker that also writes each request's `edition` (or `-` without one) to a log.
+  std::string recordingWorker() {
+    const fs::path script = dir / "recording_worker.py";
+    std::ofstream(script) << "import json, sys\n"
+                             "sys.path.insert(0, '"
+                          << LO_PEERS_DIR << "')\n"
+                          << "import conforming\n"
+                             "log = open(sys.argv[1], 'a')\n"
+                             "for line in sys.stdin:\n"
+                             "    r = json.loads(line)\n"
+                             "    log.write(r.get('edition', '-') + '\\n')\n"
+                             "    log.flush()\n"
+                             "    same = (conforming.same_identity if r['equality'] == 'identity'\n"
+                             "            else conforming.same_contract)\n"
+                             "    groups = conforming.lower(r['inline'], r['mode'], same)\n"
+                             "    conforming.write(groups, r['mode'], r['equality'], r['out'])\n"
+                             "    print(json.dumps({'id': r['id'], 'status': 'done'}), "
+                             "flush=True)\n";
+    return std::string(LO_PYTHON3) + " " + script.string() + " " + (dir / "log").string();
+  }
+  std::vector<std::string> logged() {
+    std::vector<std::string> out;
+    std::ifstream f(dir / "log");
+    for (std::string line; std::getline(f, line);)
+      out.push_back(line);
+    return out;
+  }
+};
+
+TEST_F(EditionWorker, EveryRequestCarriesTheEditionAskedFor) {
+  for (const std::string edition : {"2026-07", "2026-08", ""}) {
+    fs::remove(dir / "log");
+    std::vector<std::string> args{"diff", "--worker", recordingWorker(), "--count", "20"};
+    if (!edition.empty())
+      args.insert(args.end(), {"--edition", edition});
+    const auto r = oracle(args);
+    EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+    const std::vector<std::string> lines = logged();
+    EXPECT_EQ(lines.size(), 20u);
+    const std::string expected = edition.empty() ? "2026-08" : edition; // the newest by default
+    for (const std::string &line : lines)
+      EXPECT_EQ(line, expected);
+  }
+}
+
+TEST_F(EditionWorker, ThePeersWorkerAndImplReadBothEditions) {
+  for (const std::string edition : {"2026-07", "2026-08"}) {
+    auto r =
+        oracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/worker.py",
+                "--count", "60", "--edition", edition});
+    EXPECT_EQ(r.code, 0) << edition << r.standardOutput << r.standardError;
+    r = oracle({"diff", "--gate",
+                std::string(LO_PYTHON3) + " " + LO_PEERS_DIR +
+                    "/gate.py {plan} --policy {policy} --mode {mode} --equality {equality}",
+                "--count", "16", "--edition", edition});
+    EXPECT_EQ(r.code, 0) << edition << r.standardOutput << r.standardError;
+  }
+}
+
+TEST_F(EditionWorker, ExplainsExampleIsValidInEveryEdition) {
+  for (const std::string edition : {"2026-07", "2026-08"}) {
+    const auto r = oracle({"explain", "gate", "--edition", edition});
+    EXPECT_EQ(r.code, 0) << r.standardError;
+    EXPECT_NE(r.standardOutput.find("--edition " + edition), std::string::npos);
+  }
+}
+
+} // namespace
+} // namespace lo::testing
