@@ -2,7 +2,7 @@
 // drawing its choices from the fuzzer's bytes.
 //
 // "A **valid** plan also has: unique `nodeId`s, each below 2^63 ...; `op` equal to the op its kind
-// maps to (§1.6); `capsule.op == op`" (docs/spec.md §2). The generator keeps a small pool of
+// maps to (§1.7); `capsule.op == op`" (docs/spec.md §2). The generator keeps a small pool of
 // capsules per op, some of which differ only outside their identity (trust level, notes, a
 // contract), so that the two equalities group differently, and it repeats kinds and capsules often,
 // so that runs coalesce. For the fuzzer its texts are drawn strings (control characters included)

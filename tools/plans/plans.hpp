@@ -1,6 +1,6 @@
 // The one generator of valid GraphExecutionPlans (docs/spec.md §2: "A **valid** plan also has:
 // unique `nodeId`s, each below 2^63 ...; a kind that does runtime work, and `op` equal to the op
-// its kind maps to (§1.6); `capsule.op == op`"; docs/conformance.md, "What is generated"), for
+// its kind maps to (§1.7); `capsule.op == op`"; docs/conformance.md, "What is generated"), for
 // every place that needs random plans:
 //
 //   gen, diff       the random cases of a suite (tools/suite/generate.hpp), from an Rng
@@ -39,7 +39,7 @@ struct PlanKnobs {
   std::size_t maxRunLength = SIZE_MAX;
   Vocabulary vocabulary = Vocabulary::suite; // the capsules' texts
   Params params = Params::sensible;          // the kinds' parameters
-  /// The edition whose values the plan draws (docs/spec.md §1.6): its ops, kinds, claim and
+  /// The edition whose values the plan draws (docs/spec.md §1.7): its ops, kinds, claim and
   /// evidence tags, and a claim's spec only where the edition has it.
   Edition edition = kNewestEdition;
 };
