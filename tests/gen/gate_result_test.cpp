@@ -165,7 +165,7 @@ TEST_F(Trap, NamesAVerdictDifference) {
   EXPECT_EQ(c.difference, GateDifference::acceptsRejected);
   EXPECT_EQ(c.words, "under policy checked the implementation accepts, the reference rejects: "
                      "trustedBoundary (1 report, e.g. relu: relu.cudnn value: relu forward "
-                     "refines its spec; trusted boundary: vendor kernel)");
+                     "refines the canonical semantics; trusted boundary: vendor kernel)");
   // The other way round: the contract result judged as the identity lowering's.
   const std::string contract =
       io::gateResultJson(checked, gateOf(checked, Mode::coalesced, Equality::contract));

@@ -90,6 +90,7 @@ int runCheck(const CheckSettings &s) {
   // coalesced and contract. What the candidate declares never chooses them; it is only noted.
   options.mode = s.mode;
   options.equality = s.equality;
+  options.edition = s.edition;
   CaseResult result;
   result.subject = {s.plan == "-" ? "<stdin>" : s.plan,
                     s.candidate == "-" ? "<stdin>" : s.candidate,
