@@ -78,12 +78,19 @@ std::size_t hashCapsule(const KernelCapsule &c) {
 }
 
 EvidenceText evidenceTextOf(EvidenceTag tag) {
+  // Every tag named, so that a new tag is a compile error here (-Wswitch), not a silent `name`.
+  using T = EvidenceTag;
   switch (tag) {
-  case EvidenceTag::trustedBoundary: return EvidenceText::reason;
-  case EvidenceTag::notProvided:
-  case EvidenceTag::notApplicable: return EvidenceText::none;
-  default: return EvidenceText::name;
+  case T::trustedBoundary: return EvidenceText::reason;
+  case T::notProvided:
+  case T::notApplicable: return EvidenceText::none;
+  case T::theorem:
+  case T::checker:
+  case T::runtimeGuard:
+  case T::testSuite:
+  case T::fuzzOracle: return EvidenceText::name;
   }
+  return EvidenceText::name;
 }
 
 KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,

@@ -100,6 +100,15 @@ template <> struct EditionTable<EvidenceTag> {
 /// 2026-08 they are `valueRefinement op` and `vjpRefinement op mode` (Capsule.lean at be55ea0).
 constexpr bool claimsHaveSpec(Edition e) { return e == Edition::e2026_07; }
 
+/// The editions whose claims carry a spec name (derived from `claimsHaveSpec`).
+constexpr EditionSet editionsWithSpec() {
+  EditionSet set = 0;
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+    if (claimsHaveSpec(static_cast<Edition>(i)))
+      set |= editionBit(static_cast<Edition>(i));
+  return set;
+}
+
 // --- Derived ------------------------------------------------------------------------------------
 
 /// The editions that have `value`.

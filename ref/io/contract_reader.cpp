@@ -15,15 +15,6 @@ constexpr std::uint32_t kClaimShape[] = {
 static_assert(std::size(kClaimShape) == vocabularySize<ClaimTag>());
 constexpr std::uint32_t kSpecBit = fieldBits(kClaimFields, {"spec"});
 
-/// The editions in which a claim of this tag has a `spec` (ref/edition.hpp, `claimsHaveSpec`).
-EditionSet editionsWithSpec() {
-  EditionSet set = 0;
-  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
-    if (claimsHaveSpec(static_cast<Edition>(i)))
-      set |= editionBit(static_cast<Edition>(i));
-  return set;
-}
-
 constexpr std::string_view kEvidenceFields[] = {"tag", "name", "reason"};
 
 constexpr std::string_view kProvenanceFields[] = {"tag", "path", "symbol", "buildTarget", "text"};

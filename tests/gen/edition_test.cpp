@@ -6,6 +6,7 @@
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/cli_run.hpp"
+#include "tests/gen/suite_outputs.hpp"
 #include "tools/suite/generate.hpp"
 
 #include <simdjson.h>
@@ -159,15 +160,7 @@ protected:
     const auto r = oracle(
         {"gen", "--out", suite.string(), "--count", std::to_string(count), "--edition", edition});
     ASSERT_TRUE(r.ok()) << r.standardError;
-    fs::create_directories(outputs);
-    for (const auto &c : fs::directory_iterator(suite / "cases")) {
-      const std::string name = c.path().filename().string();
-      fs::copy_file(c.path() / "singleton.json", outputs / (name + "-singleton-contract.json"));
-      fs::copy_file(c.path() / "coalesced-contract.json",
-                    outputs / (name + "-coalesced-contract.json"));
-      fs::copy_file(c.path() / "coalesced-identity.json",
-                    outputs / (name + "-coalesced-identity.json"));
-    }
+    writeExpectedOutputs(suite, outputs, false);
   }
   subprocess::Result verify(std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"verify", suite.string(), outputs.string()};

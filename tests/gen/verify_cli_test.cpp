@@ -3,6 +3,7 @@
 // integrity"); a hand-made suite is judged only with --unverified-suite, and every report says so;
 // no manifest without entries is a pass.
 #include "tests/cli_run.hpp"
+#include "tests/gen/suite_outputs.hpp"
 
 #include <simdjson.h>
 
@@ -40,18 +41,7 @@ protected:
     outputs = dir / "out";
     const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(count)});
     ASSERT_TRUE(r.ok()) << r.standardError;
-    fs::create_directories(outputs);
-    for (const auto &c : fs::directory_iterator(suite / "cases")) {
-      const std::string name = c.path().filename().string();
-      fs::copy_file(c.path() / "singleton.json", outputs / (name + "-singleton-contract.json"));
-      fs::copy_file(c.path() / "coalesced-contract.json",
-                    outputs / (name + "-coalesced-contract.json"));
-      fs::copy_file(c.path() / "coalesced-identity.json",
-                    outputs / (name + "-coalesced-identity.json"));
-      for (const char *policy : {"verified", "checked", "external"})
-        fs::copy_file(c.path() / ("gate-" + std::string(policy) + ".json"),
-                      outputs / (name + "-gate-" + policy + ".json"));
-    }
+    writeExpectedOutputs(suite, outputs, true);
   }
   subprocess::Result verify(std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"verify", suite.string(), outputs.string()};

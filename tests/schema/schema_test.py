@@ -293,6 +293,10 @@ def case_vocabularies(run):
             if tags != values(name):
                 run.fail("%s %s tags: schema %s, code %s" % (edition, schema_name, tags,
                                                              values(name)))
+        run.validated += 1
+        if defs["Edition"]["enum"] != code["editions"]:
+            run.fail("%s Edition: schema %s, code %s" % (edition, defs["Edition"]["enum"],
+                                                         code["editions"]))
         checks = values("check")
         if [c for c in checks if c != "gate"] != [c for c in defs["Check"]["enum"] if c != "gate"]:
             run.fail("%s Check: schema %s, code %s" % (edition, defs["Check"]["enum"], checks))
