@@ -124,6 +124,12 @@ template <class E> constexpr bool inEdition(E value, Edition e) {
   return (editionsOf(value) & editionBit(e)) != 0;
 }
 
+/// `preferred` if edition `e` has it, else `otherwise` (for example `checker` evidence in
+/// 2026-07 and `runtimeGuard` in 2026-08, which has no checker).
+template <class E> constexpr E inEditionOr(Edition e, E preferred, E otherwise) {
+  return inEdition(preferred, e) ? preferred : otherwise;
+}
+
 /// The values of vocabulary `E` that edition `e` has, in the vocabulary's order.
 template <class E> std::vector<E> valuesOf(Edition e) {
   std::vector<E> out;

@@ -37,12 +37,6 @@ ContractDescriptor modelDescriptor(ContractClaim::Tag tag, BackendOp op, std::st
 /// A capsule of one of three families: the CPU reference, native CUDA, or LibTorch.
 enum class Family { reference, cuda, libtorch };
 
-/// `preferred` if edition `edition` has it, else `otherwise` (2026-08 has no theorem or checker).
-ContractEvidence::Tag evidenceIn(Edition edition, ContractEvidence::Tag preferred,
-                                 ContractEvidence::Tag otherwise) {
-  return inEdition(preferred, edition) ? preferred : otherwise;
-}
-
 KernelCapsule modelCapsule(BackendOp op, Family family, Edition edition) {
   using T = ContractClaim::Tag;
   using E = ContractEvidence::Tag;
@@ -50,7 +44,7 @@ KernelCapsule modelCapsule(BackendOp op, Family family, Edition edition) {
   KernelCapsule c;
   c.op = op;
   std::string file;
-  E evidence = evidenceIn(edition, E::theorem, E::testSuite);
+  E evidence = inEditionOr(edition, E::theorem, E::testSuite);
   switch (family) {
   case Family::reference:
     c.name = "reference." + opName;
@@ -69,7 +63,7 @@ KernelCapsule modelCapsule(BackendOp op, Family family, Edition edition) {
     c.trustLevel = TrustLevel::checked;
     c.vjpMode = VJPMode::backend_vjp;
     file = "NN/Backend/NativeCUDA.lean";
-    evidence = evidenceIn(edition, E::checker, E::runtimeGuard);
+    evidence = inEditionOr(edition, E::checker, E::runtimeGuard);
     c.numericalPolicy = {Rounding::nearest_even, Subnormals::flush_to_zero, Contraction::fused,
                          Reduction::fixed_tree};
     break;

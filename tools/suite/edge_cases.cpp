@@ -12,11 +12,6 @@ namespace lo::gen {
 
 namespace {
 
-/// `preferred` if edition `edition` has it, else `otherwise`.
-template <class E> E inEditionOr(Edition edition, E preferred, E otherwise) {
-  return inEdition(preferred, edition) ? preferred : otherwise;
-}
-
 /// A spec name where the edition's claims carry one (`claimsHaveSpec`), else none.
 std::optional<std::string> specIn(Edition edition, std::string name) {
   if (claimsHaveSpec(edition))
