@@ -25,10 +25,14 @@ labels:    every label docs/testing.md names in its "one suite by label" row sel
 synopses:  the synopsis of every command in docs/spec.md §4.2 names exactly the options of its
            `--help`, with the same choices; the README's shorter table names no option or choice
            that `--help` lacks (docs_test.py synopses SOURCE_DIR BINARY).
+namemap:   every upstream name of docs/spec.md §8 is declared by the edition's lowering file as
+           tests/docs/upstream_names.json records it (read at a named commit), every declaration
+           there is named, and every C++ name is declared in the file the row names.
 escaping:  docs/spec.md §3.5 lists exactly the code points ref/io/escape.cpp shows escaped, and
            says that check sentences are not quoted while input errors are, as the code does.
 """
 
+import glob
 import json
 import os
 import re
@@ -459,6 +463,100 @@ def synopses(source, binary):
 CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
          "obligations": obligations, "catalogue": catalogue, "properties": properties,
          "escaping": escaping}
+
+
+def lean_names(cell):
+    """The Lean names of a §8 cell: `A.b`, `.c` is A.b and a sibling A.c or a child A.b.c (both
+    are offered; the caller takes the declared one); "(and each `.repr`)" adds X.repr to each."""
+    names, full = [], None
+    each = re.search(r"\(and each `(\.\w+)`\)", cell)
+    cell = re.sub(r"\(and each `\.\w+`\)", "", cell)
+    for item in re.findall(r"`([^`]+)`", cell):
+        if item.startswith("."):
+            if full is None:
+                names.append((item,))
+                continue
+            sibling = full.rsplit(".", 1)[0] + item if "." in full else item[1:]
+            names.append((sibling, full + item))
+        else:
+            full = item
+            names.append((item,))
+    if each:
+        names += [(n[0] + each.group(1),) for n in list(names)]
+    return names
+
+
+def namemap(source):
+    """docs/spec.md §8 against upstream's declarations (tests/docs/upstream_names.json) and ref/."""
+    failures, count = [], 0
+    with open(os.path.join(source, "tests", "docs", "upstream_names.json"), encoding="utf-8") as f:
+        upstream = json.load(f)
+    spec = read(source, "docs", "spec.md")
+    section = spec[spec.index("## 8. Name map"):spec.index("## 9. ")]
+    tables, current = [], None
+    for line in section.splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if current is None:
+                current = {"header": cells, "rows": []}
+                tables.append(current)
+            elif not set(line) <= set("|- "):
+                current["rows"].append(cells)
+        else:
+            current = None
+    if len(tables) != 5:
+        return ["docs/spec.md §8 has %d tables, not 5 (names, 2026-08 names, other files, the "
+                "gate, beyond the original)" % len(tables)], 1
+    first, renamed, other, gate, beyond = tables
+    columns = {"2026-07": [r[0] for r in first["rows"]] + [r[0] for r in renamed["rows"]],
+               "2026-08": [r[1] for r in renamed["rows"]]}
+    for edition, cells in columns.items():
+        u = upstream[edition]
+        known = set(u["declared"]) | set(u["derived"]) | set(u["other"])
+        where = "%s %s at %s" % (u["repository"], u["path"], u["commit"][:7])
+
+        def matches(name, declared):
+            return name == declared or declared.endswith("." + name)
+        named = []
+        for cell in cells:
+            for choices in lean_names(cell):
+                count += 1
+                hit = [c for c in choices if any(matches(c, k) for k in known)]
+                if not hit:
+                    failures.append("§8 names `%s` for edition %s, which %s does not declare" % (
+                        choices[0], edition, where))
+                named += hit
+        for k in sorted(set(u["declared"]) | set(u["derived"])):
+            count += 1
+            if not any(matches(n, k) for n in named):
+                failures.append("§8 does not name `%s`, declared by %s (edition %s)" % (
+                    k, where, edition))
+    # The C++ column: each lo:: name is declared in the row's file (or the files its pattern,
+    # "a.hpp, b.hpp", "tools/cmd_*.cpp" or a folder, names).
+    for table in (first, other, gate, beyond):
+        for row in table["rows"]:
+            if row[2] == "-":
+                continue
+            paths = []
+            for pattern in re.split(r",\s*", row[2]):
+                found = sorted(glob.glob(os.path.join(source, pattern)))
+                if not found:
+                    failures.append("§8 names %s, which is not a file of the repository" % pattern)
+                paths += found
+            files = []
+            for path in paths:  # a folder stands for its C++ sources
+                files += (sorted(glob.glob(os.path.join(path, "*.[ch]pp")))
+                          if os.path.isdir(path) else [path])
+            text = "".join(open(f, encoding="utf-8").read() for f in files)
+            for item in re.findall(r"`(lo::[^`]+|::\w+)`", row[1]):
+                ident = re.sub(r"\(.*\)$", "", item).split("::")[-1]
+                count += 1
+                if not re.search(r"\b%s\b" % re.escape(ident), text):
+                    failures.append("§8: `%s` is not declared in %s" % (item, row[2]))
+    return failures, count
+
+
+CASES["namemap"] = namemap
 
 
 def main():
