@@ -56,13 +56,16 @@ constexpr std::array<CheckInfo, vocabularySize<Check>()> kInfo{{
      Mode::coalesced},
     {Check::audit,
      "an audit in the candidate differs from the audit derived from its groups, or a group's "
-     "audit row differs from the singleton audit row of one of its nodes",
+     "audit row differs from the singleton audit row of one of its nodes, or the audit was asked "
+     "for and the candidate carries none (`diff` asks it of some cases and with `--audit` of "
+     "all, a suite entry with `\"audit\": true`)",
      "A carried audit must have one row per group, derived from the group's op and capsule, and "
      "views (capsuleNames, trustLevels, trustedExternalOps, hasTrustedExternal) that follow from "
      "its rows. A group's row must equal the singleton row of its nodes; under equality identity "
      "a later node whose row differs (trust level, evidence) is what the identity lowering gives, "
      "and is told as a note, not a violation. Differences that hide a trusted-external boundary "
-     "are reported by trust-boundary instead.",
+     "are reported by trust-boundary instead. When the audit is asked for (diff, a suite "
+     "entry), a candidate without one violates audit at /audit.",
      std::nullopt},
     {Check::trustBoundary,
      "the candidate's audit hides a trusted-external boundary that the singleton lowering shows",

@@ -38,6 +38,13 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
   if (candidate.audit) {
     detail::checkCarriedAudit(cx);
     detail::checkCarriedTrustBoundary(cx);
+  } else if (options.auditAsked) {
+    // docs/spec.md §3.1, audit: "or the audit was asked for and the candidate carries none".
+    cx.findings.report(Check::audit, std::nullopt, std::nullopt, [] {
+      return detail::Description{"/audit", "the audit was asked for, but the candidate carries "
+                                           "none (an ExecutionAudit in \"audit\", docs/spec.md "
+                                           "§2.6)"};
+    });
   }
   detail::GroupChecks groups(cx);
   for (const auto &k : plan.kernels)

@@ -59,6 +59,9 @@ struct Options {
   /// The edition the inputs were read in (docs/spec.md §1.6): a file's declaration is noted when
   /// it differs.
   Edition edition = kNewestEdition;
+  /// The audit was asked for (`diff`, a suite entry's `"audit": true`): a candidate without one
+  /// violates `audit` (docs/spec.md §3.1).
+  bool auditAsked = false;
 };
 
 /// "the plan declares edition 2026-07, but it is read in edition 2026-08" (docs/spec.md §1.6), or

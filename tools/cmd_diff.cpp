@@ -38,8 +38,10 @@ Action setupDiff(CLI::App &app) {
   auto *impl = sub->add_option(
       "--impl", o->impl,
       "the command to run once per case, split into arguments like a shell would (quotes, "
-      "backslashes) but never run by a shell; {plan}, {out}, {mode} and {equality} are replaced "
-      "inside each argument. Without {out}, the output is read from standard output.");
+      "backslashes) but never run by a shell; {plan}, {out}, {mode}, {equality} and {audit} (true "
+      "when the case asks for the ExecutionAudit, else false) are replaced inside each argument. "
+      "Without {out}, the output is read from standard output; without {audit}, no case asks "
+      "for the audit.");
   auto *worker = sub->add_option(
       "--worker", o->worker,
       "instead of --impl: a command started once that answers one JSON line per case on its "
@@ -49,21 +51,38 @@ Action setupDiff(CLI::App &app) {
       "--gate", o->gate,
       "instead of --impl: another implementation's acceptance gate (docs/spec.md §6), run like "
       "--impl once per case, lowering and policy preset (verified, checked, external), with "
-      "{policy} replaced too; it writes a gate result (nn-backend/gate-result) to {out} or "
+      "{policy} (a preset's name or custom) and {allowChecked} {allowFuzzed} "
+      "{allowTrustedExternal} {requireEvidence} {allowRuntimeGuards} {allowTestEvidence} (true "
+      "or false) replaced too; a command that names those six is also judged under each case's "
+      "custom policy. It writes a gate result (nn-backend/gate-result) to {out} or "
       "standard output and exits 0 when it accepts, 1 when it rejects (a status that contradicts "
       "its result's verdict is a finding). Each result must equal the "
       "reference gate of the plan's lowering asked for (each lowering in turn, or --mode and "
       "--equality, or --all): the verdict, the "
       "failure kinds in order, each kind's reports in order, the policy asked for; the first "
       "difference is shrunk.");
+  auto *gateWorker = sub->add_option(
+      "--gate-worker", o->gateWorker,
+      "instead of --gate: a gate started once that answers one JSON line per case to one JSON "
+      "request line (docs/conformance.md, \"The gate worker protocol\"); each request names "
+      "the policy (its name and six booleans), and the gate result is judged as --gate's");
   sub->add_option("--policy", o->policy,
-                  "with --gate: ask only for the gate under this preset (default: verified, "
-                  "checked and external, in this order)")
-      ->check(CLI::IsMember({"verified", "checked", "external"}))
-      ->needs(gateOption);
+                  "with --gate or --gate-worker: ask only for the gate under this policy: a "
+                  "preset, or custom, the case's custom policy (default: verified, checked, "
+                  "external and, when the gate can be told one, custom, in this order)")
+      ->check(CLI::IsMember({"verified", "checked", "external", "custom"}));
+  sub->add_flag("--audit", o->audit,
+                "ask every lowering for its ExecutionAudit (docs/spec.md §2.6; by default one "
+                "case in " +
+                    std::to_string(gen::kAuditShare) +
+                    " asks, drawn from the seed): a worker's request says \"audit\": true, "
+                    "--impl's {audit} is replaced by true; a missing or wrong audit is a finding");
   impl->excludes(worker);
   gateOption->excludes(impl);
   gateOption->excludes(worker);
+  gateWorker->excludes(impl);
+  gateWorker->excludes(worker);
+  gateWorker->excludes(gateOption);
   // At least one case: a run that judges nothing never says "conform" (exit status 0).
   addNatural(*sub, "--count", o->count, 1, kMaxCount,
              "number of cases (the " + std::to_string(gen::edgeCaseCount()) +
@@ -116,8 +135,20 @@ Action setupDiff(CLI::App &app) {
   return [o, modeOption, equalityOption]() -> int {
     o->pinned = modeOption->count() > 0 || equalityOption->count() > 0;
     // Refused (exit status 2, main's error path) before any run.
-    if (o->impl.empty() + o->worker.empty() + o->gate.empty() != 2)
-      throw std::runtime_error("diff: give exactly one of --impl, --worker and --gate");
+    if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() != 3)
+      throw std::runtime_error(
+          "diff: give exactly one of --impl, --worker, --gate and --gate-worker");
+    if (!o->policy.empty() && !o->gates())
+      throw std::runtime_error("diff: --policy needs --gate or --gate-worker");
+    if (o->policy == "custom" && !o->customAskable())
+      throw std::runtime_error(
+          "diff: --policy custom: the --gate command must name the six booleans' placeholders "
+          "({allowChecked} {allowFuzzed} {allowTrustedExternal} {requireEvidence} "
+          "{allowRuntimeGuards} {allowTestEvidence}) to be told a custom policy");
+    if (o->audit && !o->auditAskable())
+      throw std::runtime_error(o->gates() ? "diff: --audit asks a lowering, not a gate"
+                                          : "diff: --audit: the --impl command must name {audit} "
+                                            "to be asked for the audit");
     // docs/spec.md §4.1, "Output directories": refused before any run, nothing touched.
     if (std::string why; !o->keep.empty() && !files::outputDirectoryUsable(o->keep, why))
       throw std::runtime_error("diff: --keep " + shownText(o->keep) + ": " + why);
@@ -125,9 +156,10 @@ Action setupDiff(CLI::App &app) {
       subprocess::InterruptGuard guard; // before the work directory exists
       return runDiff(*o);
     } catch (const std::invalid_argument &e) {
-      throw std::runtime_error(std::string(!o->gate.empty()  ? "--gate"
-                                           : o->impl.empty() ? "--worker"
-                                                             : "--impl") +
+      throw std::runtime_error(std::string(!o->gate.empty()         ? "--gate"
+                                           : !o->gateWorker.empty() ? "--gate-worker"
+                                           : o->impl.empty()        ? "--worker"
+                                                                    : "--impl") +
                                ": " + e.what());
     } catch (const UsageError &) {
       // A progress line in place on a terminal is cleared first; elsewhere nothing precedes it.

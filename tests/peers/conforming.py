@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A small conforming implementation of the two lowerings (docs/spec.md §1), for `diff` tests.
 
-usage: conforming.py PLAN OUT [MODE [EQUALITY]]
+usage: conforming.py PLAN OUT [MODE [EQUALITY [AUDIT]]]
 
 Reads a GraphExecutionPlan (capsules by key or inline) and writes the GraphLoweringPlan of MODE
-(singleton | coalesced, default coalesced) under EQUALITY (contract | identity, default contract).
+(singleton | coalesced, default coalesced) under EQUALITY (contract | identity, default contract),
+with its ExecutionAudit (docs/spec.md §2.6) when AUDIT is `true` (`diff`'s `{audit}`).
 """
 import json
 import sys
@@ -63,7 +64,24 @@ def key_name(name):
     return raw[:n].decode("utf-8") + "..."
 
 
-def write(groups, mode, equality, out):
+# docs/spec.md §1.4, §2.6: the fields of an audit row, in order, taken from the group's capsule.
+ROW_FIELDS = ("provider", "device", "trustLevel", "vjpMode", "shapeContract", "layoutContract",
+              "valueContract", "vjpContract", "numericalPolicy")
+
+
+def audit_of(groups):
+    """The ExecutionAudit of the groups (docs/spec.md §1.4): one row per group, then the views."""
+    rows = [{"op": g["op"], "capsuleName": g["capsule"]["name"],
+             **{f: g["capsule"][f] for f in ROW_FIELDS}} for g in groups]
+    return {"format": "nn-backend/execution-audit", "version": 1, "kernels": rows,
+            "capsuleNames": [r["capsuleName"] for r in rows],
+            "trustLevels": [r["trustLevel"] for r in rows],
+            "trustedExternalOps": [r["op"] for r in rows if r["trustLevel"] == "trusted-external"],
+            "hasTrustedExternal": any(r["trustLevel"] == "trusted-external" for r in rows)}
+
+
+def write(groups, mode, equality, out, audit=False):
+    audited = audit_of(groups) if audit else None
     # Keys: the capsule's name, then name#2, name#3, ... for later distinct capsules of that name.
     keys, capsules = [], {}
     for g in groups:
@@ -82,6 +100,8 @@ def write(groups, mode, equality, out):
             g["capsule"] = key
     doc = {"format": "nn-backend/graph-lowering-plan", "version": 1, "mode": mode,
            "equality": equality, "capsules": capsules, "groups": groups}
+    if audited is not None:
+        doc["audit"] = audited
     with open(out, "w", encoding="utf-8") as f:
         json.dump(doc, f, ensure_ascii=False)
 
@@ -90,10 +110,11 @@ def main(argv, same_for=None):
     plan_path, out = argv[1], argv[2]
     mode = argv[3] if len(argv) > 3 else "coalesced"
     equality = argv[4] if len(argv) > 4 else "contract"
+    audit = len(argv) > 5 and argv[5] == "true"
     same = same_for or (same_identity if equality == "identity" else same_contract)
     with open(plan_path, encoding="utf-8") as f:
         plan = json.load(f)
-    write(lower(plan, mode, same), mode, equality, out)
+    write(lower(plan, mode, same), mode, equality, out, audit)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """An independent implementation of the acceptance gate (docs/spec.md §6), written from the spec.
 
-usage: gate.py FILE [--policy verified|checked|external] [--mode singleton|coalesced]
-               [--equality contract|identity] [-o OUT]
+usage: gate.py FILE [--policy verified|checked|external|custom] [--allow-checked B]
+               [--allow-fuzzed B] [--allow-trusted-external B] [--require-evidence B]
+               [--allow-runtime-guards B] [--allow-test-evidence B]
+               [--mode singleton|coalesced] [--equality contract|identity] [-o OUT]
 
 FILE is a GraphExecutionPlan (gated through its lowering under MODE and EQUALITY, lowered by
 conforming.py, defaults coalesced and contract) or a GraphLoweringPlan (its groups as written).
+Each boolean option (`true` or `false`) overrides that boolean of the preset (docs/spec.md §6.6);
+`custom` is `verified` with its overrides (what `diff --gate` passes with the six placeholders).
 Prints the gate result (docs/spec.md §6.5) as JSON (to OUT with -o); exit 0 accepted, 1 rejected.
 """
 import argparse
@@ -104,14 +108,19 @@ def gate_result(doc, policy, mode="coalesced", equality="contract"):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("file")
-    ap.add_argument("--policy", choices=sorted(PRESETS), default="checked")
+    ap.add_argument("--policy", choices=sorted(PRESETS) + ["custom"], default="checked")
+    for b in BOOLEANS:  # --allow-checked ... --allow-test-evidence
+        ap.add_argument("--" + "".join("-" + c.lower() if c.isupper() else c for c in b),
+                        dest=b, choices=("true", "false"))
     ap.add_argument("--mode", choices=("singleton", "coalesced"), default="coalesced")
     ap.add_argument("--equality", choices=("contract", "identity"), default="contract")
     ap.add_argument("-o", dest="out", default="-")
     args = ap.parse_args(argv[1:])
     with open(args.file, encoding="utf-8") as f:
         doc = json.load(f)
-    result = gate_result(doc, dict(PRESETS[args.policy]), args.mode, args.equality)
+    policy = dict(PRESETS["verified" if args.policy == "custom" else args.policy])
+    policy.update({b: getattr(args, b) == "true" for b in BOOLEANS if getattr(args, b)})
+    result = gate_result(doc, policy, args.mode, args.equality)
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     json.dump(result, out, ensure_ascii=False)
     out.write("\n")

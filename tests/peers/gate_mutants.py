@@ -9,6 +9,9 @@ usage: gate_mutants.py --mutant NAME FILE [--policy P] [--mode M] [--equality E]
                           policy: `checked` and `external` report fuzzEvidence failures
   drops-trusted-boundary  never reports a trustedBoundary failure (allowTrustedExternal read as
                           true): `checked` accepts a trusted value contract
+  ignores-require-evidence
+                          reads requireEvidence as true under every policy: a custom policy
+                          without it still reports missingEvidence failures
   dedup-reports           lists each report once per failure kind, as a set: a capsule on two
                           groups (or two nodes of a singleton lowering) is listed once, where the
                           gate of one lowering lists it once per audit row (docs/spec.md §6.3)
@@ -30,6 +33,10 @@ def drops_trusted_boundary(policy, reports):
     return CORRECT_FAILURES(dict(policy, allowTrustedExternal=True), reports)
 
 
+def ignores_require_evidence(policy, reports):
+    return CORRECT_FAILURES(dict(policy, requireEvidence=True), reports)
+
+
 def dedup_reports(policy, reports):
     failures = CORRECT_FAILURES(policy, reports)
     for f in failures:
@@ -45,6 +52,7 @@ def dedup_reports(policy, reports):
 
 MUTANTS = {"ignores-allow-fuzzed": ignores_allow_fuzzed,
            "drops-trusted-boundary": drops_trusted_boundary,
+           "ignores-require-evidence": ignores_require_evidence,
            "dedup-reports": dedup_reports}
 
 

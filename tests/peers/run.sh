@@ -3,8 +3,11 @@
 # mutant of tests/peers/mutants.py (a wrong reading of one spelling docs/spec.md §2 allows, or the
 # identity equality) is caught with a shrunk case.
 # With --gate: gate.py passes, and each mutant of gate_mutants.py is caught and shrunk.
+# With --worker: worker.py's mutants (a request read without its escapes, an audit without its
+# trusted-external ops) are caught at diff's defaults. With --gate-worker: one gate process.
 # Usage: run.sh BINARY PYTHON PEERS_DIR conforming | variety | mutant NAME | gate-conforming |
-#        gate-mutant NAME POLICY EXPECTED
+#        gate-mutant NAME POLICY EXPECTED | worker-mutant NAME EXPECTED |
+#        gate-default NAME EXPECTED | gate-worker
 set -u
 BIN=$1 PY=$2 PEERS=$3 WHAT=$4 NAME=${5:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-peers.XXXXXX")
@@ -13,7 +16,7 @@ fail() { echo "FAIL [$WHAT $NAME]: $*" >&2; exit 1; }
 
 case $WHAT in
 conforming)
-  "$BIN" diff --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality}" >"$WORK/out" 2>"$WORK/err"
+  "$BIN" diff --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
@@ -80,6 +83,56 @@ gate-mutant)
   "$PY" "$PEERS/gate_mutants.py" --mutant "$NAME" "$dir/plan.json" --policy "$POLICY" >"$WORK/again.json"
   "$PY" -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit(a!=b)' \
     "$WORK/ref.json" "$WORK/again.json" && fail "the mutant agrees with gate on the shrunk plan"
+  ;;
+worker-mutant)
+  # NAME EXPECTED: worker.py --mutant NAME under `diff --worker` at its defaults is a finding whose
+  # summary line matches EXPECTED, shrunk and saved.
+  EXPECTED=$6
+  "$BIN" diff --worker "$PY $PEERS/worker.py --mutant $NAME" --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 1 (a finding)"; }
+  grep -q "^diff: case [0-9]*-.* fails; minimal case [0-9]* nodes\{0,1\}: $EXPECTED.*; saved in $WORK/keep\$" \
+    "$WORK/out" || fail "no shrunk finding '$EXPECTED'"
+  [ -f "$WORK/keep/plan.json" ] || fail "keep/plan.json missing"
+  ;;
+gate-default)
+  # NAME EXPECTED: the mutant of gate_mutants.py, told every policy by the six booleans'
+  # placeholders, under `diff --gate` at its defaults: a finding matching EXPECTED.
+  EXPECTED=$6
+  B="--allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external {allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards {allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}"
+  "$BIN" diff --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
+    --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 1 (a finding)"; }
+  grep -q "^diff: case [0-9]*-.* fails; minimal case [0-9]* nodes\{0,1\}: $EXPECTED.*; saved in $WORK/keep\$" \
+    "$WORK/out" || fail "no shrunk finding '$EXPECTED'"
+  # The same gate, told the same custom policies, agrees with the reference once it is right.
+  "$BIN" diff --gate "$PY $PEERS/gate.py {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
+    --count 24 >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "gate.py: exit $rc, expected 0"; }
+  grep -q '^diff: all 24 cases conform (.*gates of policies verified, checked, external, custom, seed 1, 96 runs' \
+    "$WORK/out" || fail "not 24 cases x 4 policies"
+  ;;
+gate-worker)
+  # `diff --gate-worker`: gate_worker.py conforms from one process under every preset and each
+  # case's custom policy; its mutant that ignores requireEvidence is caught at the defaults.
+  "$BIN" diff --gate-worker "$PY $PEERS/gate_worker.py" --count 60 >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
+  grep -q '^diff: all 60 cases conform (.*gates of policies verified, checked, external, custom, seed 1, 240 runs in [0-9]* ms, 1 start of the implementation)' \
+    "$WORK/out" || fail "not 60 cases x 4 policies from one start"
+  "$BIN" diff --gate-worker "$PY $PEERS/gate_worker.py --mutant ignores-require-evidence" \
+    --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  cat "$WORK/out"
+  [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "mutant: exit $rc, expected 1"; }
+  grep -q "policy custom (.*) fails; minimal case 1 node: under policy custom .*missingEvidence" \
+    "$WORK/out" || fail "the mutant's custom-policy finding is not named"
   ;;
 variety)
   # Without the hand-picked cases: the random cases of a default suite catch every mutant often.

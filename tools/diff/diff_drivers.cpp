@@ -7,8 +7,8 @@
 #include "tools/system/spawn.hpp"
 #include "tools/system/worker.hpp"
 
-#include <simdjson.h>
-
+#include <algorithm>
+#include <map>
 #include <optional>
 
 namespace lo::cli {
@@ -66,11 +66,15 @@ public:
   }
   Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
     using K = Outcome::Kind;
-    const auto argv = subprocess::substitute(template_, {{"plan", c.planPath.string()},
-                                                         {"out", c.outPath.string()},
-                                                         {"mode", l.modeName()},
-                                                         {"equality", l.equalityName()},
-                                                         {"policy", l.policyName()}});
+    std::map<std::string, std::string> values{
+        {"plan", c.planPath.string()}, {"out", c.outPath.string()},
+        {"mode", l.modeName()},        {"equality", l.equalityName()},
+        {"policy", l.policyName()},    {"audit", l.audit ? "true" : "false"}};
+    // A gate's six booleans, for every policy: a custom one is told by them alone.
+    if (l.policy)
+      for (const PolicyFlag &f : kPolicyFlags)
+        values[std::string(f.name)] = l.policy->policy.*f.field ? "true" : "false";
+    const auto argv = subprocess::substitute(template_, values);
     subprocess::Options options;
     options.timeout = s_.timeout();
     options.deadline = deadline;
@@ -118,36 +122,24 @@ private:
   std::size_t starts_ = 0;
 };
 
-/// `--worker`: one process for the whole run, one request line and one answer line per case
-/// (docs/conformance.md, "The worker protocol").
+/// `--worker` and `--gate-worker`: one process for the whole run, one request line and one answer
+/// line per case (docs/conformance.md, "The worker protocol", "The gate worker protocol").
 class Worker : public Implementation {
 public:
   explicit Worker(const DiffSettings &s)
-      : s_(s), worker_(subprocess::splitCommand(s.worker), s.maxOutput() + (1 << 16)) {}
+      : s_(s), command_(s.worker.empty() ? s.gateWorker : s.worker), gates_(s.worker.empty()),
+        worker_(subprocess::splitCommand(command_), s.maxOutput() + (1 << 16)) {}
 
   Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
     using K = Outcome::Kind;
     const std::uint64_t id = ++requests_;
-    std::string request;
-    {
-      io::Sink sink(request);
-      sink << "{\"id\":" << id << ",\"edition\":\"" << spelling(l.edition)
-           << "\",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
-      sink.jsonString(c.label);
-      sink << ",\"mode\":\"" << l.modeName() << "\",\"equality\":\"" << l.equalityName()
-           << "\",\"plan\":";
-      sink.jsonString(c.planPath.string());
-      sink << ",\"out\":";
-      sink.jsonString(c.outPath.string());
-      sink << ",\"inline\":" << minified(c.planText) << '}';
-      sink.flush();
-    }
+    const std::string request = requestLine(id, c, l);
     subprocess::Worker::Reply r = worker_.exchange(request, deadline);
     using S = subprocess::Worker::Reply::Status;
     if (r.status == S::interrupted)
       throw Interrupted{};
     if (r.status == S::failedToStart)
-      throw UsageError("cannot run " + subprocess::splitCommand(s_.worker)[0] + ": " + r.error);
+      throw UsageError("cannot run " + subprocess::splitCommand(command_)[0] + ": " + r.error);
     if (r.status != S::answered)
       return failure(
           r.status == S::signaled   ? K::crashed
@@ -158,17 +150,46 @@ public:
               (r.status == S::tooLong ? " (--max-output-bytes); it was not judged" : "") +
               "; it is started again for the next case",
           std::move(r.standardError));
-    return answer(r.line, id, c, std::move(r.standardError));
+    Produced p = answer(r.line, id, c, std::move(r.standardError));
+    if (gates_)
+      p.exitCode = -1; // a gate worker's verdict is its result's: it has no exit status per case
+    return p;
   }
   std::size_t starts() const override { return worker_.starts(); }
 
 private:
-  /// The plan as one line (the request is one line).
-  std::string minified(const std::string &planText) {
-    simdjson::dom::element doc;
-    if (parser_.parse(planText).get(doc) != simdjson::SUCCESS)
-      throw std::runtime_error("internal error: a generated plan is not JSON");
-    return simdjson::minify(doc);
+  /// One request (docs/conformance.md, "The worker protocol"): the case's exact text in
+  /// `planText`, and in `inline` the same bytes with each line break (outside strings, as JSON
+  /// has no other) made a space, so that every spelling of the case (escapes, number forms, white
+  /// space, member order) reaches the worker whichever it reads.
+  std::string requestLine(std::uint64_t id, const CaseFiles &c, const Lowering &l) const {
+    std::string request;
+    io::Sink sink(request);
+    sink << "{\"id\":" << id << ",\"edition\":\"" << spelling(l.edition)
+         << "\",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
+    sink.jsonString(c.label);
+    sink << ",\"mode\":\"" << l.modeName() << "\",\"equality\":\"" << l.equalityName() << '"';
+    if (l.policy) { // the gate's policy, as a gate result names it (docs/spec.md §6.5)
+      sink << ",\"policy\":{\"name\":\"" << l.policyName() << '"';
+      for (const PolicyFlag &f : kPolicyFlags)
+        sink << ",\"" << f.name << "\":" << (l.policy->policy.*f.field ? "true" : "false");
+      sink << '}';
+    } else {
+      sink << ",\"audit\":" << (l.audit ? "true" : "false");
+    }
+    sink << ",\"plan\":";
+    sink.jsonString(c.planPath.string());
+    sink << ",\"out\":";
+    sink.jsonString(c.outPath.string());
+    sink << ",\"planText\":";
+    sink.jsonString(c.planText);
+    sink << ",\"inline\":";
+    std::string oneLine = c.planText;
+    std::replace_if(
+        oneLine.begin(), oneLine.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
+    sink << oneLine << '}';
+    sink.flush();
+    return request;
   }
 
   /// `{"id":N,"status":"done"}` (output in `{out}`), `{"id":N,"status":"done","output":{...}}`,
@@ -207,7 +228,8 @@ private:
     try {
       io::JsonReader &r = *reader;
       r.doc().rewind();
-      const std::uint32_t seen = readAnswer(r, gotId, status, message, output);
+      const std::uint32_t seen = readAnswer(r, gates_ ? "a gate result" : "a GraphLoweringPlan",
+                                            gotId, status, message, output);
       // `message` belongs to an error, `output` to done.
       r.checkTagFields(nullptr, kAnswerFields, seen & ~io::fieldBits(kAnswerFields, {"id"}), 0,
                        status == "error" ? io::fieldBits(kAnswerFields, {"status", "message"})
@@ -241,8 +263,8 @@ private:
   static constexpr std::string_view kAnswerFields[] = {"status", "id", "output", "message"};
 
   /// Reads the answer's fields; returns those present.
-  static std::uint32_t readAnswer(io::JsonReader &r, std::optional<std::uint64_t> &id,
-                                  std::string_view &status,
+  static std::uint32_t readAnswer(io::JsonReader &r, const char *what,
+                                  std::optional<std::uint64_t> &id, std::string_view &status,
                                   std::optional<std::string_view> &message,
                                   std::optional<std::string_view> &output) {
     std::uint32_t seen = 0;
@@ -255,7 +277,7 @@ private:
                    case 1: id = r.natural(v, "the request's id"); break;
                    case 2: {
                      std::string_view raw;
-                     io::od::object object = r.object(v, "a GraphLoweringPlan");
+                     io::od::object object = r.object(v, what);
                      if (auto err = object.raw_json().get(raw))
                        r.failSimd(err, nullptr);
                      output = raw;
@@ -268,15 +290,16 @@ private:
   }
 
   const DiffSettings &s_;
+  std::string command_;
+  bool gates_ = false; // --gate-worker: the answers are gate results
   subprocess::Worker worker_;
-  simdjson::dom::parser parser_;
   std::uint64_t requests_ = 0;
 };
 
 } // namespace
 
 std::unique_ptr<Implementation> makeImplementation(const DiffSettings &s) {
-  if (s.worker.empty())
+  if (s.worker.empty() && s.gateWorker.empty())
     return std::make_unique<PerCase>(s);
   return std::make_unique<Worker>(s);
 }

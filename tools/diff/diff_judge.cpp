@@ -10,6 +10,22 @@
 
 namespace lo::cli {
 
+std::string Lowering::words() const {
+  std::string out = "mode " + modeName() + ", equality " + equalityName();
+  if (policy) {
+    out += ", policy " + policyName();
+    if (policy->name ==
+        "custom") { // the booleans it sets, as `gate` names them (docs/spec.md §6.6)
+      std::string set;
+      for (const PolicyFlag &f : kPolicyFlags)
+        if (policy->policy.*f.field)
+          set += (set.empty() ? "" : " ") + std::string(f.name);
+      out += " (" + (set.empty() ? std::string("none set") : set) + ")";
+    }
+  }
+  return audit ? out + ", audit asked" : out;
+}
+
 bool sameFailure(const Outcome &a, const Outcome &b) {
   if (a.kind != b.kind)
     return false;
@@ -67,7 +83,8 @@ static std::string declarationDiffering(const io::LoweringDocument &candidate, c
 /// the failure kinds in order and each kind's list of reports must be exactly the reference's.
 ///
 /// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
-/// contradicts the verdict of its result is a finding, whatever the result says.
+/// contradicts the verdict of its result is a finding, whatever the result says. A gate worker has
+/// no exit status per case (`exitCode` -1): its verdict is its result's.
 static Outcome checkGate(const std::string &planText, const std::string &output, const Lowering &l,
                          int exitCode) {
   Outcome o;
@@ -138,7 +155,9 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
     return o;
   }
   // The standard is the lowering asked for, whatever the candidate declares (docs/spec.md §4.3).
-  const checks::Report report = checks::check(fresh, read, candidate, {l.mode, l.equality});
+  checks::Options options{l.mode, l.equality};
+  options.auditAsked = l.audit; // a missing audit, asked for, is an `audit` violation
+  const checks::Report report = checks::check(fresh, read, candidate, options);
   o.declaration = declarationDiffering(candidate, l);
   if (report.conforms())
     return o;

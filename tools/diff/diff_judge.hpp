@@ -8,26 +8,29 @@
 #include "ref/edition.hpp"
 #include "ref/gate.hpp"
 
+#include <optional>
 #include <string>
 
 namespace lo::cli {
 
 /// One lowering asked of the implementation; with --gate, the gate of that lowering under one
-/// policy preset.
+/// policy (a preset, or the case's custom policy).
 struct Lowering {
   Mode mode;
   Equality equality;
-  const NamedPolicy *policy = nullptr; // --gate: the preset
+  std::optional<NamedPolicy> policy =
+      std::nullopt;                 // --gate: the policy; its name is a preset's or "custom"
   Edition edition = kNewestEdition; // --edition: the plan's and the output's (docs/spec.md §1.6)
+  /// The output must carry its ExecutionAudit (docs/spec.md §2.6): the case asks for it, or
+  /// --audit. A missing audit is then an `audit` violation; a carried one is judged as always.
+  bool audit = false;
   std::string modeName() const { return std::string(spelling(mode)); }
   std::string equalityName() const { return std::string(spelling(equality)); }
   std::string policyName() const { return policy ? std::string(policy->name) : std::string(); }
   std::string name() const { return modeName() + "/" + equalityName(); }
-  /// "mode M, equality E" and, with --gate, ", policy P".
-  std::string words() const {
-    return "mode " + modeName() + ", equality " + equalityName() +
-           (policy ? ", policy " + policyName() : "");
-  }
+  /// "mode M, equality E" and, with --gate, ", policy P" (a custom policy with the booleans it
+  /// sets, "policy custom (allowFuzzed requireEvidence)"); ", audit asked" when it is.
+  std::string words() const;
 };
 
 /// What happened to one case. "An implementation that crashes, times out or writes invalid JSON

@@ -11,6 +11,7 @@
 #include "tools/system/interrupt.hpp"
 #include "tools/system/spawn.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -59,14 +60,18 @@ public:
       l.edition = s.gen.edition;
     loweringCount_ = asked.size();
     inTurn_ = !s.all && !s.pinned;
-    // --gate: each lowering under each preset, in the order verified, checked, external.
+    // --gate: each lowering under each preset, in the order verified, checked, external, then
+    // under the case's custom policy when the gate can be told one (docs/spec.md §6.2).
     for (const Lowering &l : asked)
-      if (s.gate.empty())
+      if (!s.gates()) {
         lowerings_.push_back(l);
-      else
+      } else {
         for (const NamedPolicy &p : kPolicyPresets)
           if (s.policy.empty() || s.policy == p.name)
-            lowerings_.push_back({l.mode, l.equality, &p, l.edition});
+            lowerings_.push_back({l.mode, l.equality, p, l.edition});
+        if (s.customAskable() && (s.policy.empty() || s.policy == "custom"))
+          lowerings_.push_back({l.mode, l.equality, NamedPolicy{"custom", {}}, l.edition});
+      }
   }
   ~Runner() {
     impl_.reset(); // stops a worker before its directory goes
@@ -173,7 +178,11 @@ public:
         const std::size_t first = inTurn_ ? (i % loweringCount_) * perLowering : 0;
         const std::size_t last = inTurn_ ? first + perLowering : lowerings_.size();
         for (std::size_t k = first; k < last; ++k) {
-          const Lowering &l = lowerings_[k];
+          // What the case asks beyond its lowering (gen::Case): its custom policy, the audit.
+          Lowering l = lowerings_[k];
+          if (l.policy && l.policy->name == "custom")
+            l.policy->policy = c.customPolicy;
+          l.audit = s_.auditAskable() && (s_.audit || c.audit);
           Outcome o = judge(interner, c.plan, c.encoding, l, i, label);
           ++caseRuns_;
           if (!o.declaration.empty() && declarations_++ == 0)
@@ -223,10 +232,19 @@ private:
     std::string out;
     for (std::size_t i = 0; i < lowerings_.size() / loweringCount_; ++i)
       out += (out.empty() ? "" : ", ") + lowerings_[i].policyName();
-    return s_.gate.empty() ? ""
-                           : (lowerings_.size() == loweringCount_ ? ", gate of policy "
-                                                                  : ", gates of policies ") +
-                                 out;
+    return !s_.gates() ? ""
+                       : (lowerings_.size() == loweringCount_ ? ", gate of policy "
+                                                              : ", gates of policies ") +
+                             out;
+  }
+
+  /// ", the audit asked of every case" (--audit) or ", the audit asked of 1 case in 4"; nothing
+  /// when it cannot be asked (a gate, --impl without `{audit}`).
+  std::string audits() const {
+    if (!s_.auditAskable())
+      return "";
+    return s_.audit ? ", the audit asked of every case"
+                    : ", the audit asked of 1 case in " + std::to_string(gen::kAuditShare);
   }
 
   /// The summary lines on standard output; the exit status.
@@ -237,7 +255,7 @@ private:
         (loweringCount_ == 1
              ? "mode " + lowerings_[0].modeName() + ", equality " + lowerings_[0].equalityName()
              : "lowerings " + lowerings() + (inTurn_ ? ", one per case in turn" : "")) +
-        policies() + ", seed " + std::to_string(s_.gen.seed);
+        policies() + audits() + ", seed " + std::to_string(s_.gen.seed);
     // Every shrunk finding first, then the failing cases counted with it, at most kListed.
     constexpr std::size_t kListed = 50;
     std::size_t listed = 0;
@@ -290,11 +308,16 @@ private:
   void record(Interner &interner, const gen::Case &c, std::size_t index, const Lowering &l,
               Outcome original, bool terminal) {
     Failure f{gen::caseLabel(index, c), l, std::move(original), false, "", "", 0};
-    const auto signature =
-        std::make_tuple(static_cast<int>(l.mode), static_cast<int>(l.equality),
-                        l.policy ? static_cast<int>(l.policy - kPolicyPresets) : -1,
-                        static_cast<int>(f.outcome.kind), static_cast<int>(f.outcome.primary),
-                        static_cast<int>(f.outcome.gate));
+    const auto signature = std::make_tuple(
+        static_cast<int>(l.mode), static_cast<int>(l.equality),
+        l.policy
+            ? static_cast<int>(
+                  std::find_if(std::begin(kPolicyPresets), std::end(kPolicyPresets),
+                               [&](const NamedPolicy &p) { return p.name == l.policy->name; }) -
+                  std::begin(kPolicyPresets))
+            : -1,
+        static_cast<int>(f.outcome.kind), static_cast<int>(f.outcome.primary),
+        static_cast<int>(f.outcome.gate));
     // Listed first, so that an interrupt while it is shrunk still reports it.
     failures_.push_back(std::move(f));
     if (seen_.insert(signature).second)
@@ -370,9 +393,10 @@ private:
           io::gateResultJson(f.lowering.policy->policy,
                              gate(interner, f.lowering.policy->policy,
                                   lower(interner, minimal, f.lowering.mode, f.lowering.equality))));
-    const std::string command = !s_.gate.empty()  ? "--gate " + s_.gate
-                                : s_.impl.empty() ? "--worker " + s_.worker
-                                                  : s_.impl;
+    const std::string command = !s_.gate.empty()         ? "--gate " + s_.gate
+                                : !s_.gateWorker.empty() ? "--gate-worker " + s_.gateWorker
+                                : s_.impl.empty()        ? "--worker " + s_.worker
+                                                         : s_.impl;
     std::string report =
         "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
         f.lowering.words() + ")\ncommand: " + shownText(command) + "\nshrunk from " +

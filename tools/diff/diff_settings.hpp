@@ -2,6 +2,7 @@
 // run.
 #pragma once
 
+#include "ref/gate.hpp"
 #include "ref/ir.hpp"
 #include "tools/suite/generate.hpp"
 
@@ -10,13 +11,16 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 
 namespace lo::cli {
 
 /// The options of `diff`.
 struct DiffSettings {
-  std::string impl, worker, gate;
-  std::string policy; // --gate: one preset only; empty: all three
+  std::string impl, worker, gate, gateWorker;
+  std::string policy; // --gate: one preset (or custom) only; empty: all asked
+  /// --audit: every lowering asked carries the audit (else one case in gen::kAuditShare).
+  bool audit = false;
   std::size_t count = 200;
   gen::Settings gen;
   Mode mode = Mode::coalesced;
@@ -28,6 +32,28 @@ struct DiffSettings {
   std::uint64_t timeoutMs = 10000;
   std::uint64_t maxOutputBytes = std::uint64_t{64} << 20;
   std::string keep;
+
+  /// --gate or --gate-worker: the implementation is a gate.
+  bool gates() const { return !gate.empty() || !gateWorker.empty(); }
+  /// The placeholder `{audit}` (docs/conformance.md, "The runner").
+  static constexpr std::string_view kAuditPlaceholder = "{audit}";
+  /// Whether the lowerings can be asked for the audit: a worker's request always can, --impl
+  /// when its command names `{audit}`.
+  bool auditAskable() const {
+    return !gates() && (!worker.empty() || impl.find(kAuditPlaceholder) != std::string::npos);
+  }
+  /// Whether the gate can be asked for a custom policy: a gate worker's request always can,
+  /// --gate when its command names the six booleans' placeholders (`{allowChecked}`, ...).
+  bool customAskable() const {
+    if (!gateWorker.empty())
+      return true;
+    if (gate.empty())
+      return false;
+    for (const PolicyFlag &f : kPolicyFlags)
+      if (gate.find("{" + std::string(f.name) + "}") == std::string::npos)
+        return false;
+    return true;
+  }
 
   std::chrono::milliseconds timeout() const {
     return std::chrono::milliseconds(static_cast<long long>(

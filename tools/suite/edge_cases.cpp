@@ -81,7 +81,7 @@ using EdgeCase = Case (*)(Interner &, Edition);
 
 Case makeEdge(Interner &interner, Edition edition, const char *name, Placement placement,
               void (*fill)(Builder &)) {
-  Builder b{interner, edition, Case{name, {}, {placement, {}}}};
+  Builder b{interner, edition, Case{name, {}, {placement, {}}, false, {}}};
   fill(b);
   return std::move(b.c);
 }

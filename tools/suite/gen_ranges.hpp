@@ -1,6 +1,7 @@
-// gen's ranges (docs/errors.md, "Options"; docs/spec.md §4.3 `gen`): the largest `--count` and `--max-nodes` of `gen`, which `diff`
-// shares for its generated cases, and so the largest values a manifest that names gen's parameters
-// may hold (`verify`, "Suite integrity"). tools/cli/options.hpp gives them to the options.
+// gen's ranges (docs/errors.md, "Options"; docs/spec.md §4.3 `gen`): the largest `--count` and
+// `--max-nodes` of `gen`, which `diff` shares for its generated cases, and so the largest values a
+// manifest that names gen's parameters may hold (`verify`, "Suite integrity").
+// tools/cli/options.hpp gives them to the options.
 #pragma once
 
 #include <cstdint>

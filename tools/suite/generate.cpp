@@ -11,7 +11,7 @@ namespace {
 
 /// A random case: its placement, then a plan of the one generator with the suite's knobs.
 Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes, Edition edition) {
-  Case c{"random", {}, {}};
+  Case c{"random", {}, {}, false, {}};
   const std::uint64_t e = rng.below(8);
   c.encoding.placement = e < 5 ? Placement::table : e < 7 ? Placement::inline_ : Placement::mixed;
   PlanKnobs knobs;
@@ -19,6 +19,29 @@ Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes, Edition edit
   knobs.edition = edition;
   c.plan = randomPlan(interner, rng, knobs);
   return c;
+}
+
+/// The asks of case `index` (docs/conformance.md, "What is generated"): a generator of their own,
+/// seeded from (seed, index), so that they leave the plan and its spelling as they were, and the
+/// hand-picked cases ask differently under each seed.
+void drawAsks(Case &c, std::uint64_t seed, std::size_t index) {
+  Rng seeder(seed ^ (0x9e3779b97f4a7c15ULL * (index + 1)) ^ 0xa5c0a5c0a5c0a5c0ULL);
+  Rng rng(seeder.next());
+  c.audit = rng.chance(1, kAuditShare);
+  // "A policy is named after the preset it equals, else custom" (docs/spec.md §6.2): one of the
+  // 61 combinations of the six booleans that are no preset, uniformly.
+  std::uint64_t pick = rng.below(64 - std::size(kPolicyPresets));
+  for (std::uint64_t bits = 0; bits < 64; ++bits) {
+    AssurancePolicy p;
+    for (std::size_t f = 0; f < std::size(kPolicyFlags); ++f)
+      p.*kPolicyFlags[f].field = (bits >> f) & 1;
+    if (policyName(p) != "custom")
+      continue;
+    if (pick-- == 0) {
+      c.customPolicy = p;
+      return;
+    }
+  }
 }
 
 } // namespace
@@ -30,6 +53,7 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index) {
     Case c = edgeCase(interner, index, settings.edition);
     if (index >= 2)
       c.encoding.spelling = Rng(0x5be11ed ^ index).next();
+    drawAsks(c, settings.seed, index);
     return c;
   }
   // One generator per case, seeded from (seed, index) through one SplitMix64 step.
@@ -41,6 +65,7 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index) {
   Rng spelling(seeder.next());
   if (!spelling.chance(1, 5))
     c.encoding.spelling = spelling.next();
+  drawAsks(c, settings.seed, index);
   return c;
 }
 

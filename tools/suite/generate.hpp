@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ref/edition.hpp"
+#include "ref/gate.hpp"
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
 #include "tools/plans/choices.hpp"
@@ -24,7 +25,17 @@ struct Case {
   std::string name; // a short slug, e.g. "trusted-external-in-checked-run" or "random"
   GraphExecutionPlan plan;
   Encoding encoding;
+  /// What the case asks beyond its lowering (docs/conformance.md, "What is generated"), drawn
+  /// from the seed and the index alone, so that `gen` and `diff` ask the same of case `i`:
+  /// whether the output must carry its ExecutionAudit (docs/spec.md §2.6; one case in
+  /// kAuditShare), and the custom AssurancePolicy its gate is judged under besides the presets
+  /// (docs/spec.md §6.2: six booleans equal to no preset, `requireEvidence` either way).
+  bool audit = false;
+  AssurancePolicy customPolicy;
 };
+
+/// One case in this many asks for the audit.
+inline constexpr std::uint64_t kAuditShare = 4;
 
 struct Settings {
   std::uint64_t seed = 1;

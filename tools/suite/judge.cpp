@@ -34,7 +34,7 @@ void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry)
 /// one violation of the check `gate` at the pointer where the result differs.
 void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
                const io::Source &source, Edition edition, SuiteEntry &entry) {
-  const AssurancePolicy policy = *policyPreset(m.policy);
+  const AssurancePolicy policy = m.gatePolicy; // a preset's, or the entry's custom booleans
   const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
   io::ReadGateResult actual;
   try {
@@ -72,6 +72,7 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   checking.mode = m.mode;
   checking.equality = m.equality;
   checking.maxPerCheck = options.maxPerCheck;
+  checking.auditAsked = m.audit; // the entry asks for the audit: a missing one is a violation
   entry.report = checks::check(interner, plan, candidate, checking);
   entry.groups = candidate.plan.groups.size();
   entry.status = entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;

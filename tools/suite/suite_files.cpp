@@ -172,21 +172,29 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
       m << (i == 0 && &e == kExpectations ? "\n    " : ",\n    ") << "{\"case\":";
       m.jsonString(label);
       m << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
-        << "\",\"files\":{\"plan\":";
+        << "\",\"audit\":" << (c.audit ? "true" : "false") << ",\"files\":{\"plan\":";
       m.jsonString(rel + "plan.json");
       m << ",\"expected\":";
       m.jsonString(rel + e.file);
       m << "}}";
     }
     // The expected gate results: exactly what `gate plan.json --policy P --format json` writes.
+    // Each preset, then the case's custom policy (docs/spec.md §6.2), each entry with its six
+    // booleans.
     const GraphLoweringPlan lowering = lower(interner, c.plan, kGateMode, kGateEquality);
-    for (const NamedPolicy &p : kPolicyPresets) {
+    const NamedPolicy policies[] = {
+        kPolicyPresets[0], kPolicyPresets[1], kPolicyPresets[2], {"custom", c.customPolicy}};
+    for (const NamedPolicy &p : policies) {
       const std::string name = "gate-" + std::string(p.name) + ".json";
       file(rel + name, io::gateResultJson(p.policy, gate(interner, p.policy, lowering)));
-      gates << (i == 0 && &p == kPolicyPresets ? "\n    " : ",\n    ") << "{\"case\":";
+      gates << (i == 0 && &p == policies ? "\n    " : ",\n    ") << "{\"case\":";
       gates.jsonString(label);
-      gates << ",\"policy\":\"" << p.name << "\",\"mode\":\"" << spelling(kGateMode)
-            << "\",\"equality\":\"" << spelling(kGateEquality) << "\",\"files\":{\"plan\":";
+      gates << ",\"policy\":\"" << p.name << "\",\"booleans\":{";
+      for (const PolicyFlag &f : kPolicyFlags)
+        gates << (&f == kPolicyFlags ? "\"" : ",\"") << f.name
+              << "\":" << (p.policy.*f.field ? "true" : "false");
+      gates << "},\"mode\":\"" << spelling(kGateMode) << "\",\"equality\":\""
+            << spelling(kGateEquality) << "\",\"files\":{\"plan\":";
       gates.jsonString(rel + "plan.json");
       gates << ",\"expected\":";
       gates.jsonString(rel + name);

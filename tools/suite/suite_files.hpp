@@ -20,12 +20,15 @@ namespace lo::gen {
 using SuiteFileVisitor = std::function<void(const std::string &path, std::string_view text)>;
 
 /// Every file of the suite of `count` cases of `settings`, in the order: each case's plan, its
-/// three expected outputs and three expected gate results; then `manifest.json`, then `README.md`.
-/// The same arguments give the same files, byte for byte.
+/// three expected outputs and four expected gate results (the presets, then its custom policy);
+/// then `manifest.json`, then `README.md`. The same arguments give the same files, byte for byte.
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file);
 
 /// The expected outputs of each case (singleton, coalesced-contract, coalesced-identity).
 inline constexpr std::size_t kExpectedOutputsPerCase = 3;
+
+/// The expected gate results of each case: the three presets and the case's custom policy.
+inline constexpr std::size_t kGateResultsPerCase = 4;
 
 /// The name of the manifest in a suite directory.
 inline constexpr std::string_view kManifestName = "manifest.json";

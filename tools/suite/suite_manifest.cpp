@@ -16,8 +16,9 @@ namespace od = io::od;
 // The fields of a manifest and of its entries (docs/spec.md §4.3), in the order of their bits.
 constexpr std::string_view kManifestFields[] = {"format",   "version", "seed",  "count",
                                                 "maxNodes", "cases",   "gates", "edition"};
-constexpr std::string_view kCaseEntryFields[] = {"case", "mode", "equality", "files"};
-constexpr std::string_view kGateEntryFields[] = {"case", "policy", "mode", "equality", "files"};
+constexpr std::string_view kCaseEntryFields[] = {"case", "mode", "equality", "files", "audit"};
+constexpr std::string_view kGateEntryFields[] = {"case",     "policy", "mode",
+                                                 "equality", "files",  "booleans"};
 constexpr std::string_view kGateFilesFields[] = {"plan", "expected"};
 
 /// A case entry's `files`: `plan` and `expected`, and any other file of the case (a string each).
@@ -47,25 +48,51 @@ void readGateFiles(JsonReader &r, od::value &v, SuiteManifest::Entry &e) {
       [&](std::size_t i, od::value x) { (i == 0 ? e.plan : e.expected) = r.string(x, "a path"); });
 }
 
+/// A gate entry's `booleans`: the six booleans of an AssurancePolicy, each required.
+AssurancePolicy readBooleans(JsonReader &r, od::value &v) {
+  static constexpr std::string_view kNames[] = {"allowChecked",         "allowFuzzed",
+                                                "allowTrustedExternal", "requireEvidence",
+                                                "allowRuntimeGuards",   "allowTestEvidence"};
+  static_assert(std::size(kNames) == std::size(kPolicyFlags));
+  AssurancePolicy p;
+  r.fields(v, "the booleans of a policy",
+           FieldSet{kNames, fieldBits(kNames, {"allowChecked", "allowFuzzed",
+                                               "allowTrustedExternal", "requireEvidence",
+                                               "allowRuntimeGuards", "allowTestEvidence"})},
+           [&](std::size_t i, od::value x) {
+             p.*kPolicyFlags[i].field = r.boolean(x, kPolicyFlags[i].name);
+           });
+  return p;
+}
+
 SuiteManifest::Entry readEntry(JsonReader &r, od::value &v, bool gate) {
   SuiteManifest::Entry e;
-  // A case entry's fields are a gate entry's without `policy`: read by the gate entry's index.
-  constexpr std::size_t kCaseAsGate[] = {0, 2, 3, 4};
+  // A case entry's fields are a gate entry's without `policy` and `booleans`, with `audit`: read
+  // by the gate entry's index (6 for `audit`).
+  constexpr std::size_t kCaseAsGate[] = {0, 2, 3, 4, 6};
+  const char *policyAt = nullptr, *booleansAt = nullptr;
+  bool booleans = false;
   const auto onField = [&](std::size_t i, od::value x) {
     switch (gate ? i : kCaseAsGate[i]) {
     case 0: e.caseName = r.string(x, "a case name"); break;
     case 1: {
-      const char *at = r.location(x);
-      const std::string_view policy = r.string(x, "a policy preset");
-      if (!policyPreset(policy))
-        r.fail(at, "unknown policy preset " + io::quote(policy) +
-                       "; expected one of: verified, checked, external");
+      policyAt = r.location(x);
+      const std::string_view policy = r.string(x, "a policy");
+      if (!policyPreset(policy) && policy != "custom")
+        r.fail(policyAt, "unknown policy " + io::quote(policy) +
+                             "; expected one of: verified, checked, external, custom");
       e.policy = policy;
       break;
     }
     case 2: e.mode = r.enumValue<Mode>(x); break;
     case 3: e.equality = r.enumValue<Equality>(x); break;
     case 4: gate ? readGateFiles(r, x, e) : readCaseFiles(r, x, e); break;
+    case 5:
+      booleansAt = r.location(x);
+      e.gatePolicy = readBooleans(r, x);
+      booleans = true;
+      break;
+    case 6: e.audit = r.boolean(x, "audit"); break;
     }
   };
   if (gate)
@@ -78,6 +105,22 @@ SuiteManifest::Entry readEntry(JsonReader &r, od::value &v, bool gate) {
              FieldSet{kCaseEntryFields,
                       fieldBits(kCaseEntryFields, {"case", "mode", "equality", "files"})},
              onField);
+  if (gate) {
+    // docs/spec.md §6.2: a policy is named after the preset it equals, else custom; a preset's
+    // booleans are the preset's, a custom policy's are told.
+    if (const auto preset = policyPreset(e.policy)) {
+      if (booleans && e.gatePolicy != *preset)
+        r.fail(booleansAt, "the booleans of a gate entry of policy " + io::quote(e.policy) +
+                               " are not that preset's");
+      e.gatePolicy = *preset;
+    } else if (!booleans) {
+      r.fail(policyAt, "a gate entry of policy \"custom\" must name its \"booleans\"");
+    } else if (policyName(e.gatePolicy) != "custom") {
+      r.fail(booleansAt, "the booleans of a gate entry of policy \"custom\" are those of the "
+                         "preset " +
+                             io::quote(policyName(e.gatePolicy)) + ": name it so");
+    }
+  }
   return e;
 }
 

@@ -28,9 +28,15 @@ struct SuiteManifest {
   /// `{"case", "policy", "mode", "equality", "files": {"plan", "expected"}}`.
   struct Entry {
     std::string caseName;
-    std::string policy; // a gate entry's preset (verified, checked, external); empty for a case
+    /// A gate entry's policy: a preset (verified, checked, external) or custom; empty for a case.
+    std::string policy;
+    /// A gate entry's six booleans: its `booleans` (gen writes them on every gate entry; a
+    /// preset's may be left out, a custom one's may not, docs/spec.md §6.2).
+    AssurancePolicy gatePolicy;
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
+    /// A case entry's `audit`: the output must carry its ExecutionAudit (default false).
+    bool audit = false;
     std::string plan, expected;
   };
   /// gen's parameters, each when the manifest names it (a hand-made suite names none).

@@ -95,8 +95,8 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
     throw;
   }
   std::cout << "gen: wrote " << count << " cases (" << kExpectedOutputsPerCase * count
-            << " expected outputs, " << std::size(kPolicyPresets) * count
-            << " expected gate results) to " << out.string() << '\n';
+            << " expected outputs, " << kGateResultsPerCase * count << " expected gate results) to "
+            << out.string() << '\n';
   return cli::kSuccess;
 }
 
