@@ -401,7 +401,7 @@ TEST_F(Diff, WorkerMayAnswerWithTheOutputInline) {
       "    same = conforming.same_identity if q['equality'] == 'identity' else "
       "conforming.same_contract\n"
       "    conforming.write(conforming.lower(q['inline'], q['mode'], same), q['mode'], "
-      "q['equality'], q['out'])\n"
+      "q['equality'], q['out'], q['audit'])\n"
       "    out = json.load(open(q['out']))\n"
       "    os.remove(q['out'])\n"
       "    print(json.dumps({'id': q['id'], 'status': 'done', 'output': out}), flush=True)\n";

@@ -249,7 +249,8 @@ protected:
                              "    same = (conforming.same_identity if r['equality'] == 'identity'\n"
                              "            else conforming.same_contract)\n"
                              "    groups = conforming.lower(r['inline'], r['mode'], same)\n"
-                             "    conforming.write(groups, r['mode'], r['equality'], r['out'])\n"
+                             "    conforming.write(groups, r['mode'], r['equality'], r['out'],\n"
+                             "                     r['audit'])\n"
                              "    print(json.dumps({'id': r['id'], 'status': 'done'}), "
                              "flush=True)\n";
     return std::string(LO_PYTHON3) + " " + script.string() + " " + (dir / "log").string();

@@ -8,6 +8,7 @@
 
 #include <simdjson.h>
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <sys/stat.h>
@@ -39,8 +40,8 @@ TEST_F(Gen, SameSeedSameBytes) {
     return allFiles(dir / name);
   };
   const auto a = gen("a", "11"), b = gen("b", "11"), c = gen("c", "12");
-  // manifest, README, and per case a plan, 3 outputs and 3 gate results
-  EXPECT_EQ(a.size(), 2u + 7u * kCount);
+  // manifest, README, and per case a plan, 3 outputs and 4 gate results (3 presets, 1 custom)
+  EXPECT_EQ(a.size(), 2u + 8u * kCount);
   EXPECT_TRUE(a == b) << "same seed, same bytes";
   std::size_t differ = 0;
   for (const auto &[name, text] : a)
@@ -60,10 +61,14 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
   EXPECT_EQ(str(manifest["format"]), "lowering-oracle/conformance-suite");
   EXPECT_EQ(int64_t(manifest["count"]), kCount);
   std::map<std::string, std::set<std::string>> modes; // case -> {"mode/equality"}
-  std::size_t entries = 0;
+  std::size_t entries = 0, audited = 0;
   for (simdjson::dom::element e : manifest["cases"].get_array()) {
     ++entries;
     const std::string name = str(e["case"]);
+    // `audit`: the case asks for the ExecutionAudit, and its expected output carries it.
+    bool audit = false;
+    ASSERT_EQ(e["audit"].get(audit), simdjson::SUCCESS) << name;
+    audited += audit;
     const std::string modeText = str(e["mode"]);
     const std::string equalityText = str(e["equality"]);
     modes[name].insert(modeText + "/" + equalityText);
@@ -80,6 +85,8 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
     checks::Options options;
     options.mode = *parseSpelling<Mode>(modeText);
     options.equality = *parseSpelling<Equality>(equalityText);
+    options.auditAsked = audit;
+    EXPECT_EQ(candidate.audit.has_value(), audit) << expected;
     const checks::Report report = checks::check(interner, p, candidate, options);
     EXPECT_TRUE(report.conforms())
         << expected << ": " << (report.violations.empty() ? "" : report.violations[0].message);
@@ -87,6 +94,9 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
     EXPECT_EQ(candidate.equality, options.equality);
   }
   EXPECT_EQ(entries, 3u * kCount);
+  // One case in four asks, drawn from the seed: some do, most do not.
+  EXPECT_GT(audited, 0u);
+  EXPECT_LT(audited, entries / 2);
   ASSERT_EQ(modes.size(), std::size_t{kCount});
   for (const auto &[name, set] : modes)
     EXPECT_EQ(set, (std::set<std::string>{"singleton/contract", "coalesced/contract",
@@ -94,9 +104,10 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
         << name;
 }
 
-// docs/spec.md §4.3 and §6: one gate entry per case and preset; its expected file is exactly what
-// `gate plan.json --policy P --format json` writes (the coalesced lowering under contract), and has
-// the singleton lowering's gate in the sense of §6.7.
+// docs/spec.md §4.3 and §6: one gate entry per case and preset, and one under the case's custom
+// policy (six booleans equal to no preset); its expected file is exactly what `gate plan.json
+// --policy P --format json` writes (the coalesced lowering under contract; for custom, each boolean
+// given), and has the singleton lowering's gate in the sense of §6.7.
 TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePlan) {
   const fs::path suite = dir / "suite";
   const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
@@ -105,6 +116,7 @@ TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePla
   simdjson::dom::element manifest = parser.load((suite / "manifest.json").string());
   std::map<std::string, std::vector<std::string>> policies; // case -> policies in order
   std::map<std::string, std::size_t> verdicts;              // "policy accepted|rejected" -> count
+  std::map<std::string, std::size_t> customs; // custom policies with and without requireEvidence
   std::size_t entries = 0;
   for (simdjson::dom::element e : manifest["gates"].get_array()) {
     const std::string name = str(e["case"]), policyText = str(e["policy"]);
@@ -118,7 +130,23 @@ TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePla
 
     Interner interner;
     const auto p = io::readExecutionPlan(io::loadSource(plan.string()), interner);
-    const AssurancePolicy policy = policyPreset(policyText).value();
+    AssurancePolicy policy;
+    std::vector<std::string> flags; // `gate`'s options for the entry's booleans
+    for (const PolicyFlag &f : kPolicyFlags) {
+      bool b = false;
+      ASSERT_EQ(e["booleans"][f.name].get(b), simdjson::SUCCESS) << name << " " << f.name;
+      policy.*f.field = b;
+      std::string option = "--";
+      for (char ch : f.name)
+        option += std::isupper(static_cast<unsigned char>(ch))
+                      ? std::string("-") + static_cast<char>(std::tolower(ch))
+                      : std::string(1, ch);
+      flags.insert(flags.end(), {option, b ? "true" : "false"});
+    }
+    // A preset's booleans are the preset's; a custom policy is no preset.
+    EXPECT_EQ(std::string(policyName(policy)), policyText) << name;
+    if (policyText == "custom")
+      ++customs[policy.requireEvidence ? "requireEvidence" : "no requireEvidence"];
     const GateResult coalesced =
         gate(interner, policy, lower(interner, p, Mode::coalesced, Equality::contract));
     const GateResult singleton =
@@ -130,18 +158,26 @@ TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePla
 
     // The command itself on every 19th entry (every preset, hand-picked and random cases; a
     // start of the sanitized binary is slow).
-    if (entries++ % 19 == 3) {
-      const auto cli = oracle({"gate", plan.string(), "--policy", policyText, "--format", "json"});
+    if (entries++ % 19 == 3 || (policyText == "custom" && entries % 7 == 0)) {
+      std::vector<std::string> args{"gate",     plan.string(),
+                                    "--policy", policyText == "custom" ? "verified" : policyText,
+                                    "--format", "json"};
+      args.insert(args.end(), flags.begin(), flags.end());
+      const auto cli = oracle(args);
       EXPECT_EQ(cli.code, coalesced.accepted() ? 0 : 1) << cli.standardError;
       EXPECT_EQ(cli.standardOutput, text) << "the bytes `gate` writes: " << expected;
     }
   }
-  EXPECT_EQ(entries, 3u * kCount);
+  EXPECT_EQ(entries, 4u * kCount);
   ASSERT_EQ(policies.size(), std::size_t{kCount});
   for (const auto &[name, list] : policies)
-    EXPECT_EQ(list, (std::vector<std::string>{"verified", "checked", "external"})) << name;
-  // The suite has both verdicts under every preset.
-  for (const char *policy : {"verified", "checked", "external"})
+    EXPECT_EQ(list, (std::vector<std::string>{"verified", "checked", "external", "custom"}))
+        << name;
+  // Custom policies with requireEvidence both ways (docs/spec.md §6.2, §6.3).
+  EXPECT_GT(customs["requireEvidence"], 0u);
+  EXPECT_GT(customs["no requireEvidence"], 0u);
+  // The suite has both verdicts under every preset, and under custom policies.
+  for (const char *policy : {"verified", "checked", "external", "custom"})
     for (const char *verdict : {" accepted", " rejected"})
       EXPECT_GT(verdicts[std::string(policy) + verdict], 0u) << policy << verdict;
 }

@@ -9,7 +9,8 @@ namespace lo::testing {
 
 /// Copies each case's expected outputs from `suite` into `outputs` as
 /// `CASE-singleton-contract.json`, `CASE-coalesced-contract.json` and
-/// `CASE-coalesced-identity.json`, and with `gates` each preset's gate result as
+/// `CASE-coalesced-identity.json`, and with `gates` each policy's gate result (the presets and the
+/// case's custom policy) as
 /// `CASE-gate-POLICY.json`.
 inline void writeExpectedOutputs(const fs::path &suite, const fs::path &outputs, bool gates) {
   fs::create_directories(outputs);
@@ -21,7 +22,7 @@ inline void writeExpectedOutputs(const fs::path &suite, const fs::path &outputs,
     fs::copy_file(c.path() / "coalesced-identity.json",
                   outputs / (name + "-coalesced-identity.json"));
     if (gates)
-      for (const char *policy : {"verified", "checked", "external"})
+      for (const char *policy : {"verified", "checked", "external", "custom"})
         fs::copy_file(c.path() / ("gate-" + std::string(policy) + ".json"),
                       outputs / (name + "-gate-" + policy + ".json"));
   }

@@ -66,7 +66,8 @@ TEST_F(Verify, AnUntouchedSuiteIsVerifiedAndItsConformingOutputsPass) {
   EXPECT_NE(r.standardOutput.find("\"suiteVerified\":true"), std::string::npos);
   r = verify({"--gates"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  EXPECT_NE(r.standardOutput.find("verify: 39 entries: 39 conform"), std::string::npos);
+  EXPECT_NE(r.standardOutput.find("verify: 52 entries: 52 conform"), std::string::npos)
+      << r.standardOutput; // 13 cases, 3 presets and a custom policy each
 }
 
 // The attack: every plan emptied, every output an empty lowering, every gate result "accepted".
@@ -462,8 +463,18 @@ TEST_F(Verify, AManifestTheSchemaRejectsIsABadSuiteNamingWhereAndWhy) {
       {edit("\"case\":\"0000-empty-plan\",\"mode\"", "\"case\":\"x\",\"case\":\"0000-empty-plan\","
                                                      "\"mode\""),
        "/cases/0/case: duplicate field \"case\" in a case entry"},
+      {edit("\"policy\":\"verified\"", "\"policy\":\"trusted\""),
+       "/gates/0/policy: unknown policy \"trusted\"; expected one of: verified, checked, "
+       "external, custom"},
+      // A custom policy's booleans are no preset's, a preset's are the preset's (docs/spec.md
+      // §6.2).
       {edit("\"policy\":\"verified\"", "\"policy\":\"custom\""),
-       "/gates/0/policy: unknown policy preset \"custom\""},
+       "/gates/0: the booleans of a gate entry of policy \"custom\" are those of the preset "
+       "\"verified\": name it so"},
+      {edit("\"policy\":\"verified\",\"booleans\":\\{\"allowChecked\":false",
+            "\"policy\":\"verified\",\"booleans\":{\"allowChecked\":true"),
+       "the booleans of a gate entry of policy \"verified\" are not that preset's"},
+      {edit("\"audit\":(true|false)", "\"audit\":1"), "/cases/0/audit: expected audit"},
       {edit("\"version\": 1", "\"version\": \"1\""),
        "manifest.json:3:14: /version: expected version (a natural number), found \"1\""},
   };

@@ -19,9 +19,9 @@ readme_loop() {
   awk '/^## Running your implementation/ { on = 1 } /^## Judging/ { on = 0 }
        on && /^    / { print substr($0, 5) }' "$1/README.md" >"$WORK/loop.sh"
   grep -q "^lowering-oracle verify . out\$" "$WORK/loop.sh" || fail "the README's loop does not end with verify"
-  grep -q "my-lowering {plan} -o {out} --mode {mode} --equality {equality}" "$WORK/loop.sh" ||
+  grep -q "my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}" "$WORK/loop.sh" ||
     fail "the README's loop does not name my-lowering"
-  sed "s#my-lowering {plan} -o {out} --mode {mode} --equality {equality}#$2#" "$WORK/loop.sh" >"$WORK/loop2.sh"
+  sed "s#my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}#$2#" "$WORK/loop.sh" >"$WORK/loop2.sh"
   (cd "$1" && sh "$WORK/loop2.sh") >"$WORK/loop.out" 2>"$WORK/loop.err"
   loop_rc=$?
 }
@@ -32,30 +32,44 @@ gate_loop() {
        on && /^    / { print substr($0, 5) }' "$1/README.md" >"$WORK/gate.sh"
   grep -q "^lowering-oracle verify . out --gates\$" "$WORK/gate.sh" ||
     fail "the README's gate loop does not end with verify --gates"
-  sed "s#my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}#$2#" \
+  sed "s#my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} $BOOLEANS#$2#" \
     "$WORK/gate.sh" >"$WORK/gate2.sh"
   (cd "$1" && sh "$WORK/gate2.sh") >"$WORK/loop.out" 2>"$WORK/loop.err"
   loop_rc=$?
 }
 
+# The six booleans of a policy, as the README's GATE passes them (a custom policy is told by them).
+BOOLEANS="--allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external {allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards {allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}"
+
 case $WHAT in
 gates)
   "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
   # gate.py through the singleton lowering: other multiplicities, the same sets of reports.
-  gate_loop "$WORK/suite" "$PY $PEERS/gate.py {plan} -o {out} --policy {policy} --mode singleton --equality {equality}"
+  gate_loop "$WORK/suite" "$PY $PEERS/gate.py {plan} -o {out} --policy {policy} --mode singleton --equality {equality} $BOOLEANS"
   cat "$WORK/loop.out"
   [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "gate loop + verify --gates exit $loop_rc, expected 0"; }
-  grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output); gate entries by policy: verified 16 (16 conform), checked 16 (16 conform), external 16 (16 conform); judged in edition 2026-08" \
-    "$WORK/loop.out" || fail "not 48 conforming gate entries, 16 of each policy, named in the summary"
-  [ "$(ls "$WORK/suite/out" | wc -l)" -eq 48 ] || fail "the gate loop did not write 48 results"
+  grep -qx "verify: 64 entries: 64 conform, 0 do not conform, 0 errors (missing or invalid output); gate entries by policy: verified 16 (16 conform), checked 16 (16 conform), external 16 (16 conform), custom 16 (16 conform); judged in edition 2026-08" \
+    "$WORK/loop.out" || fail "not 64 conforming gate entries, 16 of each policy, named in the summary"
+  [ "$(ls "$WORK/suite/out" | wc -l)" -eq 64 ] || fail "the gate loop did not write 64 results"
   # A gate that drops the trusted boundary: the identity trap under checked, in words, at /verdict.
   rm -rf "$WORK/suite/out"
-  gate_loop "$WORK/suite" "$PY $PEERS/gate_mutants.py --mutant drops-trusted-boundary {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}"
+  gate_loop "$WORK/suite" "$PY $PEERS/gate_mutants.py --mutant drops-trusted-boundary {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} $BOOLEANS"
   [ "$loop_rc" -eq 1 ] || { cat "$WORK/loop.out" "$WORK/loop.err" >&2; fail "mutant: exit $loop_rc, expected 1"; }
   grep -q "^0011-gate-identity-trap-gate-checked.json: /verdict: gate: under policy checked the implementation accepts, the reference rejects: trustedBoundary" \
     "$WORK/loop.out" || { cat "$WORK/loop.out" >&2; fail "no verdict difference of the identity trap"; }
-  grep -q "^verify: 48 entries: [0-9]* conform, [1-9][0-9]* do not conform, 0 errors" "$WORK/loop.out" ||
-    fail "no summary of 48 gate entries with failing ones"
+  grep -q "^verify: 64 entries: [0-9]* conform, [1-9][0-9]* do not conform, 0 errors" "$WORK/loop.out" ||
+    fail "no summary of 64 gate entries with failing ones"
+  # A gate that ignores requireEvidence: only the custom policies without it tell.
+  rm -rf "$WORK/suite/out"
+  gate_loop "$WORK/suite" "$PY $PEERS/gate_mutants.py --mutant ignores-require-evidence {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} $BOOLEANS"
+  [ "$loop_rc" -eq 1 ] || { cat "$WORK/loop.out" "$WORK/loop.err" >&2; fail "ignores-require-evidence: exit $loop_rc, expected 1"; }
+  grep -q "^[0-9]*-[a-z-]*-gate-custom.json: /failures/0/kind: gate: under policy custom " "$WORK/loop.out" ||
+    grep -q "^[0-9]*-[a-z-]*-gate-custom.json: /verdict: gate: under policy custom " "$WORK/loop.out" ||
+    { cat "$WORK/loop.out" >&2; fail "ignores-require-evidence: no custom-policy difference"; }
+  grep "^[0-9]*-[a-z-]*-gate-[a-z]*.json: " "$WORK/loop.out" | grep -v -- "-gate-custom.json: " &&
+    fail "ignores-require-evidence: a preset's entry fails"
+  rm -rf "$WORK/suite/out"
+  gate_loop "$WORK/suite" "$PY $PEERS/gate_mutants.py --mutant drops-trusted-boundary {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} $BOOLEANS"
   # Every report format names the policy: json per result, JUnit in unique class names, SARIF in
   # the properties and a `gate` rule.
   for f in json junit sarif; do
@@ -68,12 +82,12 @@ gates)
 import json, re, sys
 report = json.load(open(sys.argv[1]))
 policies = [r["policy"] for r in report["results"]]
-assert len(policies) == 48 and set(policies) == {"verified", "checked", "external"}, policies
+assert len(policies) == 64 and set(policies) == {"verified", "checked", "external", "custom"}, policies
 failing = [r for r in report["results"] if r["status"] == "fails"]
 assert any(r["case"] == "0011-gate-identity-trap" and r["policy"] == "checked" for r in failing)
 assert all(v["check"] == "gate" for r in failing for v in r["report"]["violations"])
 names = re.findall(r'classname="([^"]*)"', open(sys.argv[2]).read())
-assert len(names) == 48 and len(set(names)) == 48, names
+assert len(names) == 64 and len(set(names)) == 64, names
 assert "lowering-oracle.verify.0011-gate-identity-trap.coalesced-contract-gate-checked" in names
 results = json.load(open(sys.argv[3]))["runs"][0]["results"]
 assert results and all(r["ruleId"] == "gate" and r["properties"]["policy"] for r in results)
@@ -81,7 +95,7 @@ PYEOF
   ;;
 readme-loop)
   "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
-  readme_loop "$WORK/suite" "$PY $PEERS/conforming.py {plan} {out} {mode} {equality}"
+  readme_loop "$WORK/suite" "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}"
   cat "$WORK/loop.out"
   [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "loop + verify exit $loop_rc, expected 0"; }
   grep -qx "verify: 48 entries: 48 conform, 0 do not conform, 0 errors (missing or invalid output); judged in edition 2026-08" \
@@ -89,7 +103,7 @@ readme-loop)
   [ "$(ls "$WORK/suite/out" | wc -l)" -eq 48 ] || fail "the loop did not write 48 outputs"
   # The same loop with the identity peer: verify finds it (exit 1), and names the entries.
   rm -rf "$WORK/suite/out"
-  readme_loop "$WORK/suite" "$PY $PEERS/identity.py {plan} {out} {mode} {equality}"
+  readme_loop "$WORK/suite" "$PY $PEERS/identity.py {plan} {out} {mode} {equality} {audit}"
   [ "$loop_rc" -eq 1 ] || fail "identity peer: exit $loop_rc, expected 1"
   grep -q "^0003-trusted-external-in-checked-run-coalesced-contract.json: /groups/[0-9]*/capsule: capsule: " \
     "$WORK/loop.out" || { cat "$WORK/loop.out" >&2; fail "no capsule violation of case 3"; }

@@ -1,5 +1,6 @@
 #include "tools/suite/suite_files.hpp"
 
+#include "ref/audit.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/output.hpp"
@@ -8,6 +9,8 @@
 #include "ref/lowering.hpp"
 #include "tools/suite/suite_manifest.hpp"
 #include "tools/system/files.hpp"
+
+#include <optional>
 
 namespace lo::gen {
 
@@ -51,9 +54,14 @@ edition: `verify` judges in it, and refuses the suite if you ask for another (`-
 
 - `manifest.json`: `edition`, gen's `seed`, `count` and `maxNodes`; in `cases`, one entry per
   (case, mode, equality):
-  `{"case", "mode", "equality", "files": {"plan", "expected"}}`; in `gates`, one entry per (case,
-  policy): `{"case", "policy", "mode", "equality", "files": {"plan", "expected"}}`. Paths are
-  relative to this directory.
+  `{"case", "mode", "equality", "audit", "files": {"plan", "expected"}}`, where `"audit": true`
+  (one case in four) asks for the output's ExecutionAudit (`"audit"` in the GraphLoweringPlan,
+  as `lowering-oracle lower --audit` writes it): without one the output does not conform; in
+  `gates`, one entry per (case, policy), the three presets and a custom policy of the case's:
+  `{"case", "policy", "booleans", "mode", "equality", "files": {"plan", "expected"}}`, where
+  `booleans` holds the policy's six booleans (`allowChecked`, `allowFuzzed`,
+  `allowTrustedExternal`, `requireEvidence`, `allowRuntimeGuards`, `allowTestEvidence`). Paths
+  are relative to this directory.
 - `cases/NNNN-NAME/plan.json`: a GraphExecutionPlan (`nn-backend/graph-execution-plan`), in any
   spelling the format allows: capsules by key in the `capsules` table, inline, or both (one
   capsule sometimes under two keys); defaults (supportsForward, vjpMode, the numericalPolicy
@@ -62,11 +70,14 @@ edition: `verify` judges in it, and refuses the suite if you ask for another (`-
   `format` and `version` present or not. The spelling changes from kernel to kernel: a capsule
   written two ways in adjacent kernels is still one capsule, and its run is one group.
 - `cases/NNNN-NAME/singleton.json`, `coalesced-contract.json`, `coalesced-identity.json`: the
-  reference GraphLoweringPlan for the mode and equality of the file name.
-- `cases/NNNN-NAME/gate-verified.json`, `gate-checked.json`, `gate-external.json`: the reference
-  gate result (`nn-backend/gate-result`) of the plan under the assurance policy preset of the file
-  name, gated through its coalesced lowering under contract: exactly what
-  `lowering-oracle gate plan.json --policy P --format json` writes.
+  reference GraphLoweringPlan for the mode and equality of the file name (with its audit when the
+  case asks for it).
+- `cases/NNNN-NAME/gate-verified.json`, `gate-checked.json`, `gate-external.json`,
+  `gate-custom.json`: the reference gate result (`nn-backend/gate-result`) of the plan under the
+  assurance policy of the file name (for `custom`, the booleans of its manifest entry), gated
+  through its coalesced lowering under contract: exactly what
+  `lowering-oracle gate plan.json --policy P --format json` writes (for `custom`, `--policy
+  verified` with each boolean given: `--allow-checked B ... --allow-test-evidence B`).
 
 The first cases are hand-picked (empty plan, one node, a long run, a trusted-external capsule inside
 a run of checked ones, alternating capsules, neighbours whose capsules are equal in identity but not
@@ -78,16 +89,18 @@ identity, the second with trusted value evidence); the rest are random.
 
 For each manifest entry, run your lowering on `files.plan` with the entry's `mode` and `equality`
 and write a GraphLoweringPlan (`nn-backend/graph-lowering-plan`) to
-`out/CASE-MODE-EQUALITY.json`. In this directory, with your command in `IMPL` (`{plan}`, `{out}`,
-`{mode}` and `{equality}` are replaced):
+`out/CASE-MODE-EQUALITY.json`, with its audit when the entry's `audit` is true. In this directory,
+with your command in `IMPL` (`{plan}`, `{out}`, `{mode}`, `{equality}` and `{audit}`, `true` or
+`false`, are replaced):
 
-    export IMPL='my-lowering {plan} -o {out} --mode {mode} --equality {equality}'
+    export IMPL='my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}'
     mkdir -p out
     python3 - <<'EOF'
     import json, os, shlex, subprocess
     for e in json.load(open("manifest.json"))["cases"]:
         out = "out/%s-%s-%s.json" % (e["case"], e["mode"], e["equality"])
-        values = dict(plan=e["files"]["plan"], out=out, mode=e["mode"], equality=e["equality"])
+        values = dict(plan=e["files"]["plan"], out=out, mode=e["mode"], equality=e["equality"],
+                      audit="true" if e.get("audit") else "false")
         subprocess.run([a.format(**values) for a in shlex.split(os.environ["IMPL"])])
     EOF
     lowering-oracle verify . out
@@ -123,11 +136,12 @@ does all of this for you on freshly generated plans, and shrinks the first failu
 
 If your implementation also has an acceptance gate (an assurance policy that decides from the
 audit's evidence whether a plan may run), run it for each entry of `gates` on `files.plan` under
-the entry's `policy`, `mode` and `equality`, and write its gate result (`nn-backend/gate-result`)
-to `out/CASE-gate-POLICY.json`. With your command in `GATE` (`{plan}`, `{out}`, `{policy}`,
-`{mode}` and `{equality}` are replaced):
+the entry's policy (its six `booleans`; `policy` names the preset, or `custom`), `mode` and
+`equality`, and write its gate result (`nn-backend/gate-result`) to `out/CASE-gate-POLICY.json`.
+With your command in `GATE` (`{plan}`, `{out}`, `{policy}`, `{mode}`, `{equality}` and each
+boolean's `{allowChecked}` ... `{allowTestEvidence}`, `true` or `false`, are replaced):
 
-    export GATE='my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'
+    export GATE='my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} --allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external {allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards {allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}'
     mkdir -p out
     python3 - <<'EOF'
     import json, os, shlex, subprocess
@@ -135,6 +149,7 @@ to `out/CASE-gate-POLICY.json`. With your command in `GATE` (`{plan}`, `{out}`, 
         out = "out/%s-gate-%s.json" % (e["case"], e["policy"])
         values = dict(plan=e["files"]["plan"], out=out, policy=e["policy"], mode=e["mode"],
                       equality=e["equality"])
+        values.update((k, "true" if v else "false") for k, v in e["booleans"].items())
         subprocess.run([a.format(**values) for a in shlex.split(os.environ["GATE"])])
     EOF
     lowering-oracle verify . out --gates
@@ -146,7 +161,8 @@ lists it once per group; under contract both are right). The exit status of your
 matter; the verdict is read from the file.
 
 `lowering-oracle diff --gate 'my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'`
-runs your gate on freshly generated plans under each preset, compares every result with the
+runs your gate on freshly generated plans under each preset (and, when the command names the six
+booleans' placeholders as above, under a custom policy per case), compares every result with the
 reference gate of the same lowering (there each kind's reports as a list, in order), and shrinks
 the first difference.
 )";
@@ -168,7 +184,12 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
     file(rel + "plan.json", planJson(interner, c.plan, c.encoding));
     for (const Expectation &e : kExpectations) {
       const GraphLoweringPlan lowering = lower(interner, c.plan, e.mode, e.equality);
-      file(rel + e.file, io::loweringPlanJson(interner, lowering, e.mode, e.equality));
+      // A case that asks for the audit expects it, as `lower --audit` writes it.
+      std::optional<AuditDocument> audited;
+      if (c.audit)
+        audited = toDocument(interner, audit(interner, lowering));
+      file(rel + e.file, io::loweringPlanJson(interner, lowering, e.mode, e.equality,
+                                              audited ? &*audited : nullptr));
       m << (i == 0 && &e == kExpectations ? "\n    " : ",\n    ") << "{\"case\":";
       m.jsonString(label);
       m << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
