@@ -492,8 +492,8 @@ def case_suite(run):
     if not manifest or len(manifest.get("cases", [])) != 120:
         run.fail("the manifest does not list 40 cases x 3 lowerings")
         return
-    if len(manifest.get("gates", [])) != 120:
-        run.fail("the manifest does not list 40 cases x 3 policy presets")
+    if len(manifest.get("gates", [])) != 160:
+        run.fail("the manifest does not list 40 cases x 4 policies (3 presets, 1 custom)")
         return
     seen = set()
     for entry in manifest["cases"] + manifest["gates"]:
@@ -750,7 +750,12 @@ MUTATIONS = [
     ("conformance-suite", "missing field: expected", "remove", "/cases/0/files/expected", None),
     ("conformance-suite", "extra field: entry", "set", "/cases/0/expectedExit", 0),
     ("conformance-suite", "wrong type: seed", "set", "/seed", "1"),
-    ("conformance-suite", "wrong enum: gate policy", "set", "/gates/0/policy", "custom"),
+    ("conformance-suite", "wrong enum: gate policy", "set", "/gates/0/policy", "trusted"),
+    ("conformance-suite", "wrong type: audit", "set", "/cases/0/audit", 1),
+    ("conformance-suite", "missing field: a custom policy's booleans", "remove",
+     "/gates/3/booleans", None),
+    ("conformance-suite", "missing field: a boolean", "remove",
+     "/gates/0/booleans/requireEvidence", None),
     ("conformance-suite", "missing field: gate expected", "remove", "/gates/0/files/expected",
      None),
     ("conformance-suite", "extra field: gate files", "set", "/gates/0/files/text", "gate.txt"),
