@@ -2,11 +2,14 @@
 // implementation on generated plans (`{plan}`, `{out}`, `{mode}`, `{equality}` are substituted),
 // checks each output, shrinks the first failure and saves it"
 // (docs/spec.md §4). With --gate it runs another implementation's acceptance gate instead, once
-// per case, lowering and policy preset (`{policy}` too), and compares each gate result with the
-// reference gate of the same lowering (docs/spec.md §4.3 and §6).
+// per case, lowering and policy (the presets and the case's custom policy; `{policy}` and the six
+// booleans too), or as one process (--gate-worker), and compares each gate result with the
+// reference gate of the same lowering (docs/spec.md §4.3 and §6). A case may ask for the audit
+// (`{audit}`, a request's "audit"; --audit: every case).
 //
 // The command's options only: the run lives in tools/diff (diff_runner: the run and the
-// shrinking; diff_drivers: --impl, --gate and --worker; diff_judge: judging one output).
+// shrinking; diff_drivers: --impl, --gate, --worker and --gate-worker; diff_judge: judging one
+// output).
 //
 // The implementation is hostile until proven otherwise (docs/conformance.md, "The runner"): the
 // timeout covers the whole case, its running, the reading of its output and the check; `{out}`

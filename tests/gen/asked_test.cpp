@@ -147,7 +147,7 @@ TEST_F(Asked, VerifyJudgesACustomGateEntryUnderItsBooleans) {
 TEST_F(Asked, DiffAsksForTheAuditThroughItsPlaceholder) {
   const std::string peer = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR +
                            "/conforming.py {plan} {out} {mode} {equality}";
-  auto r = oracle({"diff", "--impl", peer + " {audit}", "--count", "30"});
+  auto r = oracle({"diff", "--impl", peer + " {audit}", "--count", "16"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("the audit asked of 1 case in 4"), std::string::npos)
       << r.standardOutput;

@@ -110,12 +110,12 @@ gate-default)
     "$WORK/out" || fail "no shrunk finding '$EXPECTED'"
   # The same gate, told the same custom policies, agrees with the reference once it is right.
   "$BIN" diff --gate "$PY $PEERS/gate.py {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
-    --count 24 >"$WORK/out" 2>"$WORK/err"
+    --count 12 >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "gate.py: exit $rc, expected 0"; }
-  grep -q '^diff: all 24 cases conform (.*gates of policies verified, checked, external, custom, seed 1, 96 runs' \
-    "$WORK/out" || fail "not 24 cases x 4 policies"
+  grep -q '^diff: all 12 cases conform (.*gates of policies verified, checked, external, custom, seed 1, 48 runs' \
+    "$WORK/out" || fail "not 12 cases x 4 policies"
   ;;
 gate-worker)
   # `diff --gate-worker`: gate_worker.py conforms from one process under every preset and each

@@ -1,6 +1,7 @@
 // `diff` (docs/spec.md §4.3; docs/conformance.md, "The runner"): the drivers of the implementation
-// under test: `--impl` and `--gate`, one process per case, and `--worker`, one process answering a
-// JSON line per case (docs/conformance.md, "The worker protocol").
+// under test: `--impl` and `--gate`, one process per case, and `--worker` and `--gate-worker`, one
+// process answering a JSON line per case (docs/conformance.md, "The worker protocol", "The gate
+// worker protocol").
 #pragma once
 
 #include "tools/diff/diff_judge.hpp"
