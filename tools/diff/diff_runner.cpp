@@ -283,6 +283,15 @@ private:
                 << " another mode or equality than the one asked and "
                 << (declarations_ == 1 ? "was" : "were")
                 << " judged as asked (first: " << shownText(firstDeclaration_) << ")\n";
+    // What the command cannot be asked is never judged: said, so that a pass claims no more.
+    if (!s_.impl.empty() && !s_.auditAskable())
+      std::cout << "diff: note: no case asked for the audit: the --impl command does not name "
+                   "{audit}, so the implementation's audit was not judged\n";
+    if (!s_.gate.empty() && !s_.customAskable())
+      std::cout << "diff: note: no custom policy was asked: the --gate command does not name the "
+                   "six booleans' placeholders ({allowChecked} {allowFuzzed} "
+                   "{allowTrustedExternal} {requireEvidence} {allowRuntimeGuards} "
+                   "{allowTestEvidence}), so the gate was judged under the presets only\n";
     if (interrupted) {
       const int signal = subprocess::InterruptGuard::received();
       std::cout << "diff: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
