@@ -138,8 +138,8 @@ TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
 // difference it keeps is one the gate sees).
 TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
   const fs::path keep = dir / "keep";
-  const auto r =
-      oracle({"diff", "--impl", peer("identity.py"), "--count", "100", "--keep", keep.string()});
+  const auto r = oracle({"diff", "--impl", peer("identity.py") + " {audit}", "--count", "100",
+                         "--keep", keep.string()});
   ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_EQ(std::count(r.standardOutput.begin(), r.standardOutput.end(), '\n'), 1)
       << "one summary line: " << r.standardOutput;
