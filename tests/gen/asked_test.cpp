@@ -197,6 +197,34 @@ TEST_F(Asked, DiffGateAsksForCustomPoliciesWhenItCanTellThem) {
   EXPECT_EQ(oracle({"diff", "--impl", "true", "--policy", "checked"}).code, 2);
 }
 
+// docs/conformance.md, "The gate worker protocol": one process answers every case and policy,
+// its answers judged as --gate's results; a lowering is no gate result, a crash is a finding.
+TEST_F(Asked, AGateWorkerIsJudgedAsAGateFromOneProcess) {
+  const std::string py = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR;
+  auto r = oracle({"diff", "--gate-worker", py + "/gate_worker.py", "--count", "20", "--all"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("gates of policies verified, checked, external, custom, seed 1, "
+                                  "320 runs"),
+            std::string::npos)
+      << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("1 start of the implementation"), std::string::npos);
+  r = oracle(
+      {"diff", "--gate-worker", py + "/worker.py", "--count", "2", "--keep", (dir / "k").string()});
+  EXPECT_EQ(r.code, 1) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("the implementation wrote an invalid gate result: "),
+            std::string::npos)
+      << r.standardOutput;
+  EXPECT_TRUE(fs::exists(dir / "k" / "expected.json")) << "the reference gate result is saved";
+  r = oracle({"diff", "--gate-worker", "sh -c 'read l; exit 4'", "--count", "1", "--keep",
+              (dir / "k2").string()});
+  EXPECT_EQ(r.code, 1) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("the worker exited with status 4 without answering"),
+            std::string::npos)
+      << r.standardOutput;
+  EXPECT_EQ(oracle({"diff", "--gate-worker", "true", "--gate", "true"}).code, 2);
+  EXPECT_EQ(oracle({"diff", "--gate-worker", "true", "--worker", "true"}).code, 2);
+}
+
 // docs/conformance.md, "The worker protocol": `planText` is the plan file byte for byte, and
 // `inline` the same bytes with each line break a space.
 TEST_F(Asked, EveryRequestCarriesTheCasesExactText) {
