@@ -127,10 +127,12 @@ and white space are free. Each output is judged by the checks, as this command j
 It lists every violation (check name, group, node id, JSON pointer, one sentence). An output that
 passes every check equals the expected one. `lowering-oracle explain CHECK` explains a check.
 
-`lowering-oracle diff --impl 'my-lowering {plan} -o {out} --mode {mode} --equality {equality}'`
-does all of this for you on freshly generated plans, and shrinks the first failure; with
-`--edition E` the plans are of edition E, and a worker (`diff --worker`) is told the edition in the
-`"edition"` field of every request.
+`lowering-oracle diff --impl 'my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}'`
+does all of this for you on freshly generated plans (the same cases ask for the audit), and
+shrinks the first failure; with `--edition E` the plans are of edition E, and a worker
+(`diff --worker`, one process answering a JSON line per case) is told the edition in the
+`"edition"` field of every request, the plan file's exact text in `"planText"` and whether the
+audit is asked in `"audit"`.
 
 ## The acceptance gate
 
@@ -161,10 +163,10 @@ lists it once per group; under contract both are right). The exit status of your
 matter; the verdict is read from the file.
 
 `lowering-oracle diff --gate 'my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'`
-runs your gate on freshly generated plans under each preset (and, when the command names the six
-booleans' placeholders as above, under a custom policy per case), compares every result with the
-reference gate of the same lowering (there each kind's reports as a list, in order), and shrinks
-the first difference.
+(with the six booleans' placeholders as above), or `diff --gate-worker` for a gate that answers a
+JSON line per case and policy, runs your gate on freshly generated plans under each preset and a
+custom policy per case, compares every result with the reference gate of the same lowering
+(there each kind's reports as a list, in order), and shrinks the first difference.
 )";
 
 } // namespace
