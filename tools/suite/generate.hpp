@@ -25,7 +25,7 @@ struct Case {
   std::string name; // a short slug, e.g. "trusted-external-in-checked-run" or "random"
   GraphExecutionPlan plan;
   Encoding encoding;
-  /// What the case asks beyond its lowering (docs/conformance.md, "What is generated"), drawn
+  /// What the case asks beyond its lowering (docs/spec.md §4.3, "What a case asks"), drawn
   /// from the seed and the index alone, so that `gen` and `diff` ask the same of case `i`:
   /// whether the output must carry its ExecutionAudit (docs/spec.md §2.6; one case in
   /// kAuditShare), and the custom AssurancePolicy its gate is judged under besides the presets
