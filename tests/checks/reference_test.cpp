@@ -42,6 +42,38 @@ TEST(Reference, GeneratedPlansPass) {
   }
 }
 
+// docs/spec.md §3.1, audit: "or the audit was asked for and the candidate carries none". Asked,
+// the reference output with its audit conforms and without it is one `audit` violation at /audit;
+// not asked, both conform.
+TEST(Reference, AnAuditAskedForMustBeCarried) {
+  std::mt19937_64 rng(7);
+  Interner in;
+  const Alphabet a = alphabet(in);
+  for (int round = 0; round < 20; ++round) {
+    const GraphExecutionPlan plan = randomPlan(a, rng, rng() % 12);
+    for (Mode mode : kModes)
+      for (Equality equality : kEqualities)
+        for (bool asked : {false, true}) {
+          Options options{mode, equality, 20};
+          options.auditAsked = asked;
+          const Report with =
+              check(in, plan, referenceDocument(in, plan, mode, equality, true), options);
+          EXPECT_TRUE(with.conforms()) << describe(with);
+          const Report without =
+              check(in, plan, referenceDocument(in, plan, mode, equality, false), options);
+          if (!asked) {
+            EXPECT_TRUE(without.conforms()) << describe(without);
+            continue;
+          }
+          ASSERT_EQ(without.total(), 1u) << describe(without);
+          EXPECT_EQ(without.violations[0].check, Check::audit);
+          EXPECT_EQ(without.violations[0].pointer, "/audit");
+          EXPECT_NE(without.violations[0].message.find("the audit was asked for"),
+                    std::string::npos);
+        }
+  }
+}
+
 TEST(Reference, JsonRoundTripPasses) {
   const std::uint64_t s = seed();
   std::printf("seed %llu (reproduce with LO_TEST_SEED=%llu)\n", static_cast<unsigned long long>(s),
