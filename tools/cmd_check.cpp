@@ -34,10 +34,15 @@ Action setupCheck(CLI::App &app) {
                    "plan's nodes, the reference's and the candidate's groups and each finding "
                    "pinned to them (not drawn with --stream)",
                    "per check");
-  sub->add_flag(
+  auto *stream = sub->add_flag(
       "--stream", o->stream,
       "read PLAN and CANDIDATE in the NDJSON stream form (docs/formats.md) and check as "
       "they are read, in memory bounded by the largest group and the distinct capsules and kinds");
+  sub->add_flag("--audit", o->audit,
+                "the audit is asked for: a candidate without an ExecutionAudit violates audit (as "
+                "verify judges a suite entry with \"audit\": true, and diff a case that asks "
+                "for it)")
+      ->excludes(stream);
   addNatural(*sub, "--stall-ms", o->stallMs, 0, kMaxTimeoutMs,
              "with --stream, when neither input is a regular file: no byte arriving on either "
              "input for this long while check waits is a stall (a producer that writes one "

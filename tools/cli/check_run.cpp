@@ -91,6 +91,7 @@ int runCheck(const CheckSettings &s) {
   options.mode = s.mode;
   options.equality = s.equality;
   options.edition = s.edition;
+  options.auditAsked = s.audit;
   CaseResult result;
   result.subject = {s.plan == "-" ? "<stdin>" : s.plan,
                     s.candidate == "-" ? "<stdin>" : s.candidate,

@@ -22,6 +22,7 @@ struct CheckSettings {
   ReportFormat format = ReportFormat::text;
   std::size_t maxPerCheck = 20;
   bool stream = false;           // --stream
+  bool audit = false;            // --audit: the audit is asked for (docs/spec.md §3.1, audit)
   std::uint64_t stallMs = 10000; // --stall-ms (0: wait forever)
 };
 

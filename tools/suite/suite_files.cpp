@@ -124,8 +124,9 @@ and white space are free. Each output is judged by the checks, as this command j
     lowering-oracle check cases/0003-trusted-external-in-checked-run/plan.json OUT.json \
         --mode coalesced --equality contract
 
-It lists every violation (check name, group, node id, JSON pointer, one sentence). An output that
-passes every check equals the expected one. `lowering-oracle explain CHECK` explains a check.
+(add `--audit` for an entry with `"audit": true`). It lists every violation (check name, group,
+node id, JSON pointer, one sentence). An output that passes every check equals the expected one.
+`lowering-oracle explain CHECK` explains a check.
 
 `lowering-oracle diff --impl 'my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}'`
 does all of this for you on freshly generated plans (the same cases ask for the audit), and
