@@ -99,6 +99,16 @@ TEST_F(Asked, AnEntryThatAsksForTheAuditFailsWithoutOne) {
             std::string::npos)
       << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("1 does not conform"), std::string::npos) << r.standardOutput;
+  // `check --audit` judges the one output as verify does; without it the audit is not asked.
+  const std::vector<std::string> checkOne{
+      "check", (suite / plan).string(), output.string(), "--mode", mode, "--equality", equality};
+  EXPECT_EQ(oracle(checkOne).code, 0);
+  std::vector<std::string> withAudit = checkOne;
+  withAudit.push_back("--audit");
+  r = oracle(withAudit);
+  EXPECT_EQ(r.code, 1) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("/audit: audit: the audit was asked for"), std::string::npos)
+      << r.standardOutput;
 }
 
 // verify --gates judges each custom entry under its own booleans: the gate results of a gate that
