@@ -1,4 +1,4 @@
-// Completeness by enumeration: for every plan of up to 6 nodes over a small capsule alphabet
+// Completeness by enumeration: for every plan of up to 5 nodes over a small capsule alphabet
 // (including identity-equal, contract-different capsules), every way of cutting it into
 // contiguous groups is checked; under each mode and equality exactly one cut passes, and it is
 // the reference lowering. (The checks never compute the reference: this test is what shows that
