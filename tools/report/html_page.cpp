@@ -94,12 +94,13 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
         << esc(unverifiedNote(r)) << "</p>\n";
   out << "<p><span class=\"verdict " << (r.conforms() ? "ok" : "bad") << "\">"
       << esc(suiteSummary(r)) << "</span></p>\n";
-  // The failing and error entries first, in the manifest's order, then the passing ones.
+  // The failing entries first, then the error entries, then the passing ones, each in the
+  // manifest's order.
   std::vector<std::size_t> order;
   order.reserve(r.entries.size());
-  for (const bool passing : {false, true})
+  for (const Status status : {Status::fails, Status::error, Status::conforms})
     for (std::size_t i = 0; i < r.entries.size(); ++i)
-      if ((r.entries[i].status == Status::conforms) == passing)
+      if (r.entries[i].status == status)
         order.push_back(i);
   // The sections of the failing and error entries, while they fit in kHtmlSuiteSectionBytes;
   // each made before the index so that the index links only to the sections on the page.

@@ -109,6 +109,8 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     s.afterVerified();
   if (s.producer) {
     // The implementation writes into OUTPUTS (docs/spec.md §4.1, "Output directories").
+    if (std::string why; !files::outputDirectoryUsable(outputs, why))
+      throw SuiteError("verify: OUTPUTS " + io::shownText(s.outputs) + ": " + why);
     try {
       files::claimOutputDirectory(outputs, "verify");
     } catch (const std::exception &e) {
