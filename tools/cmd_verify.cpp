@@ -145,11 +145,16 @@ Action setupVerify(CLI::App &app) {
       "the report; a gate result as --gates says). The suite is verified first: a suite "
       "gen wrote is regenerated from its manifest's seed, count and maxNodes, and any "
       "file that differs is an error naming it. A missing, unreadable or invalid output is an "
-      "error entry in the report.\nExit "
+      "error entry in the report. Each plan is read once: the bytes verified are the bytes "
+      "judged. With --impl or --worker the implementation is run for every entry (into "
+      "OUTPUTS) and its outputs judged in the same run; every report (--format with -o, each "
+      "--report) comes from that one run and names the suite's seed, count, max-nodes and "
+      "edition and whether it was verified.\nExit "
       "status: 0 every output conforms, 1 an output does not conform or is missing or "
       "invalid, 2 bad usage, an invalid suite, a suite that differs from what gen writes "
-      "for its manifest's parameters, a hand-made suite without --unverified-suite, or a "
-      "manifest without entries.");
+      "for its manifest's parameters, a suite other than --expect-seed, --expect-count, "
+      "--min-count or --expect-max-nodes names, a hand-made suite without --unverified-suite, "
+      "or a manifest without entries.");
   return [o, out, edition, editionOption, reports, run, impl, worker, expected, given]() -> int {
     if (editionOption->count() > 0)
       o->edition = *edition;
