@@ -48,7 +48,7 @@ struct SuiteReport {
   std::string outputs; // the outputs directory
   std::vector<SuiteEntry> entries;
   /// The seed, count and maxNodes the manifest names; nullopt: a hand-made suite that names none.
-  std::optional<SuiteParameters> parameters;
+  std::optional<SuiteParameters> parameters = std::nullopt;
   /// Whether the suite was verified (regenerated from its manifest's gen parameters and found
   /// equal, docs/spec.md §4.3); false for a hand-made suite judged with --unverified-suite.
   bool suiteVerified = true;
