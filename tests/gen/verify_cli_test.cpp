@@ -713,6 +713,17 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   r = oracle({"verify", suite.string(), (dir / "users").string(), "--impl", "true"});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_EQ(slurp(dir / "users" / "notes.txt"), "mine");
+  // Usage: a worker judges lowerings only; --report is FORMAT=FILE; a refused suite runs nothing.
+  r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker", "true"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("--worker judges lowerings only"), std::string::npos);
+  r = oracle({"verify", suite.string(), outputs.string(), "--report", "pdf=x.pdf"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("expected FORMAT=FILE"), std::string::npos) << r.standardError;
+  r = oracle({"verify", suite.string(), (dir / "never").string(), "--min-count", "50", "--impl",
+              "true {out}"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_FALSE(fs::exists(dir / "never")) << "nothing is run for a suite refused";
 }
 
 } // namespace
