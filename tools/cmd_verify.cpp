@@ -174,8 +174,14 @@ Action setupVerify(CLI::App &app) {
     run->gates = o->gates;
     if (impl->count() > 0 || worker->count() > 0)
       o->producer = suiteProducer(*run);
-    const SuiteReport report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2
-    o->producer = nullptr; // the worker stopped, the run's work directory removed
+    SuiteReport report;
+    try {
+      report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2
+    } catch (...) {
+      o->producer = nullptr; // the worker stopped, the run's work directory removed
+      throw;
+    }
+    o->producer = nullptr;
     writeOutput(*out, [&](io::Sink &sink) { writeSuiteReport(sink, o->format, report); });
     for (const auto &file : files)
       writeOutput(file.second, [&](io::Sink &sink) { writeSuiteReport(sink, file.first, report); });
