@@ -653,6 +653,40 @@ TEST_F(Verify, ItsHtmlPageIsBoundedPutsFailuresFirstAndSaysWhenTheSuiteIsNotVeri
   EXPECT_NE(html.find("not verified"), std::string::npos);
 }
 
+// The memory of `verify --format html`: only the pictures that fit in the page's sections are kept
+// (docs/spec.md §3.5), not one per entry: 1,000 failing entries, each drawn, would hold some 12 MB.
+TEST_F(Verify, ItKeepsOnlyThePicturesThePageCanHold) {
+  makeSuite();
+  const std::string plan = "cases/0003-trusted-external-in-checked-run/plan.json";
+  const fs::path wrong =
+      suite / "cases" / "0003-trusted-external-in-checked-run" / "coalesced-identity.json";
+  std::string manifest =
+      "{\"format\":\"lowering-oracle/conformance-suite\",\"version\":1,\"cases\":[";
+  for (int i = 0; i < 1000; ++i) {
+    const std::string name = std::to_string(i) + std::string(100, '&');
+    manifest += std::string(i ? "," : "") + "{\"case\":\"" + name +
+                "\",\"mode\":\"coalesced\",\"equality\":\"contract\",\"files\":{\"plan\":\"" +
+                plan + "\",\"expected\":\"" + plan + "\"}}";
+    fs::copy_file(wrong, outputs / (name + "-coalesced-contract.json"));
+  }
+  write(suite / "manifest.json", manifest + "]}");
+  gen::VerifySettings s;
+  s.suite = suite.string();
+  s.outputs = outputs.string();
+  s.unverifiedSuite = true;
+  s.format = cli::ReportFormat::html;
+  const cli::SuiteReport report = gen::runVerify(s);
+  ASSERT_EQ(report.count(cli::SuiteEntry::Status::fails), 1000u);
+  std::size_t bytes = 0, drawn = 0;
+  for (const cli::SuiteEntry &e : report.entries) {
+    bytes += e.picture.size();
+    drawn += !e.picture.empty();
+  }
+  EXPECT_LE(bytes, cli::kHtmlSuiteSectionBytes);
+  EXPECT_GT(drawn, 10u) << "the first failing entries are drawn";
+  EXPECT_LT(drawn, 1000u) << "not every entry's picture is kept";
+}
+
 // `verify --impl` and `--worker` run the implementation over the suite themselves (no loop of the
 // user's), and `--report FORMAT=FILE` writes several reports from that one run.
 TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
