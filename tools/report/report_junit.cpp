@@ -220,6 +220,11 @@ void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
                       {"outputs", r.outputs},
                       {"suite-verified", r.suiteVerified ? "true" : "false"},
                       {"edition", std::string(spelling(r.edition))}};
+  if (r.parameters) // gen's parameters the manifest names (none for a hand-made suite)
+    suite.properties.insert(suite.properties.end(),
+                            {{"seed", std::to_string(r.parameters->seed)},
+                             {"count", std::to_string(r.parameters->count)},
+                             {"max-nodes", std::to_string(r.parameters->maxNodes)}});
   for (const SuiteEntry &e : r.entries) {
     suite.seconds += e.seconds;
     JunitCase c;
