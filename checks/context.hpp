@@ -6,8 +6,10 @@
 #include "checks/checks.hpp"
 #include "checks/gate.hpp"
 #include "ref/hash.hpp"
+#include "ref/io/writer.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -93,6 +95,13 @@ struct Judge {
   /// memoized per (op, capsule).
   KernelAudit auditRow(BackendOp op, CapsuleId c);
 
+  /// The plan's key of a plan capsule (docs/spec.md §2.5's rule over the plan's kernels, as `gen`
+  /// and `lower` write it), or null: no such capsule in the plan, or no key known (the stream
+  /// form). A sentence names a capsule by its key where two capsules share a name (§3.5).
+  std::function<const std::string *(CapsuleId)> planKey = nullptr;
+  /// "capsule NAME", and " (key KEY)" when the plan's key of it is not its name.
+  std::string capsuleWords(CapsuleId c) const;
+
   /// Whether groups coalesce under equality identity: a group's later members need only be
   /// `same` in identity as its capsule (and may differ from it in trust level or evidence).
   bool identityCoalescing() const {
@@ -168,6 +177,7 @@ struct Context : Judge {
 
 private:
   std::optional<std::vector<KernelAudit>> derived_;
+  std::optional<io::CapsuleKeys> planKeys_; // made at the first planKey call
 };
 
 /// The notes for a candidate that declares another mode or equality than the one checked.
@@ -218,14 +228,26 @@ struct Sides {
   std::string_view nameField = "name";
 };
 
+/// The first field in which two capsules (or audit rows) differ (docs/spec.md §3.5: "names both
+/// sides and the field by its nested path").
+struct FieldDifference {
+  std::string path;          // "valueContract.provenance[0].path"; empty when they are equal
+  std::string first, second; // each side's value as the sentence shows it
+  std::string words;         // "PATH: FIRST-SIDE FIRST, SECOND-SIDE SECOND"
+  /// `path` as a JSON pointer below the capsule or row: "/valueContract/provenance/0/path".
+  std::string pointer() const;
+};
+
 /// The first field in which two different capsules differ, with its nested path and both values,
 /// each after its side: "trustLevel: the group's checked, node 3's trusted-external",
 /// "valueContract.evidence.name: the group's \"a\", node 3's \"b\"". Empty when they are
 /// equal.
-std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides);
+FieldDifference capsuleDifference(const KernelCapsule &a, const KernelCapsule &b,
+                                  const Sides &sides);
 /// The first field in which two capsules differ in identity (name, op, provider, device), worded
 /// as capsuleDifference words it.
-std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides);
+FieldDifference identityDifference(const KernelCapsule &a, const KernelCapsule &b,
+                                   const Sides &sides);
 
 // --- The checks, one per file -----------------------------------------------------------------
 

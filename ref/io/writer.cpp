@@ -90,6 +90,18 @@ void writeEvidence(Sink &out, const ContractEvidence &e) {
 void writeContractClaim(Sink &out, const ContractClaim &c) { writeClaim(out, c); }
 void writeContractEvidence(Sink &out, const ContractEvidence &e) { writeEvidence(out, e); }
 
+void writeContractProvenance(Sink &out, const ContractProvenance &p) {
+  using T = ContractProvenance::Tag;
+  enumField(out, '{', "tag", p.tag);
+  textField(out, p.tag == T::note ? "text" : "path", p.path);
+  if (p.tag == T::nativeSymbol) {
+    textField(out, "symbol", p.symbol);
+    if (p.buildTarget)
+      textField(out, "buildTarget", *p.buildTarget);
+  }
+  out << '}';
+}
+
 namespace {
 
 void writeDescriptor(Sink &out, const ContractDescriptor &d) {
@@ -99,17 +111,8 @@ void writeDescriptor(Sink &out, const ContractDescriptor &d) {
   out << ",\"evidence\":";
   writeEvidence(out, d.evidence);
   out << ",\"provenance\":[";
-  commaSeparated(out, d.provenance, [&](const ContractProvenance &p) {
-    using T = ContractProvenance::Tag;
-    enumField(out, '{', "tag", p.tag);
-    textField(out, p.tag == T::note ? "text" : "path", p.path);
-    if (p.tag == T::nativeSymbol) {
-      textField(out, "symbol", p.symbol);
-      if (p.buildTarget)
-        textField(out, "buildTarget", *p.buildTarget);
-    }
-    out << '}';
-  });
+  commaSeparated(out, d.provenance,
+                 [&](const ContractProvenance &p) { writeContractProvenance(out, p); });
   out << "]}";
 }
 

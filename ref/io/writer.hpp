@@ -30,6 +30,11 @@ public:
   CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse);
   const std::vector<CapsuleId> &order() const { return order_; }
   const std::string &key(CapsuleId id) const { return keys_.at(id); }
+  /// The key of `id`, or null when no item uses it.
+  const std::string *find(CapsuleId id) const {
+    const auto it = keys_.find(id);
+    return it == keys_.end() ? nullptr : &it->second;
+  }
 
 private:
   std::vector<CapsuleId> order_;
@@ -62,6 +67,8 @@ void writeKind(Sink &out, const OpKind &kind);
 /// A contract's claim and evidence, as a capsule's descriptor writes them.
 void writeContractClaim(Sink &out, const ContractClaim &c);
 void writeContractEvidence(Sink &out, const ContractEvidence &e);
+/// A provenance item, as a capsule's descriptor writes it: {"tag","path"} and the rest by its tag.
+void writeContractProvenance(Sink &out, const ContractProvenance &p);
 
 /// One kernel of a plan on one line: its capsule as `key`, or inline when `key` is null.
 void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
