@@ -37,28 +37,30 @@ void checkCapsule(Judge &j, GroupSite &site) {
     if (ok)
       continue;
     site.judged = true;
+    // Keys of the capsules the plan uses up to this node (the stream form has read that far).
+    const std::size_t at = site.members[i].position;
     return j.findings.report(Check::capsule, g, k->nodeId, [&] {
       const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
       const std::string node = "node " + std::to_string(k->nodeId);
       const Sides sides{"the group's", node + "'s"};
       Description d{groupPointer(g, "capsule"), {}};
       if (gc.name != kc.name) { // the capsule's name names the wrong capsule outright
-        d.message = groupLabel(group, g) + " has " + j.capsuleWords(group.capsule) + ", but its " +
-                    node + " uses " + j.capsuleWords(k->capsule);
+        d.message = groupLabel(group, g) + " has " + j.capsuleWords(group.capsule, at) +
+                    ", but its " + node + " uses " + j.capsuleWords(k->capsule, at);
         d.field = "capsule";
         d.expected = kc.name;
         d.actual = gc.name;
       } else {
         // One name, two capsules: where the plan keys them apart (relu.cudnn, relu.cudnn#2), the
         // keys say which is which (docs/spec.md §3.5).
-        const std::string *groupKey = j.planKey ? j.planKey(group.capsule) : nullptr;
-        const std::string *nodeKey = j.planKey ? j.planKey(k->capsule) : nullptr;
+        const std::string *groupKey = j.planKey(group.capsule, at);
+        const std::string *nodeKey = j.planKey(k->capsule, at);
         const bool byKey = nodeKey && (!groupKey || *groupKey != *nodeKey);
         const std::string groupCapsule =
             "capsule " + gc.name +
             (!byKey     ? std::string()
              : groupKey ? " (key " + *groupKey + ")"
-                        : std::string(" (none of the plan's capsules)"));
+                        : " (used by no plan node up to " + node + ")");
         const std::string nodeCapsule =
             node + "'s capsule of that name" + (byKey ? " (key " + *nodeKey + ")" : "");
         const FieldDifference diff =

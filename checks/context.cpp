@@ -78,17 +78,25 @@ void GroupChecks::finish() {
 Context::Context(Interner &interner, const GraphExecutionPlan &plan,
                  const io::LoweringDocument &candidate, const Options &options)
     : Judge(interner, options), plan(plan), candidate(candidate), lowering(candidate.plan),
-      index(plan) {
-  planKey = [this](CapsuleId c) -> const std::string * {
-    if (!planKeys_)
-      planKeys_.emplace(io::capsuleKeysOf(this->interner, this->plan.kernels));
-    return planKeys_->find(c);
-  };
+      index(plan) {}
+
+void Judge::planned(CapsuleId c) {
+  const std::size_t position = plannedKernels_++;
+  if (lastPlanned_ == c) // a run of one capsule: keyed at its first kernel
+    return;
+  lastPlanned_ = c;
+  if (planKeys_.add(interner, c))
+    firstUse_.emplace(c, position);
 }
 
-std::string Judge::capsuleWords(CapsuleId c) const {
+const std::string *Judge::planKey(CapsuleId c, std::size_t upTo) const {
+  const auto it = firstUse_.find(c);
+  return it == firstUse_.end() || it->second > upTo ? nullptr : planKeys_.find(c);
+}
+
+std::string Judge::capsuleWords(CapsuleId c, std::size_t upTo) const {
   const std::string &name = interner.capsule(c).name;
-  const std::string *key = planKey ? planKey(c) : nullptr;
+  const std::string *key = planKey(c, upTo);
   return "capsule " + name + (key && *key != name ? " (key " + *key + ")" : "");
 }
 

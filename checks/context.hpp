@@ -9,7 +9,6 @@
 #include "ref/io/writer.hpp"
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -95,12 +94,16 @@ struct Judge {
   /// memoized per (op, capsule).
   KernelAudit auditRow(BackendOp op, CapsuleId c);
 
-  /// The plan's key of a plan capsule (docs/spec.md §2.5's rule over the plan's kernels, as `gen`
-  /// and `lower` write it), or null: no such capsule in the plan, or no key known (the stream
-  /// form). A sentence names a capsule by its key where two capsules share a name (§3.5).
-  std::function<const std::string *(CapsuleId)> planKey = nullptr;
-  /// "capsule NAME", and " (key KEY)" when the plan's key of it is not its name.
-  std::string capsuleWords(CapsuleId c) const;
+  /// The next plan kernel's capsule, in plan order (GroupChecks::planned): keyed by docs/spec.md
+  /// §2.5's rule in order of first use, as `gen` and `lower` write the plan, one kernel at a time
+  /// (so the whole document and the stream form key alike).
+  void planned(CapsuleId c);
+  /// The plan's key of `c` when a plan kernel at a position up to `upTo` uses it, else null (not
+  /// a capsule of the plan, or one used only later). A sentence names a capsule by its key where
+  /// two capsules share a name (docs/spec.md §3.5).
+  const std::string *planKey(CapsuleId c, std::size_t upTo) const;
+  /// "capsule NAME", and " (key KEY)" when its plan key (up to `upTo`) is not its name.
+  std::string capsuleWords(CapsuleId c, std::size_t upTo) const;
 
   /// Whether groups coalesce under equality identity: a group's later members need only be
   /// `same` in identity as its capsule (and may differ from it in trust level or evidence).
@@ -110,6 +113,10 @@ struct Judge {
 
 private:
   std::unordered_map<std::uint64_t, CapsuleId> rows_;
+  io::CapsuleKeys planKeys_;
+  std::unordered_map<CapsuleId, std::size_t> firstUse_; // plan position of the first use
+  std::size_t plannedKernels_ = 0;
+  std::optional<CapsuleId> lastPlanned_;
 };
 
 /// A node id of a candidate group as the group checks see it: the plan's kernel of that id (null
@@ -146,8 +153,12 @@ struct PreviousGroup {
 class GroupChecks {
 public:
   explicit GroupChecks(Judge &judge) : judge_(judge) {}
-  /// A kernel of the plan, each once, in plan order: the `gate` check's singleton rows.
-  void planned(const PlannedNodeKernel &k) { gate_.planned(judge_, k); }
+  /// A kernel of the plan, each once, in plan order: the `gate` check's singleton rows, and the
+  /// plan's capsule keys (Judge::planned).
+  void planned(const PlannedNodeKernel &k) {
+    judge_.planned(k.capsule);
+    gate_.planned(judge_, k);
+  }
   void judge(GroupSite &site);
   /// Tells how many identity notes were past the cap, and judges the gate (docs/spec.md §6).
   void finish();
@@ -177,7 +188,6 @@ struct Context : Judge {
 
 private:
   std::optional<std::vector<KernelAudit>> derived_;
-  std::optional<io::CapsuleKeys> planKeys_; // made at the first planKey call
 };
 
 /// The notes for a candidate that declares another mode or equality than the one checked.

@@ -17,7 +17,7 @@ void checkCarriedTrustBoundary(Context &cx) {
       c.report(i, "/audit/kernels/" + std::to_string(i) + "/trustLevel",
                rowLabel(c.in, i, shown) + " says trustLevel " +
                    std::string(spelling(c.in.capsule(shown).trustLevel)) + ", but group " +
-                   std::to_string(i) + "'s " + cx.capsuleWords(truth) +
+                   std::to_string(i) + "'s " + capsuleText(c.in, truth) +
                    " is trusted-external: the audit hides a trusted-external boundary");
   });
   if (counts && counts->shown < counts->truth)

@@ -184,23 +184,24 @@ std::string keyNameOf(const std::string &name) {
 }
 
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {
-  // Names come from the input: keyed hashing (ref/hash.hpp).
-  std::unordered_map<std::string, std::size_t, KeyedHash> seenNames; // name -> capsules so far
-  std::unordered_set<std::string, KeyedHash> taken;
-  for (CapsuleId id : inOrderOfUse) {
-    if (keys_.count(id))
-      continue;
-    const std::string name = keyNameOf(interner.capsule(id).name);
-    std::size_t &n = seenNames[name];
-    std::string key;
-    do {
-      ++n;
-      key = n == 1 ? name : name + "#" + std::to_string(n);
-    } while (taken.count(key));
-    taken.insert(key);
-    keys_.emplace(id, key);
-    order_.push_back(id);
-  }
+  for (CapsuleId id : inOrderOfUse)
+    add(interner, id);
+}
+
+bool CapsuleKeys::add(const Interner &interner, CapsuleId id) {
+  if (keys_.count(id))
+    return false;
+  const std::string name = keyNameOf(interner.capsule(id).name);
+  std::size_t &n = seenNames_[name];
+  std::string key;
+  do {
+    ++n;
+    key = n == 1 ? name : name + "#" + std::to_string(n);
+  } while (taken_.count(key));
+  taken_.insert(key);
+  keys_.emplace(id, key);
+  order_.push_back(id);
+  return true;
 }
 
 void writeCapsule(Sink &out, const KernelCapsule &c) {

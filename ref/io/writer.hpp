@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ref/audit.hpp"
+#include "ref/hash.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 #include "ref/ir.hpp"
@@ -13,6 +14,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace lo::io {
@@ -27,7 +29,11 @@ std::string keyNameOf(const std::string &name);
 /// second "a" then gets "a#3").
 class CapsuleKeys {
 public:
+  CapsuleKeys() = default;
   CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse);
+  /// The next capsule in order of use: keyed when it is new (then returns true). The keys are
+  /// made one use at a time, so the keys of a prefix of the uses are the keys of the whole.
+  bool add(const Interner &interner, CapsuleId id);
   const std::vector<CapsuleId> &order() const { return order_; }
   const std::string &key(CapsuleId id) const { return keys_.at(id); }
   /// The key of `id`, or null when no item uses it.
@@ -39,6 +45,9 @@ public:
 private:
   std::vector<CapsuleId> order_;
   std::unordered_map<CapsuleId, std::string> keys_;
+  // Names come from the input: keyed hashing (ref/hash.hpp).
+  std::unordered_map<std::string, std::size_t, KeyedHash> seenNames_; // name -> capsules so far
+  std::unordered_set<std::string, KeyedHash> taken_;
 };
 
 /// The keys of the capsules of `items` (a plan's kernels or a lowering's groups), in order of
