@@ -103,20 +103,6 @@ JunitSuite candidateSuite(const CaseResult &c, const ReportOptions &options) {
     e.message = errorLine(*c.error);
     e.body = io::xmlText(errorLine(*c.error));
     suite.cases.push_back(std::move(e));
-  } else if (!options.junitCasePerCheck) {
-    suite.tests = 1;
-    suite.failures = !c.report.conforms();
-    JunitCase one = base;
-    one.name = mode + "-" + equality;
-    if (!c.report.conforms()) {
-      one.outcome = Outcome::failure;
-      one.type = "does-not-conform";
-      one.message = violationSummary(c.report);
-      one.body = violationLinesXml(c, std::nullopt);
-      for (const auto &[oc, k] : c.report.omitted)
-        one.body += std::string(spelling(oc)) + ": " + std::to_string(k) + " more not listed\n";
-    }
-    suite.cases.push_back(std::move(one));
   } else {
     suite.tests = n.size();
     // The checks run together: each check's time is the candidate's time shared evenly.

@@ -1,13 +1,16 @@
 #include "tools/system/solver_binary.hpp"
 
 #include "ref/io/escape.hpp"
+#include "tools/system/files.hpp"
 #include "tools/system/spawn.hpp"
 
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <sys/stat.h>
@@ -59,8 +62,16 @@ SelfTest selfTestQueries(std::uint64_t key) {
 SolverRun runSolver(const std::string &path, std::string_view query,
                     const std::vector<std::string> &args, const subprocess::Options &options) {
   SolverRun run;
-  char file[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
-  const int fd = ::mkstemps(file, 5);
+  // The query in a private directory of $TMPDIR (removed at the end, and on SIGINT or SIGTERM).
+  std::optional<files::TemporaryDirectory> dir;
+  try {
+    dir.emplace("lowering-oracle-query");
+  } catch (const std::exception &) {
+    run.why = "cannot create a temporary directory";
+    return run;
+  }
+  const std::string file = (dir->path() / "query.smt2").string();
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) {
     run.why = "cannot create a temporary file";
     return run;
@@ -81,7 +92,6 @@ SolverRun runSolver(const std::string &path, std::string_view query,
   } else {
     run.why = "cannot write the query";
   }
-  std::remove(file);
   return run;
 }
 
