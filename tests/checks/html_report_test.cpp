@@ -122,6 +122,42 @@ TEST(HtmlReport, CapsuleFindingShowsTheFieldByFieldDifference) {
             std::string::npos);
 }
 
+// A candidate gate marked "differs" whose verdict and failure kinds read the same as the
+// reference's shows the report it loses (docs/spec.md §3.5), and the field-by-field difference
+// lists each provenance item, not only their count.
+TEST(HtmlReport, AGateThatDiffersShowsTheReportAndProvenanceIsShownAsEntries) {
+  Interner in;
+  KernelCapsule p = sampleCapsule("vendor.relu", BackendOp::relu);
+  for (ContractDescriptor *d : {&p.shapeContract, &p.layoutContract, &p.vjpContract})
+    d->evidence = {EvidenceTag::runtimeGuard, "guard"}; // accepted by checked
+  p.valueContract.evidence = {EvidenceTag::trustedBoundary, "reason one"};
+  KernelCapsule q = p;
+  q.valueContract.evidence.text = "reason two";
+  q.valueContract.provenance = {{ProvenanceTag::sourceFile, "src/q-kernel.cu", "", std::nullopt}};
+  const KindId relu = Interner::bareKind(KindTag::relu);
+  GraphExecutionPlan plan;
+  plan.kernels = {{1, relu, BackendOp::relu, in.intern(p)},
+                  {2, relu, BackendOp::relu, in.intern(q)}};
+  io::LoweringDocument cand =
+      referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
+  ASSERT_EQ(cand.plan.groups.size(), 2u);
+  cand.plan.groups[0].nodeIds.push_back(2);
+  cand.plan.groups[0].kinds.push_back(relu);
+  cand.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
+  cand.plan.groups.pop_back();
+  const std::string html = page(in, plan, cand, {});
+  // Under verified and checked both lowerings are "rejected: trustedBoundary"; the candidate
+  // loses node 2's report.
+  EXPECT_NE(html.find("rejected: trustedBoundary — differs from the reference: <span "
+                      "class=\"why\">the candidate loses the trustedBoundary report relu: "
+                      "vendor.relu value: "),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("trusted boundary: reason two</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("src/q-kernel.cu"), std::string::npos) << html;
+  EXPECT_EQ(html.find("provenance: 1"), std::string::npos) << html;
+}
+
 TEST(HtmlReport, MillionNodePlanWithOneFindingGivesABoundedPage) {
   Interner in;
   const Alphabet a = alphabet(in);

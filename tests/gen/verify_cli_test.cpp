@@ -760,5 +760,34 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   EXPECT_FALSE(fs::exists(dir / "never")) << "nothing is run for a suite refused";
 }
 
+// One gate writer (docs/spec.md §6.5, "Bound"): a capsule name over 1024 bytes is cut in what
+// `gate --format json` writes and in the reference `verify --gates` compares with, by the same
+// rule, so the oracle's own gate output conforms (the cut falls before a two-byte character).
+TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGates) {
+  makeSuite(2);
+  stripProvenance();
+  const std::string name = std::string(1023, 'n') + "\xc3\xa9" + std::string(2000, 'm');
+  const std::string trap = slurp(fs::path(LO_PEERS_DIR) / "../../examples/identity-trap.json");
+  const std::string plan = std::regex_replace(trap, std::regex("\"name\": \"native_cuda\\.relu\""),
+                                              "\"name\": \"" + name + "\"");
+  ASSERT_NE(plan, trap);
+  write(suite / "cases" / "0001-one-node" / "plan.json", plan);
+  int rejected = 0;
+  for (const char *policy : {"verified", "checked", "external"}) {
+    const fs::path out = outputs / ("0001-one-node-gate-" + std::string(policy) + ".json");
+    const auto g = oracle({"gate", (suite / "cases" / "0001-one-node" / "plan.json").string(),
+                           "--policy", policy, "--format", "json", "-o", out.string()});
+    ASSERT_LE(g.code, 1) << g.standardError;
+    rejected += g.code == 1;
+    const std::string text = slurp(out);
+    if (g.code == 1) // rejected: its reports name the capsule, cut before the two-byte character
+      EXPECT_NE(text.find(std::string(1023, 'n') + "..."), std::string::npos) << policy;
+    EXPECT_EQ(text.find(std::string(1024, 'n')), std::string::npos) << policy;
+  }
+  EXPECT_EQ(rejected, 2) << "verified and checked reject the trap, external accepts it";
+  const auto r = verify({"--gates", "--unverified-suite"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+}
+
 } // namespace
 } // namespace lo::testing
