@@ -29,3 +29,11 @@ def oracle_binary():
 def examples_dir():
     return os.environ.get("LO_EXAMPLES_DIR") or os.path.join(os.path.dirname(__file__), "..", "..",
                                                               "examples")
+
+
+def binary_env():
+    """The environment for the oracle binary: without the sanitizer runtime preloaded for the
+    module (the sanitizer build's binary has its own, linked in)."""
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env

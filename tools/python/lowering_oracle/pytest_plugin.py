@@ -93,9 +93,14 @@ def _cases(config):
     return cases
 
 
+def pytest_configure(config):
+    # The suite is read, and refused, before any test is collected (a usage error, exit 4).
+    config._lowering_oracle_cases = _cases(config)
+
+
 def pytest_generate_tests(metafunc):
     if "lowering_oracle_case" in metafunc.fixturenames:
-        cases = _cases(metafunc.config)
+        cases = metafunc.config._lowering_oracle_cases
         if cases is None:
             metafunc.parametrize("lowering_oracle_case", [pytest.param(
                 None, marks=pytest.mark.skip(reason="no --lowering-oracle-suite DIR"))])
