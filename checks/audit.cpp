@@ -8,7 +8,7 @@ namespace {
 
 /// How an audit row differs from the row it should be, each named by its side; a row names its
 /// capsule `capsuleName` (docs/spec.md §2.6).
-std::string rowDifference(const KernelCapsule &shown, const KernelCapsule &truth, Sides sides) {
+FieldDifference rowDifference(const KernelCapsule &shown, const KernelCapsule &truth, Sides sides) {
   sides.nameField = "capsuleName";
   return capsuleDifference(shown, truth, sides);
 }
@@ -27,11 +27,14 @@ void checkCarriedAudit(Context &cx) {
     if (hidesBoundary(in, shown, truth))
       return;
     cx.findings.report(Check::audit, i, std::nullopt, [&] {
-      return Description{"/audit/kernels/" + std::to_string(i),
+      const FieldDifference diff =
+          rowDifference(in.capsule(shown), in.capsule(truth), {"the row's", "the derived row's"});
+      // The pointer reaches the differing field of the row (a row is written whole, never by
+      // key); `field` is its nested path (docs/spec.md §3.5).
+      return Description{"/audit/kernels/" + std::to_string(i) + diff.pointer(),
                          rowLabel(in, i, shown) + " differs from the row derived from group " +
-                             std::to_string(i) + " in " +
-                             rowDifference(in.capsule(shown), in.capsule(truth),
-                                           {"the row's", "the derived row's"})};
+                             std::to_string(i) + " in " + diff.words,
+                         diff.path, diff.second, diff.first};
     });
   });
   // A missing trusted-external row is the trust-boundary check's finding.
@@ -112,7 +115,8 @@ void checkAuditRows(Judge &j, GroupSite &site) {
               std::to_string(k.nodeId) +
               " with the audit row of its first node, which differs in " +
               rowDifference(in.capsule(groupRow), in.capsule(memberRow),
-                            {"the group's row", "node " + std::to_string(k.nodeId) + "'s row"}) +
+                            {"the group's row", "node " + std::to_string(k.nodeId) + "'s row"})
+                  .words +
               (hidesBoundary(in, groupRow, memberRow)
                    ? ": the audit hides the trusted-external boundary the singleton "
                      "lowering shows"

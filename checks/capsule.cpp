@@ -37,28 +37,44 @@ void checkCapsule(Judge &j, GroupSite &site) {
     if (ok)
       continue;
     site.judged = true;
+    // Keys of the capsules the plan uses up to this node (the stream form has read that far).
+    const std::size_t at = site.members[i].position;
     return j.findings.report(Check::capsule, g, k->nodeId, [&] {
       const KernelCapsule &gc = in.capsule(group.capsule), &kc = in.capsule(k->capsule);
       const std::string node = "node " + std::to_string(k->nodeId);
       const Sides sides{"the group's", node + "'s"};
-      std::string message = groupLabel(group, g) + " has " + capsuleText(in, group.capsule);
-      if (gc.name != kc.name)
-        message += ", but its " + node + " uses " + capsuleText(in, k->capsule);
-      else if (exact)
-        message += ", but its " + node + "'s capsule of that name differs in " +
-                   capsuleDifference(gc, kc, sides);
-      else
-        message += ", but its " + node +
-                   "'s capsule differs in identity: " + identityDifference(gc, kc, sides);
-      if (identity && i == 0)
-        message += " (under equality identity a group carries its first node's capsule exactly)";
-      message += hiddenBoundary(in, group.capsule, *k);
-      Description d{groupPointer(g, "capsule"), std::move(message)};
+      Description d{groupPointer(g, "capsule"), {}};
       if (gc.name != kc.name) { // the capsule's name names the wrong capsule outright
+        d.message = groupLabel(group, g) + " has " + j.capsuleWords(group.capsule, at) +
+                    ", but its " + node + " uses " + j.capsuleWords(k->capsule, at);
         d.field = "capsule";
         d.expected = kc.name;
         d.actual = gc.name;
+      } else {
+        // One name, two capsules: where the plan keys them apart (relu.cudnn, relu.cudnn#2), the
+        // keys say which is which (docs/spec.md §3.5).
+        const std::string *groupKey = j.planKey(group.capsule, at);
+        const std::string *nodeKey = j.planKey(k->capsule, at);
+        const bool byKey = nodeKey && (!groupKey || *groupKey != *nodeKey);
+        const std::string groupCapsule =
+            "capsule " + gc.name +
+            (!byKey     ? std::string()
+             : groupKey ? " (key " + *groupKey + ")"
+                        : " (used by no plan node up to " + node + ")");
+        const std::string nodeCapsule =
+            node + "'s capsule of that name" + (byKey ? " (key " + *nodeKey + ")" : "");
+        const FieldDifference diff =
+            exact ? capsuleDifference(gc, kc, sides) : identityDifference(gc, kc, sides);
+        d.message = groupLabel(group, g) + " has " + groupCapsule + ", but its " + nodeCapsule +
+                    (exact ? " differs in " : " differs in identity: ") + diff.words;
+        // The field found wrong by its nested path below the group (docs/spec.md §3.5).
+        d.field = "capsule." + diff.path;
+        d.expected = diff.second;
+        d.actual = diff.first;
       }
+      if (identity && i == 0)
+        d.message += " (under equality identity a group carries its first node's capsule exactly)";
+      d.message += hiddenBoundary(in, group.capsule, *k);
       return d;
     });
   }

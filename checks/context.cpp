@@ -80,6 +80,26 @@ Context::Context(Interner &interner, const GraphExecutionPlan &plan,
     : Judge(interner, options), plan(plan), candidate(candidate), lowering(candidate.plan),
       index(plan) {}
 
+void Judge::planned(CapsuleId c) {
+  const std::size_t position = plannedKernels_++;
+  if (lastPlanned_ == c) // a run of one capsule: keyed at its first kernel
+    return;
+  lastPlanned_ = c;
+  if (planKeys_.add(interner, c))
+    firstUse_.emplace(c, position);
+}
+
+const std::string *Judge::planKey(CapsuleId c, std::size_t upTo) const {
+  const auto it = firstUse_.find(c);
+  return it == firstUse_.end() || it->second > upTo ? nullptr : planKeys_.find(c);
+}
+
+std::string Judge::capsuleWords(CapsuleId c, std::size_t upTo) const {
+  const std::string &name = interner.capsule(c).name;
+  const std::string *key = planKey(c, upTo);
+  return "capsule " + name + (key && *key != name ? " (key " + *key + ")" : "");
+}
+
 const std::vector<KernelAudit> &Context::derivedAudit() {
   if (!derived_) {
     derived_.emplace();
@@ -197,8 +217,10 @@ public:
   FirstDifference(const Sides &sides) : sides_(sides) {}
 
   FirstDifference &raw(std::string_view field, const std::string &a, const std::string &b) {
-    if (found_.empty() && a != b)
-      found_ = std::string(field) + ": " + sides_.first + " " + a + ", " + sides_.second + " " + b;
+    if (found_.path.empty() && a != b)
+      found_ = {std::string(field), a, b,
+                std::string(field) + ": " + sides_.first + " " + a + ", " + sides_.second + " " +
+                    b};
     return *this;
   }
   FirstDifference &text(std::string_view field, std::string_view a, std::string_view b) {
@@ -270,11 +292,11 @@ public:
         .spelled("numericalPolicy.contraction", p.contraction, q.contraction)
         .spelled("numericalPolicy.reduction", p.reduction, q.reduction);
   }
-  std::string result() const { return found_; }
+  FieldDifference result() const { return found_; }
 
 private:
   const Sides &sides_;
-  std::string found_;
+  FieldDifference found_;
 };
 
 /// The fields of a capsule's identity (docs/spec.md §1: equal `name`, `op`, `provider` and
@@ -290,7 +312,21 @@ FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b, c
 
 } // namespace
 
-std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
+std::string FieldDifference::pointer() const {
+  // A dotted path of field names and [index]es: each part a member of the capsule's JSON (RFC
+  // 6901: `~` as `~0`, `/` as `~1`; the names here have neither).
+  std::string out;
+  for (char c : path) {
+    if (c == '.' || c == '[')
+      out += '/';
+    else if (c != ']')
+      out += c;
+  }
+  return path.empty() ? std::string() : "/" + out;
+}
+
+FieldDifference capsuleDifference(const KernelCapsule &a, const KernelCapsule &b,
+                                  const Sides &sides) {
   return identityFields(a, b, sides)
       .spelled("trustLevel", a.trustLevel, b.trustLevel)
       .boolean("supportsForward", a.supportsForward, b.supportsForward)
@@ -301,7 +337,8 @@ std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b, co
       .result();
 }
 
-std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
+FieldDifference identityDifference(const KernelCapsule &a, const KernelCapsule &b,
+                                   const Sides &sides) {
   return identityFields(a, b, sides).result();
 }
 

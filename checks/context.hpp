@@ -6,6 +6,7 @@
 #include "checks/checks.hpp"
 #include "checks/gate.hpp"
 #include "ref/hash.hpp"
+#include "ref/io/writer.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -93,6 +94,17 @@ struct Judge {
   /// memoized per (op, capsule).
   KernelAudit auditRow(BackendOp op, CapsuleId c);
 
+  /// The next plan kernel's capsule, in plan order (GroupChecks::planned): keyed by docs/spec.md
+  /// §2.5's rule in order of first use, as `gen` and `lower` write the plan, one kernel at a time
+  /// (so the whole document and the stream form key alike).
+  void planned(CapsuleId c);
+  /// The plan's key of `c` when a plan kernel at a position up to `upTo` uses it, else null (not
+  /// a capsule of the plan, or one used only later). A sentence names a capsule by its key where
+  /// two capsules share a name (docs/spec.md §3.5).
+  const std::string *planKey(CapsuleId c, std::size_t upTo) const;
+  /// "capsule NAME", and " (key KEY)" when its plan key (up to `upTo`) is not its name.
+  std::string capsuleWords(CapsuleId c, std::size_t upTo) const;
+
   /// Whether groups coalesce under equality identity: a group's later members need only be
   /// `same` in identity as its capsule (and may differ from it in trust level or evidence).
   bool identityCoalescing() const {
@@ -101,6 +113,10 @@ struct Judge {
 
 private:
   std::unordered_map<std::uint64_t, CapsuleId> rows_;
+  io::CapsuleKeys planKeys_;
+  std::unordered_map<CapsuleId, std::size_t> firstUse_; // plan position of the first use
+  std::size_t plannedKernels_ = 0;
+  std::optional<CapsuleId> lastPlanned_;
 };
 
 /// A node id of a candidate group as the group checks see it: the plan's kernel of that id (null
@@ -137,8 +153,12 @@ struct PreviousGroup {
 class GroupChecks {
 public:
   explicit GroupChecks(Judge &judge) : judge_(judge) {}
-  /// A kernel of the plan, each once, in plan order: the `gate` check's singleton rows.
-  void planned(const PlannedNodeKernel &k) { gate_.planned(judge_, k); }
+  /// A kernel of the plan, each once, in plan order: the `gate` check's singleton rows, and the
+  /// plan's capsule keys (Judge::planned).
+  void planned(const PlannedNodeKernel &k) {
+    judge_.planned(k.capsule);
+    gate_.planned(judge_, k);
+  }
   void judge(GroupSite &site);
   /// Tells how many identity notes were past the cap, and judges the gate (docs/spec.md §6).
   void finish();
@@ -218,14 +238,26 @@ struct Sides {
   std::string_view nameField = "name";
 };
 
+/// The first field in which two capsules (or audit rows) differ (docs/spec.md §3.5: "names both
+/// sides and the field by its nested path").
+struct FieldDifference {
+  std::string path;          // "valueContract.provenance[0].path"; empty when they are equal
+  std::string first, second; // each side's value as the sentence shows it
+  std::string words;         // "PATH: FIRST-SIDE FIRST, SECOND-SIDE SECOND"
+  /// `path` as a JSON pointer below the capsule or row: "/valueContract/provenance/0/path".
+  std::string pointer() const;
+};
+
 /// The first field in which two different capsules differ, with its nested path and both values,
 /// each after its side: "trustLevel: the group's checked, node 3's trusted-external",
 /// "valueContract.evidence.name: the group's \"a\", node 3's \"b\"". Empty when they are
 /// equal.
-std::string capsuleDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides);
+FieldDifference capsuleDifference(const KernelCapsule &a, const KernelCapsule &b,
+                                  const Sides &sides);
 /// The first field in which two capsules differ in identity (name, op, provider, device), worded
 /// as capsuleDifference words it.
-std::string identityDifference(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides);
+FieldDifference identityDifference(const KernelCapsule &a, const KernelCapsule &b,
+                                   const Sides &sides);
 
 // --- The checks, one per file -----------------------------------------------------------------
 

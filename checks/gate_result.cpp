@@ -28,7 +28,7 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
   // A report in words: the reference's line for it when the audit has it, else its JSON.
   std::map<std::string, std::string> named;
   for (const ObligationReport &r : audit)
-    named.emplace(io::obligationReportText(r), io::reportLine(r));
+    named.emplace(io::gateReportText(r), io::reportLine(r));
   const auto words = [&](const std::string &c) {
     const auto it = named.find(c);
     return it != named.end() ? io::shownText(it->second, io::kMaxReportWordsBytes)
@@ -40,7 +40,7 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
     wantKinds.push_back(f.kind);
     want.emplace_back();
     for (const ObligationReport &r : f.reports)
-      want.back().push_back(io::obligationReportText(r));
+      want.back().push_back(io::gateReportText(r)); // bounded, as the gate writer writes it
   }
   for (const auto &f : actual.failures)
     haveKinds.push_back(f.kind);

@@ -24,7 +24,7 @@ void checkMaximal(Judge &j, GroupSite &site, const PreviousGroup *previous) {
   j.findings.report(Check::maximal, g, k.nodeId, [&] {
     const bool sameCapsule = headA.capsule == k.capsule;
     std::string capsule =
-        sameCapsule ? "the same " + capsuleText(j.interner, k.capsule)
+        sameCapsule ? "the same " + j.capsuleWords(k.capsule, firstB.position)
                     : "capsules of the same identity (" + j.interner.capsule(k.capsule).name + ")";
     return Description{groupPointer(g), groupLabel(site.group, g) +
                                             " could have been appended to group " +

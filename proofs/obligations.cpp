@@ -293,15 +293,31 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
     Query q = o.build(e, n);
     Solver solver(ctx, options.timeoutMs);
     solver.add(q.hypothesis);
-    if (options.solver) { // another solver decides; Z3 is asked only for a counterexample
+    if (options.solver) {
+      // Another solver decides, and Z3 decides the same query (docs/proofs.md, "Trust base":
+      // every answer is cross-checked): proved when both say unsat, refuted when both say sat,
+      // a disagreement when one says sat and the other unsat, else unknown.
       std::string reason;
-      const Status s = options.solver(smtLib2(ctx, {q.hypothesis, !q.goal}), reason);
+      const Smt2 smt = smtLib2(ctx, {q.hypothesis, !q.goal});
+      const Status s = options.solver(smt, reason);
+      const auto call = std::chrono::steady_clock::now();
+      const Status z3 = solver.prove(q.goal);
+      if (options.emit)
+        options.emit(EmittedQuery{o.name, o.everyLength, n, smt, z3, secondsSince(call)});
       r.length = n;
-      if (s == Status::proved)
+      if (s == Status::proved && z3 == Status::proved)
         continue;
-      r.status = s;
-      r.reason = reason;
-      if (s == Status::refuted && interner && q.plan && solver.prove(q.goal) == Status::refuted)
+      if (s != Status::unknown && z3 != Status::unknown && s != z3) {
+        r.status = Status::unknown;
+        r.disagreement = Disagreement{s, z3};
+        break;
+      }
+      r.status = s == z3 ? s : Status::unknown;
+      r.reason = s == Status::unknown    ? reason
+                 : z3 == Status::unknown ? "Z3 could not cross-check the answer " +
+                                               std::string(spelling(s)) + ": " + solver.reason()
+                                         : std::string();
+      if (r.status == Status::refuted && interner && q.plan)
         r.counterexample = concretePlan(*solver.model(), *q.plan, options.edition, *interner);
       break;
     }

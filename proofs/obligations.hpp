@@ -65,10 +65,18 @@ struct Options {
   Sabotage sabotage = Sabotage::none;
   /// When set, called with every query discharged, as an SMT-LIB 2 script and Z3's answer.
   std::function<void(const EmittedQuery &)> emit = nullptr;
-  /// When set, another solver decides each query instead of Z3: it gets the SMT-LIB 2 script and
-  /// answers proved (unsat), refuted (sat) or unknown (with a reason). A counterexample is still
-  /// Z3's model of the refuted query.
+  /// When set, another solver decides each query, and Z3 decides it too (docs/proofs.md, "Trust
+  /// base": every answer cross-checked): the solver gets the SMT-LIB 2 script and answers proved
+  /// (unsat), refuted (sat) or unknown (with a reason). A query is proved only when both say
+  /// unsat, refuted only when both say sat; opposite answers are a Result::disagreement. A
+  /// counterexample is Z3's model of the refuted query.
   std::function<Status(const Smt2 &, std::string &reason)> solver = nullptr;
+};
+
+/// Opposite answers of the solver of Options::solver and of Z3 on one query.
+struct Disagreement {
+  Status solver = Status::unknown; // proved (unsat) or refuted (sat)
+  Status z3 = Status::unknown;     // the other one
 };
 
 struct Result {
@@ -79,6 +87,9 @@ struct Result {
   std::size_t length = 0;
   double seconds = 0;
   std::string reason; // why unknown
+  /// Set when Options::solver and Z3 gave opposite answers at `length` (status unknown): neither
+  /// answer is believed.
+  std::optional<Disagreement> disagreement;
   /// For a refuted bounded obligation with `interner` given: the counterexample plan.
   std::optional<GraphExecutionPlan> counterexample;
 };

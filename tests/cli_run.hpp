@@ -2,13 +2,14 @@
 // tests/gen and tests/hardening, in a fresh temporary directory. The command-line tests that only
 // need the exit status and the output are case files instead (docs/testing.md, "CLI tests").
 //
-// lo::testing: `oracle(args)` through tools/system/spawn.hpp, `slurp`, and the fixture
-// `TempDir` (tests/gen). lo::hardening: `runOracle` on one input file in a scratch directory, the
-// in-process reading step `readInProcess`, and what a rejection and an acceptance look like
-// (tests/hardening).
+// lo::testing: `oracle(args)` through tools/system/spawn.hpp (and, from tests/temp_dir.hpp,
+// `slurp` and the fixture `TempDir`). lo::hardening: `runOracle` on one input file in a scratch
+// directory, the in-process reading step `readInProcess`, and what a rejection and an acceptance
+// look like (tests/hardening).
 #pragma once
 
 #include "ref/io/reader.hpp"
+#include "tests/temp_dir.hpp"
 #include "tools/system/spawn.hpp"
 
 #include <gtest/gtest.h>
@@ -29,22 +30,6 @@ namespace lo::testing {
 
 namespace fs = std::filesystem;
 
-inline std::string slurp(const fs::path &p) {
-  std::ifstream f(p, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-/// A new directory `PREFIX-XXXXXX` under $TMPDIR (or /tmp); empty when it cannot be made.
-inline fs::path makeTempDir(const std::string &prefix) {
-  const char *t = std::getenv("TMPDIR");
-  std::string pattern = (fs::path(t && *t ? t : "/tmp") / (prefix + "-XXXXXX")).string();
-  if (!::mkdtemp(pattern.data()))
-    return {};
-  return pattern;
-}
-
 /// `lowering-oracle ARGS`, its standard output captured.
 inline subprocess::Result oracle(std::vector<std::string> args,
                                  std::chrono::milliseconds timeout = std::chrono::minutes(10)) {
@@ -54,17 +39,6 @@ inline subprocess::Result oracle(std::vector<std::string> args,
   o.captureStdout = true;
   return subprocess::run(args, o);
 }
-
-/// A fresh temporary directory `dir` for each test, removed after it.
-class TempDir : public ::testing::Test {
-protected:
-  void SetUp() override {
-    dir = makeTempDir("lo-gen-test");
-    ASSERT_FALSE(dir.empty());
-  }
-  void TearDown() override { fs::remove_all(dir); }
-  fs::path dir;
-};
 
 } // namespace lo::testing
 

@@ -7,11 +7,17 @@
 #include "tools/cli/command_io.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
+#include "tools/diff/suite_run.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/verify.hpp"
 
+#include <algorithm>
+#include <array>
 #include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace lo::cli {
 
@@ -19,6 +25,23 @@ namespace {
 
 /// --max-file-bytes: at most the reader's limit (ref/io/source.hpp).
 constexpr std::uint64_t kMaxFileBytes = io::kMaxDocumentBytes;
+
+/// `--report FORMAT=FILE`: the format and the file, or a usage error.
+std::pair<ReportFormat, std::string> reportOf(const std::string &value) {
+  static const std::pair<const char *, ReportFormat> kFormats[] = {{"text", ReportFormat::text},
+                                                                   {"json", ReportFormat::json},
+                                                                   {"junit", ReportFormat::junit},
+                                                                   {"sarif", ReportFormat::sarif},
+                                                                   {"html", ReportFormat::html}};
+  const std::size_t eq = value.find('=');
+  if (eq != std::string::npos && eq + 1 < value.size())
+    for (const auto &[name, format] : kFormats)
+      if (value.compare(0, eq, name) == 0 && eq == std::string_view(name).size())
+        return {format, value.substr(eq + 1)};
+  throw CLI::ValidationError("--report", "expected FORMAT=FILE with FORMAT one of text, json, "
+                                         "junit, sarif, html, not " +
+                                             io::shownText(value));
+}
 
 } // namespace
 
@@ -65,6 +88,51 @@ Action setupVerify(CLI::App &app) {
                    "linking to its picture",
                    "per check and entry");
   addOutputOption(*sub, *out, "report file");
+  auto reports = std::make_shared<std::vector<std::string>>();
+  sub->add_option("--report", *reports,
+                  "FORMAT=FILE: also write the report in FORMAT (text, json, junit, sarif, html) "
+                  "to FILE, from the same run; repeatable (--report junit=verify.xml --report "
+                  "html=verify.html)")
+      ->type_name("FORMAT=FILE")
+      ->check([](const std::string &v) {
+        try {
+          reportOf(v);
+          return std::string();
+        } catch (const CLI::ValidationError &e) {
+          return std::string(e.what());
+        }
+      });
+  auto run = std::make_shared<SuiteRunSettings>();
+  auto *impl = sub->add_option(
+      "--impl", run->impl,
+      "run the implementation for every entry instead of reading OUTPUTS as it is: COMMAND is "
+      "split like diff's --impl, {plan}, {out}, {mode} and {equality} (with --gates, {policy}) "
+      "replaced; {out} is the entry's file in OUTPUTS (made when absent; docs/spec.md §4.1, "
+      "\"Output directories\"), standard output without {out}");
+  auto *worker = sub->add_option(
+      "--worker", run->worker,
+      "instead of --impl: a command started once that answers one JSON line per entry, as "
+      "diff's --worker (docs/conformance.md, \"The worker protocol\"); not with --gates");
+  impl->excludes(worker);
+  addNatural(*sub, "--timeout-ms", run->timeoutMs, 1, kMaxTimeoutMs,
+             "with --impl or --worker, time allowed for one entry's run; a longer run is an "
+             "error entry");
+  addNatural(*sub, "--max-output-bytes", run->maxOutputBytes, 1, kMaxOutputBytes,
+             "with --impl or --worker, largest output read from the implementation; a larger "
+             "one is an error entry");
+  auto expected = std::make_shared<std::array<std::uint64_t, 4>>();
+  CLI::Option *expectations[] = {
+      addNatural(*sub, "--expect-seed", (*expected)[0], 0, kMaxU64,
+                 "refuse the suite (exit status 2) unless its manifest's seed is this one"),
+      addNatural(*sub, "--expect-count", (*expected)[1], 0, kMaxU64,
+                 "refuse the suite unless its manifest's count (of cases) is this one"),
+      addNatural(*sub, "--min-count", (*expected)[2], 0, kMaxU64,
+                 "refuse the suite unless its manifest's count is at least this one (a suite "
+                 "of one case proves little)"),
+      addNatural(*sub, "--expect-max-nodes", (*expected)[3], 0, kMaxU64,
+                 "refuse the suite unless its manifest's maxNodes is this one")};
+  auto given = std::make_shared<std::array<CLI::Option *, 4>>();
+  std::copy(std::begin(expectations), std::end(expectations), given->begin());
   auto edition = std::make_shared<Edition>(kNewestEdition);
   CLI::Option *editionOption = addEditionOption(*sub, *edition);
   editionOption->description(
@@ -77,16 +145,46 @@ Action setupVerify(CLI::App &app) {
       "the report; a gate result as --gates says). The suite is verified first: a suite "
       "gen wrote is regenerated from its manifest's seed, count and maxNodes, and any "
       "file that differs is an error naming it. A missing, unreadable or invalid output is an "
-      "error entry in the report.\nExit "
+      "error entry in the report. Each plan is read once: the bytes verified are the bytes "
+      "judged. With --impl or --worker the implementation is run for every entry (into "
+      "OUTPUTS) and its outputs judged in the same run; every report (--format with -o, each "
+      "--report) comes from that one run and names the suite's seed, count, max-nodes and "
+      "edition and whether it was verified.\nExit "
       "status: 0 every output conforms, 1 an output does not conform or is missing or "
       "invalid, 2 bad usage, an invalid suite, a suite that differs from what gen writes "
-      "for its manifest's parameters, a hand-made suite without --unverified-suite, or a "
-      "manifest without entries.");
-  return [o, out, edition, editionOption]() -> int {
+      "for its manifest's parameters, a suite other than --expect-seed, --expect-count, "
+      "--min-count or --expect-max-nodes names, a hand-made suite without --unverified-suite, "
+      "or a manifest without entries.");
+  return [o, out, edition, editionOption, reports, run, impl, worker, expected, given]() -> int {
     if (editionOption->count() > 0)
       o->edition = *edition;
-    const SuiteReport report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2
+    std::optional<std::uint64_t> *const fields[] = {&o->expectSeed, &o->expectCount, &o->minCount,
+                                                    &o->expectMaxNodes};
+    for (std::size_t i = 0; i < 4; ++i)
+      if ((*given)[i]->count() > 0)
+        *fields[i] = (*expected)[i];
+    std::vector<std::pair<ReportFormat, std::string>> files;
+    for (const std::string &r : *reports) {
+      files.push_back(reportOf(r));
+      o->pictures = o->pictures || files.back().first == ReportFormat::html;
+    }
+    if (worker->count() > 0 && o->gates)
+      throw std::invalid_argument("--worker judges lowerings only: run a gate with --gates "
+                                  "--impl 'COMMAND'");
+    run->gates = o->gates;
+    if (impl->count() > 0 || worker->count() > 0)
+      o->producer = suiteProducer(*run);
+    SuiteReport report;
+    try {
+      report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2
+    } catch (...) {
+      o->producer = nullptr; // the worker stopped, the run's work directory removed
+      throw;
+    }
+    o->producer = nullptr;
     writeOutput(*out, [&](io::Sink &sink) { writeSuiteReport(sink, o->format, report); });
+    for (const auto &file : files)
+      writeOutput(file.second, [&](io::Sink &sink) { writeSuiteReport(sink, file.first, report); });
     return report.conforms() ? kSuccess : kFinding;
   };
 }

@@ -1,6 +1,7 @@
 #include "ref/io/gate_writer.hpp"
 
 #include "ref/io/escape.hpp"
+#include "ref/io/gate_reader.hpp"
 #include "ref/io/writer.hpp"
 
 #include <array>
@@ -172,7 +173,7 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
         << "\",\"reports\":[";
     for (std::size_t i = 0; i < failure.reports.size(); ++i) {
       out << (i ? ",\n      " : "\n      ");
-      writeObligationReport(out, failure.reports[i]);
+      writeObligationReport(out, boundedReport(failure.reports[i]));
     }
     out << "]}";
   }
@@ -188,10 +189,14 @@ void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &r
     for (std::size_t i = 0; i < failure.reports.size(); ++i) {
       out << "  #";
       out << std::uint64_t{i < failure.rows.size() ? failure.rows[i] : i};
-      out << ' ' << reportLine(failure.reports[i]) << '\n';
+      out << ' ' << reportLine(boundedReport(failure.reports[i])) << '\n';
     }
   }
   out.flush();
+}
+
+std::string gateReportText(const ObligationReport &r) {
+  return obligationReportText(boundedReport(r));
 }
 
 std::string gateResultJson(const AssurancePolicy &policy, const GateResult &result) {

@@ -31,16 +31,28 @@ std::string reportLine(const ObligationReport &r);
 /// One obligation report as JSON: {op, capsuleName, obligation, claim, evidence, disposition}.
 void writeObligationReport(Sink &out, const ObligationReport &r);
 
+// One writer, one truth (docs/spec.md §6.5): every gate result this tool writes or compares with
+// (`gate`, the expected gate results of `gen`, the reference of `verify --gates` and `diff
+// --gate`) has every report bounded by boundedReport, so that `gate`'s own output is the
+// reference byte for byte, whatever the length of a string.
+
 /// The `nn-backend/gate-result` document: {format, version, policy {name, the six booleans},
-/// verdict, failures [{kind, reports}]}.
+/// verdict, failures [{kind, reports}]}, every report bounded (boundedReport).
 void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult &result);
 
 /// The text report: the verdict and the policy on the first line, then each failure kind with its
-/// number of reports, and each report on its own line (with its audit row).
+/// number of reports, and each report on its own line (with its audit row), every report bounded.
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
 
-/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes.
+/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes (docs/spec.md
+/// §6.5: "a capsule name, claim spec or evidence text longer than 1024 bytes is cut there (fewer,
+/// so as not to split a UTF-8 character) and ends with `...`").
 ObligationReport boundedReport(ObligationReport r);
+
+/// A report of the reference gate as a gate result holds it: obligationReportText (the reader's
+/// spelling, ref/io/gate_reader.hpp) of boundedReport(r). What `verify --gates` and `diff --gate`
+/// compare an implementation's reports with.
+std::string gateReportText(const ObligationReport &r);
 
 /// The gate of `audit` under `policy`, written (text, or the JSON document when `json`) exactly
 /// as writeGateText and writeGateResult write `gate(interner, policy, audit)`, but with every

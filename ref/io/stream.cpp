@@ -138,7 +138,11 @@ template <class Read> decltype(auto) readHeaderLine(LineSource &source, Read &&r
 
 PlanStream::PlanStream(const std::string &path, Interner &interner,
                        std::shared_ptr<StallWatch> stall, Edition edition)
-    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {
+    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {}
+
+void PlanStream::readHeader() {
+  if (capsules_)
+    return;
   capsules_ = &readHeaderLine(source_,
                               [&](std::string_view line, std::size_t number)
                                   -> const std::vector<std::pair<std::string, CapsuleId>> & {
@@ -147,6 +151,7 @@ PlanStream::PlanStream(const std::string &path, Interner &interner,
 }
 
 bool PlanStream::next(PlannedNodeKernel &k) {
+  readHeader();
   std::string_view line;
   if (!source_.next(line))
     return false;
@@ -165,7 +170,12 @@ bool PlanStream::next(PlannedNodeKernel &k) {
 
 LoweringStream::LoweringStream(const std::string &path, Interner &interner,
                                std::shared_ptr<StallWatch> stall, Edition edition)
-    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {
+    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {}
+
+void LoweringStream::readHeader() {
+  if (headerRead_)
+    return;
+  headerRead_ = true;
   readHeaderLine(source_, [&](std::string_view line, std::size_t number) {
     lines_.readHeader(line, number, kLoweringStreamFormat, &declared_);
     return 0;
@@ -173,6 +183,7 @@ LoweringStream::LoweringStream(const std::string &path, Interner &interner,
 }
 
 bool LoweringStream::next(LoweredKernelGroup &g) {
+  readHeader();
   std::string_view line;
   if (!source_.next(line))
     return false;

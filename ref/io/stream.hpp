@@ -70,12 +70,18 @@ private:
 /// and the capsule table.
 class PlanStream {
 public:
-  /// Opens `path` and reads the header line; every line is read in `edition`.
+  /// Opens `path`; every line is read in `edition`. The header line is read at the first use
+  /// (capsules() or next()), not here: `check --stream` opens both of its inputs before it waits
+  /// on either (docs/spec.md §3.6), so one producer that opens both FIFOs before it writes either
+  /// is not kept waiting for the second open.
   PlanStream(const std::string &path, Interner &interner,
              std::shared_ptr<StallWatch> stall = nullptr, Edition edition = kNewestEdition);
 
-  /// The header's capsules table: keys and capsules in file order.
-  const std::vector<std::pair<std::string, CapsuleId>> &capsules() const { return *capsules_; }
+  /// The header's capsules table: keys and capsules in file order (reads the header first).
+  const std::vector<std::pair<std::string, CapsuleId>> &capsules() {
+    readHeader();
+    return *capsules_;
+  }
 
   /// Reads the next kernel into `k`; false at the end of the stream.
   bool next(PlannedNodeKernel &k);
@@ -85,6 +91,7 @@ public:
   void beforeWait(std::function<void()> f) { source_.beforeWait(std::move(f)); }
 
 private:
+  void readHeader();
   LineSource source_;
   LineReader lines_;
   const std::vector<std::pair<std::string, CapsuleId>> *capsules_ = nullptr;
@@ -97,12 +104,16 @@ private:
 /// shape only: whether the groups are what the spec gives is for the checks to say.
 class LoweringStream {
 public:
-  /// Opens `path` and reads the header line; every line is read in `edition`.
+  /// Opens `path`; every line is read in `edition`. The header line is read at the first use
+  /// (declared() or next()), as PlanStream's is.
   LoweringStream(const std::string &path, Interner &interner,
                  std::shared_ptr<StallWatch> stall = nullptr, Edition edition = kNewestEdition);
 
-  /// The mode and equality the header declares, if it does.
-  const StreamDeclaration &declared() const { return declared_; }
+  /// The mode and equality the header declares, if it does (reads the header first).
+  const StreamDeclaration &declared() {
+    readHeader();
+    return declared_;
+  }
 
   /// Reads the next group into `g`; false at the end of the stream.
   bool next(LoweredKernelGroup &g);
@@ -110,9 +121,11 @@ public:
   const std::string &name() const { return source_.name(); }
 
 private:
+  void readHeader();
   LineSource source_;
   LineReader lines_;
   StreamDeclaration declared_;
+  bool headerRead_ = false;
 };
 
 /// What a streamed lowering saw.

@@ -90,6 +90,18 @@ void writeEvidence(Sink &out, const ContractEvidence &e) {
 void writeContractClaim(Sink &out, const ContractClaim &c) { writeClaim(out, c); }
 void writeContractEvidence(Sink &out, const ContractEvidence &e) { writeEvidence(out, e); }
 
+void writeContractProvenance(Sink &out, const ContractProvenance &p) {
+  using T = ContractProvenance::Tag;
+  enumField(out, '{', "tag", p.tag);
+  textField(out, p.tag == T::note ? "text" : "path", p.path);
+  if (p.tag == T::nativeSymbol) {
+    textField(out, "symbol", p.symbol);
+    if (p.buildTarget)
+      textField(out, "buildTarget", *p.buildTarget);
+  }
+  out << '}';
+}
+
 namespace {
 
 void writeDescriptor(Sink &out, const ContractDescriptor &d) {
@@ -99,17 +111,8 @@ void writeDescriptor(Sink &out, const ContractDescriptor &d) {
   out << ",\"evidence\":";
   writeEvidence(out, d.evidence);
   out << ",\"provenance\":[";
-  commaSeparated(out, d.provenance, [&](const ContractProvenance &p) {
-    using T = ContractProvenance::Tag;
-    enumField(out, '{', "tag", p.tag);
-    textField(out, p.tag == T::note ? "text" : "path", p.path);
-    if (p.tag == T::nativeSymbol) {
-      textField(out, "symbol", p.symbol);
-      if (p.buildTarget)
-        textField(out, "buildTarget", *p.buildTarget);
-    }
-    out << '}';
-  });
+  commaSeparated(out, d.provenance,
+                 [&](const ContractProvenance &p) { writeContractProvenance(out, p); });
   out << "]}";
 }
 
@@ -181,23 +184,24 @@ std::string keyNameOf(const std::string &name) {
 }
 
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {
-  // Names come from the input: keyed hashing (ref/hash.hpp).
-  std::unordered_map<std::string, std::size_t, KeyedHash> seenNames; // name -> capsules so far
-  std::unordered_set<std::string, KeyedHash> taken;
-  for (CapsuleId id : inOrderOfUse) {
-    if (keys_.count(id))
-      continue;
-    const std::string name = keyNameOf(interner.capsule(id).name);
-    std::size_t &n = seenNames[name];
-    std::string key;
-    do {
-      ++n;
-      key = n == 1 ? name : name + "#" + std::to_string(n);
-    } while (taken.count(key));
-    taken.insert(key);
-    keys_.emplace(id, key);
-    order_.push_back(id);
-  }
+  for (CapsuleId id : inOrderOfUse)
+    add(interner, id);
+}
+
+bool CapsuleKeys::add(const Interner &interner, CapsuleId id) {
+  if (keys_.count(id))
+    return false;
+  const std::string name = keyNameOf(interner.capsule(id).name);
+  std::size_t &n = seenNames_[name];
+  std::string key;
+  do {
+    ++n;
+    key = n == 1 ? name : name + "#" + std::to_string(n);
+  } while (taken_.count(key));
+  taken_.insert(key);
+  keys_.emplace(id, key);
+  order_.push_back(id);
+  return true;
 }
 
 void writeCapsule(Sink &out, const KernelCapsule &c) {

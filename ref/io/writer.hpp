@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ref/audit.hpp"
+#include "ref/hash.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 #include "ref/ir.hpp"
@@ -13,6 +14,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace lo::io {
@@ -27,13 +29,25 @@ std::string keyNameOf(const std::string &name);
 /// second "a" then gets "a#3").
 class CapsuleKeys {
 public:
+  CapsuleKeys() = default;
   CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse);
+  /// The next capsule in order of use: keyed when it is new (then returns true). The keys are
+  /// made one use at a time, so the keys of a prefix of the uses are the keys of the whole.
+  bool add(const Interner &interner, CapsuleId id);
   const std::vector<CapsuleId> &order() const { return order_; }
   const std::string &key(CapsuleId id) const { return keys_.at(id); }
+  /// The key of `id`, or null when no item uses it.
+  const std::string *find(CapsuleId id) const {
+    const auto it = keys_.find(id);
+    return it == keys_.end() ? nullptr : &it->second;
+  }
 
 private:
   std::vector<CapsuleId> order_;
   std::unordered_map<CapsuleId, std::string> keys_;
+  // Names come from the input: keyed hashing (ref/hash.hpp).
+  std::unordered_map<std::string, std::size_t, KeyedHash> seenNames_; // name -> capsules so far
+  std::unordered_set<std::string, KeyedHash> taken_;
 };
 
 /// The keys of the capsules of `items` (a plan's kernels or a lowering's groups), in order of
@@ -62,6 +76,8 @@ void writeKind(Sink &out, const OpKind &kind);
 /// A contract's claim and evidence, as a capsule's descriptor writes them.
 void writeContractClaim(Sink &out, const ContractClaim &c);
 void writeContractEvidence(Sink &out, const ContractEvidence &e);
+/// A provenance item, as a capsule's descriptor writes it: {"tag","path"} and the rest by its tag.
+void writeContractProvenance(Sink &out, const ContractProvenance &p);
 
 /// One kernel of a plan on one line: its capsule as `key`, or inline when `key` is null.
 void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,

@@ -638,8 +638,12 @@ TEST(BothSides, ACapsuleDifferenceNamesTheFieldPathAndBothValues) {
   plan.kernels = {{1, relu, BackendOp::relu, in.intern(a)},
                   {2, relu, BackendOp::relu, in.intern(b)}};
   const std::string contract = mergedMessages(in, plan, Equality::contract);
-  EXPECT_NE(contract.find("node 2's capsule of that name differs in valueContract.evidence.name: "
-                          "the group's \"suite A\", node 2's \"suite B\""),
+  // Two capsules of one name: each also named by its key, as the plan's keys tell them apart
+  // (docs/spec.md §2.5: vendor.relu, vendor.relu#2).
+  EXPECT_NE(contract.find("group 0 (nodes 1, 2) has capsule vendor.relu (key vendor.relu), but its "
+                          "node 2's capsule of that name (key vendor.relu#2) differs in "
+                          "valueContract.evidence.name: the group's \"suite A\", node 2's "
+                          "\"suite B\""),
             std::string::npos)
       << contract;
 
@@ -651,6 +655,55 @@ TEST(BothSides, ACapsuleDifferenceNamesTheFieldPathAndBothValues) {
   EXPECT_NE(identity.find("differs in identity: device: the group's cpu, node 2's wasm"),
             std::string::npos)
       << identity;
+}
+
+// The JSON report's field, expected and actual carry the nested field (docs/spec.md §3.5): a
+// capsule finding between two capsules of one name, and a carried audit row, whose pointer
+// reaches the field.
+TEST(BothSides, FieldExpectedAndActualCarryTheNestedFieldAndBothValues) {
+  Interner in;
+  KernelCapsule a = sampleCapsule("vendor.relu", BackendOp::relu);
+  KernelCapsule b = a;
+  b.valueContract.claim.op = BackendOp::sin;
+  const KindId relu = Interner::bareKind(KindTag::relu);
+  GraphExecutionPlan plan;
+  plan.kernels = {{1, relu, BackendOp::relu, in.intern(a)},
+                  {2, relu, BackendOp::relu, in.intern(b)}};
+  io::LoweringDocument d = referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
+  ASSERT_EQ(d.plan.groups.size(), 2u);
+  d.plan.groups[0].nodeIds.push_back(2);
+  d.plan.groups[0].kinds.push_back(relu);
+  d.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
+  d.plan.groups.pop_back();
+  const Report r = check(in, plan, d, Options{Mode::coalesced, Equality::contract, 20});
+  const auto capsule = std::find_if(r.violations.begin(), r.violations.end(),
+                                    [](const Violation &v) { return v.check == Check::capsule; });
+  ASSERT_NE(capsule, r.violations.end()) << describe(r);
+  EXPECT_EQ(capsule->field, "capsule.valueContract.claim.op");
+  EXPECT_EQ(capsule->expected, "sin");
+  EXPECT_EQ(capsule->actual, "relu");
+  EXPECT_NE(capsule->message.find("valueContract.claim.op: the group's relu, node 2's sin"),
+            std::string::npos)
+      << capsule->message;
+
+  // A carried audit row whose value claim names another op.
+  io::LoweringDocument withAudit =
+      referenceDocument(in, plan, Mode::coalesced, Equality::contract, true);
+  ASSERT_TRUE(withAudit.audit);
+  KernelCapsule row = in.capsule(withAudit.audit->audit.kernels[0].view);
+  row.valueContract.claim.op = BackendOp::sin;
+  ExecutionAudit rows = withAudit.audit->audit;
+  rows.kernels[0] = KernelAudit{in.intern(row)};
+  withAudit.audit = toDocument(in, rows);
+  const Report audited =
+      check(in, plan, withAudit, Options{Mode::coalesced, Equality::contract, 20});
+  ASSERT_EQ(audited.violations.size(), 1u) << describe(audited);
+  const Violation &v = audited.violations.front();
+  EXPECT_EQ(v.check, Check::audit);
+  EXPECT_EQ(v.pointer, "/audit/kernels/0/valueContract/claim/op");
+  EXPECT_EQ(v.field, "valueContract.claim.op");
+  EXPECT_EQ(v.expected, "relu");
+  EXPECT_EQ(v.actual, "sin");
 }
 
 } // namespace

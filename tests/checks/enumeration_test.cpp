@@ -1,4 +1,4 @@
-// Completeness by enumeration: for every plan of up to 6 nodes over a small capsule alphabet
+// Completeness by enumeration: for every plan of up to 5 nodes over a small capsule alphabet
 // (including identity-equal, contract-different capsules), every way of cutting it into
 // contiguous groups is checked; under each mode and equality exactly one cut passes, and it is
 // the reference lowering. (The checks never compute the reference: this test is what shows that
@@ -39,7 +39,7 @@ TEST(Enumeration, ExactlyTheReferenceCutPasses) {
                             {a.relu, BackendOp::relu, a.C},
                             {a.tanh, BackendOp::tanh, a.T}};
   constexpr std::size_t kSymbols = std::size(symbols);
-  constexpr std::size_t kMaxNodes = 6;
+  constexpr std::size_t kMaxNodes = 5;
   const Mode modes[] = {Mode::coalesced, Mode::singleton};
   const Equality equalities[] = {Equality::contract, Equality::identity};
 
@@ -98,7 +98,7 @@ TEST(Enumeration, ExactlyTheReferenceCutPasses) {
     }
   }
   std::printf("enumerated %zu plans, %zu candidate checks\n", plans, candidates);
-  EXPECT_EQ(plans, 4u + 16 + 64 + 256 + 1024 + 4096);
+  EXPECT_EQ(plans, 4u + 16 + 64 + 256 + 1024);
 }
 
 } // namespace

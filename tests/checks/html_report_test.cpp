@@ -122,6 +122,42 @@ TEST(HtmlReport, CapsuleFindingShowsTheFieldByFieldDifference) {
             std::string::npos);
 }
 
+// A candidate gate marked "differs" whose verdict and failure kinds read the same as the
+// reference's shows the report it loses (docs/spec.md §3.5), and the field-by-field difference
+// lists each provenance item, not only their count.
+TEST(HtmlReport, AGateThatDiffersShowsTheReportAndProvenanceIsShownAsEntries) {
+  Interner in;
+  KernelCapsule p = sampleCapsule("vendor.relu", BackendOp::relu);
+  for (ContractDescriptor *d : {&p.shapeContract, &p.layoutContract, &p.vjpContract})
+    d->evidence = {EvidenceTag::runtimeGuard, "guard"}; // accepted by checked
+  p.valueContract.evidence = {EvidenceTag::trustedBoundary, "reason one"};
+  KernelCapsule q = p;
+  q.valueContract.evidence.text = "reason two";
+  q.valueContract.provenance = {{ProvenanceTag::sourceFile, "src/q-kernel.cu", "", std::nullopt}};
+  const KindId relu = Interner::bareKind(KindTag::relu);
+  GraphExecutionPlan plan;
+  plan.kernels = {{1, relu, BackendOp::relu, in.intern(p)},
+                  {2, relu, BackendOp::relu, in.intern(q)}};
+  io::LoweringDocument cand =
+      referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
+  ASSERT_EQ(cand.plan.groups.size(), 2u);
+  cand.plan.groups[0].nodeIds.push_back(2);
+  cand.plan.groups[0].kinds.push_back(relu);
+  cand.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
+  cand.plan.groups.pop_back();
+  const std::string html = page(in, plan, cand, {});
+  // Under verified and checked both lowerings are "rejected: trustedBoundary"; the candidate
+  // loses node 2's report.
+  EXPECT_NE(html.find("rejected: trustedBoundary — differs from the reference: <span "
+                      "class=\"why\">the candidate loses the trustedBoundary report relu: "
+                      "vendor.relu value: "),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("trusted boundary: reason two</span>"), std::string::npos) << html;
+  EXPECT_NE(html.find("src/q-kernel.cu"), std::string::npos) << html;
+  EXPECT_EQ(html.find("provenance: 1"), std::string::npos) << html;
+}
+
 TEST(HtmlReport, MillionNodePlanWithOneFindingGivesABoundedPage) {
   Interner in;
   const Alphabet a = alphabet(in);
@@ -146,7 +182,10 @@ TEST(HtmlReport, MillionNodePlanWithOneFindingGivesABoundedPage) {
   EXPECT_NE(html.find("id=\"c0-n654320\""), std::string::npos) << "the finding's node is shown";
 }
 
-TEST(HtmlReport, VerifyPageHasASummaryTableLinkingToEachEntry) {
+// verify's page (docs/spec.md §3.5): an index with the failing entry first, then the error, then
+// the passing one; the failing and error entries link to their sections, the passing one is listed,
+// not drawn.
+TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
   Interner in;
   const Alphabet a = alphabet(in);
   const GraphExecutionPlan plan = basePlan(a);
@@ -173,21 +212,24 @@ TEST(HtmlReport, VerifyPageHasASummaryTableLinkingToEachEntry) {
   }
   const std::string html = io::writtenText(
       [&](io::Sink &out) { cli::writeSuiteReport(out, cli::ReportFormat::html, r); });
-  for (const char *row :
-       {"<a href=\"#e0\">case-&lt;0&gt;</a>", "<a href=\"#e1\">case-&lt;1&gt;</a>",
-        "<a href=\"#e2\">case-&lt;2&gt;</a>"})
+  for (const char *row : {"<a href=\"#e1\">case-&lt;1&gt;</a>",
+                          "<a href=\"#e2\">case-&lt;2&gt;</a>", "<td>case-&lt;0&gt;</td>"})
     EXPECT_NE(html.find(row), std::string::npos) << row;
+  EXPECT_EQ(html.find("href=\"#e0\""), std::string::npos) << "a passing entry has no section";
+  EXPECT_LT(html.find("case-&lt;1&gt;"), html.find("case-&lt;2&gt;")) << "the failure first";
+  EXPECT_LT(html.find("case-&lt;2&gt;"), html.find("case-&lt;0&gt;")) << "then the error";
   EXPECT_NE(html.find("<td class=\"pass\">pass</td>"), std::string::npos);
   EXPECT_NE(html.find("<td class=\"finding\">finding</td>"), std::string::npos);
   EXPECT_NE(html.find("<td class=\"error\">error</td>"), std::string::npos);
   for (const char *section :
-       {"<section class=\"case\" id=\"e0\">", "<section class=\"case\" id=\"e1\">",
-        "<section class=\"case\" id=\"e2\">"})
+       {"<section class=\"case\" id=\"e1\">", "<section class=\"case\" id=\"e2\">"})
     EXPECT_NE(html.find(section), std::string::npos) << section;
+  EXPECT_EQ(html.find("<section class=\"case\" id=\"e0\">"), std::string::npos);
   EXPECT_NE(html.find("href=\"#e1-f0\""), std::string::npos) << "entry 1's finding is pinned";
   EXPECT_NE(html.find("no output: out2.json does not exist"), std::string::npos);
-  EXPECT_EQ(occurrences(html, "<table class=\"strip\">"), 2u) << "a picture per judged entry";
-  EXPECT_EQ(html.find("No picture"), std::string::npos) << "every lowering entry has its picture";
+  EXPECT_EQ(occurrences(html, "<table class=\"strip\">"), 1u) << "the failing entry is drawn";
+  EXPECT_EQ(html.find("No picture"), std::string::npos) << "the failing entry has its picture";
+  EXPECT_NE(html.find("Passing entries are listed, not drawn."), std::string::npos);
 }
 
 TEST(HtmlReport, AGateEntrySaysWhyItHasNoPicture) {

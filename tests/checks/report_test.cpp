@@ -187,7 +187,7 @@ TEST(Report, JsonCarriesFieldExpectedActualWhereTheyApply) {
   EXPECT_EQ(maximal.find("\"field\""), std::string::npos) << "not for a finding about no one field";
 }
 
-// Several candidates (`verify`): JUnit class names unique per case, mode and equality; an error
+// Several candidates (`diff`): JUnit class names unique per case, mode and equality; an error
 // entry for a candidate that could not be read; a JSON document with every case and a summary.
 TEST(Report, SeveralCandidatesWithAnErrorEntry) {
   const Written w = failingReport();
@@ -202,19 +202,18 @@ TEST(Report, SeveralCandidatesWithAnErrorEntry) {
   cases[2].name = "0002-long-run";
   cases[2].error = cli::ReportError{"out/0002.json", 3, 7, "/groups", "groups is not an array"};
   cli::ReportOptions options;
-  options.command = "verify";
-  options.junitCasePerCheck = false;
+  options.command = "diff";
   std::string xml;
   {
     io::Sink sink(xml);
     cli::writeReports(sink, cli::ReportFormat::junit, cases, options);
     sink.flush();
   }
-  EXPECT_NE(xml.find("classname=\"lowering-oracle.verify.0001-one-node.coalesced.contract\" "
-                     "name=\"coalesced-contract\" time=\"0.250\""),
+  EXPECT_NE(xml.find("classname=\"lowering-oracle.diff.0001-one-node.coalesced.contract\" "
+                     "name=\"provenance\""),
             std::string::npos)
       << xml;
-  EXPECT_NE(xml.find("classname=\"lowering-oracle.verify.0001-one-node.singleton.contract\""),
+  EXPECT_NE(xml.find("classname=\"lowering-oracle.diff.0001-one-node.singleton.contract\""),
             std::string::npos);
   EXPECT_NE(xml.find("<error type=\"invalid-input\" message=\"out/0002.json:3:7: /groups: groups "
                      "is not an array\""),
@@ -233,7 +232,7 @@ TEST(Report, SeveralCandidatesWithAnErrorEntry) {
     cli::writeReports(sink, cli::ReportFormat::text, cases, options);
     sink.flush();
   }
-  EXPECT_NE(text.find("verify: 0 of 3 conform, 2 do not, 1 error\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("diff: 0 of 3 conform, 2 do not, 1 error\n"), std::string::npos) << text;
 }
 
 } // namespace

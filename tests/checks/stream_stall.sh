@@ -2,7 +2,8 @@
 # `check --stream` on two FIFOs (docs/formats.md, "Feeding check --stream"): a producer that writes
 # PLAN whole before CANDIDATE deadlocks with it, which must end in exit status 2 with a message
 # saying what happened and what to do, within about --stall-ms, never a silent hang; a producer
-# that interleaves the streams (tee into lower --stream) still works.
+# that interleaves the streams (tee into lower --stream) still works, and so does one producer that
+# opens both FIFOs before it writes either.
 # Usage: stream_stall.sh BINARY
 set -u
 BIN=$1
@@ -47,4 +48,23 @@ rc=$?
 wait "$producer"
 [ "$rc" -eq 0 ] || { cat "$W/err" "$W/out" >&2; fail "interleaved producer: exit $rc, expected 0"; }
 grep -q "conforms to the singleton lowering" "$W/out" || fail "interleaved producer: no verdict"
+# 3. One producer that opens both FIFOs before it writes either (`impl >A 3>B`: the shell opens A,
+# then B, before impl runs), each stream under a pipe's buffer, PLAN whole first: check opens both
+# inputs before it waits on either (docs/spec.md §3.6), so this is no stall.
+head -n 101 "$W/plan.ndjson" >"$W/small-plan.ndjson"
+"$BIN" lower --stream --mode singleton "$W/small-plan.ndjson" -o "$W/small-lowering.ndjson" ||
+  fail "lower --stream (small)"
+[ "$(wc -c <"$W/small-plan.ndjson")" -lt 16384 ] && [ "$(wc -c <"$W/small-lowering.ndjson")" -lt 16384 ] ||
+  fail "the small streams do not fit a pipe's buffer"
+rm -f "$W/A" "$W/B"
+mkfifo "$W/A" "$W/B"
+(sh -c 'cat "$1"; cat "$2" >&3' sh "$W/small-plan.ndjson" "$W/small-lowering.ndjson" >"$W/A" 3>"$W/B") 2>/dev/null &
+producer=$!
+timeout 60 "$BIN" check --stream --mode singleton --stall-ms 3000 "$W/A" "$W/B" >"$W/out" 2>"$W/err"
+rc=$?
+# Release the producer if check left without opening B (the bug): its open of B waits for a reader.
+[ "$rc" -eq 0 ] || timeout 10 cat "$W/B" >/dev/null 2>&1
+wait "$producer" 2>/dev/null
+[ "$rc" -eq 0 ] || { cat "$W/err" "$W/out" >&2; fail "a producer that opens both FIFOs first: exit $rc, expected 0"; }
+grep -q "conforms to the singleton lowering" "$W/out" || fail "a producer that opens both FIFOs first: no verdict"
 echo "ok"

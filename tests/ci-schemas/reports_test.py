@@ -272,11 +272,15 @@ def verify_injection(binary, work):
         text = raw.decode("utf-8")  # valid UTF-8
         if fmt == "text":
             lines = text.split("\n")[:-1]
-            expect(len(lines) == 5, "three error lines, the note and the summary: %r" % lines)
+            expect(len(lines) == 6, "three error lines, the note, the suite and the summary: %r"
+                   % lines)
             expect(all("outputs-\\xff\\u001b[8m/x\\u000averify: 3 entries" in line
                        for line in lines[:3]), "the output shown escaped: %r" % lines)
             expect("was not verified" in lines[3], "the unverified note: %r" % lines[3])
-            expect(lines[4].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[4])
+            expect(lines[4].startswith("verify: suite ") and
+                   lines[4].endswith(": no seed, count or max-nodes (a hand-made suite), edition "
+                                     "2026-08, not verified"), "the suite: %r" % lines[4])
+            expect(lines[5].startswith("verify: 3 entries: 0 conform"), "summary: %r" % lines[5])
         elif fmt == "json":
             doc = json.loads(text)
             expect(doc["outputs"].endswith("outputs-\\xff\\u001b[8m"), "json: %r" % doc["outputs"])

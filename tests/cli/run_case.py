@@ -16,6 +16,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -86,11 +87,12 @@ class Case:
 
     # --- text helpers -------------------------------------------------------------------------
     def subst(self, text):
-        return text.replace("%EX%", str(self.examples)).replace("%DIR%", str(self.work))
+        return text.replace("%EX%", str(self.examples)).replace("%DIR%", str(self.work)).replace(
+            "%BIN%", self.binary)
 
     def subst_regex(self, text):
         return text.replace("%EX%", re.escape(str(self.examples))).replace(
-            "%DIR%", re.escape(str(self.work)))
+            "%DIR%", re.escape(str(self.work))).replace("%BIN%", re.escape(self.binary))
 
     def fail(self, where, message):
         lines = [f"{where[0]}:{where[1]}: {message}"]
@@ -174,7 +176,7 @@ class Case:
     def finish_run(self):
         if self.last is not None and not self.last.checked_exit:
             where = self.last.where
-            raise CaseError(f"{where[0]}:{where[1]}: a `run` without its `exit` line")
+            raise CaseError(f"{where[0]}:{where[1]}: a `run` or `sh` without its `exit` line")
 
     def do_run(self, where, rest):
         self.finish_run()
@@ -205,6 +207,34 @@ class Case:
         if stdout_path:
             (self.work / stdout_path).write_bytes(p.stdout)
 
+    def do_sh(self, where, rest):
+        """`sh COMMAND`: COMMAND by /bin/sh in the case's directory, for what a `run` cannot say
+        (other programs, FIFOs, concurrent producers, an environment); `%BIN%` is the binary."""
+        self.finish_run()
+        command = ["/bin/sh", "-c", self.subst(rest)]
+        run = Run(where, command, self.work)
+        self.last = run
+        self.runs += 1
+        # Its own process group, killed whole at the deadline: a program it started and left
+        # running would otherwise hold the pipes open.
+        p = subprocess.Popen(command, cwd=self.work, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            self.fail(where, f"no exit within {self.timeout} s")
+        finally:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)  # what it left behind
+            except ProcessLookupError:
+                pass
+        run.status = p.returncode
+        run.stdout = out.decode("utf-8", errors="replace")
+        run.stderr = err.decode("utf-8", errors="replace")
+
     def execute(self):
         lines = read_lines(self.path)
         i = 0
@@ -219,6 +249,8 @@ class Case:
                 self.timeout = int(rest)
             elif keyword == "run":
                 self.do_run(where, rest)
+            elif keyword == "sh":
+                self.do_sh(where, rest)
             elif keyword == "exit":
                 if self.last is None or self.last.checked_exit:
                     raise CaseError(f"{where[0]}:{where[1]}: `exit` without a `run` before it")

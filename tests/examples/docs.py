@@ -15,7 +15,7 @@ In each fenced block of each DOC (relative to REPO):
     (an upper-case word such as PLAN, `my-lowering`, `my-output`, `producer`, `lake`) are skipped,
     and so are blocks that run `prove` (docs/proofs.md and tests/proofs cover it).
 Commands run in a fresh directory holding `examples` and `tests` (links into REPO), with the binary
-first on PATH as `lowering-oracle`.
+first on PATH as `lowering-oracle`, and this script's interpreter as `python3`.
 """
 import os
 import re
@@ -55,6 +55,10 @@ def main(binary, repo, docs):
         os.symlink(os.path.join(repo, "tests"), os.path.join(work, "tests"))
         os.mkdir(os.path.join(work, "bin"))
         os.symlink(binary, os.path.join(work, "bin", "lowering-oracle"))
+        # The docs' `python3` is the interpreter running this script (Debian's): a version
+        # manager's shim first on PATH costs a third of a second at each of the thousands of
+        # peer starts of the docs' `diff` commands.
+        os.symlink(sys.executable, os.path.join(work, "bin", "python3"))
         env = dict(os.environ, PATH=os.path.join(work, "bin") + os.pathsep + os.environ["PATH"])
         failures, ran = [], 0
         for doc in docs:

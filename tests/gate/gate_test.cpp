@@ -1,7 +1,9 @@
 // The acceptance gate of docs/spec.md §6: dispositions, obligation reports, the policies, the
 // order of the gate failures, the verdict, and the gate result writers.
 #include "ref/gate.hpp"
+#include "ref/io/gate_reader.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/io/source.hpp"
 #include "ref/lowering.hpp"
 
 #include <gtest/gtest.h>
@@ -364,6 +366,54 @@ TEST_F(GateTest, TheBoundedWriterWritesWhatTheWritersWriteForEveryPolicy) {
         EXPECT_EQ(accepted, g.accepted()) << bits;
       }
     }
+}
+
+TEST(GateBound, OneWriterTheSameBytesForEveryGateResultWhateverTheLengthOfAString) {
+  // docs/spec.md §6.5, "Bound": writeGateResult and writeGateText (gen's expected gate results,
+  // diff's expected.json and report) write what `gate` writes (writeBoundedGate) also when a
+  // capsule name, a claim spec and an evidence text are over 1024 bytes; and the reference's
+  // reports as verify --gates compares them (gateReportText) are the reports `gate` wrote.
+  Interner in;
+  const std::string longName = std::string(1023, 'n') + "\xc3\xa9" + std::string(1500, 'm');
+  KernelCapsule c =
+      capsule(longName, {E::trustedBoundary, E::testSuite, E::trustedBoundary, E::notProvided});
+  // Edition 2026-07: value and vjp claims carry a spec (docs/spec.md §2.2), the others none.
+  c.shapeContract.claim.spec = c.layoutContract.claim.spec = std::nullopt;
+  c.valueContract.claim.spec = std::string(3000, 's');
+  c.vjpContract.claim.spec = "Spec.relu";
+  c.valueContract.evidence.text = std::string(2000, 'r');
+  const CapsuleId id = in.intern(std::move(c));
+  const ExecutionAudit rows =
+      audit(in, ExecutionPlan{{{BackendOp::relu, id}, {BackendOp::relu, id}}});
+  for (unsigned bits = 0; bits < 64; ++bits) {
+    const AssurancePolicy p = policyFromBits(bits);
+    const GateResult g = gate(in, p, rows);
+    for (const bool json : {false, true}) {
+      std::string whole, bounded;
+      {
+        io::Sink out(whole);
+        if (json)
+          io::writeGateResult(out, p, g);
+        else
+          io::writeGateText(out, p, g);
+      }
+      {
+        io::Sink out(bounded);
+        (void)io::writeBoundedGate(out, in, p, rows, json);
+      }
+      EXPECT_EQ(bounded, whole) << bits << (json ? " json" : " text");
+      EXPECT_EQ(whole.find(std::string(1024, 'n')), std::string::npos) << bits;
+      if (!json || g.accepted())
+        continue;
+      const io::ReadGateResult read =
+          io::readGateResult(io::sourceFromString("gate.json", bounded), Edition::e2026_07);
+      ASSERT_EQ(read.failures.size(), g.failures.size()) << bits;
+      for (std::size_t f = 0; f < g.failures.size(); ++f)
+        for (std::size_t r = 0; r < g.failures[f].reports.size(); ++r)
+          EXPECT_EQ(read.failures[f].reports[r], io::gateReportText(g.failures[f].reports[r]))
+              << bits;
+    }
+  }
 }
 
 TEST(GateBound, LongStringsAreCutSoTheOutputGrowsWithTheRowsOnly) {

@@ -3,6 +3,7 @@
 #include "tools/system/command_line.hpp"
 #include "tools/system/deadline.hpp"
 #include "tools/system/interrupt.hpp"
+#include "tools/system/solver_binary.hpp"
 #include "tools/system/spawn.hpp"
 #include "tools/system/worker.hpp"
 
@@ -10,6 +11,7 @@
 
 #include <csignal>
 #include <limits>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
@@ -221,6 +223,29 @@ TEST(Interrupt, StopsTheWaitAndTheChild) {
   struct sigaction now {};
   ::sigaction(SIGINT, nullptr, &now);
   EXPECT_EQ(now.sa_handler, SIG_DFL) << "restored";
+}
+
+// `prove --solver cvc5`'s self-test is keyed (docs/proofs.md, "Trust base"): another key gives
+// other text, so no fixed answer sheet recognises it; each key gives one sat query (one fact) and
+// one unsat query (two facts on one variable with different values).
+TEST(SolverSelfTest, TheQueriesAreKeyedAndOneIsSatTheOtherUnsat) {
+  const auto count = [](const std::string &text, const std::string &part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+      ++n;
+    return n;
+  };
+  std::set<std::string> seen;
+  for (std::uint64_t key = 0; key < 50; ++key) {
+    const cli::SelfTest t = cli::selfTestQueries(key);
+    EXPECT_EQ(count(t.sat, "(assert "), 1u) << t.sat;
+    EXPECT_EQ(count(t.unsat, "(assert "), 2u) << t.unsat;
+    EXPECT_NE(t.unsat.find(t.sat.substr(0, t.sat.find("(assert"))), std::string::npos);
+    seen.insert(t.sat);
+    seen.insert(t.unsat);
+  }
+  EXPECT_EQ(seen.size(), 100u) << "every key gives its own queries";
+  EXPECT_EQ(cli::selfTestQueries(7).unsat, cli::selfTestQueries(7).unsat) << "a key is a key";
 }
 
 } // namespace

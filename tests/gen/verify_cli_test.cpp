@@ -4,12 +4,15 @@
 // no manifest without entries is a pass.
 #include "tests/cli_run.hpp"
 #include "tests/gen/suite_outputs.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/suite/verify.hpp"
 
 #include <simdjson.h>
 
 #include <regex>
 #include <set>
 #include <sys/stat.h>
+#include <tuple>
 
 namespace lo::testing {
 namespace {
@@ -521,6 +524,280 @@ TEST_F(Verify, AGateResultWithAnUnknownClaimTagIsAnErrorEntryNotAGateViolation) 
     EXPECT_EQ(r.standardOutput.find("\"check\":\"gate\""), std::string::npos)
         << "a gate violation: " << r.standardOutput;
   }
+}
+
+// A genuine but tiny suite: `gen --count 1` holds only the empty plan, which an implementation that
+// always writes an empty lowering passes. The user names the suite they require, and every format
+// says which suite was judged (docs/spec.md §4.3, "The suite the user names").
+TEST_F(Verify, ASuiteOtherThanTheOneTheUserNamesIsRefusedAndEveryFormatNamesIt) {
+  makeSuite(1);
+  auto r = verify();
+  ASSERT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("verify: suite " + suite.string() +
+                                  ": seed 1, count 1, max-nodes 24, edition 2026-08, verified"),
+            std::string::npos)
+      << r.standardOutput;
+  for (const auto &[option, value, words] :
+       {std::tuple{"--min-count", "50",
+                   "/count: the suite's count is 1 and --min-count asks for "
+                   "at least 50: not the suite asked for, refused"},
+        std::tuple{"--expect-count", "200",
+                   "/count: the suite's count is 1 and --expect-count asks for 200"},
+        std::tuple{"--expect-seed", "2",
+                   "/seed: the suite's seed is 1 and --expect-seed asks "
+                   "for 2"},
+        std::tuple{"--expect-max-nodes", "8",
+                   "/maxNodes: the suite's maxNodes is 24 and --expect-max-nodes asks for 8"}}) {
+    r = verify({option, value, "-o", (dir / "report").string()});
+    EXPECT_EQ(r.code, 2) << option << r.standardOutput;
+    EXPECT_NE(r.standardError.find("manifest.json: " + std::string(words)), std::string::npos)
+        << r.standardError;
+    EXPECT_FALSE(fs::exists(dir / "report")) << "no report of a suite refused";
+  }
+  r = verify({"--min-count", "1", "--expect-count", "1", "--expect-seed", "1", "--expect-max-nodes",
+              "24"});
+  EXPECT_EQ(r.code, 0) << r.standardError;
+  // Every format states seed, count, max-nodes, edition and whether the suite was verified.
+  r = verify({"--format", "json"});
+  EXPECT_NE(r.standardOutput.find("\"suiteVerified\":true,\"edition\":\"2026-08\",\"seed\":1,"
+                                  "\"count\":1,\"maxNodes\":24"),
+            std::string::npos)
+      << r.standardOutput;
+  r = verify({"--format", "junit"});
+  for (const char *property :
+       {"<property name=\"seed\" value=\"1\"/>", "<property name=\"count\" value=\"1\"/>",
+        "<property name=\"max-nodes\" value=\"24\"/>",
+        "<property name=\"edition\" value=\"2026-08\"/>",
+        "<property name=\"suite-verified\" value=\"true\"/>"})
+    EXPECT_NE(r.standardOutput.find(property), std::string::npos) << property;
+  r = verify({"--format", "sarif"});
+  EXPECT_NE(r.standardOutput.find("\"seed\":1,\"count\":1,\"maxNodes\":24"), std::string::npos)
+      << r.standardOutput;
+  r = verify({"--format", "html"});
+  EXPECT_NE(r.standardOutput.find("seed 1, count 1, max-nodes 24, edition 2026-08, verified"),
+            std::string::npos);
+  // A hand-made suite names no parameters: it is never the suite asked for.
+  stripProvenance();
+  r = verify({"--unverified-suite", "--min-count", "1"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("names no seed, count and maxNodes (a hand-made suite), so it is "
+                                 "not the suite --min-count 1 asks for"),
+            std::string::npos)
+      << r.standardError;
+  r = verify({"--unverified-suite", "--format", "json"});
+  EXPECT_NE(r.standardOutput.find("\"seed\":null,\"count\":null,\"maxNodes\":null"),
+            std::string::npos);
+}
+
+// The plans are read once: the bytes judged are the bytes verified. Swapped after the check (the
+// seam runs between verifying and judging), every plan emptied and every output an empty lowering:
+// judged against the verified plans, the outputs fail.
+TEST_F(Verify, ThePlansJudgedAreTheBytesVerifiedNotASecondRead) {
+  makeSuite();
+  const std::string empty = "{\"format\":\"nn-backend/graph-lowering-plan\",\"version\":1,"
+                            "\"mode\":\"coalesced\",\"equality\":\"contract\",\"groups\":[]}";
+  for (const auto &f : fs::directory_iterator(outputs))
+    write(f.path(), empty);
+  gen::VerifySettings s;
+  s.suite = suite.string();
+  s.outputs = outputs.string();
+  std::size_t swapped = 0;
+  s.afterVerified = [&] {
+    for (const auto &c : fs::directory_iterator(suite / "cases")) {
+      write(c.path() / "plan.json", "{\"kernels\":[]}");
+      ++swapped;
+    }
+  };
+  const cli::SuiteReport report = gen::runVerify(s);
+  EXPECT_EQ(swapped, 13u);
+  EXPECT_TRUE(report.suiteVerified);
+  EXPECT_FALSE(report.conforms()) << "the swapped plans were judged";
+  EXPECT_GE(report.count(cli::SuiteEntry::Status::fails), 30u);
+  // The CLI agrees: the plans on disk are now not gen's, and the suite is refused.
+  EXPECT_EQ(verify().code, 2);
+}
+
+// `verify --format html` (docs/spec.md §3.5): bounded whatever the suite, the failing and error
+// entries first in its index, and a page of an unverified suite says so. 3,000 entries with
+// 900-byte names of characters HTML escapes: the page gave 669 MB before it was bounded.
+TEST_F(Verify, ItsHtmlPageIsBoundedPutsFailuresFirstAndSaysWhenTheSuiteIsNotVerified) {
+  makeSuite();
+  const std::string plan = "cases/0003-trusted-external-in-checked-run/plan.json";
+  std::string manifest = "{\"format\":\"lowering-oracle/conformance-suite\",\"version\":1,"
+                         "\"cases\":[";
+  const auto entry = [&](const std::string &name, const char *equality) {
+    return "{\"case\":\"" + name + "\",\"mode\":\"coalesced\",\"equality\":\"" + equality +
+           "\",\"files\":{\"plan\":\"" + plan + "\",\"expected\":\"" + plan + "\"}}";
+  };
+  const std::string cases = (suite / "cases" / "0003-trusted-external-in-checked-run").string();
+  fs::copy_file(cases + "/coalesced-contract.json", outputs / "first-pass-coalesced-contract.json");
+  fs::copy_file(cases + "/coalesced-identity.json", outputs / "last-fail-coalesced-contract.json");
+  const fs::path page = dir / "page.html";
+  // `errors` entries of names that cannot be files (900 bytes of `<`) between a passing entry and
+  // a failing one.
+  const auto judge = [&](int errors) {
+    std::string m = manifest + entry("first-pass", "contract");
+    for (int i = 0; i < errors; ++i)
+      m += "," + entry(std::to_string(i) + std::string(900, '<'), "contract");
+    write(suite / "manifest.json", m + "," + entry("last-fail", "contract") + "]}");
+    const auto r = verify({"--unverified-suite", "--format", "html", "-o", page.string()});
+    EXPECT_EQ(r.code, 1) << r.standardError;
+    return slurp(page);
+  };
+  std::string html = judge(3);
+  const std::size_t fail = html.find(">last-fail</a>"), pass = html.find("first-pass");
+  ASSERT_NE(fail, std::string::npos) << "the failing entry links to its section";
+  ASSERT_NE(pass, std::string::npos);
+  EXPECT_LT(fail, pass) << "the failing entry's row comes before the passing one's";
+  EXPECT_LT(html.find(">0&lt;&lt;&lt;"), pass) << "the errors before the passes";
+  EXPECT_NE(html.find("<svg"), std::string::npos) << "the failing entry is drawn";
+  EXPECT_NE(html.find("not verified"), std::string::npos);
+  EXPECT_NE(html.find("was not verified: its manifest names no gen parameters"), std::string::npos);
+  // 3,000 of them: the page stays under its bound, the index and the sections cut and counted.
+  html = judge(3000);
+  EXPECT_LE(html.size(), cli::kHtmlSuitePageBytes);
+  EXPECT_GT(html.size(), cli::kHtmlSuiteSectionBytes / 2) << "the sections fill their share";
+  EXPECT_NE(html.find(">last-fail</a>"), std::string::npos);
+  EXPECT_NE(html.find("more entries are not listed: the index lists at most 1000"),
+            std::string::npos);
+  EXPECT_NE(html.find("failing or error entries have no section"), std::string::npos);
+  EXPECT_NE(html.find("not verified"), std::string::npos);
+}
+
+// The memory of `verify --format html`: only the pictures that fit in the page's sections are kept
+// (docs/spec.md §3.5), not one per entry: 1,000 failing entries, each drawn, would hold some 12 MB.
+TEST_F(Verify, ItKeepsOnlyThePicturesThePageCanHold) {
+  makeSuite();
+  const std::string plan = "cases/0003-trusted-external-in-checked-run/plan.json";
+  const fs::path wrong =
+      suite / "cases" / "0003-trusted-external-in-checked-run" / "coalesced-identity.json";
+  std::string manifest =
+      "{\"format\":\"lowering-oracle/conformance-suite\",\"version\":1,\"cases\":[";
+  for (int i = 0; i < 1000; ++i) {
+    const std::string name = std::to_string(i) + std::string(100, '&');
+    manifest += std::string(i ? "," : "") + "{\"case\":\"" + name +
+                "\",\"mode\":\"coalesced\",\"equality\":\"contract\",\"files\":{\"plan\":\"" +
+                plan + "\",\"expected\":\"" + plan + "\"}}";
+    fs::copy_file(wrong, outputs / (name + "-coalesced-contract.json"));
+  }
+  write(suite / "manifest.json", manifest + "]}");
+  gen::VerifySettings s;
+  s.suite = suite.string();
+  s.outputs = outputs.string();
+  s.unverifiedSuite = true;
+  s.format = cli::ReportFormat::html;
+  const cli::SuiteReport report = gen::runVerify(s);
+  ASSERT_EQ(report.count(cli::SuiteEntry::Status::fails), 1000u);
+  std::size_t bytes = 0, drawn = 0;
+  for (const cli::SuiteEntry &e : report.entries) {
+    bytes += e.picture.size();
+    drawn += !e.picture.empty();
+  }
+  EXPECT_LE(bytes, cli::kHtmlSuiteSectionBytes);
+  EXPECT_GT(drawn, 10u) << "the first failing entries are drawn";
+  EXPECT_LT(drawn, 1000u) << "not every entry's picture is kept";
+}
+
+// `verify --impl` and `--worker` run the implementation over the suite themselves (no loop of the
+// user's), and `--report FORMAT=FILE` writes several reports from that one run.
+TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
+  makeSuite();
+  const std::string py = LO_PYTHON3, peers = LO_PEERS_DIR;
+  const fs::path runOut = dir / "run";
+  std::vector<std::string> reports;
+  for (const char *f : {"text", "json", "junit", "sarif", "html"})
+    reports.insert(reports.end(), {"--report", std::string(f) + "=" + (dir / f).string()});
+  std::vector<std::string> args{
+      "verify",        suite.string(),
+      runOut.string(), "--quiet",
+      "--impl",        py + " " + peers + "/conforming.py {plan} {out} {mode} {equality}"};
+  args.insert(args.end(), reports.begin(), reports.end());
+  auto r = oracle(args);
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("verify: 39 entries: 39 conform"), std::string::npos)
+      << r.standardOutput;
+  for (const char *f : {"json", "junit", "sarif", "html"})
+    EXPECT_GT(fs::file_size(dir / f), 1000u) << f;
+  EXPECT_NE(slurp(dir / "text").find("verify: 39 entries: 39 conform"), std::string::npos);
+  EXPECT_NE(slurp(dir / "junit").find("tests=\"39\""), std::string::npos);
+  EXPECT_NE(slurp(dir / "json").find("\"conforming\":39"), std::string::npos);
+  EXPECT_TRUE(fs::exists(runOut / "0003-trusted-external-in-checked-run-coalesced-contract.json"));
+  // A wrong peer (coalescing under identity) fails, through a worker too.
+  r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--impl",
+              py + " " + peers + "/identity.py {plan} {out} {mode} {equality}"});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find("0003-trusted-external-in-checked-run-coalesced-contract.json: "
+                                  "/groups/"),
+            std::string::npos)
+      << r.standardOutput;
+  r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--worker",
+              py + " " + peers + "/worker.py"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--worker",
+              py + " " + peers + "/worker.py --identity"});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  // An implementation that writes nothing: no output of an earlier run is judged as its own.
+  r = oracle({"verify", suite.string(), runOut.string(), "--impl", "true {out}"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.standardOutput.find("verify: 39 entries: 0 conform, 0 do not conform, 39 errors"),
+            std::string::npos)
+      << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("the implementation exited with status 0 but wrote no output "
+                                  "file"),
+            std::string::npos)
+      << r.standardOutput;
+  // A gate, with --gates.
+  r = oracle(
+      {"verify", suite.string(), runOut.string(), "--gates", "--impl",
+       py + " " + peers +
+           "/gate.py {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  // OUTPUTS is an output directory (docs/spec.md §4.1): one of the user's files is never touched.
+  fs::create_directories(dir / "users");
+  write(dir / "users" / "notes.txt", "mine");
+  r = oracle({"verify", suite.string(), (dir / "users").string(), "--impl", "true"});
+  EXPECT_EQ(r.code, 2) << r.standardOutput;
+  EXPECT_EQ(slurp(dir / "users" / "notes.txt"), "mine");
+  // Usage: a worker judges lowerings only; --report is FORMAT=FILE; a refused suite runs nothing.
+  r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker", "true"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("--worker judges lowerings only"), std::string::npos);
+  r = oracle({"verify", suite.string(), outputs.string(), "--report", "pdf=x.pdf"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.standardError.find("expected FORMAT=FILE"), std::string::npos) << r.standardError;
+  r = oracle({"verify", suite.string(), (dir / "never").string(), "--min-count", "50", "--impl",
+              "true {out}"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_FALSE(fs::exists(dir / "never")) << "nothing is run for a suite refused";
+}
+
+// One gate writer (docs/spec.md §6.5, "Bound"): a capsule name over 1024 bytes is cut in what
+// `gate --format json` writes and in the reference `verify --gates` compares with, by the same
+// rule, so the oracle's own gate output conforms (the cut falls before a two-byte character).
+TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGates) {
+  makeSuite(2);
+  stripProvenance();
+  const std::string name = std::string(1023, 'n') + "\xc3\xa9" + std::string(2000, 'm');
+  const std::string trap = slurp(fs::path(LO_PEERS_DIR) / "../../examples/identity-trap.json");
+  const std::string plan = std::regex_replace(trap, std::regex("\"name\": \"native_cuda\\.relu\""),
+                                              "\"name\": \"" + name + "\"");
+  ASSERT_NE(plan, trap);
+  write(suite / "cases" / "0001-one-node" / "plan.json", plan);
+  int rejected = 0;
+  for (const char *policy : {"verified", "checked", "external"}) {
+    const fs::path out = outputs / ("0001-one-node-gate-" + std::string(policy) + ".json");
+    const auto g = oracle({"gate", (suite / "cases" / "0001-one-node" / "plan.json").string(),
+                           "--policy", policy, "--format", "json", "-o", out.string()});
+    ASSERT_LE(g.code, 1) << g.standardError;
+    rejected += g.code == 1;
+    const std::string text = slurp(out);
+    if (g.code == 1) // rejected: its reports name the capsule, cut before the two-byte character
+      EXPECT_NE(text.find(std::string(1023, 'n') + "..."), std::string::npos) << policy;
+    EXPECT_EQ(text.find(std::string(1024, 'n')), std::string::npos) << policy;
+  }
+  EXPECT_EQ(rejected, 2) << "verified and checked reject the trap, external accepts it";
+  const auto r = verify({"--gates", "--unverified-suite"});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
 } // namespace

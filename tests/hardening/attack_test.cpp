@@ -4,6 +4,7 @@
 // positions under escaped keys, a full disk, `gen --out . --force`. (Hash flooding: hash_test.cpp
 // and tools/bench-collisions.)
 #include "ref/io/reader.hpp"
+#include "tests/temp_dir.hpp"
 #include "tools/suite/generate.hpp"
 
 #include <gtest/gtest.h>
@@ -33,22 +34,10 @@ namespace fs = std::filesystem;
 const std::string kOracle = LO_ORACLE_BINARY;
 const std::string kExamples = LO_EXAMPLES_DIR;
 
-std::string slurp(const fs::path &p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using lo::testing::slurp;
 
-struct Attack : ::testing::Test {
-  fs::path dir;
-  void SetUp() override {
-    std::string t = (fs::temp_directory_path() / "lo-attack-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(t.data()), nullptr);
-    dir = t;
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-  }
+struct Attack : lo::testing::TempDir {
+  std::string prefix() const override { return "lo-attack"; }
   /// Runs `command` by the shell in `dir`; returns the exit status (128 + N for signal N) and
   /// standard error in `err`.
   int sh(const std::string &command, std::string *err = nullptr) {
@@ -362,11 +351,9 @@ TEST_F(Attack, OneProducerFeedsBothStreamsOfCheckStream) {
              d(c) + ",\"layoutContract\":" +
              d("{\"tag\":\"layoutCompatibility\",\"op\":\"relu\",\"layout\":\"canonical-"
                "tensor\"}") +
-             ",\"valueContract\":" +
-             d("{\"tag\":\"valueRefinement\",\"op\":\"relu\"}") +
+             ",\"valueContract\":" + d("{\"tag\":\"valueRefinement\",\"op\":\"relu\"}") +
              ",\"vjpContract\":" +
-             d("{\"tag\":\"vjpRefinement\",\"op\":\"relu\",\"mode\":\"none\"}") +
-             "}";
+             d("{\"tag\":\"vjpRefinement\",\"op\":\"relu\",\"mode\":\"none\"}") + "}";
     };
     plan << "{\"format\":\"nn-backend/graph-execution-plan-stream\",\"version\":1,\"capsules\":{"
          << "\"a\":" << capsule("a") << ",\"b\":" << capsule("b") << "}}\n";

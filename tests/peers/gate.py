@@ -69,14 +69,34 @@ def audit_rows(doc, mode, equality):
     return [(g["op"], g["capsule"]) for g in conforming.lower(doc, mode, same)]
 
 
+def bounded(text):
+    """docs/spec.md §6.5, "Bound": a string longer than 1024 bytes is cut there (fewer, so as not
+    to split a UTF-8 character) and ends with `...`."""
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) <= 1024:
+        return text
+    cut = 1024
+    while cut > 0 and (data[cut] & 0xC0) == 0x80:
+        cut -= 1
+    return data[:cut].decode("utf-8", "surrogatepass") + "..."
+
+
+def bounded_fields(obj, names):
+    """`obj` with each of `names` it has bounded."""
+    return {k: bounded(v) if k in names and isinstance(v, str) else v for k, v in obj.items()}
+
+
 def obligation_reports(rows):
-    """docs/spec.md §6.1: per row, in row order, four reports: shape, layout, value, vjp."""
+    """docs/spec.md §6.1: per row, in row order, four reports: shape, layout, value, vjp; their
+    capsule name, claim spec and evidence text bounded (§6.5)."""
     reports = []
     for op, capsule in rows:
         for obligation, field in OBLIGATIONS:
             contract = capsule[field]
-            reports.append({"op": op, "capsuleName": capsule["name"], "obligation": obligation,
-                            "claim": contract["claim"], "evidence": contract["evidence"],
+            reports.append({"op": op, "capsuleName": bounded(capsule["name"]),
+                            "obligation": obligation,
+                            "claim": bounded_fields(contract["claim"], ("spec",)),
+                            "evidence": bounded_fields(contract["evidence"], ("name", "reason")),
                             "disposition": DISPOSITION[contract["evidence"]["tag"]]})
     return reports
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `verify`: the suite README's loop works as printed (with tests/peers/conforming.py as the
+# `verify`: the suite README's command (verify --impl, no loop of the user's) works as printed (with tests/peers/conforming.py as the
 # implementation), every report format, error entries for missing and invalid outputs, exit codes,
 # and a 1,000-entry suite judged in one process.
 # With --gates: the README's gate loop as printed, with gate.py (conforms) and a gate mutant.
@@ -18,7 +18,7 @@ PATH="$WORK/bin:$PATH"
 readme_loop() {
   awk '/^## Running your implementation/ { on = 1 } /^## Judging/ { on = 0 }
        on && /^    / { print substr($0, 5) }' "$1/README.md" >"$WORK/loop.sh"
-  grep -q "^lowering-oracle verify . out\$" "$WORK/loop.sh" || fail "the README's loop does not end with verify"
+  grep -q "^lowering-oracle verify . out --impl '" "$WORK/loop.sh" || fail "the README's loop is not verify --impl"
   grep -q "my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}" "$WORK/loop.sh" ||
     fail "the README's loop does not name my-lowering"
   sed "s#my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}#$2#" "$WORK/loop.sh" >"$WORK/loop2.sh"
@@ -30,8 +30,8 @@ readme_loop() {
 gate_loop() {
   awk '/^## The acceptance gate/ { on = 1 } /^`verify --gates`/ { on = 0 }
        on && /^    / { print substr($0, 5) }' "$1/README.md" >"$WORK/gate.sh"
-  grep -q "^lowering-oracle verify . out --gates\$" "$WORK/gate.sh" ||
-    fail "the README's gate loop does not end with verify --gates"
+  grep -q "^lowering-oracle verify . out --gates --impl '" "$WORK/gate.sh" ||
+    fail "the README's gate loop is not verify --gates --impl"
   sed "s#my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} $BOOLEANS#$2#" \
     "$WORK/gate.sh" >"$WORK/gate2.sh"
   (cd "$1" && sh "$WORK/gate2.sh") >"$WORK/loop.out" 2>"$WORK/loop.err"

@@ -9,7 +9,8 @@ layered in their turn, from the bottom: plans, system, report, suite, diff, cli,
 includes ref/, checks/, the libraries below it and the two facts tools/version.hpp and
 tools/exit_codes.hpp, never the commands (tools/*.cpp, tools/command.hpp); plans, the one plan
 generator that the fuzzers, property tests and benchmarks link, includes ref/ alone; only prove,
-the top one (built only with Z3), includes proofs/. The commands and tests/ may include anything. Every
+the top one (built only with Z3), includes proofs/. The Python module (tools/python) includes ref/,
+checks/, system and report. The commands and tests/ may include anything. Every
 `#include "..."` of a project file is read, in headers and sources alike; the test also fails when
 it finds no include at all (its pattern would be wrong).
 """
@@ -36,6 +37,11 @@ for i, library in enumerate(TOOLS):
 TOOLS_OVER_REF_ALONE = ("plans",)
 for library in TOOLS_OVER_REF_ALONE:
     ALLOWED["tools/" + library] = {"ref", "tools/" + library}
+# The Python module (tools/python, a top of its own beside the commands): the libraries it links,
+# ref/, checks/, report and what report is over (system), never the commands.
+TOOLS_TOPS = {"python": {"ref", "checks", "tools/system", "tools/report", "tools/python"}}
+for top, allowed in TOOLS_TOPS.items():
+    ALLOWED["tools/" + top] = allowed
 LAYERS = ("ref", "checks", "proofs", "tools")
 
 
@@ -71,7 +77,8 @@ def violations(source):
     tools = os.path.join(source, "tools")
     if os.path.isdir(tools):
         for name in sorted(os.listdir(tools)):
-            if os.path.isdir(os.path.join(tools, name)) and name not in TOOLS:
+            if os.path.isdir(os.path.join(tools, name)) and name not in TOOLS and \
+                    name not in TOOLS_TOPS and not name.startswith("."):
                 found.append("tools/%s/: a folder that is not a library of the layering "
                              "(tests/structure/layering_test.py, TOOLS)" % name)
     if count == 0:

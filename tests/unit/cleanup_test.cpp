@@ -4,6 +4,7 @@
 // tests/hardening/attack_test.cpp sends the real signals to the binary; here the handler's work,
 // runCleanup(), and the installed handler itself run in this process.
 #include "ref/io/cleanup.hpp"
+#include "tests/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,19 +23,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CleanupTest : ::testing::Test {
-  fs::path dir;
+struct CleanupTest : lo::testing::TempDir {
   int dirFd = -1;
+  std::string prefix() const override { return "lo-cleanup"; }
   void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "lo-cleanup-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    dir = tmpl;
+    TempDir::SetUp();
     dirFd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
     ASSERT_GE(dirFd, 0);
   }
   void TearDown() override {
     ::close(dirFd);
-    fs::remove_all(dir);
+    TempDir::TearDown();
   }
   void touch(const fs::path &p) const { std::ofstream(p) << "partial"; }
   /// A tree of `depth` nested directories under `top`, each holding a file.

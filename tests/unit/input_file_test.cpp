@@ -5,6 +5,7 @@
 #include "ref/io/input.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
+#include "tests/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -60,16 +61,14 @@ TEST(InputFile, AStreamThatCannotBeReadIsAnInputErrorAtItsFirstLine) {
   }
 }
 
-struct FifoTest : ::testing::Test {
-  fs::path dir, fifo;
+struct FifoTest : lo::testing::TempDir {
+  fs::path fifo;
+  std::string prefix() const override { return "lo-input"; }
   void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "lo-input-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    dir = tmpl;
+    TempDir::SetUp();
     fifo = dir / "pipe";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   }
-  void TearDown() override { fs::remove_all(dir); }
   /// Everything `f` reads until its end.
   static std::string readAll(io::InputFile &f) {
     std::string out;

@@ -1,6 +1,7 @@
 // io::OutputFile: "An output file is written whole or not at all: a failed run leaves no partial
 // file behind" (docs/spec.md §4); a target that is not a regular file is written directly.
 #include "ref/io/output.hpp"
+#include "tests/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,23 +23,12 @@ namespace lo::test {
 namespace {
 
 namespace fs = std::filesystem;
+using lo::testing::slurp;
 
-struct OutputFileTest : ::testing::Test {
-  fs::path dir;
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "lo-output-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    dir = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir); }
+struct OutputFileTest : lo::testing::TempDir {
+  std::string prefix() const override { return "lo-output"; }
   std::size_t entries() const {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), {}));
-  }
-  static std::string slurp(const fs::path &p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
   }
 };
 

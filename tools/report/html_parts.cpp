@@ -85,7 +85,13 @@ std::string contractText(const ContractDescriptor &d) {
     s.jsonString(d.summary);
     s << "; evidence ";
     io::writeContractEvidence(s, d.evidence);
-    s << "; provenance: " << std::uint64_t{d.provenance.size()};
+    // Each provenance item, not only their count (a provenance-only difference is then seen).
+    s << "; provenance [";
+    for (std::size_t i = 0; i < d.provenance.size(); ++i) {
+      s << (i ? ", " : "");
+      io::writeContractProvenance(s, d.provenance[i]);
+    }
+    s << "]";
   });
 }
 

@@ -7,11 +7,13 @@
 #include "tools/report/html_report.hpp"
 
 #include "ref/gate.hpp"
+#include "ref/io/gate_writer.hpp"
 #include "ref/io/writer.hpp"
 
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 namespace lo::cli {
@@ -173,6 +175,38 @@ struct Picture {
     return s;
   }
 
+  /// What makes the candidate's gate differ from the reference's under one preset, when the
+  /// verdict and the failure kinds read the same: one report of a kind that one lowering lists
+  /// and the other does not (docs/spec.md §6.7: per kind, the set of reports), so that a cell
+  /// marked "differs" shows why.
+  static std::string gateDifference(const GateResult &candidate, const GateResult &reference) {
+    if (candidate.accepted() != reference.accepted() ||
+        candidate.failures.size() != reference.failures.size())
+      return {};
+    for (std::size_t i = 0; i < reference.failures.size(); ++i) {
+      const GateFailure &c = candidate.failures[i], &r = reference.failures[i];
+      if (c.kind != r.kind)
+        return {};
+      const auto missing = [](const GateFailure &from, const GateFailure &in) {
+        std::set<std::string> have;
+        for (const ObligationReport &x : in.reports)
+          have.insert(io::gateReportText(x));
+        for (const ObligationReport &x : from.reports)
+          if (!have.count(io::gateReportText(x)))
+            return std::optional<ObligationReport>(x);
+        return std::optional<ObligationReport>();
+      };
+      const std::string kind(spelling(r.kind));
+      if (const auto lost = missing(r, c))
+        return "the candidate loses the " + kind + " report " +
+               io::reportLine(io::boundedReport(*lost));
+      if (const auto added = missing(c, r))
+        return "the candidate adds the " + kind + " report " +
+               io::reportLine(io::boundedReport(*added));
+    }
+    return {};
+  }
+
   void gates(io::Sink &out) {
     out << "<h3>Gate verdicts</h3>\n<table class=\"gate\"><tr><th></th>";
     for (const auto &p : kPolicyPresets)
@@ -188,7 +222,11 @@ struct Picture {
         const GateResult &r = facts.candidateGates[i];
         const bool same = sameGate(r, ref[i]);
         out << "<td class=\"" << (r.accepted() ? "acc" : "rej") << (same ? "" : " differs") << "\">"
-            << verdictText(r) << (same ? "" : " — differs from the reference") << "</td>";
+            << verdictText(r) << (same ? "" : " — differs from the reference");
+        if (!same)
+          if (const std::string why = gateDifference(r, ref[i]); !why.empty())
+            out << ": <span class=\"why\">" << esc(why, io::kMaxHtmlCellBytes * 8) << "</span>";
+        out << "</td>";
       }
       out << "</tr>\n";
     }

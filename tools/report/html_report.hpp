@@ -36,6 +36,19 @@ inline constexpr std::size_t kHtmlMaxFindings = 200;
 /// Candidate node ids that are not in the plan: at most this many are listed.
 inline constexpr std::size_t kHtmlMaxForeign = 16;
 
+/// verify's page (writeSuiteHtml, docs/spec.md §3.5): its index lists at most this many entries,
+/// the failing and error entries first, then the passing ones.
+inline constexpr std::size_t kHtmlSuiteMaxRows = 1000;
+/// verify's page: a name in its index is cut after this many bytes.
+inline constexpr std::size_t kHtmlSuiteCell = 120;
+/// verify's page: the sections of failing and error entries (their pictures included) fill at most
+/// this many bytes, in the manifest's order; the others are in the index only, counted.
+inline constexpr std::size_t kHtmlSuiteSectionBytes = std::size_t{4} << 20;
+/// verify's page is at most this many bytes whatever the suite: the head (its names cut at 1024
+/// bytes), kHtmlSuiteMaxRows rows of at most two names of kHtmlSuiteCell bytes (escaped: 6 bytes a
+/// byte at most), kHtmlSuiteSectionBytes of sections (tested in tests/gen, Verify).
+inline constexpr std::size_t kHtmlSuitePageBytes = std::size_t{8} << 20;
+
 /// What a picture shows beside the report: the plan, and the candidate when it could be read.
 struct HtmlPictureInput {
   Interner *interner = nullptr;
@@ -63,8 +76,10 @@ std::string htmlFindings(const checks::Report &report, std::string_view idPrefix
 void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
                       const ReportOptions &options);
 
-/// The page of `verify --format html`: a summary table of every entry (pass, finding, error),
-/// each linking to the entry's section and picture below it.
+/// The page of `verify --format html`, bounded by kHtmlSuitePageBytes: which suite (seed, count,
+/// max-nodes, edition, verified or, in a note, not), the summary, an index of the entries (failing
+/// and error entries first, each linking to its section; then the passing ones), and the sections
+/// of the failing and error entries with their pictures, while they fit.
 void writeSuiteHtml(io::Sink &out, const SuiteReport &report);
 
 /// What the page `diff` saves beside a finding (report.html) shows, computed by its caller

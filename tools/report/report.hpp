@@ -71,9 +71,6 @@ struct CaseResult {
 struct ReportOptions {
   /// The command named in titles and JUnit class names: "check", "verify", "diff".
   std::string command = "check";
-  /// JUnit: one test case per check of each candidate (true), or one per candidate (false:
-  /// `verify`, whose candidates are the cases of a suite).
-  bool junitCasePerCheck = true;
 };
 
 /// Writes every candidate in one report of `format`:

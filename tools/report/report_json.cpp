@@ -125,6 +125,17 @@ void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
   jsonName(out, r.outputs);
   out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << ",\"edition\":\""
       << spelling(r.edition) << '"';
+  // gen's parameters the manifest names (null for a hand-made suite).
+  const auto parameter = [&](const char *name, auto field) {
+    out << ",\"" << name << "\":";
+    if (r.parameters)
+      out << std::uint64_t{(*r.parameters).*field};
+    else
+      out << "null";
+  };
+  parameter("seed", &SuiteParameters::seed);
+  parameter("count", &SuiteParameters::count);
+  parameter("maxNodes", &SuiteParameters::maxNodes);
   out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
       << ",\"entries\":" << std::uint64_t{r.entries.size()}
       << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}

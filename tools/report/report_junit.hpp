@@ -57,9 +57,9 @@ struct JunitSuite {
 void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::string_view command,
                 JunitNames names);
 
-/// check, diff: one suite per candidate, with one case per check (options.junitCasePerCheck: the
-/// checks that do not apply in the mode skipped) or one case per candidate; an input error is
-/// one case with <error type="invalid-input">; the candidate's notes in system-out.
+/// check, diff: one suite per candidate, with one case per check (the checks that do not apply
+/// in the mode skipped); an input error is one case with <error type="invalid-input">; the
+/// candidate's notes in system-out.
 void writeJunitReports(io::Sink &out, const std::vector<CaseResult> &cases,
                        const ReportOptions &options);
 

@@ -285,6 +285,12 @@ void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
                     {"outputs", jsonNameOf(r.outputs)},
                     {"suiteVerified", r.suiteVerified ? "true" : "false"},
                     {"edition", jsonOf(spelling(r.edition))}};
+  // gen's parameters the manifest names (null for a hand-made suite).
+  for (const auto &[name, field] :
+       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
+        std::pair{"maxNodes", &SuiteParameters::maxNodes}})
+    run.properties.emplace_back(name,
+                                r.parameters ? std::to_string((*r.parameters).*field) : "null");
   // The output's path as given: OUTPUTS/NAME.
   auto outputPath = [&](const SuiteEntry &e) {
     return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") + e.output;

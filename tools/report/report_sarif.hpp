@@ -61,7 +61,8 @@ void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
 
 /// verify: one result per violation and per output error, located in the output's path
 /// (OUTPUTS/NAME); the unverified suite as a warning notification, notes as notes; the run's
-/// properties command, suite, outputs, suiteVerified.
+/// properties command, suite, outputs, suiteVerified, edition, seed, count and maxNodes (null for a
+/// hand-made suite).
 void writeSuiteSarif(io::Sink &out, const SuiteReport &report);
 
 /// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the

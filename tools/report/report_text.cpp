@@ -73,6 +73,7 @@ void writeSuiteText(io::Sink &out, const SuiteReport &r) {
   }
   if (!r.suiteVerified)
     out << "verify: note: " << unverifiedNote(r) << '\n';
+  out << "verify: " << suiteLine(r) << '\n';
   out << "verify: " << suiteSummary(r) << '\n';
 }
 

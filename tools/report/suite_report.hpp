@@ -9,6 +9,8 @@
 
 #include "tools/report/report.hpp"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,10 +38,17 @@ struct SuiteEntry {
   std::string picture;
 };
 
+/// gen's parameters as a suite's manifest names them (docs/spec.md §4.3).
+struct SuiteParameters {
+  std::uint64_t seed = 0, count = 0, maxNodes = 0;
+};
+
 struct SuiteReport {
   std::string suite;   // the suite directory
   std::string outputs; // the outputs directory
   std::vector<SuiteEntry> entries;
+  /// The seed, count and maxNodes the manifest names; nullopt: a hand-made suite that names none.
+  std::optional<SuiteParameters> parameters = std::nullopt;
   /// Whether the suite was verified (regenerated from its manifest's gen parameters and found
   /// equal, docs/spec.md §4.3); false for a hand-made suite judged with --unverified-suite.
   bool suiteVerified = true;
@@ -86,6 +95,12 @@ std::string entryNoteLine(const SuiteEntry &e, const std::string &note);
 
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
 std::string suiteSummary(const SuiteReport &report);
+
+/// Which suite was judged (docs/spec.md §4.3): "suite SUITE: seed S, count N, max-nodes K, edition
+/// E, verified (regenerated from these parameters and found equal)", or for a hand-made suite
+/// "suite SUITE: no seed, count or max-nodes (a hand-made suite), edition E, not verified". Every
+/// format states it (text the line `verify: SUITE-LINE` before the summary).
+std::string suiteLine(const SuiteReport &report);
 
 /// "the suite SUITE was not verified: ..." (for a report of an unverified suite).
 std::string unverifiedNote(const SuiteReport &report);

@@ -76,7 +76,7 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   entry.report = checks::check(interner, plan, candidate, checking);
   entry.groups = candidate.plan.groups.size();
   entry.status = entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
-  if (!options.picturePrefix.empty())
+  if (!options.picturePrefix.empty() && !entry.report.conforms()) // verify's page draws failures
     entry.picture =
         cli::htmlPicture({&interner, &plan, &candidate, &entry.report, options.picturePrefix},
                          checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
@@ -106,9 +106,11 @@ std::string outputName(const std::string &pattern, const SuiteManifest::Entry &e
   return out;
 }
 
-SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
-                      const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
-                      const std::string &name, const JudgeOptions &options) {
+namespace {
+
+/// The fields every entry has, whatever its output.
+SuiteEntry entryOf(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
+                   const std::string &name) {
   SuiteEntry entry;
   entry.caseName = m.caseName;
   entry.mode = m.mode;
@@ -117,24 +119,26 @@ SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
   entry.plan = m.plan;
   entry.nodes = plan.kernels.size();
   entry.output = name;
-  const std::filesystem::path outputFile = outputs / name;
-  // The output is read as `diff` reads `{out}` (files::readInside): a regular file inside
-  // OUTPUTS of at most --max-file-bytes; a FIFO, a device or a symbolic link out of OUTPUTS is
-  // an error entry, never opened for a blocking read (docs/spec.md §4.3).
-  files::BoundedRead read = files::readInside(outputs, name, options.maxFileBytes);
-  if (read.status != files::BoundedRead::Status::ok) {
-    entry.status = SuiteEntry::Status::error;
-    entry.error =
-        read.status == files::BoundedRead::Status::missing
-            ? "no output: " + outputFile.string() + " does not exist"
-        : read.status == files::BoundedRead::Status::tooLarge
-            ? "output not judged: " + outputFile.string() + " " + read.why + " (--max-file-bytes)"
-            : "no output: " + outputFile.string() + " " + read.why;
-    return entry;
-  }
+  return entry;
+}
+
+} // namespace
+
+SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
+                         const std::string &name, std::string error) {
+  SuiteEntry entry = entryOf(plan, m, name);
+  entry.status = SuiteEntry::Status::error;
+  entry.error = std::move(error);
+  return entry;
+}
+
+SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
+                           const SuiteManifest::Entry &m, const std::string &name,
+                           const std::string &path, std::string text, const JudgeOptions &options) {
+  SuiteEntry entry = entryOf(plan, m, name);
   try {
-    const io::Source source = io::sourceFromString(outputFile.string(), read.text);
-    read.text = std::string();
+    const io::Source source = io::sourceFromString(path, text);
+    text = std::string(); // one copy of the output at a time
     if (!m.policy.empty())
       judgeGate(interner, plan, m, source, options.edition, entry);
     else
@@ -143,6 +147,26 @@ SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
     readerError(e, "", entry); // the message may quote the output
   }
   return entry;
+}
+
+SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
+                      const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
+                      const std::string &name, const JudgeOptions &options) {
+  const std::filesystem::path outputFile = outputs / name;
+  // The output is read as `diff` reads `{out}` (files::readInside): a regular file inside
+  // OUTPUTS of at most --max-file-bytes; a FIFO, a device or a symbolic link out of OUTPUTS is
+  // an error entry, never opened for a blocking read (docs/spec.md §4.3).
+  files::BoundedRead read = files::readInside(outputs, name, options.maxFileBytes);
+  if (read.status != files::BoundedRead::Status::ok)
+    return unjudgedEntry(plan, m, name,
+                         read.status == files::BoundedRead::Status::missing
+                             ? "no output: " + outputFile.string() + " does not exist"
+                         : read.status == files::BoundedRead::Status::tooLarge
+                             ? "output not judged: " + outputFile.string() + " " + read.why +
+                                   " (--max-file-bytes)"
+                             : "no output: " + outputFile.string() + " " + read.why);
+  return judgeOutputText(interner, plan, m, name, outputFile.string(), std::move(read.text),
+                         options);
 }
 
 } // namespace lo::gen

@@ -25,7 +25,8 @@ std::string outputName(const std::string &pattern, const SuiteManifest::Entry &e
 struct JudgeOptions {
   std::size_t maxPerCheck = 20;                      // --max-per-check
   std::size_t maxFileBytes = std::size_t{256} << 20; // --max-file-bytes
-  /// html: the entry's picture is drawn, its element ids starting with this prefix; empty: none.
+  /// html: a failing entry's picture is drawn, its element ids starting with this prefix; empty:
+  /// none (a conforming entry is never drawn: docs/spec.md §3.5, verify's page).
   std::string picturePrefix;
   /// The edition the output is read in (docs/spec.md §1.6): the suite's.
   Edition edition = kNewestEdition;
@@ -37,5 +38,16 @@ struct JudgeOptions {
 cli::SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
                            const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
                            const std::string &name, const JudgeOptions &options);
+
+/// The same entry judged from `text`, the output's bytes as they were read once (`verify --impl`,
+/// `--worker`: what the implementation produced), `path` naming it in the report's messages.
+cli::SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
+                                const SuiteManifest::Entry &m, const std::string &name,
+                                const std::string &path, std::string text,
+                                const JudgeOptions &options);
+
+/// The same entry as an error entry: no output to judge, for the reason `error` (one sentence).
+cli::SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
+                              const std::string &name, std::string error);
 
 } // namespace lo::gen

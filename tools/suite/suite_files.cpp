@@ -87,29 +87,32 @@ identity, the second with trusted value evidence); the rest are random.
 
 ## Running your implementation
 
-For each manifest entry, run your lowering on `files.plan` with the entry's `mode` and `equality`
-and write a GraphLoweringPlan (`nn-backend/graph-lowering-plan`) to
-`out/CASE-MODE-EQUALITY.json`, with its audit when the entry's `audit` is true. In this directory,
-with your command in `IMPL` (`{plan}`, `{out}`, `{mode}`, `{equality}` and `{audit}`, `true` or
-`false`, are replaced):
+For each manifest entry, your lowering runs on `files.plan` with the entry's `mode` and `equality`
+and writes a GraphLoweringPlan (`nn-backend/graph-lowering-plan`) to `out/CASE-MODE-EQUALITY.json`,
+with its audit when the entry's `audit` is true. `verify` runs it for you, one process per entry,
+and judges every output in the same run (`{plan}`, `{out}`, `{mode}`, `{equality}` and `{audit}`,
+`true` or `false`, are replaced; without `{out}` your command writes to standard output). In this
+directory:
 
-    export IMPL='my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}'
-    mkdir -p out
-    python3 - <<'EOF'
-    import json, os, shlex, subprocess
-    for e in json.load(open("manifest.json"))["cases"]:
-        out = "out/%s-%s-%s.json" % (e["case"], e["mode"], e["equality"])
-        values = dict(plan=e["files"]["plan"], out=out, mode=e["mode"], equality=e["equality"],
-                      audit="true" if e.get("audit") else "false")
-        subprocess.run([a.format(**values) for a in shlex.split(os.environ["IMPL"])])
-    EOF
-    lowering-oracle verify . out
+    lowering-oracle verify . out --impl 'my-lowering {plan} -o {out} --mode {mode} --equality {equality} --audit {audit}'
+
+`out` is made when absent (and marked as verify's; a directory of other files is refused). An
+implementation that starts slowly can instead answer one JSON line per entry as a worker:
+`--worker 'my-worker'` (the protocol of `diff --worker`: the request carries the plan file's exact
+text in `planText` and whether the audit is asked in `audit`). `--timeout-ms` bounds each run
+(default 10000). If you run your implementation yourself, write the files under the names above
+and run `lowering-oracle verify . out`.
 
 ## Judging the outputs
 
 `lowering-oracle verify . out` judges every output against the manifest in one process and writes
 one report: `--format text` (the default: every violation, then a summary line), `json`, `junit`
-(one test case per case, mode and equality) or `sarif`; `-o FILE` writes it to a file. A missing,
+(one test case per case, mode and equality), `sarif` or `html`; `-o FILE` writes it to a file, and
+`--report FORMAT=FILE` (repeatable) writes more reports from the same run
+(`--report junit=verify.xml --report html=verify.html`). Every report names the suite's seed,
+count, max-nodes and edition and says that it was verified; `--min-count N`, `--expect-count N`,
+`--expect-seed S` and `--expect-max-nodes K` refuse (exit status 2) a suite other than the one you
+require. A missing,
 unreadable or invalid output is an error entry in the report. Exit status 0 means every output
 conforms; 1 that some output does not conform or is missing or invalid; 2 a bad suite or usage.
 Before judging, `verify` regenerates this suite from the manifest's `edition`, `seed`, `count` and
@@ -138,24 +141,14 @@ audit is asked in `"audit"`.
 ## The acceptance gate
 
 If your implementation also has an acceptance gate (an assurance policy that decides from the
-audit's evidence whether a plan may run), run it for each entry of `gates` on `files.plan` under
+audit's evidence whether a plan may run), it runs for each entry of `gates` on `files.plan` under
 the entry's policy (its six `booleans`; `policy` names the preset, or `custom`), `mode` and
-`equality`, and write its gate result (`nn-backend/gate-result`) to `out/CASE-gate-POLICY.json`.
-With your command in `GATE` (`{plan}`, `{out}`, `{policy}`, `{mode}`, `{equality}` and each
-boolean's `{allowChecked}` ... `{allowTestEvidence}`, `true` or `false`, are replaced):
+`equality`, and writes its gate result (`nn-backend/gate-result`) to `out/CASE-gate-POLICY.json`;
+`verify` runs it for each entry (`{plan}`, `{out}`, `{policy}`, `{mode}`, `{equality}` and each
+boolean's `{allowChecked}` ... `{allowTestEvidence}`, `true` or `false`, are replaced: a `custom`
+entry is told by them alone):
 
-    export GATE='my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} --allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external {allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards {allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}'
-    mkdir -p out
-    python3 - <<'EOF'
-    import json, os, shlex, subprocess
-    for e in json.load(open("manifest.json"))["gates"]:
-        out = "out/%s-gate-%s.json" % (e["case"], e["policy"])
-        values = dict(plan=e["files"]["plan"], out=out, policy=e["policy"], mode=e["mode"],
-                      equality=e["equality"])
-        values.update((k, "true" if v else "false") for k, v in e["booleans"].items())
-        subprocess.run([a.format(**values) for a in shlex.split(os.environ["GATE"])])
-    EOF
-    lowering-oracle verify . out --gates
+    lowering-oracle verify . out --gates --impl 'my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} --allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external {allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards {allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}'
 
 `verify --gates` judges each gate result against the reference gate of the plan: the same
 verdict, the same failure kinds in the same order and, for each kind, the same set of reports (a

@@ -4,10 +4,14 @@
 #include "tools/suite/suite_files.hpp"
 #include "tools/system/files.hpp"
 
+#include <set>
+#include <string_view>
+
 namespace lo::gen {
 
 void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
-                         bool unverifiedSuite, std::size_t maxFileBytes) {
+                         bool unverifiedSuite, std::size_t maxFileBytes,
+                         std::map<std::string, std::string> &plans) {
   using io::shownText;
   if (!read.provenance) {
     if (unverifiedSuite)
@@ -22,6 +26,10 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                               " --seed " + std::to_string(p.settings.seed) + " --count " +
                               std::to_string(p.count) + " --max-nodes " +
                               std::to_string(p.settings.maxNodes);
+  // The plans the entries name: their verified bytes are kept for the judge.
+  std::set<std::string_view> wanted;
+  for (const SuiteManifest::Entry &e : read.entries)
+    wanted.insert(e.plan);
   suiteFiles(p.settings, p.count, [&](const std::string &path, std::string_view text) {
     const std::string shown = shownText((suite / path).string());
     std::string actual;
@@ -39,6 +47,8 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                        "` writes: the suite was changed after gen wrote it (or written by another "
                        "version of gen); it is not judged (write it again with `lowering-oracle " +
                        command + " --out DIR`)");
+    if (wanted.count(path) != 0)
+      plans.insert_or_assign(path, std::move(actual));
   });
 }
 

@@ -3,14 +3,18 @@
 #include "ref/io/error.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/reader.hpp"
+#include "tools/report/html_report.hpp"
 #include "tools/suite/judge.hpp"
 #include "tools/suite/suite_files.hpp"
 #include "tools/suite/suite_integrity.hpp"
 #include "tools/suite/suite_reader.hpp"
+#include "tools/system/files.hpp"
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <stdexcept>
 
 namespace lo::gen {
 
@@ -30,7 +34,7 @@ void checkOperands(const VerifySettings &s) {
   std::string missing;
   if (!fs::is_directory(s.suite))
     missing = shownText(s.suite) + ": no such suite: not a directory";
-  if (!fs::is_directory(s.outputs))
+  if (!s.producer && !fs::is_directory(s.outputs)) // --impl, --worker: made when absent
     missing += (missing.empty() ? "" : "; ") + shownText(s.outputs) +
                ": no such outputs directory: not a directory";
   if (!missing.empty())
@@ -38,6 +42,40 @@ void checkOperands(const VerifySettings &s) {
 }
 
 } // namespace
+
+void requireNamedSuite(const std::string &manifest, const std::optional<Provenance> &provenance,
+                       const VerifySettings &s) {
+  struct Expectation {
+    const char *option, *pointer;
+    std::optional<std::uint64_t> asked;
+    std::uint64_t named;
+    bool atLeast; // --min-count: the suite's count may be larger
+  };
+  const Provenance p = provenance.value_or(Provenance{});
+  const Expectation expectations[] = {
+      {"--expect-seed", "/seed", s.expectSeed, p.settings.seed, false},
+      {"--expect-count", "/count", s.expectCount, p.count, false},
+      {"--min-count", "/count", s.minCount, p.count, true},
+      {"--expect-max-nodes", "/maxNodes", s.expectMaxNodes, p.settings.maxNodes, false},
+  };
+  for (const Expectation &e : expectations) {
+    if (!e.asked)
+      continue;
+    const std::string asked = std::to_string(*e.asked);
+    if (!provenance)
+      throw SuiteError(manifest + ": " + e.pointer +
+                       ": the suite names no seed, count and maxNodes (a hand-made suite), so it "
+                       "is not the suite " +
+                       e.option + " " + asked + " asks for: refused");
+    if (e.atLeast ? e.named >= *e.asked : e.named == *e.asked)
+      continue;
+    throw SuiteError(manifest + ": " + e.pointer + ": the suite's " + (e.pointer + 1) + " is " +
+                     std::to_string(e.named) + " and " + e.option + " asks for " +
+                     (e.atLeast ? "at least " : "") + asked +
+                     ": not the suite asked for, refused (write it with `lowering-oracle gen` "
+                     "and the parameters you require)");
+  }
+}
 
 Edition judgedEdition(const std::string &manifest, std::optional<Edition> named,
                       std::optional<Edition> asked) {
@@ -56,43 +94,92 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
   checkOperands(s);
   const fs::path suite(s.suite), outputs(s.outputs);
   const Suite read = readSuite(suite, s.gates, s.maxFileBytes);
-  const Edition edition =
-      judgedEdition(io::shownText((suite / kManifestName).string()), read.edition, s.edition);
-  checkSuiteIntegrity(suite, read, s.unverifiedSuite, s.maxFileBytes);
+  const std::string manifestName = io::shownText((suite / kManifestName).string());
+  const Edition edition = judgedEdition(manifestName, read.edition, s.edition);
+  requireNamedSuite(manifestName, read.provenance, s);
+  // Every plan is read once: for a suite gen wrote, while it is verified (its bytes are kept and
+  // judged); for a hand-made one, when it is first judged.
+  std::map<std::string, std::string> plans;
+  checkSuiteIntegrity(suite, read, s.unverifiedSuite, s.maxFileBytes, plans);
   // Zero entries judged is never a pass (docs/spec.md §4.3).
   if (read.entries.empty())
-    throw SuiteError(io::shownText((suite / kManifestName).string()) + ": " +
-                     (s.gates ? "/gates" : "/cases") + " lists no entries: nothing to judge");
+    throw SuiteError(manifestName + ": " + (s.gates ? "/gates" : "/cases") +
+                     " lists no entries: nothing to judge");
+  if (s.afterVerified)
+    s.afterVerified();
+  if (s.producer) {
+    // The implementation writes into OUTPUTS (docs/spec.md §4.1, "Output directories").
+    if (std::string why; !files::outputDirectoryUsable(outputs, why))
+      throw SuiteError("verify: OUTPUTS " + io::shownText(s.outputs) + ": " + why);
+    try {
+      files::claimOutputDirectory(outputs, "verify");
+    } catch (const std::exception &e) {
+      throw SuiteError(e.what());
+    }
+  }
 
-  cli::SuiteReport report{s.suite, s.outputs, {}};
+  cli::SuiteReport report;
+  report.suite = s.suite;
+  report.outputs = s.outputs;
   report.suiteVerified = read.provenance.has_value();
+  if (read.provenance)
+    report.parameters = cli::SuiteParameters{read.provenance->settings.seed, read.provenance->count,
+                                             read.provenance->settings.maxNodes};
   report.edition = edition;
   report.quiet = s.quiet;
   report.entries.reserve(read.entries.size());
+  // The pictures of failing entries are kept while they fit in the page's sections (docs/spec.md
+  // §3.5, verify's page); passing entries are not drawn.
+  bool drawing = s.pictures || s.format == cli::ReportFormat::html;
+  std::size_t pictureBytes = 0;
   // The entries of one case share its plan: it is read once, into the interner its outputs share.
   std::unique_ptr<Interner> interner;
   GraphExecutionPlan plan;
   std::string planPath;
+  std::string_view planText;
+  std::size_t caseIndex = 0;
   for (const SuiteManifest::Entry &m : read.entries) {
     const auto start = Clock::now();
     const std::string planFile = (suite / m.plan).string();
     if (planFile != planPath) {
+      auto kept = plans.find(m.plan);
+      if (kept == plans.end()) {
+        if (read.provenance) // verified: every plan was kept
+          throw std::logic_error("internal error: the verified plan " + m.plan + " was not kept");
+        kept = plans.emplace(m.plan, readSuiteFile(suite, m.plan, s.maxFileBytes)).first;
+      }
       interner = std::make_unique<Interner>();
       try {
-        plan = io::readExecutionPlan(
-            io::sourceFromString(planFile, readSuiteFile(suite, m.plan, s.maxFileBytes)), *interner,
-            edition);
+        plan =
+            io::readExecutionPlan(io::sourceFromString(planFile, kept->second), *interner, edition);
       } catch (const io::InputError &e) {
         throw SuiteError("the suite's plan is invalid: " + io::formatError(e));
       }
+      if (!planPath.empty())
+        ++caseIndex;
       planPath = planFile;
+      planText = kept->second;
     }
     JudgeOptions options{s.maxPerCheck, s.maxFileBytes, {}, edition};
-    if (s.format == cli::ReportFormat::html)
+    if (drawing)
       options.picturePrefix = "e" + std::to_string(report.entries.size()) + "-";
-    cli::SuiteEntry entry =
-        judgeEntry(*interner, plan, m, outputs,
-                   outputName(m.policy.empty() ? s.pattern : s.gatePattern, m), options);
+    const std::string name = outputName(m.policy.empty() ? s.pattern : s.gatePattern, m);
+    cli::SuiteEntry entry;
+    if (!s.producer) {
+      entry = judgeEntry(*interner, plan, m, outputs, name, options);
+    } else {
+      ProducedOutput produced = s.producer({&m, caseIndex, planText, outputs / name, edition});
+      entry = produced.ok ? judgeOutputText(*interner, plan, m, name, (outputs / name).string(),
+                                            std::move(produced.text), options)
+                          : unjudgedEntry(plan, m, name, std::move(produced.error));
+    }
+    if (!entry.picture.empty()) {
+      pictureBytes += entry.picture.size();
+      if (pictureBytes > cli::kHtmlSuiteSectionBytes) { // the page's bound: no more pictures
+        entry.picture.clear();
+        drawing = false;
+      }
+    }
     entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     report.entries.push_back(std::move(entry));
   }

@@ -7,14 +7,41 @@
 
 #include "tools/report/report.hpp"
 #include "tools/report/suite_report.hpp"
+#include "tools/suite/suite_reader.hpp"
 
 #include "ref/edition.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace lo::gen {
+
+/// One entry for the implementation `verify --impl` or `--worker` runs (docs/spec.md §4.3): the
+/// entry, its case's index in the manifest and its plan's bytes (those verified, read once), the
+/// output file to write, the edition judged in.
+struct ProduceRequest {
+  const SuiteManifest::Entry *entry = nullptr;
+  std::size_t caseIndex = 0;
+  std::string_view planText;
+  std::filesystem::path outPath;
+  Edition edition = kNewestEdition;
+};
+
+/// What the implementation made of it: the output's bytes, or why there are none (a crash, a
+/// timeout, a non-zero exit, no output: one sentence, the entry's error).
+struct ProducedOutput {
+  bool ok = false;
+  std::string text;
+  std::string error;
+};
+
+/// Runs the implementation for one entry (tools/diff/suite_run.hpp makes one from diff's drivers).
+using Producer = std::function<ProducedOutput(const ProduceRequest &)>;
 
 /// verify's operands and options (its --help).
 struct VerifySettings {
@@ -28,6 +55,18 @@ struct VerifySettings {
   bool quiet = false;                                    // --quiet
   std::size_t maxPerCheck = 20;                          // --max-per-check
   std::size_t maxFileBytes = std::size_t{256} << 20;     // --max-file-bytes
+  /// The suite the user names (docs/spec.md §4.3, "The suite the user names"): a suite whose
+  /// manifest does not match is refused. nullopt: not given.
+  std::optional<std::uint64_t> expectSeed, expectCount, minCount, expectMaxNodes;
+  /// --impl, --worker: the implementation is run for every entry, writing into OUTPUTS (claimed as
+  /// docs/spec.md §4.1, "Output directories", says); empty: the outputs are read from OUTPUTS.
+  Producer producer;
+  /// html among the reports asked for: each failing entry's picture is drawn (within the page's
+  /// bound, docs/spec.md §3.5).
+  bool pictures = false;
+  /// A test's seam: called once the suite is verified, before anything is judged (a test swaps a
+  /// suite file there to show that the bytes judged are the bytes verified). Empty: nothing.
+  std::function<void()> afterVerified;
 };
 
 /// The report of every entry of the suite `s.suite` judged from `s.outputs`. Throws SuiteError
@@ -37,6 +76,12 @@ struct VerifySettings {
 /// hand-made one without --unverified-suite, or a manifest without entries: exit status 2, no
 /// report.
 cli::SuiteReport runVerify(const VerifySettings &s);
+
+/// "The suite the user names" (docs/spec.md §4.3): --expect-seed, --expect-count, --min-count and
+/// --expect-max-nodes against the manifest's `seed`, `count` and `maxNodes`; a hand-made suite
+/// (none named) fails any of them. Throws SuiteError naming the field, both values and the option.
+void requireNamedSuite(const std::string &manifest, const std::optional<Provenance> &provenance,
+                       const VerifySettings &s);
 
 /// The edition a suite is judged in: its manifest's `edition`, else `--edition`, else the newest.
 /// "A suite of one edition judged as another is refused": a SuiteError when both are named and

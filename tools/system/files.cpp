@@ -21,6 +21,18 @@ fs::path makeTempDir(const fs::path &parent, const std::string &stem) {
   return pattern;
 }
 
+TemporaryDirectory::TemporaryDirectory(const std::string &stem) {
+  io::SignalsHeld held;
+  path_ = makeTempDir(tempParent(), stem);
+  cleanup_ = std::make_unique<io::DirectoryCleanupOnSignal>(path_.string());
+}
+
+TemporaryDirectory::~TemporaryDirectory() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+  cleanup_.reset();
+}
+
 bool outputDirectoryUsable(const fs::path &dir, std::string &why) {
   std::error_code e;
   const fs::file_status st = fs::symlink_status(dir, e);

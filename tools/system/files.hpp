@@ -2,10 +2,12 @@
 // --emit-smt2`), and the rule of docs/spec.md §4.1, "Output directories", that they share.
 #pragma once
 
+#include "ref/io/cleanup.hpp"
 #include "tools/system/bounded_read.hpp"
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -30,6 +32,23 @@ void claimOutputDirectory(const std::filesystem::path &dir, std::string_view com
 
 /// $TMPDIR, else /tmp.
 std::filesystem::path tempParent();
+
+/// A private working directory `tempParent()/STEM-XXXXXX` (mode 0700) that this process owns:
+/// made and registered for removal on SIGINT and SIGTERM with the signals held (so that no signal
+/// in between can leave it behind; ref/io/cleanup.hpp), and removed with everything in it when
+/// the object ends. Throws std::runtime_error when it cannot be made.
+class TemporaryDirectory {
+public:
+  explicit TemporaryDirectory(const std::string &stem);
+  ~TemporaryDirectory();
+  TemporaryDirectory(const TemporaryDirectory &) = delete;
+  TemporaryDirectory &operator=(const TemporaryDirectory &) = delete;
+  const std::filesystem::path &path() const { return path_; }
+
+private:
+  std::filesystem::path path_;
+  std::unique_ptr<io::DirectoryCleanupOnSignal> cleanup_;
+};
 
 /// Writes `text` to `path` whole or not at all (io::OutputFile).
 void writeFile(const std::filesystem::path &path, std::string_view text);

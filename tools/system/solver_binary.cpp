@@ -1,12 +1,17 @@
 #include "tools/system/solver_binary.hpp"
 
 #include "ref/io/escape.hpp"
+#include "tools/system/files.hpp"
 #include "tools/system/spawn.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
+#include <optional>
+#include <random>
 #include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -38,11 +43,35 @@ std::string ask(const std::string &path, std::string_view query,
 
 } // namespace
 
+SelfTest selfTestQueries(std::uint64_t key) {
+  std::mt19937_64 random(key);
+  const std::string name = "v" + std::to_string(random() % 1000000000);
+  const std::int64_t a = static_cast<std::int64_t>(random() % 2000001) - 1000000;
+  const std::int64_t b = a + 1 + static_cast<std::int64_t>(random() % 1000);
+  const std::string head = "(set-logic QF_LIA)\n(declare-fun " + name + " () Int)\n";
+  const auto is = [&](std::int64_t v) {
+    const std::string n = v < 0 ? "(- " + std::to_string(-v) + ")" : std::to_string(v);
+    return "(assert (= " + name + " " + n + "))\n";
+  };
+  // The unsat query's two facts in a random order.
+  const bool swap = random() % 2 == 1;
+  return {head + is(a) + "(check-sat)\n",
+          head + (swap ? is(b) + is(a) : is(a) + is(b)) + "(check-sat)\n"};
+}
+
 SolverRun runSolver(const std::string &path, std::string_view query,
                     const std::vector<std::string> &args, const subprocess::Options &options) {
   SolverRun run;
-  char file[] = "/tmp/lowering-oracle-query-XXXXXX.smt2";
-  const int fd = ::mkstemps(file, 5);
+  // The query in a private directory of $TMPDIR (removed at the end, and on SIGINT or SIGTERM).
+  std::optional<files::TemporaryDirectory> dir;
+  try {
+    dir.emplace("lowering-oracle-query");
+  } catch (const std::exception &) {
+    run.why = "cannot create a temporary directory";
+    return run;
+  }
+  const std::string file = (dir->path() / "query.smt2").string();
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) {
     run.why = "cannot create a temporary file";
     return run;
@@ -63,7 +92,6 @@ SolverRun runSolver(const std::string &path, std::string_view query,
   } else {
     run.why = "cannot write the query";
   }
-  std::remove(file);
   return run;
 }
 
@@ -128,13 +156,12 @@ SolverBinary trustedCvc5(std::chrono::milliseconds timeout) {
                      " (docs/proofs.md, \"Trust base\"): its answers are not the ones CI checks "
                      "against Z3";
 
-  // The self-test: the same logic as the obligations' simplest queries, one answer known each way.
-  constexpr std::string_view sat = "(set-logic QF_LIA)\n(declare-fun x () Int)\n"
-                                   "(assert (= x 1))\n(check-sat)\n";
-  constexpr std::string_view unsat = "(set-logic QF_LIA)\n(declare-fun x () Int)\n"
-                                     "(assert (= x 1))\n(assert (= x 2))\n(check-sat)\n";
-  const std::string satAnswer = ask(*path, sat, timeout);
-  const std::string unsatAnswer = ask(*path, unsat, timeout);
+  // The self-test: the same logic as the obligations' simplest queries, one answer known each way,
+  // keyed per process (docs/proofs.md, "Trust base"): the variable's name and the constants are
+  // random, so no fixed text can be recognised; every later answer is cross-checked with Z3.
+  const SelfTest test = selfTestQueries(std::random_device{}());
+  const std::string satAnswer = ask(*path, test.sat, timeout);
+  const std::string unsatAnswer = ask(*path, test.unsat, timeout);
   if (satAnswer != "sat" || unsatAnswer != "unsat")
     throw std::runtime_error(
         "prove: --solver cvc5: " + *path + " (version " + solver.version +

@@ -8,6 +8,7 @@
 #include "tools/system/spawn.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,6 +47,14 @@ struct SolverRun {
 };
 SolverRun runSolver(const std::string &path, std::string_view query,
                     const std::vector<std::string> &args, const subprocess::Options &options);
+
+/// The self-test's two queries for `key` (docs/proofs.md, "Trust base"): `sat` asserts x = a,
+/// `unsat` asserts x = a and x = b (a != b), with the variable's name and a and b drawn from
+/// `key`, so that no fixed text answers them. trustedCvc5 draws a key per process.
+struct SelfTest {
+  std::string sat, unsat;
+};
+SelfTest selfTestQueries(std::uint64_t key);
 
 /// Finds cvc5 on PATH, asks its version and self-tests it (a sat and an unsat query, each within
 /// `timeout`). Throws std::runtime_error, one line, when it is missing or fails its self-test: a

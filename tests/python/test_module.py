@@ -1,0 +1,151 @@
+"""lowering_oracle gives the binary's results (docs/python.md): on every example and on a
+generated suite, lower, audit, gate and check in process equal `lowering-oracle` byte for byte;
+dicts keep exact integers; bad input raises InvalidInput with the position and pointer."""
+import glob
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+import lowering_oracle
+
+from conftest import binary_env
+
+EXAMPLE_PLANS = ["two-relu.json", "cpu-mlp.json", "cuda-transformer-block.json",
+                 "identity-trap.json", "plan.json"]
+
+
+def run(binary, *args):
+    r = subprocess.run([binary, *args], capture_output=True, timeout=120, env=binary_env())
+    return r.returncode, r.stdout.decode("utf-8")
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("name", EXAMPLE_PLANS)
+def test_every_command_equals_the_binary_on_the_examples(oracle_binary, examples_dir, name):
+    path = os.path.join(examples_dir, name)
+    text = read(path)
+    for mode in ("coalesced", "singleton"):
+        for equality in ("contract", "identity"):
+            _, expected = run(oracle_binary, "lower", path, "--mode", mode, "--equality", equality,
+                              "--audit")
+            assert lowering_oracle.lower_json(text, mode, equality, audit=True) == expected
+            for policy in ("verified", "checked", "external"):
+                status, expected = run(oracle_binary, "gate", path, "--policy", policy, "--mode",
+                                       mode, "--equality", equality, "--format", "json")
+                got = lowering_oracle.gate(text, policy, mode, equality)
+                assert got == json.loads(expected)
+                assert (got["verdict"] == "accepted") == (status == 0)
+    _, expected = run(oracle_binary, "audit", path, "--equality", "identity")
+    assert lowering_oracle.audit(text, "identity") == json.loads(expected)
+
+
+def test_check_equals_the_binary_in_every_format(oracle_binary, examples_dir):
+    plan, candidate = (os.path.join(examples_dir, f) for f in ("plan.json", "candidate.json"))
+    report = lowering_oracle.check(read(plan), read(candidate), plan_name=plan,
+                                   candidate_name=candidate)
+    assert not report.conforms
+    assert [f.check for f in report.findings] == ["provenance", "capsule", "trust-boundary", "gate"]
+    assert report.findings[0].node == 4 and report.findings[0].pointer == "/groups"
+    assert report.findings[1].group == 0
+    for fmt, method in (("text", report.to_text), ("json", report.to_json),
+                        ("sarif", report.to_sarif), ("html", report.to_html)):
+        status, expected = run(oracle_binary, "check", plan, candidate, "--format", fmt)
+        assert status == 1
+        if fmt == "html":  # the whole page, but for the time the run took
+            def timeless(page):
+                return re.sub(r"\d+\.\d+ s</p>", "s</p>", page)
+            assert timeless(method()) == timeless(expected)
+        elif fmt == "sarif":
+            assert json.loads(method())["runs"][0]["results"] == \
+                json.loads(expected)["runs"][0]["results"]
+        elif fmt == "json":
+            got, want = json.loads(method()), json.loads(expected)
+            for doc in (got, want):  # the time the run took
+                doc.pop("time", None)
+            assert got == want
+        else:
+            assert method() == expected
+    with pytest.raises(AssertionError) as raised:
+        lowering_oracle.assert_conforms(read(plan), read(candidate))
+    assert "provenance: node 4 (tanh) of the plan is in no group" in str(raised.value)
+
+
+def test_a_generated_suite_gives_the_binarys_lowerings(oracle_binary, tmp_path):
+    suite = tmp_path / "suite"
+    status, _ = run(oracle_binary, "gen", "--out", str(suite), "--count", "40", "--seed", "7")
+    assert status == 0
+    manifest = json.loads(read(suite / "manifest.json"))
+    judged = 0
+    for entry in manifest["cases"]:
+        plan = read(suite / entry["files"]["plan"])
+        expected = read(suite / entry["files"]["expected"])
+        mode, equality = entry["mode"], entry["equality"]
+        # A case that asks for the audit expects the lowering with it (`lower --audit`).
+        audit = entry["audit"]
+        assert lowering_oracle.lower_json(plan, mode, equality, audit=audit).encode() == expected, \
+            entry["case"]
+        assert lowering_oracle.check(plan, expected, mode=mode, equality=equality).conforms
+        judged += 1
+    assert judged >= 3 * 40
+
+
+def test_dicts_keep_exact_integers_and_floats_are_not_naturals(examples_dir):
+    plan = json.loads(read(os.path.join(examples_dir, "two-relu.json")))
+    plan["kernels"][1]["nodeId"] = 2**63 - 1  # a float would round it to 2^63
+    lowered = lowering_oracle.lower(plan)
+    assert lowered["groups"][0]["nodeIds"] == [1, 2**63 - 1]
+    plan["kernels"][1]["nodeId"] = 2.0
+    with pytest.raises(lowering_oracle.InvalidInput) as raised:
+        lowering_oracle.lower(plan)
+    assert raised.value.pointer == "/kernels/1/nodeId"
+
+
+def test_bad_input_raises_invalid_input_with_position_and_pointer():
+    with pytest.raises(lowering_oracle.InvalidInput) as raised:
+        lowering_oracle.lower('{"kernels":\n  {}}', name="p.json")
+    e = raised.value
+    assert (e.file, e.line, e.column, e.pointer) == ("p.json", 2, 3, "/kernels")
+    assert str(e).startswith("p.json:2:3: /kernels: ")
+    assert isinstance(e, ValueError)
+    with pytest.raises(lowering_oracle.InvalidInput):
+        lowering_oracle.check(b"\xff", "{}")
+    with pytest.raises(ValueError, match="mode diagonal is not one of"):
+        lowering_oracle.lower("{\"kernels\": []}", mode="diagonal")
+    with pytest.raises(ValueError, match="edition 2025-01"):
+        lowering_oracle.lower("{\"kernels\": []}", edition="2025-01")
+    with pytest.raises(TypeError):
+        lowering_oracle.lower(["not", "a", "plan"])
+
+
+def test_custom_policies_are_the_binarys(oracle_binary, examples_dir):
+    path = os.path.join(examples_dir, "identity-trap.json")
+    for flags in ({"requireEvidence": False}, {"preset": "verified", "allowTrustedExternal": True},
+                  {"preset": "external", "allowRuntimeGuards": False, "allowTestEvidence": False}):
+        args = []
+        for k, v in flags.items():
+            if k == "preset":
+                args += ["--policy", v]
+            else:
+                args += ["--" + "".join("-" + c.lower() if c.isupper() else c for c in k),
+                         "true" if v else "false"]
+        _, expected = run(oracle_binary, "gate", path, "--format", "json", *args)
+        assert lowering_oracle.gate(read(path), flags) == json.loads(expected), flags
+    with pytest.raises(ValueError, match="allowEverything"):
+        lowering_oracle.gate(read(path), {"allowEverything": True})
+
+
+def test_the_vocabulary_is_the_binarys(oracle_binary):
+    vocab = lowering_oracle.vocabulary()
+    assert vocab["newest"] in vocab["editions"]
+    status, text = run(oracle_binary, "explain", "maximal")
+    assert status == 0
+    assert "maximal" in vocab["Check"]
+    assert vocab["kinds"]["relu"]["op"] == "relu" and vocab["kinds"]["relu"]["params"] == []
+    assert ("inC", "natural") in [tuple(p) for p in vocab["kinds"]["conv2d"]["params"]]

@@ -1,0 +1,52 @@
+"""Hypothesis properties over lowering_oracle.strategies (docs/python.md): the conforming peer of
+tests/peers passes 1,000 generated cases; each mutant of tests/peers/mutants.py fails, and
+Hypothesis shrinks the failing plan to at most 2 nodes."""
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, Phase, find, given, seed as hypothesis_seed, settings
+
+import lowering_oracle
+from lowering_oracle import strategies
+
+from conftest import SEED
+from peers import MUTANTS, conforming_impl, mutant_impl
+
+
+
+def conforms(impl, plan, mode, equality):
+    """Whether the implementation's lowering of `plan` conforms (an unreadable one does not)."""
+    try:
+        return lowering_oracle.check(plan, impl(plan, mode, equality), mode=mode,
+                                     equality=equality).conforms
+    except lowering_oracle.InvalidInput:
+        return False
+
+
+@hypothesis_seed(SEED)
+@settings(max_examples=1000, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(plan=strategies.plans(), lowering=strategies.lowerings())
+def test_the_conforming_peer_passes(plan, lowering):
+    mode, equality = lowering
+    lowering_oracle.assert_conforms(plan, conforming_impl(plan, mode, equality), mode=mode,
+                                    equality=equality)
+
+
+@pytest.mark.parametrize("name", MUTANTS)
+def test_each_mutant_fails_and_shrinks_to_two_nodes(name):
+    impl = mutant_impl(name)
+    # The mutant's equality is the lowering that shows it; the others' mistakes show under the
+    # default coalesced/contract.
+    mode, equality = "coalesced", "contract"
+    found = find(strategies.plans(), lambda plan: not conforms(impl, plan, mode, equality),
+                 settings=settings(max_examples=5000, deadline=None, database=None,
+                                   phases=[Phase.generate, Phase.shrink],
+                                   suppress_health_check=list(HealthCheck)),
+                 random=random.Random(SEED))
+    nodes = len(json.loads(found)["kernels"])
+    print(f"{name}: shrunk to {nodes} nodes:\n{found}")
+    kernels = json.dumps(json.loads(found)["kernels"])
+    assert nodes <= 2, f"{name} shrank to {nodes} nodes: {kernels}"
+    assert not conforms(impl, found, mode, equality)

@@ -1,0 +1,101 @@
+#include "tools/diff/suite_run.hpp"
+
+#include "ref/io/escape.hpp"
+#include "tools/diff/diff_drivers.hpp"
+#include "tools/system/files.hpp"
+
+#include <memory>
+#include <optional>
+
+namespace lo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The run's driver and its work directory (removed at the end, after the worker is stopped).
+struct Run {
+  DiffSettings settings; // the driver holds a reference to it
+  std::unique_ptr<Implementation> implementation;
+  fs::path work;
+  ~Run() {
+    implementation.reset();
+    std::error_code ignored;
+    if (!work.empty())
+      fs::remove_all(work, ignored);
+  }
+};
+
+gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
+  const gen::SuiteManifest::Entry &m = *q.entry;
+  // A gate entry's policy: a preset, or the case's custom policy told by its six booleans
+  // (docs/spec.md §4.3, "What a case asks").
+  std::optional<NamedPolicy> policy;
+  for (const NamedPolicy &p : kPolicyPresets)
+    if (!m.policy.empty() && m.policy == p.name)
+      policy = p;
+  if (m.policy == "custom")
+    policy = NamedPolicy{"custom", m.gatePolicy};
+  CaseFiles c;
+  c.index = q.caseIndex;
+  c.label = m.caseName;
+  c.planText = std::string(q.planText);
+  c.outPath = q.outPath;
+  gen::ProducedOutput out;
+  // The plan is the runner's file, made afresh (whatever the last run left there); the output file
+  // is removed first, so that an output of an earlier run is never judged as this one's.
+  try {
+    if (run.work.empty()) // made at the first run, once the suite is verified
+      run.work = files::makeTempDir(files::tempParent(), "lowering-oracle-verify");
+    c.planPath = run.work / "plan.json";
+    files::recreateFile(c.planPath, c.planText);
+  } catch (const std::runtime_error &e) {
+    throw UsageError(std::string("verify: the run's work directory: ") + e.what());
+  }
+  std::error_code e;
+  fs::remove_all(c.outPath, e);
+  if (e) {
+    out.error =
+        "no output: " + c.outPath.string() + " cannot be removed before the run: " + e.message();
+    return out;
+  }
+  Lowering l{m.mode, m.equality, policy, q.edition};
+  l.audit = m.audit; // the entry asks for the audit: `{audit}` and a worker's request say so
+  Produced p;
+  try {
+    p = run.implementation->produce(c, l, subprocess::deadlineAfter(run.settings.timeout()));
+  } catch (const Interrupted &) {
+    throw std::runtime_error("verify: interrupted");
+  }
+  if (!p.ok) {
+    out.error = p.failure.summary;
+    if (!p.standardError.empty())
+      out.error +=
+          "; its standard error begins: " + io::shownText(p.standardError, io::kMaxExcerptBytes);
+    return out;
+  }
+  out.ok = true;
+  out.text = std::move(p.output);
+  return out;
+}
+
+} // namespace
+
+gen::Producer suiteProducer(const SuiteRunSettings &s) {
+  auto run = std::make_shared<Run>();
+  run->settings.impl = s.gates ? std::string() : s.impl;
+  run->settings.gate = s.gates ? s.impl : std::string();
+  // A gate worker answers gate results (docs/conformance.md, "The gate worker protocol").
+  (s.gates ? run->settings.gateWorker : run->settings.worker) = s.worker;
+  run->settings.timeoutMs = s.timeoutMs;
+  run->settings.maxOutputBytes = s.maxOutputBytes;
+  try {
+    run->implementation = makeImplementation(run->settings);
+  } catch (const std::invalid_argument &e) {
+    throw UsageError(std::string(s.worker.empty() ? "--impl" : "--worker") +
+                     ": the command cannot be split: " + e.what());
+  }
+  return [run](const gen::ProduceRequest &q) { return produce(*run, q); };
+}
+
+} // namespace lo::cli

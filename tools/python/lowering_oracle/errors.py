@@ -1,0 +1,26 @@
+"""The exception of lowering_oracle (docs/python.md, "Errors")."""
+
+
+class InvalidInput(ValueError):
+    """A document the oracle cannot read (exit status 2 on the command line, docs/spec.md §4.5).
+
+    str(error) is the one error line of the command line, ``FILE:LINE:COLUMN: POINTER: MESSAGE``;
+    the parts are attributes: ``file``, ``line`` and ``column`` (1-based, 0 when unknown),
+    ``pointer`` (a JSON pointer into the document, "" when none) and ``message``.
+    """
+
+    def __init__(self, text, file="", line=0, column=0, pointer="", message=""):
+        super().__init__(text)
+        self.text = text
+        self.file = file
+        self.line = line
+        self.column = column
+        self.pointer = pointer
+        self.message = message
+
+    def __str__(self):
+        return self.text
+
+    def __reduce__(self):
+        return (InvalidInput, (self.text, self.file, self.line, self.column, self.pointer,
+                               self.message))

@@ -1,0 +1,228 @@
+"""Hypothesis strategies for lowering plans and policies (docs/python.md, "Strategies").
+
+    plans(min_nodes=0, max_nodes=6, edition=None, exotic=True)     -> JSON text of a plan
+    plan_data(...) / spellings(n)                                   -> the two halves of plans()
+    lowerings()                                                     -> (mode, equality)
+    policies()                                                      -> a gate policy dict
+
+Every value comes from the oracle's own vocabularies (lowering_oracle.vocabulary(): ref/ as
+data), in the edition asked for (default the newest). The plans are made to find mistakes: few
+capsules per op, with near collisions (the same identity with another contract, the same name
+with another provider), every kind with its parameters, large node ids; and every spelling of
+docs/spec.md §2 (lowering_oracle.spelling). Each choice's first value is the plain one, so that
+Hypothesis shrinks a failure to a small plan spelled plainly except where the spelling is the
+cause.
+"""
+from hypothesis import strategies as st
+
+from . import vocabulary
+from .spelling import Spelling, spell
+
+__all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "VARIANTS"]
+
+POLICY_FIELDS = ("allowChecked", "allowFuzzed", "allowTrustedExternal", "requireEvidence",
+                 "allowRuntimeGuards", "allowTestEvidence")
+
+
+def _values(vocab, name, edition):
+    return [v for v, editions in vocab[name].items() if edition in editions]
+
+
+def _edition(edition):
+    vocab = vocabulary()
+    edition = edition or vocab["newest"]
+    if edition not in vocab["editions"]:
+        raise ValueError(f"edition {edition} is not one of {', '.join(vocab['editions'])}")
+    return vocab, edition
+
+
+def _descriptor(claim, summary, evidence):
+    return {"claim": claim, "summary": summary, "evidence": evidence, "provenance": []}
+
+
+def base_capsule(op, edition):
+    """The plain capsule of `op`: the reference provider on the CPU, checked, every default
+    written, in the writer's field order (docs/spec.md §2.2)."""
+    vocab, edition = _edition(edition)
+    spec = edition in vocab["claimsHaveSpec"]
+    value = {"tag": "valueRefinement", "op": op}
+    if spec:
+        value["spec"] = f"NN.Spec.{op}"
+    evidence = _values(vocab, "EvidenceTag", edition)
+    if "vjpUnavailable" in _values(vocab, "ClaimTag", edition):
+        vjp = _descriptor({"tag": "vjpUnavailable", "op": op}, "No VJP.",
+                          {"tag": "notApplicable"} if "notApplicable" in evidence
+                          else {"tag": "notProvided"})
+    else:
+        claim = {"tag": "vjpRefinement", "op": op, "mode": "none"}
+        if spec:
+            claim = {"tag": "vjpRefinement", "op": op, "spec": f"NN.Spec.{op}.vjp", "mode": "none"}
+        vjp = _descriptor(claim, "No VJP.", {"tag": "notProvided"})
+    layouts = _values(vocab, "TensorLayout", edition)
+    return {
+        "name": f"reference.{op}", "op": op, "provider": "reference", "device": "cpu",
+        "trustLevel": "checked", "supportsForward": True, "vjpMode": "none",
+        "shapeContract": _descriptor({"tag": "shapeSafety", "op": op},
+                                     "Shapes checked in NN/Runtime.", {"tag": "runtimeGuard",
+                                                                       "name": "shape_ok"}),
+        "layoutContract": _descriptor({"tag": "layoutCompatibility", "op": op,
+                                       "layout": layouts[0]}, "Canonical tensors.",
+                                      {"tag": "runtimeGuard", "name": "layout_ok"}),
+        "valueContract": _descriptor(value, f"Refines {op} (café/ü).",
+                                     {"tag": "testSuite", "name": "NN/Tests/Runtime"}),
+        "vjpContract": vjp,
+        "numericalPolicy": {"rounding": "unspecified", "subnormals": "unspecified",
+                            "contraction": "unspecified", "reduction": "unspecified"},
+        "notes": "",
+    }
+
+
+def _trusted(c):
+    c = dict(c, trustLevel="trusted-external")
+    c["valueContract"] = dict(c["valueContract"],
+                              evidence={"tag": "trustedBoundary", "reason": "vendor kernel"})
+    return c
+
+
+def _noted(c):
+    return dict(c, notes="a variant")
+
+
+def _rounded(c):
+    return dict(c, numericalPolicy=dict(c["numericalPolicy"], rounding="nearest-even"))
+
+
+def _sourced(c):
+    c = dict(c)
+    c["shapeContract"] = dict(c["shapeContract"],
+                              provenance=[{"tag": "sourceFile", "path": "NN/Backend/Ops.lean"}])
+    return c
+
+
+def _moved(c):
+    return dict(c, provider="cudnn", device="cuda")
+
+
+def _renamed(c):
+    return dict(c, name=c["name"] + ".fast")
+
+
+# The capsule variants of an op, the plain one first: the same identity with another contract
+# (trust and evidence, notes, numerical policy, provenance), then another identity under the same
+# name (provider and device), then another name.
+VARIANTS = (lambda c: c, _trusted, _noted, _rounded, _sourced, _moved, _renamed)
+
+
+def _kinds(vocab, edition):
+    """The kinds that are planned (they have an op) in the edition, those without parameters
+    first and relu the very first."""
+    kinds = [(tag, k) for tag, k in vocab["kinds"].items()
+             if k["op"] is not None and edition in k["editions"]]
+    return sorted(kinds, key=lambda tk: (tk[0] != "relu", len(tk[1]["params"]), tk[0]))
+
+
+def _param(kind_type, large):
+    natural = st.integers(0, 4) if not large else st.integers(0, 2**64 - 1)
+    if kind_type == "natural":
+        return natural
+    if kind_type == "naturals":
+        return st.lists(natural, max_size=3)
+    shape = st.lists(st.integers(1, 2), min_size=1, max_size=2)
+    return shape.flatmap(lambda s: st.fixed_dictionaries({
+        "shape": st.just(s),
+        "allowed": st.lists(st.booleans(), min_size=_size(s), max_size=_size(s))}))
+
+
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+REFS = ("key", "inline", "alias")
+OMITS = ("none", "top", "nested", "all")
+
+
+# How a kernel names its capsule and which defaults an inline record leaves out, as one choice
+# (so that a kernel is few draws, which Hypothesis deletes together): ("key", "none") first.
+NAMINGS = tuple((ref, omit) for ref in REFS for omit in (OMITS if ref == "inline" else OMITS[:1]))
+
+
+@st.composite
+def _kernel(draw, kinds, large_params):
+    """One kernel's choices: its kind and parameters, its capsule variant, and how it names the
+    capsule."""
+    tag, kind = draw(st.sampled_from(kinds))
+    params = {name: draw(_param(t, large_params)) for name, t in kind["params"]}
+    ref, omit = draw(st.sampled_from(NAMINGS))
+    return {"kind": tag, "params": params, "op": kind["op"],
+            "variant": draw(st.integers(0, len(VARIANTS) - 1)), "ref": ref, "omit": omit}
+
+
+@st.composite
+def plan_data(draw, min_nodes=0, max_nodes=6, edition=None):
+    """A plan as data (lowering_oracle.spelling's form): `capsules` and `kernels`; each kernel
+    also carries the `ref` and `omit` choices that plans() spells it with."""
+    if not 0 <= min_nodes <= max_nodes <= 64:
+        raise ValueError("0 <= min_nodes <= max_nodes <= 64")
+    vocab, edition = _edition(edition)
+    kinds = _kinds(vocab, edition)
+    large_ids = draw(st.booleans())
+    large_params = draw(st.booleans())
+    drawn = draw(st.lists(_kernel(kinds, large_params), min_size=min_nodes, max_size=max_nodes))
+    capsules, pool, kernels = [], {}, []
+    for i, k in enumerate(drawn):
+        key = (k["op"], k["variant"])
+        if key not in pool:
+            pool[key] = len(capsules)
+            capsules.append(VARIANTS[k["variant"]](base_capsule(k["op"], edition)))
+        # Distinct ids: small ones in order, or large ones (just below 2^63) in descending order.
+        node_id = (2**63 - 1 - 7919 * i) if large_ids else i + 1
+        kernels.append({"nodeId": node_id, "kind": k["kind"], "params": k["params"],
+                        "op": k["op"], "capsule": pool[key], "ref": k["ref"],
+                        "omit": k["omit"]})
+    return {"capsules": capsules, "kernels": kernels}
+
+
+def _globals(draw):
+    return dict(alias_omit=draw(st.sampled_from(OMITS)), reverse_fields=draw(st.booleans()),
+                escapes=draw(st.sampled_from(["none", "solidus", "unicode"])),
+                kind_objects=draw(st.booleans()), reverse_params=draw(st.booleans()),
+                no_header=draw(st.booleans()), table_last=draw(st.booleans()),
+                pretty=draw(st.booleans()))
+
+
+@st.composite
+def spellings(draw, n):
+    """A Spelling for a plan of `n` kernels (lowering_oracle.spelling)."""
+    refs = tuple(draw(st.lists(st.sampled_from(REFS), min_size=n, max_size=n)))
+    omit = tuple(draw(st.lists(st.sampled_from(OMITS), min_size=n, max_size=n)))
+    return Spelling(refs=refs, omit=omit, **_globals(draw))
+
+
+@st.composite
+def plans(draw, min_nodes=0, max_nodes=6, edition=None, exotic=True):
+    """The JSON text of a GraphExecutionPlan (docs/spec.md §2.4) in `edition`: every spelling of
+    docs/spec.md §2 with `exotic`, else the plain one."""
+    data = draw(plan_data(min_nodes, max_nodes, edition))
+    if not exotic:
+        return spell(data, Spelling())
+    spelling = Spelling(refs=tuple(k["ref"] for k in data["kernels"]),
+                        omit=tuple(k["omit"] for k in data["kernels"]), **_globals(draw))
+    return spell(data, spelling)
+
+
+def lowerings():
+    """A lowering of docs/spec.md §1: (mode, equality), coalesced/contract first."""
+    return st.sampled_from([("coalesced", "contract"), ("singleton", "contract"),
+                            ("coalesced", "identity"), ("singleton", "identity")])
+
+
+def policies():
+    """A gate policy (docs/spec.md §6): a preset, or a preset with any of its six booleans set
+    either way (requireEvidence included), as lowering_oracle.gate takes it."""
+    preset = st.sampled_from(["checked", "verified", "external"])
+    custom = st.fixed_dictionaries({"preset": preset},
+                                   optional={f: st.booleans() for f in POLICY_FIELDS})
+    return st.one_of(preset, custom)

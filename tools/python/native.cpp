@@ -1,0 +1,339 @@
+// lowering_oracle._native: the libraries of ref/, checks/ and tools/report/ for Python
+// (docs/python.md). Every function takes the documents' JSON text and returns JSON text or a
+// report: the Python package (lowering_oracle/__init__.py) turns dicts into text and text into
+// dicts. No second implementation: the reading, the lowering, the audit, the gate and the checks
+// are the ones the command line runs (docs/spec.md §1 to §6), and the GIL is released while they
+// work. An input error is lowering_oracle.errors.InvalidInput, with the position and JSON pointer
+// of docs/spec.md §4.5.
+#include "checks/checks.hpp"
+#include "checks/picture_facts.hpp"
+#include "ref/audit.hpp"
+#include "ref/edition.hpp"
+#include "ref/gate.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/gate_writer.hpp"
+#include "ref/io/output.hpp"
+#include "ref/io/reader.hpp"
+#include "ref/io/source.hpp"
+#include "ref/io/writer.hpp"
+#include "ref/lowering.hpp"
+#include "ref/opkind.hpp"
+#include "ref/vocab.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/report.hpp"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace lo::python {
+namespace {
+
+/// A spelling of vocabulary E (docs/spec.md §1.5), or ValueError naming the choices.
+template <class E> E parsed(const std::string &text, const char *what) {
+  if (auto v = parseSpelling<E>(text))
+    return *v;
+  std::string choices;
+  for (std::size_t i = 0; i < vocabularySize<E>(); ++i)
+    choices += (i ? ", " : "") + std::string(spelling(static_cast<E>(i)));
+  throw py::value_error(std::string(what) + " " + text + " is not one of " + choices);
+}
+
+/// The edition judged: the caller's, else the newest (docs/spec.md §1.6); never a file's.
+Edition editionOf(const std::optional<std::string> &e) {
+  return e ? parsed<Edition>(*e, "edition") : kNewestEdition;
+}
+
+/// The lowering of a GraphExecutionPlan (under `mode` and `equality`), or a GraphLoweringPlan's
+/// groups as written: as `audit` and `gate` read FILE (docs/spec.md §4.3).
+GraphLoweringPlan loweringOf(Interner &interner, const io::Source &source, Edition edition,
+                             Mode mode, Equality equality) {
+  if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan)
+    return lower(interner, io::readExecutionPlan(source, interner, edition), mode, equality);
+  return io::readLoweringPlan(source, interner, edition).plan;
+}
+
+std::string lowerText(const std::string &text, const std::string &name, const std::string &mode,
+                      const std::string &equality, const std::optional<std::string> &edition,
+                      bool withAudit) {
+  const Mode m = parsed<Mode>(mode, "mode");
+  const Equality q = parsed<Equality>(equality, "equality");
+  const Edition e = editionOf(edition);
+  py::gil_scoped_release released;
+  Interner interner;
+  const GraphLoweringPlan lowering =
+      lower(interner, io::readExecutionPlan(io::sourceFromString(name, text), interner, e), m, q);
+  std::optional<AuditDocument> doc;
+  if (withAudit)
+    doc = toDocument(interner, audit(interner, lowering));
+  std::string out;
+  io::Sink sink(out);
+  io::writeLoweringPlan(sink, interner, lowering, m, q, doc ? &*doc : nullptr);
+  sink.flush();
+  return out;
+}
+
+std::string auditText(const std::string &text, const std::string &name, const std::string &equality,
+                      const std::optional<std::string> &edition) {
+  const Equality q = parsed<Equality>(equality, "equality");
+  const Edition e = editionOf(edition);
+  py::gil_scoped_release released;
+  Interner interner;
+  ExecutionAudit a = audit(
+      interner, loweringOf(interner, io::sourceFromString(name, text), e, Mode::coalesced, q));
+  std::string out;
+  io::Sink sink(out);
+  io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
+  sink.flush();
+  return out;
+}
+
+/// The gate (docs/spec.md §6) under a preset with some of its six booleans overridden: whether it
+/// accepts, and the nn-backend/gate-result document `gate --format json` writes.
+std::pair<bool, std::string> gateText(const std::string &text, const std::string &name,
+                                      const std::string &preset,
+                                      const std::map<std::string, bool> &overrides,
+                                      const std::string &mode, const std::string &equality,
+                                      const std::optional<std::string> &edition) {
+  std::optional<AssurancePolicy> policy = policyPreset(preset);
+  if (!policy)
+    throw py::value_error("policy " + preset + " is not one of verified, checked, external");
+  for (const auto &[flag, value] : overrides) {
+    bool known = false;
+    for (const PolicyFlag &f : kPolicyFlags)
+      if (f.name == flag) {
+        (*policy).*f.field = value;
+        known = true;
+      }
+    if (!known)
+      throw py::value_error("policy field " + flag +
+                            " is not one of allowChecked, allowFuzzed, "
+                            "allowTrustedExternal, requireEvidence, allowRuntimeGuards, "
+                            "allowTestEvidence");
+  }
+  const Mode m = parsed<Mode>(mode, "mode");
+  const Equality q = parsed<Equality>(equality, "equality");
+  const Edition e = editionOf(edition);
+  py::gil_scoped_release released;
+  Interner interner;
+  const ExecutionAudit rows =
+      audit(interner, loweringOf(interner, io::sourceFromString(name, text), e, m, q));
+  std::string out;
+  io::Sink sink(out);
+  const bool accepted = io::writeBoundedGate(sink, interner, *policy, rows, true);
+  sink.flush();
+  return {accepted, out};
+}
+
+/// One `check` (docs/spec.md §3): the documents, the report, and what its formats need.
+class CheckRun {
+public:
+  CheckRun(const std::string &planText, const std::string &candidateText,
+           const std::string &planName, const std::string &candidateName, Mode mode,
+           Equality equality, Edition edition, std::size_t maxPerCheck)
+      : planSource_(io::sourceFromString(planName, planText)),
+        candidateSource_(io::sourceFromString(candidateName, candidateText)) {
+    options_.mode = mode;
+    options_.equality = equality;
+    options_.edition = edition;
+    options_.maxPerCheck = maxPerCheck;
+    std::optional<Edition> planDeclares;
+    plan_ = io::readExecutionPlan(planSource_, interner_, edition, &planDeclares);
+    candidate_ = io::readLoweringPlan(candidateSource_, interner_, edition);
+    result_.report = checks::check(interner_, plan_, candidate_, options_);
+    if (auto note = checks::editionNote("the plan", planDeclares, edition))
+      result_.report.notes.insert(result_.report.notes.begin(), std::move(*note));
+    result_.subject = {planName,
+                       candidateName,
+                       mode,
+                       equality,
+                       candidate_.plan.groups.size(),
+                       plan_.kernels.size()};
+    result_.candidateText = candidateSource_.text;
+  }
+
+  bool conforms() const { return result_.report.conforms(); }
+
+  /// Each violation: check, group, node id, pointer, sentence, field, expected, actual.
+  std::vector<py::tuple> findings() const {
+    std::vector<py::tuple> out;
+    for (const checks::Violation &v : result_.report.violations)
+      out.push_back(py::make_tuple(std::string(spelling(v.check)),
+                                   v.group ? py::cast(*v.group) : py::none(),
+                                   v.nodeId ? py::cast(*v.nodeId) : py::none(), v.pointer,
+                                   v.message, v.field, v.expected, v.actual));
+    return out;
+  }
+
+  std::vector<std::pair<std::string, std::size_t>> omitted() const {
+    std::vector<std::pair<std::string, std::size_t>> out;
+    for (const auto &[c, n] : result_.report.omitted)
+      out.emplace_back(std::string(spelling(c)), n);
+    return out;
+  }
+
+  const std::vector<std::string> &notes() const { return result_.report.notes; }
+
+  /// The report in `format`, as `check --format FORMAT` writes it.
+  std::string report(const std::string &format) {
+    const cli::ReportFormat f = reportFormat(format);
+    py::gil_scoped_release released;
+    cli::CaseResult result = result_;
+    if (f == cli::ReportFormat::html)
+      result.picture = cli::htmlPicture(
+          {&interner_, &plan_, &candidate_, &result.report, "c0-"},
+          checks::pictureFacts(interner_, plan_, &candidate_, options_.mode, options_.equality));
+    std::string out;
+    io::Sink sink(out);
+    cli::writeReports(sink, f, {result});
+    sink.flush();
+    return out;
+  }
+
+private:
+  static cli::ReportFormat reportFormat(const std::string &format) {
+    if (format == "text")
+      return cli::ReportFormat::text;
+    if (format == "json")
+      return cli::ReportFormat::json;
+    if (format == "junit")
+      return cli::ReportFormat::junit;
+    if (format == "sarif")
+      return cli::ReportFormat::sarif;
+    if (format == "html")
+      return cli::ReportFormat::html;
+    throw py::value_error("format " + format + " is not one of text, json, junit, sarif, html");
+  }
+
+  io::Source planSource_, candidateSource_;
+  Interner interner_;
+  checks::Options options_;
+  GraphExecutionPlan plan_;
+  io::LoweringDocument candidate_;
+  cli::CaseResult result_;
+};
+
+std::unique_ptr<CheckRun> checkTexts(const std::string &plan, const std::string &candidate,
+                                     const std::string &planName, const std::string &candidateName,
+                                     const std::string &mode, const std::string &equality,
+                                     const std::optional<std::string> &edition,
+                                     std::size_t maxPerCheck) {
+  const Mode m = parsed<Mode>(mode, "mode");
+  const Equality q = parsed<Equality>(equality, "equality");
+  const Edition e = editionOf(edition);
+  py::gil_scoped_release released;
+  return std::make_unique<CheckRun>(plan, candidate, planName, candidateName, m, q, e, maxPerCheck);
+}
+
+/// Each value of vocabulary E with the editions that have it (docs/spec.md §1.5, §1.6).
+template <class E> py::dict valuesWithEditions() {
+  py::dict out;
+  for (std::size_t i = 0; i < vocabularySize<E>(); ++i) {
+    const auto value = static_cast<E>(i);
+    py::list editions;
+    for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e)
+      if (inEdition(value, static_cast<Edition>(e)))
+        editions.append(std::string(spelling(static_cast<Edition>(e))));
+    out[py::str(std::string(spelling(value)))] = editions;
+  }
+  return out;
+}
+
+/// The vocabularies as data, for lowering_oracle.strategies: never a list of its own.
+py::dict vocabulary() {
+  py::dict out;
+  py::list editions, spec;
+  for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e) {
+    const auto ed = static_cast<Edition>(e);
+    editions.append(std::string(spelling(ed)));
+    if (claimsHaveSpec(ed))
+      spec.append(std::string(spelling(ed)));
+  }
+  out["editions"] = editions;
+  out["newest"] = std::string(spelling(kNewestEdition));
+  out["claimsHaveSpec"] = spec;
+  out["BackendOp"] = valuesWithEditions<BackendOp>();
+  out["Provider"] = valuesWithEditions<Provider>();
+  out["Device"] = valuesWithEditions<Device>();
+  out["TrustLevel"] = valuesWithEditions<TrustLevel>();
+  out["VJPMode"] = valuesWithEditions<VJPMode>();
+  out["TensorLayout"] = valuesWithEditions<TensorLayout>();
+  out["Rounding"] = valuesWithEditions<Rounding>();
+  out["Subnormals"] = valuesWithEditions<Subnormals>();
+  out["Contraction"] = valuesWithEditions<Contraction>();
+  out["Reduction"] = valuesWithEditions<Reduction>();
+  out["ClaimTag"] = valuesWithEditions<ClaimTag>();
+  out["EvidenceTag"] = valuesWithEditions<EvidenceTag>();
+  out["ProvenanceTag"] = valuesWithEditions<ProvenanceTag>();
+  out["Check"] = valuesWithEditions<Check>();
+  // Each kind: its editions, its parameters (name, natural | naturals | hardMask) and its op.
+  py::dict kinds;
+  for (std::size_t i = 0; i < vocabularySize<KindTag>(); ++i) {
+    const auto tag = static_cast<KindTag>(i);
+    const KindSignature &sig = signature(tag);
+    py::list params;
+    for (const ParamSpec &p : sig.params)
+      params.append(py::make_tuple(std::string(p.name), p.type == ParamType::natural ? "natural"
+                                                        : p.type == ParamType::naturals
+                                                            ? "naturals"
+                                                            : "hardMask"));
+    py::list editions;
+    for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e)
+      if (inEdition(tag, static_cast<Edition>(e)))
+        editions.append(std::string(spelling(static_cast<Edition>(e))));
+    py::dict k;
+    k["editions"] = editions;
+    k["params"] = params;
+    k["op"] = sig.op ? py::cast(std::string(spelling(*sig.op))) : py::none();
+    kinds[py::str(std::string(spelling(tag)))] = k;
+  }
+  out["kinds"] = kinds;
+  return out;
+}
+
+} // namespace
+} // namespace lo::python
+
+PYBIND11_MODULE(_native, m) {
+  using namespace lo::python;
+  m.doc() = "The lowering-oracle libraries (docs/python.md); use the lowering_oracle package.";
+  // io::InputError as lowering_oracle.errors.InvalidInput(text, file, line, column, pointer,
+  // message): the one error line of docs/spec.md §4.5 and its parts.
+  static py::object invalidInput =
+      py::module_::import("lowering_oracle.errors").attr("InvalidInput");
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p)
+        std::rethrow_exception(p);
+    } catch (const lo::io::InputError &e) {
+      const py::object error = invalidInput(lo::io::formatError(e), e.file(), e.line(), e.column(),
+                                            e.pointer(), e.message());
+      PyErr_SetObject(invalidInput.ptr(), error.ptr());
+    }
+  });
+  m.def("lower", &lowerText, py::arg("text"), py::arg("name"), py::arg("mode"), py::arg("equality"),
+        py::arg("edition"), py::arg("audit"));
+  m.def("audit", &auditText, py::arg("text"), py::arg("name"), py::arg("equality"),
+        py::arg("edition"));
+  m.def("gate", &gateText, py::arg("text"), py::arg("name"), py::arg("policy"),
+        py::arg("overrides"), py::arg("mode"), py::arg("equality"), py::arg("edition"));
+  py::class_<CheckRun>(m, "CheckRun")
+      .def_property_readonly("conforms", &CheckRun::conforms)
+      .def("findings", &CheckRun::findings)
+      .def("omitted", &CheckRun::omitted)
+      .def("notes", &CheckRun::notes)
+      .def("report", &CheckRun::report, py::arg("format"));
+  m.def("check", &checkTexts, py::arg("plan"), py::arg("candidate"), py::arg("plan_name"),
+        py::arg("candidate_name"), py::arg("mode"), py::arg("equality"), py::arg("edition"),
+        py::arg("max_per_check"));
+  m.def("vocabulary", &vocabulary);
+}
