@@ -5,6 +5,7 @@
 #include "tests/cli_run.hpp"
 #include "tests/gen/suite_outputs.hpp"
 #include "tools/report/html_report.hpp"
+#include "tools/suite/generate.hpp"
 #include "tools/suite/verify.hpp"
 
 #include <simdjson.h>
@@ -710,7 +711,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   std::vector<std::string> args{
       "verify",        suite.string(),
       runOut.string(), "--quiet",
-      "--impl",        py + " " + peers + "/conforming.py {plan} {out} {mode} {equality}"};
+      "--impl",        py + " " + peers + "/conforming.py {plan} {out} {mode} {equality} {audit}"};
   args.insert(args.end(), reports.begin(), reports.end());
   auto r = oracle(args);
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
@@ -724,7 +725,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   EXPECT_TRUE(fs::exists(runOut / "0003-trusted-external-in-checked-run-coalesced-contract.json"));
   // A wrong peer (coalescing under identity) fails, through a worker too.
   r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--impl",
-              py + " " + peers + "/identity.py {plan} {out} {mode} {equality}"});
+              py + " " + peers + "/identity.py {plan} {out} {mode} {equality} {audit}"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("0003-trusted-external-in-checked-run-coalesced-contract.json: "
                                   "/groups/"),
@@ -750,7 +751,10 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   r = oracle(
       {"verify", suite.string(), runOut.string(), "--gates", "--impl",
        py + " " + peers +
-           "/gate.py {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}"});
+           "/gate.py {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} "
+           "--allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external "
+           "{allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards "
+           "{allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   // OUTPUTS is an output directory (docs/spec.md §4.1): one of the user's files is never touched.
   fs::create_directories(dir / "users");
@@ -784,12 +788,31 @@ TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGate
   ASSERT_NE(plan, trap);
   write(suite / "cases" / "0001-one-node" / "plan.json", plan);
   int rejected = 0;
-  for (const char *policy : {"verified", "checked", "external"}) {
+  // The case's custom policy (docs/spec.md §4.3, "What a case asks"), told by its six booleans.
+  Interner interner;
+  const AssurancePolicy custom = gen::caseAt(interner, gen::Settings{}, 1).customPolicy;
+  std::vector<std::string> customFlags;
+  for (const auto &[option, field] :
+       {std::pair{"--allow-checked", &AssurancePolicy::allowChecked},
+        std::pair{"--allow-fuzzed", &AssurancePolicy::allowFuzzed},
+        std::pair{"--allow-trusted-external", &AssurancePolicy::allowTrustedExternal},
+        std::pair{"--require-evidence", &AssurancePolicy::requireEvidence},
+        std::pair{"--allow-runtime-guards", &AssurancePolicy::allowRuntimeGuards},
+        std::pair{"--allow-test-evidence", &AssurancePolicy::allowTestEvidence}})
+    customFlags.insert(customFlags.end(), {option, custom.*field ? "true" : "false"});
+  for (const char *policy : {"verified", "checked", "external", "custom"}) {
     const fs::path out = outputs / ("0001-one-node-gate-" + std::string(policy) + ".json");
-    const auto g = oracle({"gate", (suite / "cases" / "0001-one-node" / "plan.json").string(),
-                           "--policy", policy, "--format", "json", "-o", out.string()});
+    const bool isCustom = std::string(policy) == "custom";
+    std::vector<std::string> args{
+        "gate",     (suite / "cases" / "0001-one-node" / "plan.json").string(),
+        "--policy", isCustom ? "verified" : policy,
+        "--format", "json",
+        "-o",       out.string()};
+    if (isCustom)
+      args.insert(args.end(), customFlags.begin(), customFlags.end());
+    const auto g = oracle(args);
     ASSERT_LE(g.code, 1) << g.standardError;
-    rejected += g.code == 1;
+    rejected += !isCustom && g.code == 1;
     const std::string text = slurp(out);
     if (g.code == 1) // rejected: its reports name the capsule, cut before the two-byte character
       EXPECT_NE(text.find(std::string(1023, 'n') + "..."), std::string::npos) << policy;
