@@ -248,6 +248,18 @@ TEST_F(Gen, ForceRefusesADirectoryThatIsNotASuiteGenWroteAndTouchesNothing) {
   }
   EXPECT_EQ(oracle({"gen", "--out", checkout.string(), "--count", "2", "--force"}).code, 2);
   EXPECT_TRUE(fs::exists(checkout / ".git" / "HEAD"));
+  // Nor does one whose parameters gen could not have written (a count beyond its range): the one
+  // rule verify holds a suite to (provenanceOf) is the one --force asks.
+  {
+    std::ofstream(checkout / "manifest.json")
+        << R"({"format":"lowering-oracle/conformance-suite","seed":1,"count":99999999999,)"
+        << R"("maxNodes":4,"cases":[],"gates":[]})";
+  }
+  const auto beyond = oracle({"gen", "--out", checkout.string(), "--count", "2", "--force"});
+  EXPECT_EQ(beyond.code, 2) << beyond.standardError;
+  EXPECT_NE(beyond.standardError.find("within gen's ranges"), std::string::npos)
+      << beyond.standardError;
+  EXPECT_TRUE(fs::exists(checkout / ".git" / "HEAD"));
   // Nothing beside it either: no temporary directory left.
   std::set<std::string> names;
   for (const auto &e : fs::directory_iterator(dir))

@@ -814,8 +814,9 @@ TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGate
     ASSERT_LE(g.code, 1) << g.standardError;
     rejected += !isCustom && g.code == 1;
     const std::string text = slurp(out);
-    if (g.code == 1) // rejected: its reports name the capsule, cut before the two-byte character
+    if (g.code == 1) { // rejected: its reports name the capsule, cut before the two-byte character
       EXPECT_NE(text.find(std::string(1023, 'n') + "..."), std::string::npos) << policy;
+    }
     EXPECT_EQ(text.find(std::string(1024, 'n')), std::string::npos) << policy;
   }
   EXPECT_EQ(rejected, 2) << "verified and checked reject the trap, external accepts it";

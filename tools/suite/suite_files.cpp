@@ -8,6 +8,7 @@
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "tools/suite/suite_manifest.hpp"
+#include "tools/suite/suite_reader.hpp"
 #include "tools/system/files.hpp"
 
 #include <optional>
@@ -241,12 +242,14 @@ bool isGenSuite(const std::filesystem::path &dir, std::string &why) {
     return false;
   };
   try {
-    const SuiteManifest m =
-        readSuiteManifest(io::sourceFromString((dir / kManifestName).string(), r.text));
-    if (!m.seed || !m.count || !m.maxNodes)
+    const std::string where = (dir / kManifestName).string();
+    const SuiteManifest m = readSuiteManifest(io::sourceFromString(where, r.text));
+    if (!provenanceOf(m, where))
       return notGens("it names no seed, count and maxNodes");
   } catch (const io::InputError &e) {
     return notGens(io::formatError(e));
+  } catch (const SuiteError &e) {
+    return notGens(e.what());
   }
   return true;
 }

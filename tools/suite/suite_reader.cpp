@@ -25,23 +25,6 @@ void refuseOutside(std::string_view p, const std::string &where) {
       throw SuiteError(where + ": not a relative path inside the suite: " + std::string(p));
 }
 
-/// gen's parameters: all three, or none (a hand-made suite), within gen's ranges.
-std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std::string &where) {
-  if (!manifest.seed && !manifest.count && !manifest.maxNodes)
-    return std::nullopt;
-  if (!manifest.seed || !manifest.count || !manifest.maxNodes || *manifest.count > kMaxCount ||
-      *manifest.maxNodes > kMaxNodes)
-    throw SuiteError(where + ": /seed, /count, /maxNodes: a suite gen wrote names all three, "
-                             "as whole numbers within gen's ranges; this manifest does not, so "
-                             "the suite cannot be verified");
-  Provenance p;
-  p.settings.seed = *manifest.seed;
-  p.settings.maxNodes = static_cast<std::size_t>(*manifest.maxNodes);
-  p.settings.edition = manifest.edition.value_or(kNewestEdition);
-  p.count = static_cast<std::size_t>(*manifest.count);
-  return p;
-}
-
 /// No two entries alike: each is one test case of the report, named by its case, mode, equality
 /// and policy as the report shows them (JUnit class names are unique, docs/spec.md §4.3); two
 /// names that are shown alike (cut, or escaped to the same text) are alike.
@@ -65,6 +48,22 @@ void refuseDuplicates(const std::vector<SuiteManifest::Entry> &entries, const st
 }
 
 } // namespace
+
+std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std::string &where) {
+  if (!manifest.seed && !manifest.count && !manifest.maxNodes)
+    return std::nullopt;
+  if (!manifest.seed || !manifest.count || !manifest.maxNodes || *manifest.count > kMaxCount ||
+      *manifest.maxNodes > kMaxNodes)
+    throw SuiteError(where + ": /seed, /count, /maxNodes: a suite gen wrote names all three, "
+                             "as whole numbers within gen's ranges; this manifest does not, so "
+                             "the suite cannot be verified");
+  Provenance p;
+  p.settings.seed = *manifest.seed;
+  p.settings.maxNodes = static_cast<std::size_t>(*manifest.maxNodes);
+  p.settings.edition = manifest.edition.value_or(kNewestEdition);
+  p.count = static_cast<std::size_t>(*manifest.count);
+  return p;
+}
 
 std::string readSuiteFile(const fs::path &suite, const std::string &relative,
                           std::size_t maxFileBytes) {

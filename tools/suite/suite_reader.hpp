@@ -29,6 +29,12 @@ struct Provenance {
   std::size_t count = 0;
 };
 
+/// The parameters gen wrote a suite with (docs/spec.md §4.3): all three of seed, count and
+/// maxNodes, within gen's ranges, or none (nullopt: a hand-made suite); anything between throws
+/// SuiteError (`where` names the manifest). The one rule of "a suite gen wrote", for verify and
+/// for `gen --force` (isGenSuite).
+std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std::string &where);
+
 /// A suite's manifest as verify judges it.
 struct Suite {
   /// The entries judged: the manifest's `cases`, or its `gates` (verify --gates).
