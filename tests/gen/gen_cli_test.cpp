@@ -252,7 +252,7 @@ TEST_F(Gen, ForceRefusesADirectoryThatIsNotASuiteGenWroteAndTouchesNothing) {
   // rule verify holds a suite to (provenanceOf) is the one --force asks.
   {
     std::ofstream(checkout / "manifest.json")
-        << R"({"format":"lowering-oracle/conformance-suite","seed":1,"count":99999999999,)"
+        << R"({"format":"lowering-oracle/conformance-suite","version":1,"seed":1,"count":99999999999,)"
         << R"("maxNodes":4,"cases":[],"gates":[]})";
   }
   const auto beyond = oracle({"gen", "--out", checkout.string(), "--count", "2", "--force"});
