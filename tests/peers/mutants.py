@@ -2,7 +2,7 @@
 """Wrong implementations that `diff` must catch, each derived from conforming.py by one mistake in
 reading the spellings docs/spec.md §2 allows (and one in the equality).
 
-usage: mutants.py --mutant NAME PLAN OUT [MODE [EQUALITY]]
+usage: mutants.py --mutant NAME PLAN OUT [MODE [EQUALITY [AUDIT]]]
        mutants.py --list
 
 Every mutant lowers a canonically spelled plan (what `lowering-oracle lower` writes: defaults
@@ -117,6 +117,7 @@ def main(argv):
     plan_path, out = args[1], args[2]
     mode = args[3] if len(args) > 3 else "coalesced"
     equality = args[4] if len(args) > 4 else "contract"
+    audit = len(args) > 5 and args[5] == "true"  # the audit asked for, as conforming.py writes it
     same = conforming.same_identity if equality == "identity" else conforming.same_contract
     with open(plan_path, encoding="utf-8") as f:
         plan = load_raw(f) if name == "raw-strings" else json.load(f)
@@ -136,7 +137,7 @@ def main(argv):
         groups = lower(plan, mode, same)
     finally:
         conforming.normalize = normalize
-    conforming.write(groups, mode, equality, out)
+    conforming.write(groups, mode, equality, out, audit)
 
 
 MUTANTS = {

@@ -1,5 +1,5 @@
 """The Python peers of tests/peers (conforming.py and each mutant of mutants.py) as callables
-`impl(plan_text, mode, equality) -> lowering text`, run in this process: the files they read and
+`impl(plan_text, mode, equality, audit=False) -> lowering text` (with its audit when asked), run in this process: the files they read and
 write are in a temporary directory. A peer that exits (a mutant that refuses a spelling) gives
 the text of its exit message, which is not a lowering."""
 import io
@@ -15,26 +15,27 @@ import mutants  # noqa: E402
 MUTANTS = [m for m in mutants.MUTANTS]
 
 
-def _run(main, argv_tail, plan_text, mode, equality):
+def _run(main, argv_tail, plan_text, mode, equality, audit):
     with tempfile.TemporaryDirectory(prefix="lo-py-peer-") as d:
         plan, out = os.path.join(d, "plan.json"), os.path.join(d, "out.json")
         with open(plan, "w", encoding="utf-8") as f:
             f.write(plan_text)
         try:
-            main(argv_tail(plan, out) + [mode, equality])
+            main(argv_tail(plan, out) + [mode, equality, "true" if audit else "false"])
         except SystemExit as e:
             return f"the peer exited: {e.code}"
         with open(out, encoding="utf-8") as f:
             return f.read()
 
 
-def conforming_impl(plan_text, mode, equality):
-    return _run(conforming.main, lambda p, o: ["conforming.py", p, o], plan_text, mode, equality)
+def conforming_impl(plan_text, mode, equality, audit=False):
+    return _run(conforming.main, lambda p, o: ["conforming.py", p, o], plan_text, mode, equality,
+                audit)
 
 
 def mutant_impl(name):
-    def impl(plan_text, mode, equality):
+    def impl(plan_text, mode, equality, audit=False):
         return _run(mutants.main, lambda p, o: ["mutants.py", "--mutant", name, p, o],
-                    plan_text, mode, equality)
+                    plan_text, mode, equality, audit)
     impl.__name__ = f"mutant_{name}"
     return impl

@@ -14,8 +14,8 @@ import peers
 impl = peers.{impl}
 
 
-def lower(plan_text, mode, equality):
-    return impl(plan_text, mode, equality)
+def lower(plan_text, mode, equality, audit=False):
+    return impl(plan_text, mode, equality, audit)
 '''
 
 

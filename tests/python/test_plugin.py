@@ -16,11 +16,15 @@ import peers
 
 def test_conforming(lowering_oracle_case):
     c = lowering_oracle_case
-    c.assert_conforms(peers.conforming_impl(c.plan.decode(), c.mode, c.equality))
+    c.assert_conforms(peers.conforming_impl(c.plan.decode(), c.mode, c.equality, c.audit))
 
 def test_identity(lowering_oracle_case):
     c = lowering_oracle_case
-    c.assert_conforms(peers.mutant_impl("identity")(c.plan.decode(), c.mode, c.equality))
+    c.assert_conforms(peers.mutant_impl("identity")(c.plan.decode(), c.mode, c.equality, c.audit))
+
+def test_audit_left_out(lowering_oracle_case):
+    c = lowering_oracle_case
+    c.assert_conforms(peers.conforming_impl(c.plan.decode(), c.mode, c.equality))
 '''
 
 
@@ -49,8 +53,13 @@ def test_a_suite_runs_as_parametrised_tests(oracle_binary, tmp_path):
             else None
     conforming = [n for n in outcomes if n.startswith("test_conforming[")]
     identity = [n for n in outcomes if n.startswith("test_identity[")]
-    assert len(conforming) == len(identity) == 36  # 12 cases, 3 lowerings each
+    left_out = [n for n in outcomes if n.startswith("test_audit_left_out[")]
+    assert len(conforming) == len(identity) == len(left_out) == 36  # 12 cases, 3 lowerings each
     assert all(outcomes[n] is None for n in conforming)
+    # The entries that ask for the audit fail a lowering without it, at /audit, and only those.
+    asked = [n for n in left_out if outcomes[n]]
+    assert asked and len(asked) < len(left_out)
+    assert all("/audit" in outcomes[n] for n in asked)
     failures = [outcomes[n] for n in identity if outcomes[n]]
     # The identity peer fails where the suite has capsules of one identity and two contracts,
     # only under coalesced/contract, with the text report as the message.
@@ -62,7 +71,7 @@ def test_a_suite_runs_as_parametrised_tests(oracle_binary, tmp_path):
 def test_without_a_suite_the_case_tests_are_skipped(tmp_path):
     r = pytest_run(tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "2 skipped" in r.stdout
+    assert "3 skipped" in r.stdout
 
 
 def test_a_suite_smaller_than_asked_is_refused(oracle_binary, tmp_path):

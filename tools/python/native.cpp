@@ -139,13 +139,14 @@ class CheckRun {
 public:
   CheckRun(const std::string &planText, const std::string &candidateText,
            const std::string &planName, const std::string &candidateName, Mode mode,
-           Equality equality, Edition edition, std::size_t maxPerCheck)
+           Equality equality, Edition edition, std::size_t maxPerCheck, bool auditAsked)
       : planSource_(io::sourceFromString(planName, planText)),
         candidateSource_(io::sourceFromString(candidateName, candidateText)) {
     options_.mode = mode;
     options_.equality = equality;
     options_.edition = edition;
     options_.maxPerCheck = maxPerCheck;
+    options_.auditAsked = auditAsked;
     std::optional<Edition> planDeclares;
     plan_ = io::readExecutionPlan(planSource_, interner_, edition, &planDeclares);
     candidate_ = io::readLoweringPlan(candidateSource_, interner_, edition);
@@ -226,12 +227,13 @@ std::unique_ptr<CheckRun> checkTexts(const std::string &plan, const std::string 
                                      const std::string &planName, const std::string &candidateName,
                                      const std::string &mode, const std::string &equality,
                                      const std::optional<std::string> &edition,
-                                     std::size_t maxPerCheck) {
+                                     std::size_t maxPerCheck, bool auditAsked) {
   const Mode m = parsed<Mode>(mode, "mode");
   const Equality q = parsed<Equality>(equality, "equality");
   const Edition e = editionOf(edition);
   py::gil_scoped_release released;
-  return std::make_unique<CheckRun>(plan, candidate, planName, candidateName, m, q, e, maxPerCheck);
+  return std::make_unique<CheckRun>(plan, candidate, planName, candidateName, m, q, e, maxPerCheck,
+                                    auditAsked);
 }
 
 /// Each value of vocabulary E with the editions that have it (docs/spec.md §1.5, §1.6).
@@ -334,6 +336,6 @@ PYBIND11_MODULE(_native, m) {
       .def("report", &CheckRun::report, py::arg("format"));
   m.def("check", &checkTexts, py::arg("plan"), py::arg("candidate"), py::arg("plan_name"),
         py::arg("candidate_name"), py::arg("mode"), py::arg("equality"), py::arg("edition"),
-        py::arg("max_per_check"));
+        py::arg("max_per_check"), py::arg("audit"));
   m.def("vocabulary", &vocabulary);
 }

@@ -8,7 +8,7 @@ The functions run the same C++ libraries as the ``lowering-oracle`` command line
     audit(document, equality="contract", edition=None)                      -> dict
     gate(document, policy="checked", mode=..., equality=..., edition=None)  -> dict
     check(plan, candidate, mode="coalesced", equality="contract", edition=None,
-          max_per_check=20)                                                 -> Report
+          max_per_check=20, audit=False)                                    -> Report
     assert_conforms(plan, candidate, ...)    -> Report, or AssertionError with the text report
     vocabulary()                             -> dict: every vocabulary with its editions
 
@@ -140,11 +140,13 @@ class Report:
 
 
 def check(plan, candidate, mode="coalesced", equality="contract", edition=None, max_per_check=20,
-          plan_name="<plan>", candidate_name="<candidate>"):
+          audit=False, plan_name="<plan>", candidate_name="<candidate>"):
     """Whether ``candidate`` (a GraphLoweringPlan) is exactly the lowering the spec gives for
-    ``plan`` under ``mode`` and ``equality`` (docs/spec.md §3), as ``lowering-oracle check``."""
+    ``plan`` under ``mode`` and ``equality`` (docs/spec.md §3), as ``lowering-oracle check``;
+    with ``audit``, the audit was asked for and a candidate without one violates ``audit``
+    (``check --audit``)."""
     return Report(_native.check(_text(plan, "plan"), _text(candidate, "candidate"), plan_name,
-                                candidate_name, mode, equality, edition, max_per_check))
+                                candidate_name, mode, equality, edition, max_per_check, audit))
 
 
 def assert_conforms(plan, candidate, **options):

@@ -25,12 +25,14 @@ import lowering_oracle
 
 
 class SuiteCase:
-    """One manifest entry: the case name, the lowering asked for, and the plan's exact bytes."""
+    """One manifest entry: the case name, the lowering asked for, whether the audit is asked for
+    (``audit``: then a lowering without one fails), and the plan's exact bytes."""
 
     def __init__(self, suite, entry, edition):
         self.name = entry["case"]
         self.mode = entry["mode"]
         self.equality = entry["equality"]
+        self.audit = bool(entry.get("audit", False))  # the entry asks for the audit
         self.edition = edition
         self.plan_path = _inside(suite, entry["files"]["plan"])
         with open(self.plan_path, "rb") as f:
@@ -44,6 +46,7 @@ class SuiteCase:
         """lowering_oracle.check of `candidate` (text, bytes or dict) for this case."""
         return lowering_oracle.check(self.plan, candidate, mode=self.mode,
                                      equality=self.equality, edition=self.edition,
+                                     audit=self.audit,
                                      plan_name=self.plan_path, candidate_name=self.id)
 
     def assert_conforms(self, candidate):
