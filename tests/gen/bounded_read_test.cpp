@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <cstdlib>
 #include <fstream>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace lo::files {
@@ -58,6 +61,56 @@ TEST(IsInside, ComponentByComponent) {
   EXPECT_FALSE(isInside("/a/b", "/a/bc"));
   EXPECT_FALSE(isInside("/a/b", "/a"));
   EXPECT_FALSE(isInside("/a/b", "/x/b/c"));
+}
+
+// files::TemporaryDirectory (docs/spec.md §4.1, "Temporaries"): a private directory under
+// $TMPDIR, removed with what it holds when it ends, and on SIGTERM from the moment it exists.
+TEST(TemporaryDirectory, IsPrivateUnderTmpdirAndRemovedAtTheEndAndOnASignal) {
+  std::string parent = (fs::temp_directory_path() / "lo-tempdir-XXXXXX").string();
+  ASSERT_NE(::mkdtemp(parent.data()), nullptr);
+  const char *saved = std::getenv("TMPDIR");
+  const std::string before = saved ? saved : "";
+  ::setenv("TMPDIR", parent.c_str(), 1);
+  fs::path made;
+  {
+    TemporaryDirectory t("lo-test");
+    made = t.path();
+    EXPECT_EQ(made.parent_path(), fs::path(parent));
+    EXPECT_EQ(fs::status(made).permissions() & fs::perms::all, fs::perms::owner_all);
+    std::ofstream(made / "query.smt2") << "(check-sat)";
+    fs::create_directories(made / "sub");
+  }
+  EXPECT_FALSE(fs::exists(made)) << "removed when it ends";
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::close(fds[0]);
+    TemporaryDirectory t("lo-signal");
+    std::ofstream(t.path() / "case.json") << "{}";
+    const std::string p = t.path().string() + "\n";
+    if (::write(fds[1], p.data(), p.size()) != static_cast<ssize_t>(p.size()))
+      ::_exit(99);
+    ::raise(SIGTERM);
+    ::_exit(98); // not reached: the signal ends the process
+  }
+  ::close(fds[1]);
+  std::string path;
+  char c;
+  while (::read(fds[0], &c, 1) == 1 && c != '\n')
+    path += c;
+  ::close(fds[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_FALSE(path.empty());
+  EXPECT_FALSE(fs::exists(path)) << "removed on SIGTERM: " << path;
+  if (before.empty())
+    ::unsetenv("TMPDIR");
+  else
+    ::setenv("TMPDIR", before.c_str(), 1);
+  EXPECT_TRUE(fs::is_empty(parent));
+  fs::remove_all(parent);
 }
 
 } // namespace

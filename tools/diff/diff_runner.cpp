@@ -44,7 +44,7 @@ struct Failure {
 class Runner {
 public:
   explicit Runner(const DiffSettings &s)
-      : s_(s), work_(makeTempDir(tempParent(), "lowering-oracle-diff")) {
+      : s_(s), work_(std::make_unique<files::TemporaryDirectory>("lowering-oracle-diff")) {
     impl_ = makeImplementation(s);
     // Every lowering by default: case i asks for the lowering i mod 4 of this list (the cost of
     // one lowering a case); --all asks for all four a case; --mode or --equality pins one.
@@ -76,7 +76,8 @@ public:
   ~Runner() {
     impl_.reset(); // stops a worker before its directory goes
     std::error_code ignored;
-    fs::remove_all(work_, ignored);
+    fs::permissions(work(), fs::perms::owner_all, fs::perm_options::add, ignored);
+    work_.reset(); // removed with what the implementation left in it
   }
   Runner(const Runner &) = delete;
 
@@ -91,8 +92,8 @@ public:
     // The case's files are the runner's: made afresh for every case, whatever the implementation
     // left there (a FIFO, a read-only file, a directory), without ever blocking.
     for (int attempt = 0;; ++attempt) {
-      c.planPath = work_ / "plan.json";
-      c.outPath = work_ / "out.json";
+      c.planPath = work() / "plan.json";
+      c.outPath = work() / "out.json";
       try {
         files::recreateFile(c.planPath, c.planText);
         std::error_code e;
@@ -143,9 +144,8 @@ public:
   /// A new work directory instead of one the implementation has made unusable.
   void renewWorkDirectory() {
     std::error_code ignored;
-    fs::permissions(work_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(work_, ignored);
-    work_ = makeTempDir(tempParent(), "lowering-oracle-diff");
+    fs::permissions(work(), fs::perms::owner_all, fs::perm_options::add, ignored);
+    work_ = std::make_unique<files::TemporaryDirectory>("lowering-oracle-diff");
   }
 
   /// Outputs larger than this are judged in a forked child that is killed at the case's
@@ -446,7 +446,11 @@ private:
   std::vector<Lowering> lowerings_; // with --gate, each lowering once per preset
   std::size_t loweringCount_ = 1;   // lowerings asked (--all and by default: 4)
   bool inTurn_ = false;             // one lowering a case, in turn (neither --all nor pinned)
-  fs::path work_, defaultKeep_;
+  /// The cases' files (docs/spec.md §4.1, "Temporaries"): private, registered for removal on
+  /// SIGINT and SIGTERM from the moment it exists, removed at the end.
+  std::unique_ptr<files::TemporaryDirectory> work_;
+  const fs::path &work() const { return work_->path(); }
+  fs::path defaultKeep_;
   std::unique_ptr<Implementation> impl_;
   std::vector<Failure> failures_;
   std::set<std::tuple<int, int, int, int, int, int>> seen_;

@@ -13,16 +13,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The run's driver and its work directory (removed at the end, after the worker is stopped).
+/// The run's driver and its work directory (docs/spec.md §4.1, "Temporaries": registered for
+/// removal on SIGINT and SIGTERM, removed at the end, after the worker is stopped).
 struct Run {
   DiffSettings settings; // the driver holds a reference to it
   std::unique_ptr<Implementation> implementation;
-  fs::path work;
+  std::unique_ptr<files::TemporaryDirectory> work;
   ~Run() {
     implementation.reset();
-    std::error_code ignored;
-    if (!work.empty())
-      fs::remove_all(work, ignored);
+    if (work) {
+      std::error_code ignored;
+      fs::permissions(work->path(), fs::perms::owner_all, fs::perm_options::add, ignored);
+    }
+    work.reset();
   }
 };
 
@@ -45,9 +48,9 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   // The plan is the runner's file, made afresh (whatever the last run left there); the output file
   // is removed first, so that an output of an earlier run is never judged as this one's.
   try {
-    if (run.work.empty()) // made at the first run, once the suite is verified
-      run.work = files::makeTempDir(files::tempParent(), "lowering-oracle-verify");
-    c.planPath = run.work / "plan.json";
+    if (!run.work) // made at the first run, once the suite is verified
+      run.work = std::make_unique<files::TemporaryDirectory>("lowering-oracle-verify");
+    c.planPath = run.work->path() / "plan.json";
     files::recreateFile(c.planPath, c.planText);
   } catch (const std::runtime_error &e) {
     throw UsageError(std::string("verify: the run's work directory: ") + e.what());
