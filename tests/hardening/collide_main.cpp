@@ -44,8 +44,7 @@ std::string capsule(const std::string &op, const std::string &notes) {
          "\"shapeContract\":" +
          descriptor("{\"tag\":\"shapeSafety\"," + o + "}") + ",\"layoutContract\":" +
          descriptor("{\"tag\":\"layoutCompatibility\"," + o + ",\"layout\":\"canonical-tensor\"}") +
-         ",\"valueContract\":" +
-         descriptor("{\"tag\":\"valueRefinement\"," + o + "}") +
+         ",\"valueContract\":" + descriptor("{\"tag\":\"valueRefinement\"," + o + "}") +
          ",\"vjpContract\":" +
          descriptor("{\"tag\":\"vjpRefinement\"," + o + ",\"mode\":\"none\"}") +
          ",\"notes\":" + jsonString(notes) + "}";
