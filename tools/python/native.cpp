@@ -53,6 +53,27 @@ Edition editionOf(const std::optional<std::string> &e) {
   return e ? parsed<Edition>(*e, "edition") : kNewestEdition;
 }
 
+/// The lowering judged, as the caller spells it (docs/spec.md §1.5): the mode, the equality and
+/// the edition (ValueError for another spelling).
+struct Judged {
+  Mode mode;
+  Equality equality;
+  Edition edition;
+};
+Judged judgedAs(const std::string &mode, const std::string &equality,
+                const std::optional<std::string> &edition) {
+  return {parsed<Mode>(mode, "mode"), parsed<Equality>(equality, "equality"), editionOf(edition)};
+}
+
+/// What `write` writes to a Sink, as a string.
+template <class Write> std::string written(Write write) {
+  std::string out;
+  io::Sink sink(out);
+  write(sink);
+  sink.flush();
+  return out;
+}
+
 /// The lowering of a GraphExecutionPlan (under `mode` and `equality`), or a GraphLoweringPlan's
 /// groups as written: as `audit` and `gate` read FILE (docs/spec.md §4.3).
 GraphLoweringPlan loweringOf(Interner &interner, const io::Source &source, Edition edition,
@@ -65,36 +86,29 @@ GraphLoweringPlan loweringOf(Interner &interner, const io::Source &source, Editi
 std::string lowerText(const std::string &text, const std::string &name, const std::string &mode,
                       const std::string &equality, const std::optional<std::string> &edition,
                       bool withAudit) {
-  const Mode m = parsed<Mode>(mode, "mode");
-  const Equality q = parsed<Equality>(equality, "equality");
-  const Edition e = editionOf(edition);
+  const Judged j = judgedAs(mode, equality, edition);
   py::gil_scoped_release released;
   Interner interner;
   const GraphLoweringPlan lowering =
-      lower(interner, io::readExecutionPlan(io::sourceFromString(name, text), interner, e), m, q);
+      lower(interner, io::readExecutionPlan(io::sourceFromString(name, text), interner, j.edition),
+            j.mode, j.equality);
   std::optional<AuditDocument> doc;
   if (withAudit)
     doc = toDocument(interner, audit(interner, lowering));
-  std::string out;
-  io::Sink sink(out);
-  io::writeLoweringPlan(sink, interner, lowering, m, q, doc ? &*doc : nullptr);
-  sink.flush();
-  return out;
+  return written([&](io::Sink &sink) {
+    io::writeLoweringPlan(sink, interner, lowering, j.mode, j.equality, doc ? &*doc : nullptr);
+  });
 }
 
 std::string auditText(const std::string &text, const std::string &name, const std::string &equality,
                       const std::optional<std::string> &edition) {
-  const Equality q = parsed<Equality>(equality, "equality");
-  const Edition e = editionOf(edition);
+  const Judged j = judgedAs("coalesced", equality, edition);
   py::gil_scoped_release released;
   Interner interner;
-  ExecutionAudit a = audit(
-      interner, loweringOf(interner, io::sourceFromString(name, text), e, Mode::coalesced, q));
-  std::string out;
-  io::Sink sink(out);
-  io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
-  sink.flush();
-  return out;
+  ExecutionAudit a = audit(interner, loweringOf(interner, io::sourceFromString(name, text),
+                                                j.edition, j.mode, j.equality));
+  return written(
+      [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
 }
 
 /// The gate (docs/spec.md §6) under a preset with some of its six booleans overridden: whether it
@@ -114,24 +128,23 @@ std::pair<bool, std::string> gateText(const std::string &text, const std::string
         (*policy).*f.field = value;
         known = true;
       }
-    if (!known)
-      throw py::value_error("policy field " + flag +
-                            " is not one of allowChecked, allowFuzzed, "
-                            "allowTrustedExternal, requireEvidence, allowRuntimeGuards, "
-                            "allowTestEvidence");
+    if (!known) {
+      std::string names;
+      for (const PolicyFlag &f : kPolicyFlags)
+        names += (names.empty() ? "" : ", ") + std::string(f.name);
+      throw py::value_error("policy field " + flag + " is not one of " + names);
+    }
   }
-  const Mode m = parsed<Mode>(mode, "mode");
-  const Equality q = parsed<Equality>(equality, "equality");
-  const Edition e = editionOf(edition);
+  const Judged j = judgedAs(mode, equality, edition);
   py::gil_scoped_release released;
   Interner interner;
-  const ExecutionAudit rows =
-      audit(interner, loweringOf(interner, io::sourceFromString(name, text), e, m, q));
-  std::string out;
-  io::Sink sink(out);
-  const bool accepted = io::writeBoundedGate(sink, interner, *policy, rows, true);
-  sink.flush();
-  return {accepted, out};
+  const ExecutionAudit rows = audit(interner, loweringOf(interner, io::sourceFromString(name, text),
+                                                         j.edition, j.mode, j.equality));
+  bool accepted = false;
+  std::string out = written([&](io::Sink &sink) {
+    accepted = io::writeBoundedGate(sink, interner, *policy, rows, true);
+  });
+  return {accepted, std::move(out)};
 }
 
 /// One `check` (docs/spec.md §3): the documents, the report, and what its formats need.
@@ -193,11 +206,7 @@ public:
       result.picture = cli::htmlPicture(
           {&interner_, &plan_, &candidate_, &result.report, "c0-"},
           checks::pictureFacts(interner_, plan_, &candidate_, options_.mode, options_.equality));
-    std::string out;
-    io::Sink sink(out);
-    cli::writeReports(sink, f, {result});
-    sink.flush();
-    return out;
+    return written([&](io::Sink &sink) { cli::writeReports(sink, f, {result}); });
   }
 
 private:
@@ -228,12 +237,10 @@ std::unique_ptr<CheckRun> checkTexts(const std::string &plan, const std::string 
                                      const std::string &mode, const std::string &equality,
                                      const std::optional<std::string> &edition,
                                      std::size_t maxPerCheck, bool auditAsked) {
-  const Mode m = parsed<Mode>(mode, "mode");
-  const Equality q = parsed<Equality>(equality, "equality");
-  const Edition e = editionOf(edition);
+  const Judged j = judgedAs(mode, equality, edition);
   py::gil_scoped_release released;
-  return std::make_unique<CheckRun>(plan, candidate, planName, candidateName, m, q, e, maxPerCheck,
-                                    auditAsked);
+  return std::make_unique<CheckRun>(plan, candidate, planName, candidateName, j.mode, j.equality,
+                                    j.edition, maxPerCheck, auditAsked);
 }
 
 /// Each value of vocabulary E with the editions that have it (docs/spec.md §1.5, §1.6).
