@@ -196,16 +196,16 @@ TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
   cli::SuiteReport r{"suite", "outputs", {}};
   for (int i = 0; i < 3; ++i) {
     cli::SuiteEntry e;
-    e.caseName = "case-<" + std::to_string(i) + ">";
-    e.output = "out" + std::to_string(i) + ".json";
+    e.result.name = "case-<" + std::to_string(i) + ">";
+    e.result.subject.candidate = "out" + std::to_string(i) + ".json";
     if (i == 2) {
-      e.status = cli::SuiteEntry::Status::error;
-      e.error = "no output: out2.json does not exist";
+      e.result.error = cli::ReportError{e.result.subject.candidate, 0, 0, "",
+                                        "no output: out2.json does not exist"};
     } else {
-      e.report = check(in, plan, i ? bad : good, {});
-      e.status = i ? cli::SuiteEntry::Status::fails : cli::SuiteEntry::Status::conforms;
-      e.picture = cli::htmlPicture(
-          {&in, &plan, i ? &bad : &good, &e.report, "e" + std::to_string(i) + "-"},
+      e.result.report = check(in, plan, i ? bad : good, {});
+      EXPECT_EQ(e.status(), i ? cli::SuiteEntry::Status::fails : cli::SuiteEntry::Status::conforms);
+      e.result.picture = cli::htmlPicture(
+          {&in, &plan, i ? &bad : &good, &e.result.report, "e" + std::to_string(i) + "-"},
           pictureFacts(in, plan, i ? &bad : &good, Mode::coalesced, Equality::contract));
     }
     r.entries.push_back(std::move(e));
@@ -235,11 +235,10 @@ TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
 TEST(HtmlReport, AGateEntrySaysWhyItHasNoPicture) {
   cli::SuiteReport r{"suite", "outputs", {}};
   cli::SuiteEntry e;
-  e.caseName = "case-0";
+  e.result.name = "case-0";
   e.policy = "verified";
-  e.output = "out0.gate.json";
-  e.status = cli::SuiteEntry::Status::fails;
-  e.report.violations.push_back(
+  e.result.subject.candidate = "out0.gate.json";
+  e.result.report.violations.push_back(
       {Check::gate, {}, {}, "/verdict", "the verdict differs", "", "", ""});
   r.entries.push_back(std::move(e));
   const std::string html = io::writtenText(

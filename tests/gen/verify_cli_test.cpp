@@ -691,8 +691,8 @@ TEST_F(Verify, ItKeepsOnlyThePicturesThePageCanHold) {
   ASSERT_EQ(report.count(cli::SuiteEntry::Status::fails), 1000u);
   std::size_t bytes = 0, drawn = 0;
   for (const cli::SuiteEntry &e : report.entries) {
-    bytes += e.picture.size();
-    drawn += !e.picture.empty();
+    bytes += e.result.picture.size();
+    drawn += !e.result.picture.empty();
   }
   EXPECT_LE(bytes, cli::kHtmlSuiteSectionBytes);
   EXPECT_GT(drawn, 10u) << "the first failing entries are drawn";

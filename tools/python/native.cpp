@@ -65,15 +65,6 @@ Judged judgedAs(const std::string &mode, const std::string &equality,
   return {parsed<Mode>(mode, "mode"), parsed<Equality>(equality, "equality"), editionOf(edition)};
 }
 
-/// What `write` writes to a Sink, as a string.
-template <class Write> std::string written(Write write) {
-  std::string out;
-  io::Sink sink(out);
-  write(sink);
-  sink.flush();
-  return out;
-}
-
 /// The lowering of a GraphExecutionPlan (under `mode` and `equality`), or a GraphLoweringPlan's
 /// groups as written: as `audit` and `gate` read FILE (docs/spec.md §4.3).
 GraphLoweringPlan loweringOf(Interner &interner, const io::Source &source, Edition edition,
@@ -95,7 +86,7 @@ std::string lowerText(const std::string &text, const std::string &name, const st
   std::optional<AuditDocument> doc;
   if (withAudit)
     doc = toDocument(interner, audit(interner, lowering));
-  return written([&](io::Sink &sink) {
+  return io::writtenText([&](io::Sink &sink) {
     io::writeLoweringPlan(sink, interner, lowering, j.mode, j.equality, doc ? &*doc : nullptr);
   });
 }
@@ -107,7 +98,7 @@ std::string auditText(const std::string &text, const std::string &name, const st
   Interner interner;
   ExecutionAudit a = audit(interner, loweringOf(interner, io::sourceFromString(name, text),
                                                 j.edition, j.mode, j.equality));
-  return written(
+  return io::writtenText(
       [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
 }
 
@@ -141,7 +132,7 @@ std::pair<bool, std::string> gateText(const std::string &text, const std::string
   const ExecutionAudit rows = audit(interner, loweringOf(interner, io::sourceFromString(name, text),
                                                          j.edition, j.mode, j.equality));
   bool accepted = false;
-  std::string out = written([&](io::Sink &sink) {
+  std::string out = io::writtenText([&](io::Sink &sink) {
     accepted = io::writeBoundedGate(sink, interner, *policy, rows, true);
   });
   return {accepted, std::move(out)};
@@ -206,7 +197,7 @@ public:
       result.picture = cli::htmlPicture(
           {&interner_, &plan_, &candidate_, &result.report, "c0-"},
           checks::pictureFacts(interner_, plan_, &candidate_, options_.mode, options_.equality));
-    return written([&](io::Sink &sink) { cli::writeReports(sink, f, {result}); });
+    return io::writtenText([&](io::Sink &sink) { cli::writeReports(sink, f, {result}); });
   }
 
 private:

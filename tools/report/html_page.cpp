@@ -100,7 +100,7 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
   order.reserve(r.entries.size());
   for (const Status status : {Status::fails, Status::error, Status::conforms})
     for (std::size_t i = 0; i < r.entries.size(); ++i)
-      if (r.entries[i].status == status)
+      if (r.entries[i].status() == status)
         order.push_back(i);
   // The sections of the failing and error entries, while they fit in kHtmlSuiteSectionBytes;
   // each made before the index so that the index links only to the sections on the page.
@@ -108,20 +108,14 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
   std::size_t sectionBytes = 0, notShown = 0;
   for (const std::size_t i : order) {
     const SuiteEntry &e = r.entries[i];
-    if (e.status == Status::conforms)
+    if (e.status() == Status::conforms)
       break;
-    CaseResult c;
-    c.name = e.caseName + (e.policy.empty() ? "" : " (gate of policy " + e.policy + ")");
-    c.subject = {e.plan, e.output, e.mode, e.equality, e.groups, e.nodes};
-    c.report = e.report;
-    c.seconds = e.seconds;
-    c.picture = e.picture;
+    CaseResult c = e.result; // the entry's result, drawn as `check` draws a candidate
+    c.name = e.result.name + (e.policy.empty() ? "" : " (gate of policy " + e.policy + ")");
     if (!e.policy.empty())
       c.noPicture = "the entry's output is a gate result, not a lowering to draw";
-    else if (e.picture.empty())
+    else if (e.result.picture.empty())
       c.noPicture = "the pictures of the page are bounded (docs/spec.md §3.5)";
-    if (e.status == Status::error)
-      c.error = ReportError{e.output, e.line, e.column, e.errorPointer, e.error};
     std::string section;
     io::Sink sink(section);
     writeCaseSection(sink, c, "e" + num(i) + "-");
@@ -139,18 +133,20 @@ void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
   for (std::size_t k = 0; k < rows; ++k) {
     const std::size_t i = order[k];
     const SuiteEntry &e = r.entries[i];
-    const char *cls = e.status == Status::conforms ? "pass"
-                      : e.status == Status::fails  ? "finding"
-                                                   : "error";
+    const char *cls = e.status() == Status::conforms ? "pass"
+                      : e.status() == Status::fails  ? "finding"
+                                                     : "error";
     out << "<tr><td>" << num(i) << "</td><td>";
     if (!sections[i].empty())
-      out << "<a href=\"#e" << num(i) << "\">" << esc(e.caseName, kHtmlSuiteCell) << "</a>";
+      out << "<a href=\"#e" << num(i) << "\">" << esc(e.result.name, kHtmlSuiteCell) << "</a>";
     else
-      out << esc(e.caseName, kHtmlSuiteCell);
-    out << "</td><td>" << spelling(e.mode) << "</td><td>" << spelling(e.equality) << "</td><td>"
-        << esc(e.policy, kHtmlSuiteCell) << "</td><td>" << esc(e.output, kHtmlSuiteCell)
-        << "</td><td class=\"" << cls << "\">" << cls << "</td><td>"
-        << (e.status == Status::fails ? num(e.report.total()) : std::string()) << "</td></tr>\n";
+      out << esc(e.result.name, kHtmlSuiteCell);
+    out << "</td><td>" << spelling(e.result.subject.mode) << "</td><td>"
+        << spelling(e.result.subject.equality) << "</td><td>" << esc(e.policy, kHtmlSuiteCell)
+        << "</td><td>" << esc(e.result.subject.candidate, kHtmlSuiteCell) << "</td><td class=\""
+        << cls << "\">" << cls << "</td><td>"
+        << (e.status() == Status::fails ? num(e.result.report.total()) : std::string())
+        << "</td></tr>\n";
   }
   out << "</table>\n";
   if (rows < order.size())

@@ -48,7 +48,8 @@ struct ReportError {
 /// line of a report.
 std::string errorLine(const ReportError &e);
 
-/// One candidate in a report.
+/// One candidate in a report: the one result model of check, diff and verify (a suite entry,
+/// suite_report.hpp, is a CaseResult with its policy and positions).
 struct CaseResult {
   /// The case's name in a suite ("0003-trusted-external-in-checked-run"); empty for `check`.
   std::string name;

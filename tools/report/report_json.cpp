@@ -144,35 +144,37 @@ void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const SuiteEntry &e = r.entries[i];
     out << (i ? ",\n  " : "\n  ") << "{\"case\":";
-    jsonName(out, e.caseName);
-    out << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
-        << '"';
+    jsonName(out, e.result.name);
+    out << ",\"mode\":\"" << spelling(e.result.subject.mode) << "\",\"equality\":\""
+        << spelling(e.result.subject.equality) << '"';
     if (!e.policy.empty())
       out << ",\"policy\":\"" << e.policy << '"';
     out << ",\"plan\":";
-    jsonName(out, e.plan);
+    jsonName(out, e.result.subject.plan);
     out << ",\"output\":";
-    jsonName(out, e.output);
+    jsonName(out, e.result.subject.candidate);
     out << ",\"status\":\""
-        << (e.status == Status::conforms ? "conforms"
-            : e.status == Status::fails  ? "fails"
-                                         : "error")
+        << (e.status() == Status::conforms ? "conforms"
+            : e.status() == Status::fails  ? "fails"
+                                           : "error")
         << '"';
-    if (e.status == Status::error) {
+    if (e.status() == Status::error) {
       out << ",\"error\":{\"message\":";
-      jsonShown(out, e.error);
+      const ReportError &error = *e.result.error;
+      jsonShown(out, error.message);
       out << ",\"pointer\":";
-      out.jsonString(e.errorPointer);
-      out << ",\"line\":" << std::uint64_t{e.line} << ",\"column\":" << std::uint64_t{e.column}
-          << '}';
-    } else if (e.status == Status::fails) {
+      out.jsonString(error.pointer);
+      out << ",\"line\":" << std::uint64_t{error.line}
+          << ",\"column\":" << std::uint64_t{error.column} << '}';
+    } else if (e.status() == Status::fails) {
       out << ",\"report\":";
-      writeReportJson(out, e.report, subjectOf(e)); // the document `check --format json` writes
+      writeReportJson(out, e.result.report,
+                      e.result.subject); // the document `check --format json` writes
     } else {
       out << ",\"notes\":[";
-      for (std::size_t k = 0; k < e.report.notes.size(); ++k) {
+      for (std::size_t k = 0; k < e.result.report.notes.size(); ++k) {
         out << (k ? "," : "");
-        jsonShown(out, e.report.notes[k]);
+        jsonShown(out, e.result.report.notes[k]);
       }
       out << ']';
     }

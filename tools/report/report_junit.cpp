@@ -226,26 +226,27 @@ void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
                              {"count", std::to_string(r.parameters->count)},
                              {"max-nodes", std::to_string(r.parameters->maxNodes)}});
   for (const SuiteEntry &e : r.entries) {
-    suite.seconds += e.seconds;
+    suite.seconds += e.result.seconds;
     JunitCase c;
-    c.who = e.caseName;
-    c.mode = e.mode;
-    c.equality = e.equality;
+    c.who = e.result.name;
+    c.mode = e.result.subject.mode;
+    c.equality = e.result.subject.equality;
     c.policy = e.policy;
-    c.name = shownText(e.caseName) + " " + std::string(spelling(e.mode)) + "-" +
-             std::string(spelling(e.equality)) + (e.policy.empty() ? "" : "-gate-" + e.policy);
-    c.seconds = e.seconds;
-    if (e.status == Status::error) {
+    c.name = shownText(e.result.name) + " " + std::string(spelling(e.result.subject.mode)) + "-" +
+             std::string(spelling(e.result.subject.equality)) +
+             (e.policy.empty() ? "" : "-gate-" + e.policy);
+    c.seconds = e.result.seconds;
+    if (e.status() == Status::error) {
       c.outcome = Outcome::error;
       c.type = "output-error";
-      c.message = shownText(e.error);
+      c.message = shownText(e.result.error->message);
       c.body = io::xmlText(entryErrorLine(e));
-    } else if (e.status == Status::fails) {
+    } else if (e.status() == Status::fails) {
       c.outcome = Outcome::failure;
       c.type = "does-not-conform";
-      c.message = violationSummary(e.report);
+      c.message = violationSummary(e.result.report);
       c.body = io::xmlText(io::writtenText(
-          [&](io::Sink &lines) { writeReportText(lines, e.report, subjectOf(e)); }));
+          [&](io::Sink &lines) { writeReportText(lines, e.result.report, e.result.subject); }));
     }
     suite.cases.push_back(std::move(c));
   }
@@ -253,8 +254,8 @@ void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
     suite.systemOut += io::xmlText("note: " + unverifiedNote(r) + "\n");
   // The notes of conforming entries (a failing entry's are in its failure text).
   for (const SuiteEntry &e : r.entries)
-    if (e.status == Status::conforms)
-      for (const std::string &note : e.report.notes)
+    if (e.status() == Status::conforms)
+      for (const std::string &note : e.result.report.notes)
         suite.systemOut += io::xmlText(entryNoteLine(e, note) + "\n");
   writeJunit(out, {suite}, "verify", JunitNames::perEntry);
 }

@@ -278,7 +278,7 @@ void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   if (!r.suiteVerified)
     run.notifications.emplace_back("warning", unverifiedNote(r));
   for (const SuiteEntry &e : r.entries)
-    for (const std::string &note : e.report.notes)
+    for (const std::string &note : e.result.report.notes)
       run.notifications.emplace_back("note", entryNoteLine(e, note) + " (" + entryName(e) + ")");
   run.properties = {{"command", jsonOf("verify")},
                     {"suite", jsonNameOf(r.suite)},
@@ -293,7 +293,8 @@ void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
                                 r.parameters ? std::to_string((*r.parameters).*field) : "null");
   // The output's path as given: OUTPUTS/NAME.
   auto outputPath = [&](const SuiteEntry &e) {
-    return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") + e.output;
+    return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") +
+           e.result.subject.candidate;
   };
   // One result: its rule, message and location (the output, where known), and its entry.
   const auto result = [&](const SuiteEntry &e, std::string_view ruleId, std::size_t ruleIndex,
@@ -306,23 +307,25 @@ void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
     s.file = outputPath(e);
     s.region.emplace(line ? line : 1, line ? column : 1);
     s.pointer = pointer;
-    s.key = e.caseName + '\0' + e.output + '\0' + std::string(spelling(e.mode)) + '\0' +
-            std::string(spelling(e.equality)) + '\0' + e.policy + '\0' + std::string(ruleId) +
-            '\0' + pointer;
-    s.properties = {{"case", jsonShownOf(e.caseName)},
-                    {"mode", jsonOf(spelling(e.mode))},
-                    {"equality", jsonOf(spelling(e.equality))}};
+    s.key = e.result.name + '\0' + e.result.subject.candidate + '\0' +
+            std::string(spelling(e.result.subject.mode)) + '\0' +
+            std::string(spelling(e.result.subject.equality)) + '\0' + e.policy + '\0' +
+            std::string(ruleId) + '\0' + pointer;
+    s.properties = {{"case", jsonShownOf(e.result.name)},
+                    {"mode", jsonOf(spelling(e.result.subject.mode))},
+                    {"equality", jsonOf(spelling(e.result.subject.equality))}};
     if (!e.policy.empty())
       s.properties.emplace_back("policy", jsonOf(e.policy));
     run.results.push_back(std::move(s));
   };
   for (const SuiteEntry &e : r.entries) {
-    if (e.status == Status::error)
-      result(e, "output-error", vocabularySize<Check>(), e.error, e.line, e.column, e.errorPointer);
-    if (e.status != Status::fails)
+    if (e.status() == Status::error)
+      result(e, "output-error", vocabularySize<Check>(), e.result.error->message,
+             e.result.error->line, e.result.error->column, e.result.error->pointer);
+    if (e.status() != Status::fails)
       continue;
-    for (std::size_t k = 0; k < e.report.violations.size(); ++k) {
-      const auto &v = e.report.violations[k];
+    for (std::size_t k = 0; k < e.result.report.violations.size(); ++k) {
+      const auto &v = e.result.report.violations[k];
       const auto at =
           k < e.positions.size() ? e.positions[k] : std::pair<std::size_t, std::size_t>{};
       result(e, spelling(v.check), static_cast<std::size_t>(v.check), v.message, at.first,

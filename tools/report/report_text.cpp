@@ -63,12 +63,12 @@ void writeReportText(io::Sink &out, const checks::Report &report, const ReportSu
 void writeSuiteText(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   for (const SuiteEntry &e : r.entries) {
-    if (e.status == Status::fails)
-      writeReportText(out, e.report, subjectOf(e)); // with its notes
-    else if (e.status == Status::error)
+    if (e.status() == Status::fails)
+      writeReportText(out, e.result.report, e.result.subject); // with its notes
+    else if (e.status() == Status::error)
       out << entryErrorLine(e) << '\n';
     else if (!r.quiet)
-      for (const std::string &note : e.report.notes)
+      for (const std::string &note : e.result.report.notes)
         out << entryNoteLine(e, note) << '\n';
   }
   if (!r.suiteVerified)

@@ -19,29 +19,27 @@ namespace lo::cli {
 // line, hide one, or make the XML invalid. In the JSON report, names are shown the same way but
 // never cut (jsonName).
 
-ReportSubject subjectOf(const SuiteEntry &e) {
-  return {e.plan, e.output, e.mode, e.equality, e.groups, e.nodes};
-}
-
 std::string entryName(const SuiteEntry &e) {
-  return "case " + shownText(e.caseName) + ", mode " + std::string(spelling(e.mode)) +
-         ", equality " + std::string(spelling(e.equality)) +
+  return "case " + shownText(e.result.name) + ", mode " +
+         std::string(spelling(e.result.subject.mode)) + ", equality " +
+         std::string(spelling(e.result.subject.equality)) +
          (e.policy.empty() ? "" : ", gate of policy " + e.policy);
 }
 
 std::string entryErrorLine(const SuiteEntry &e) {
-  return errorLine(ReportError{e.output, e.line, e.column, e.errorPointer, "error: " + e.error}) +
-         " (" + entryName(e) + ")";
+  ReportError error = e.result.error.value_or(ReportError{});
+  error.message = "error: " + error.message;
+  return errorLine(error) + " (" + entryName(e) + ")";
 }
 
 std::string entryNoteLine(const SuiteEntry &e, const std::string &note) {
-  return shownText(e.output) + ": note: " + shownText(note);
+  return shownText(e.result.subject.candidate) + ": note: " + shownText(note);
 }
 
 std::size_t SuiteReport::count(SuiteEntry::Status s) const {
   std::size_t n = 0;
   for (const auto &e : entries)
-    n += e.status == s;
+    n += e.status() == s;
   return n;
 }
 
@@ -60,7 +58,7 @@ std::string gatePolicies(const SuiteReport &r) {
     if (added)
       order.push_back(e.policy);
     ++it->second.first;
-    it->second.second += e.status == Status::conforms;
+    it->second.second += e.status() == Status::conforms;
   }
   std::string out;
   for (const std::string &policy : order) {

@@ -16,26 +16,22 @@
 
 namespace lo::cli {
 
+/// One entry of a suite: the one result model of every report (CaseResult, as `check` and `diff`
+/// report a candidate: `result.name` the case, `result.subject` the plan, the output as the
+/// candidate, the entry's mode and equality, the output's groups and the plan's nodes;
+/// `result.report` the violations; `result.error` an output that could not be judged, its file
+/// the output; `result.seconds`, `result.picture`), with what only a suite entry has.
 struct SuiteEntry {
   enum class Status { conforms, fails, error };
-  std::string caseName;
-  Mode mode = Mode::coalesced;
-  Equality equality = Equality::contract;
-  std::string policy; // a gate entry (verify --gates): the preset; empty for a lowering entry
-  std::string plan;   // the plan's path as reported
-  std::string output; // the output's path as reported
-  Status status = Status::conforms;
-  checks::Report report; // conforms, fails
+  CaseResult result;
+  std::string policy; // a gate entry (verify --gates): the preset or custom; empty for a lowering
   /// fails: the line and column of each violation's pointer in the output ({0, 0}: unknown).
   std::vector<std::pair<std::size_t, std::size_t>> positions;
-  std::size_t groups = 0, nodes = 0;
-  // error: what is wrong with the output, and where when known (1-based; 0 unknown).
-  std::string error;
-  std::string errorPointer;
-  std::size_t line = 0, column = 0;
-  double seconds = 0; // time to read and judge the output
-  /// html: the entry's picture (htmlPicture), made while its plan and output were at hand.
-  std::string picture;
+  Status status() const {
+    return result.error               ? Status::error
+           : result.report.conforms() ? Status::conforms
+                                      : Status::fails;
+  }
 };
 
 /// gen's parameters as a suite's manifest names them (docs/spec.md §4.3).
@@ -79,9 +75,6 @@ struct SuiteReport {
 /// partialFingerprints. html: a summary table of every entry linking to its section and picture
 /// (writeSuiteHtml).
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report);
-
-/// An entry as the subject of a check report (the plan, the output as the candidate).
-ReportSubject subjectOf(const SuiteEntry &e);
 
 /// "case CASE, mode MODE, equality EQUALITY[, gate of policy POLICY]": which entry a line is of.
 std::string entryName(const SuiteEntry &e);

@@ -21,11 +21,10 @@ using io::shownText;
 
 /// An output the reader refused: an error entry with the excerpt of what the reader says.
 void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry) {
-  entry.status = SuiteEntry::Status::error;
-  entry.error = std::move(prefix) + shownText(e.message(), io::kMaxExcerptBytes);
-  entry.errorPointer = shownText(e.pointer(), io::kMaxExcerptBytes);
-  entry.line = e.line();
-  entry.column = e.column();
+  entry.result.error =
+      cli::ReportError{entry.result.subject.candidate, e.line(), e.column(),
+                       shownText(e.pointer(), io::kMaxExcerptBytes),
+                       std::move(prefix) + shownText(e.message(), io::kMaxExcerptBytes)};
 }
 
 /// A gate entry: the implementation's gate result against the reference gate of the plan's
@@ -47,17 +46,14 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
       checks::compareGateResult(m.policy, policy, gate(interner, policy, lowering),
                                 obligationReports(interner, audit(interner, lowering)), actual,
                                 /*exact=*/false);
-  entry.groups = lowering.groups.size();
-  if (c.difference == checks::GateDifference::none) {
-    entry.status = SuiteEntry::Status::conforms;
-    return;
-  }
-  entry.status = SuiteEntry::Status::fails;
+  entry.result.subject.groups = lowering.groups.size();
+  if (c.difference == checks::GateDifference::none)
+    return; // conforms: no violation
   checks::Violation v;
   v.check = Check::gate;
   v.pointer = c.pointer;
   v.message = c.words;
-  entry.report.violations.push_back(std::move(v));
+  entry.result.report.violations.push_back(std::move(v));
   entry.positions.push_back(
       cli::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
 }
@@ -73,15 +69,15 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   checking.equality = m.equality;
   checking.maxPerCheck = options.maxPerCheck;
   checking.auditAsked = m.audit; // the entry asks for the audit: a missing one is a violation
-  entry.report = checks::check(interner, plan, candidate, checking);
-  entry.groups = candidate.plan.groups.size();
-  entry.status = entry.report.conforms() ? SuiteEntry::Status::conforms : SuiteEntry::Status::fails;
-  if (!options.picturePrefix.empty() && !entry.report.conforms()) // verify's page draws failures
-    entry.picture =
-        cli::htmlPicture({&interner, &plan, &candidate, &entry.report, options.picturePrefix},
-                         checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
+  entry.result.report = checks::check(interner, plan, candidate, checking);
+  entry.result.subject.groups = candidate.plan.groups.size();
+  if (!options.picturePrefix.empty() &&
+      !entry.result.report.conforms()) // verify's page draws failures
+    entry.result.picture = cli::htmlPicture(
+        {&interner, &plan, &candidate, &entry.result.report, options.picturePrefix},
+        checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
   std::vector<std::string_view> pointers;
-  for (const auto &v : entry.report.violations)
+  for (const auto &v : entry.result.report.violations)
     pointers.push_back(v.pointer);
   for (const auto &at : cli::locateAll(source.text, pointers)) // one pass over the output
     entry.positions.push_back(at.value_or(std::pair<std::size_t, std::size_t>{}));
@@ -112,13 +108,13 @@ namespace {
 SuiteEntry entryOf(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
                    const std::string &name) {
   SuiteEntry entry;
-  entry.caseName = m.caseName;
-  entry.mode = m.mode;
-  entry.equality = m.equality;
+  entry.result.name = m.caseName;
+  entry.result.subject.mode = m.mode;
+  entry.result.subject.equality = m.equality;
   entry.policy = m.policy;
-  entry.plan = m.plan;
-  entry.nodes = plan.kernels.size();
-  entry.output = name;
+  entry.result.subject.plan = m.plan;
+  entry.result.subject.nodes = plan.kernels.size();
+  entry.result.subject.candidate = name;
   return entry;
 }
 
@@ -127,8 +123,7 @@ SuiteEntry entryOf(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m
 SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
                          const std::string &name, std::string error) {
   SuiteEntry entry = entryOf(plan, m, name);
-  entry.status = SuiteEntry::Status::error;
-  entry.error = std::move(error);
+  entry.result.error = cli::ReportError{name, 0, 0, "", std::move(error)};
   return entry;
 }
 

@@ -173,14 +173,14 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
                                             std::move(produced.text), options)
                           : unjudgedEntry(plan, m, name, std::move(produced.error));
     }
-    if (!entry.picture.empty()) {
-      pictureBytes += entry.picture.size();
+    if (!entry.result.picture.empty()) {
+      pictureBytes += entry.result.picture.size();
       if (pictureBytes > cli::kHtmlSuiteSectionBytes) { // the page's bound: no more pictures
-        entry.picture.clear();
+        entry.result.picture.clear();
         drawing = false;
       }
     }
-    entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    entry.result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     report.entries.push_back(std::move(entry));
   }
   return report;
