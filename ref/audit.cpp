@@ -1,5 +1,7 @@
 #include "ref/audit.hpp"
 
+#include "ref/list.hpp"
+
 #include <unordered_map>
 
 namespace lo {
@@ -37,19 +39,12 @@ ExecutionAudit audit(Interner &interner, const ExecutionPlan &p) {
 }
 
 std::vector<std::string> capsuleNames(const Interner &interner, const ExecutionAudit &a) {
-  std::vector<std::string> out;
-  out.reserve(a.kernels.size());
-  for (const auto &row : a.kernels)
-    out.push_back(interner.capsule(row.view).name);
-  return out;
+  return mapped(a.kernels, [&](const KernelAudit &row) { return interner.capsule(row.view).name; });
 }
 
 std::vector<TrustLevel> trustLevels(const Interner &interner, const ExecutionAudit &a) {
-  std::vector<TrustLevel> out;
-  out.reserve(a.kernels.size());
-  for (const auto &row : a.kernels)
-    out.push_back(interner.capsule(row.view).trustLevel);
-  return out;
+  return mapped(a.kernels,
+                [&](const KernelAudit &row) { return interner.capsule(row.view).trustLevel; });
 }
 
 std::vector<BackendOp> trustedExternalOps(const Interner &interner, const ExecutionAudit &a) {

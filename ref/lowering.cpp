@@ -1,5 +1,7 @@
 #include "ref/lowering.hpp"
 
+#include "ref/list.hpp"
+
 namespace lo {
 
 PlannedKernel toPlannedKernel(const LoweredKernelGroup &g) { return {g.op, g.capsule}; }
@@ -31,19 +33,12 @@ std::vector<NodeId> nodeIds(const GraphLoweringPlan &p) {
 }
 
 std::vector<std::string> capsuleNames(const Interner &interner, const GraphLoweringPlan &p) {
-  std::vector<std::string> out;
-  out.reserve(p.groups.size());
-  for (const auto &g : p.groups)
-    out.push_back(interner.capsule(g.capsule).name);
-  return out;
+  return mapped(p.groups,
+                [&](const LoweredKernelGroup &g) { return interner.capsule(g.capsule).name; });
 }
 
 ExecutionPlan toExecutionPlan(const GraphLoweringPlan &p) {
-  ExecutionPlan e;
-  e.kernels.reserve(p.groups.size());
-  for (const auto &g : p.groups)
-    e.kernels.push_back(toPlannedKernel(g));
-  return e;
+  return ExecutionPlan{mapped(p.groups, toPlannedKernel)};
 }
 
 ExecutionAudit audit(Interner &interner, const GraphLoweringPlan &p) {
@@ -62,11 +57,7 @@ LoweredKernelGroup toSingletonLoweredGroup(const PlannedNodeKernel &k) {
 }
 
 GraphLoweringPlan toSingletonLoweringPlan(const GraphExecutionPlan &p) {
-  GraphLoweringPlan out;
-  out.groups.reserve(p.kernels.size());
-  for (const auto &k : p.kernels)
-    out.groups.push_back(toSingletonLoweredGroup(k));
-  return out;
+  return GraphLoweringPlan{mapped(p.kernels, toSingletonLoweredGroup)};
 }
 
 void LoweringState::pushKernel(const PlannedNodeKernel &k) {
