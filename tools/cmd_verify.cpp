@@ -28,15 +28,10 @@ constexpr std::uint64_t kMaxFileBytes = io::kMaxDocumentBytes;
 
 /// `--report FORMAT=FILE`: the format and the file, or a usage error.
 std::pair<ReportFormat, std::string> reportOf(const std::string &value) {
-  static const std::pair<const char *, ReportFormat> kFormats[] = {{"text", ReportFormat::text},
-                                                                   {"json", ReportFormat::json},
-                                                                   {"junit", ReportFormat::junit},
-                                                                   {"sarif", ReportFormat::sarif},
-                                                                   {"html", ReportFormat::html}};
   const std::size_t eq = value.find('=');
   if (eq != std::string::npos && eq + 1 < value.size())
-    for (const auto &[name, format] : kFormats)
-      if (value.compare(0, eq, name) == 0 && eq == std::string_view(name).size())
+    for (const auto &[name, format] : kReportFormats)
+      if (std::string_view(value).substr(0, eq) == name)
         return {format, value.substr(eq + 1)};
   throw CLI::ValidationError("--report", "expected FORMAT=FILE with FORMAT one of text, json, "
                                          "junit, sarif, html, not " +

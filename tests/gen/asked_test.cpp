@@ -17,28 +17,8 @@
 namespace lo::testing {
 namespace {
 
-void write(const fs::path &p, const std::string &text) {
-  std::ofstream f(p, std::ios::binary | std::ios::trunc);
-  f << text;
-}
-
-class Asked : public TempDir {
-protected:
-  /// A suite of `count` cases in dir/suite and every expected output in dir/out.
-  void makeSuite(int count) {
-    suite = dir / "suite";
-    outputs = dir / "out";
-    const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(count)});
-    ASSERT_TRUE(r.ok()) << r.standardError;
-    writeExpectedOutputs(suite, outputs, true);
-  }
-  subprocess::Result verify(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args{"verify", suite.string(), outputs.string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return oracle(args);
-  }
-  fs::path suite, outputs;
-};
+/// A suite and its conforming outputs (makeSuite(COUNT)), whose asks each test reads or breaks.
+using Asked = SuiteTest;
 
 // Drawn from the seed and the index alone: each seed asks for the audit of about one case in
 // four, and the custom policies take every boolean both ways, never a preset's six.

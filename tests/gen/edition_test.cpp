@@ -152,22 +152,12 @@ TEST(EditionGen, APlanOfOneEditionIsRefusedByTheOther) {
 
 // --- gen and verify through the binary -----------------------------------------------------------
 
-class EditionSuite : public TempDir {
+/// A suite of one edition (and its outputs) under names of that edition.
+class EditionSuite : public SuiteTest {
 protected:
   void makeSuite(const std::string &edition, int count = 14) {
-    suite = dir / ("suite-" + edition);
-    outputs = dir / ("out-" + edition);
-    const auto r = oracle(
-        {"gen", "--out", suite.string(), "--count", std::to_string(count), "--edition", edition});
-    ASSERT_TRUE(r.ok()) << r.standardError;
-    writeExpectedOutputs(suite, outputs, false);
+    SuiteTest::makeSuite(count, {"--edition", edition}, "-" + edition, false);
   }
-  subprocess::Result verify(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args{"verify", suite.string(), outputs.string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return oracle(args);
-  }
-  fs::path suite, outputs;
 };
 
 TEST_F(EditionSuite, GenAndVerifyRoundTripInEachEditionAndEveryFormatNamesIt) {

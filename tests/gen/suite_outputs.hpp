@@ -1,9 +1,13 @@
 // The outputs a conforming implementation writes for a generated suite, under the names `verify`
-// looks for (docs/spec.md §4.3, "verify"): the tests of gen and verify start from them and break
-// one at a time.
+// looks for (docs/spec.md §4.3, "verify"), and the fixture SuiteTest: the tests of gen and verify
+// start from them and break one at a time.
 #pragma once
 
 #include "tests/cli_run.hpp"
+
+#include <fstream>
+#include <string>
+#include <vector>
 
 namespace lo::testing {
 
@@ -27,5 +31,35 @@ inline void writeExpectedOutputs(const fs::path &suite, const fs::path &outputs,
                       outputs / (name + "-gate-" + policy + ".json"));
   }
 }
+
+/// `path` holding exactly `text` (a test breaking a suite file).
+inline void write(const fs::path &path, const std::string &text) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << text;
+}
+
+/// A generated suite and its conforming outputs in a fresh directory, for the tests of gen and
+/// verify: makeSuite(COUNT, GEN-ARGS, TAG, GATES) runs `gen --out dir/suiteTAG --count COUNT
+/// GEN-ARGS...` and writes every expected output (with GATES, every gate result) into dir/outTAG;
+/// verify(EXTRA) runs `verify SUITE OUTPUTS EXTRA...`.
+class SuiteTest : public TempDir {
+protected:
+  void makeSuite(int count = 13, const std::vector<std::string> &genArgs = {},
+                 const std::string &tag = "", bool gates = true) {
+    suite = dir / ("suite" + tag);
+    outputs = dir / ("out" + tag);
+    std::vector<std::string> args{"gen", "--out", suite.string(), "--count", std::to_string(count)};
+    args.insert(args.end(), genArgs.begin(), genArgs.end());
+    const auto r = oracle(args);
+    ASSERT_TRUE(r.ok()) << r.standardError;
+    writeExpectedOutputs(suite, outputs, gates);
+  }
+  subprocess::Result verify(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"verify", suite.string(), outputs.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return oracle(args);
+  }
+  fs::path suite, outputs;
+};
 
 } // namespace lo::testing

@@ -18,11 +18,6 @@
 namespace lo::testing {
 namespace {
 
-void write(const fs::path &p, const std::string &text) {
-  std::ofstream f(p, std::ios::binary | std::ios::trunc);
-  f << text;
-}
-
 /// The manifest with its `cases` and `gates` emptied (no `]` occurs inside an entry).
 std::string emptied(std::string text) {
   for (const char *key : {"\"cases\": [", "\"gates\": ["}) {
@@ -36,22 +31,9 @@ std::string emptied(std::string text) {
   return text;
 }
 
-class Verify : public TempDir {
+/// A suite of 13 cases (makeSuite()) whose every output conforms, broken one way per test.
+class Verify : public SuiteTest {
 protected:
-  /// A suite of `count` cases in dir/suite and, in dir/out, every expected output (and gate result)
-  /// under the name verify looks for: everything conforms.
-  void makeSuite(int count = 13) {
-    suite = dir / "suite";
-    outputs = dir / "out";
-    const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(count)});
-    ASSERT_TRUE(r.ok()) << r.standardError;
-    writeExpectedOutputs(suite, outputs, true);
-  }
-  subprocess::Result verify(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args{"verify", suite.string(), outputs.string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return oracle(args);
-  }
   /// The manifest without gen's parameters: a hand-made suite.
   void stripProvenance() {
     const std::string text = slurp(suite / "manifest.json");
@@ -60,7 +42,6 @@ protected:
     ASSERT_NE(stripped, text);
     write(suite / "manifest.json", stripped);
   }
-  fs::path suite, outputs;
 };
 
 TEST_F(Verify, AnUntouchedSuiteIsVerifiedAndItsConformingOutputsPass) {

@@ -149,3 +149,15 @@ def test_the_vocabulary_is_the_binarys(oracle_binary):
     assert "maximal" in vocab["Check"]
     assert vocab["kinds"]["relu"]["op"] == "relu" and vocab["kinds"]["relu"]["params"] == []
     assert ("inC", "natural") in [tuple(p) for p in vocab["kinds"]["conv2d"]["params"]]
+    # Every vocabulary, value by value with its editions, as ref/edition.hpp declares it
+    # (tests/docs' lo_editions_dump prints the same declaration).
+    dump = json.loads(subprocess.run([os.environ["LO_EDITIONS_DUMP"]], capture_output=True,
+                                     check=True, text=True, env=binary_env()).stdout)
+    assert vocab["editions"] == dump["editions"] and vocab["newest"] == dump["newest"]
+    names = {"claim tag": "ClaimTag", "evidence tag": "EvidenceTag",
+             "provenance tag": "ProvenanceTag", "check": "Check"}
+    for name, values in dump["vocabularies"].items():
+        ours = names.get(name, name)
+        if ours in vocab:
+            assert vocab[ours] == values, name
+    assert {k: v["editions"] for k, v in vocab["kinds"].items()} == dump["vocabularies"]["kind"]

@@ -17,13 +17,12 @@ CLI::Option *addOutputOption(CLI::App &sub, std::string &out, const std::string 
 
 CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
                                    const std::string &description) {
+  std::vector<std::pair<std::string, ReportFormat>> table;
+  for (const auto &[name, f] : kReportFormats)
+    table.emplace_back(name, f);
   return sub.add_option("--format", format, description)
       ->type_name("TEXT")
-      ->transform(spellingsOf<ReportFormat>({{"text", ReportFormat::text},
-                                             {"json", ReportFormat::json},
-                                             {"junit", ReportFormat::junit},
-                                             {"sarif", ReportFormat::sarif},
-                                             {"html", ReportFormat::html}}))
+      ->transform(spellingsOf(table))
       ->default_str("text");
 }
 

@@ -110,8 +110,12 @@ std::pair<bool, std::string> gateText(const std::string &text, const std::string
                                       const std::string &mode, const std::string &equality,
                                       const std::optional<std::string> &edition) {
   std::optional<AssurancePolicy> policy = policyPreset(preset);
-  if (!policy)
-    throw py::value_error("policy " + preset + " is not one of verified, checked, external");
+  if (!policy) {
+    std::string names;
+    for (const NamedPolicy &p : kPolicyPresets)
+      names += (names.empty() ? "" : ", ") + std::string(p.name);
+    throw py::value_error("policy " + preset + " is not one of " + names);
+  }
   for (const auto &[flag, value] : overrides) {
     bool known = false;
     for (const PolicyFlag &f : kPolicyFlags)
@@ -202,17 +206,13 @@ public:
 
 private:
   static cli::ReportFormat reportFormat(const std::string &format) {
-    if (format == "text")
-      return cli::ReportFormat::text;
-    if (format == "json")
-      return cli::ReportFormat::json;
-    if (format == "junit")
-      return cli::ReportFormat::junit;
-    if (format == "sarif")
-      return cli::ReportFormat::sarif;
-    if (format == "html")
-      return cli::ReportFormat::html;
-    throw py::value_error("format " + format + " is not one of text, json, junit, sarif, html");
+    std::string names;
+    for (const auto &[name, f] : cli::kReportFormats) {
+      if (format == name)
+        return f;
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    throw py::value_error("format " + format + " is not one of " + names);
   }
 
   io::Source planSource_, candidateSource_;
@@ -275,6 +275,14 @@ py::dict vocabulary() {
   out["EvidenceTag"] = valuesWithEditions<EvidenceTag>();
   out["ProvenanceTag"] = valuesWithEditions<ProvenanceTag>();
   out["Check"] = valuesWithEditions<Check>();
+  // The gate's policies (docs/spec.md §6): the presets and the six booleans, in order.
+  py::list presets, flags;
+  for (const NamedPolicy &p : kPolicyPresets)
+    presets.append(std::string(p.name));
+  for (const PolicyFlag &f : kPolicyFlags)
+    flags.append(std::string(f.name));
+  out["PolicyPresets"] = presets;
+  out["PolicyFlags"] = flags;
   // Each kind: its editions, its parameters (name, natural | naturals | hardMask) and its op.
   py::dict kinds;
   for (std::size_t i = 0; i < vocabularySize<KindTag>(); ++i) {

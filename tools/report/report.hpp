@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lo::cli {
@@ -34,6 +35,15 @@ struct ReportSubject {
 };
 
 enum class ReportFormat { text, json, junit, sarif, html };
+
+/// The spellings of the report formats (`--format`, `--report FORMAT=FILE`, docs/spec.md §4.2),
+/// in that order: the one table the options, verify's `--report` and the Python module read.
+inline constexpr std::pair<std::string_view, ReportFormat> kReportFormats[] = {
+    {"text", ReportFormat::text},
+    {"json", ReportFormat::json},
+    {"junit", ReportFormat::junit},
+    {"sarif", ReportFormat::sarif},
+    {"html", ReportFormat::html}};
 
 /// An input that could not be judged (exit status 2), reported as an error entry.
 struct ReportError {

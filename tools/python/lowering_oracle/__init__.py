@@ -27,8 +27,8 @@ from . import _native
 __all__ = ["InvalidInput", "Finding", "Report", "lower", "lower_json", "audit", "gate", "check",
            "assert_conforms", "vocabulary"]
 
-POLICY_FIELDS = ("allowChecked", "allowFuzzed", "allowTrustedExternal", "requireEvidence",
-                 "allowRuntimeGuards", "allowTestEvidence")
+# The six booleans of a policy (docs/spec.md §6), in order, as ref/gate.hpp declares them.
+POLICY_FIELDS = tuple(_native.vocabulary()["PolicyFlags"])
 
 
 def _text(document, what):
@@ -164,7 +164,8 @@ _VOCABULARY = None
 def vocabulary():
     """Every vocabulary of docs/spec.md §1.5 and §1.7 with the editions that have each value, as
     ref/edition.hpp declares them: {"editions", "newest", "claimsHaveSpec", "BackendOp", ...,
-    "kinds": {tag: {"editions", "params": [(name, type)], "op"}}}."""
+    "kinds": {tag: {"editions", "params": [(name, type)], "op"}}, "PolicyPresets",
+    "PolicyFlags"}."""
     global _VOCABULARY
     if _VOCABULARY is None:
         _VOCABULARY = _native.vocabulary()

@@ -15,13 +15,10 @@ cause.
 """
 from hypothesis import strategies as st
 
-from . import vocabulary
+from . import POLICY_FIELDS, vocabulary
 from .spelling import Spelling, spell
 
 __all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "VARIANTS"]
-
-POLICY_FIELDS = ("allowChecked", "allowFuzzed", "allowTrustedExternal", "requireEvidence",
-                 "allowRuntimeGuards", "allowTestEvidence")
 
 
 def _values(vocab, name, edition):
@@ -226,7 +223,9 @@ def lowerings():
 def policies():
     """A gate policy (docs/spec.md §6): a preset, or a preset with any of its six booleans set
     either way (requireEvidence included), as lowering_oracle.gate takes it."""
-    preset = st.sampled_from(["checked", "verified", "external"])
+    # checked first: the default preset of `gate` (docs/spec.md §4.2).
+    presets = vocabulary()["PolicyPresets"]
+    preset = st.sampled_from(["checked"] + [p for p in presets if p != "checked"])
     custom = st.fixed_dictionaries({"preset": preset},
                                    optional={f: st.booleans() for f in POLICY_FIELDS})
     return st.one_of(preset, custom)
