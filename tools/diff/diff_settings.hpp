@@ -15,6 +15,11 @@
 
 namespace lo::cli {
 
+/// The bounds of one run of an implementation, by default (`--timeout-ms`, `--max-output-bytes` of
+/// diff and of verify --impl / --worker, docs/spec.md §4.3).
+inline constexpr std::uint64_t kDefaultTimeoutMs = 10000;
+inline constexpr std::uint64_t kDefaultMaxOutputBytes = std::uint64_t{64} << 20;
+
 /// The options of `diff`.
 struct DiffSettings {
   std::string impl, worker, gate, gateWorker;
@@ -29,8 +34,8 @@ struct DiffSettings {
   /// one of the four in turn (docs/spec.md §4.3), and with --all for all four.
   bool pinned = false;
   bool all = false, keepGoing = false, progress = false;
-  std::uint64_t timeoutMs = 10000;
-  std::uint64_t maxOutputBytes = std::uint64_t{64} << 20;
+  std::uint64_t timeoutMs = kDefaultTimeoutMs;
+  std::uint64_t maxOutputBytes = kDefaultMaxOutputBytes;
   std::string keep;
 
   /// --gate or --gate-worker: the implementation is a gate.

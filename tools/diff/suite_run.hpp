@@ -15,8 +15,8 @@ namespace lo::cli {
 struct SuiteRunSettings {
   std::string impl, worker; // --impl, --worker: one of them
   bool gates = false;       // --gates: `impl` is a gate command ({policy} replaced)
-  std::uint64_t timeoutMs = 10000;
-  std::uint64_t maxOutputBytes = std::uint64_t{64} << 20;
+  std::uint64_t timeoutMs = kDefaultTimeoutMs; // diff's defaults (diff_settings.hpp)
+  std::uint64_t maxOutputBytes = kDefaultMaxOutputBytes;
 };
 
 /// The producer of `verify --impl` or `--worker`: for each entry, the entry's plan (its verified
