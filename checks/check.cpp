@@ -1,6 +1,7 @@
 // `check PLAN CANDIDATE`: "decides whether CANDIDATE is exactly what the spec gives for PLAN
 // under a mode and an equality, and names every way in which it is not" (docs/spec.md §3).
 #include "checks/context.hpp"
+#include "ref/io/reader.hpp"
 
 namespace lo::checks {
 
@@ -64,6 +65,19 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
   }
   groups.finish();
   return std::move(cx.findings).finish();
+}
+
+CheckedDocuments checkDocuments(Interner &interner, const io::Source &plan,
+                                const std::function<const io::Source &()> &candidate,
+                                const Options &options) {
+  CheckedDocuments out;
+  std::optional<Edition> planDeclares;
+  out.plan = io::readExecutionPlan(plan, interner, options.edition, &planDeclares);
+  out.candidate = io::readLoweringPlan(candidate(), interner, options.edition);
+  out.report = check(interner, out.plan, out.candidate, options);
+  if (auto note = editionNote("the plan", planDeclares, options.edition))
+    out.report.notes.insert(out.report.notes.begin(), std::move(*note));
+  return out;
 }
 
 } // namespace lo::checks

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ref/io/document.hpp"
+#include "ref/io/source.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
 
@@ -91,6 +92,20 @@ struct Report {
 /// the one both documents were read into, so that capsule ids compare.
 Report check(Interner &interner, const GraphExecutionPlan &plan,
              const io::LoweringDocument &candidate, const Options &options);
+
+/// `check` of two documents as read (docs/spec.md §3, the command `check` and the Python
+/// module's): the plan read into `interner` in `options.edition`, then the candidate (`candidate()`
+/// gives its bytes, asked for only once the plan is read, so that the plan's error comes first),
+/// and the report, with the note of a plan that declares another edition first. Throws
+/// io::InputError when either cannot be read.
+struct CheckedDocuments {
+  GraphExecutionPlan plan;
+  io::LoweringDocument candidate;
+  Report report;
+};
+CheckedDocuments checkDocuments(Interner &interner, const io::Source &plan,
+                                const std::function<const io::Source &()> &candidate,
+                                const Options &options);
 
 /// The stream checker's inputs: each call reads the next plan kernel or candidate group into its
 /// argument, and returns false at the end.

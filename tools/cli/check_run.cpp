@@ -1,7 +1,7 @@
 #include "tools/cli/check_run.hpp"
 
 #include "checks/checks.hpp"
-#include "ref/io/reader.hpp"
+#include "ref/io/source.hpp"
 #include "ref/io/stream.hpp"
 #include "tools/cli/command_io.hpp"
 #include "tools/exit_codes.hpp"
@@ -60,14 +60,13 @@ void checkStreams(const CheckSettings &s, Interner &interner, const checks::Opti
 /// SARIF regions.
 void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Options &options,
                     io::Source &candidateSource, CaseResult &result) {
-  std::optional<Edition> planDeclares;
-  const GraphExecutionPlan plan =
-      io::readExecutionPlan(io::loadSource(s.plan), interner, s.edition, &planDeclares);
-  candidateSource = io::loadSource(s.candidate);
-  const io::LoweringDocument candidate = io::readLoweringPlan(candidateSource, interner, s.edition);
-  result.report = checks::check(interner, plan, candidate, options);
-  if (auto note = checks::editionNote("the plan", planDeclares, s.edition))
-    result.report.notes.insert(result.report.notes.begin(), std::move(*note));
+  checks::CheckedDocuments read = checks::checkDocuments(
+      interner, io::loadSource(s.plan),
+      [&]() -> const io::Source & { return candidateSource = io::loadSource(s.candidate); },
+      options);
+  const GraphExecutionPlan &plan = read.plan;
+  const io::LoweringDocument &candidate = read.candidate;
+  result.report = std::move(read.report);
   result.subject.groups = candidate.plan.groups.size();
   result.subject.nodes = plan.kernels.size();
   result.candidateText = candidateSource.text;

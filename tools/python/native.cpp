@@ -155,12 +155,11 @@ public:
     options_.edition = edition;
     options_.maxPerCheck = maxPerCheck;
     options_.auditAsked = auditAsked;
-    std::optional<Edition> planDeclares;
-    plan_ = io::readExecutionPlan(planSource_, interner_, edition, &planDeclares);
-    candidate_ = io::readLoweringPlan(candidateSource_, interner_, edition);
-    result_.report = checks::check(interner_, plan_, candidate_, options_);
-    if (auto note = checks::editionNote("the plan", planDeclares, edition))
-      result_.report.notes.insert(result_.report.notes.begin(), std::move(*note));
+    checks::CheckedDocuments read = checks::checkDocuments(
+        interner_, planSource_, [&]() -> const io::Source & { return candidateSource_; }, options_);
+    plan_ = std::move(read.plan);
+    candidate_ = std::move(read.candidate);
+    result_.report = std::move(read.report);
     result_.subject = {planName,
                        candidateName,
                        mode,
