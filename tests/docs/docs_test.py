@@ -21,10 +21,14 @@ properties: the RapidCheck properties of tests/property (each RC_GTEST_PROP and 
            exactly the rows of the table in
            docs/testing.md, and the number the README and docs/testing.md state is their count.
 labels:    every label docs/testing.md names in its "one suite by label" row selects at least one test
-           of the build tree (docs_test.py labels SOURCE_DIR CTEST BUILD_DIR).
+           of the build tree, but for those of components the tree was built without (NOT_BUILT,
+           comma-separated), which select none (docs_test.py labels SOURCE_DIR CTEST BUILD_DIR
+           [NOT_BUILT]).
 synopses:  the synopsis of every command in docs/spec.md §4.2 names exactly the options of its
            `--help`, with the same choices; the README's shorter table names no option or choice
            that `--help` lacks (docs_test.py synopses SOURCE_DIR BINARY).
+defaults:  every default the README, docs/*.md and the README gen writes into a suite state for
+           an option is the default `--help` shows (docs_test.py defaults SOURCE_DIR BINARY).
 namemap:   every upstream name of docs/spec.md §8 is declared by the edition's lowering file as
            tests/docs/upstream_names.json records it (read at a named commit), every declaration
            there is named, and every C++ name is declared in the file the row names.
@@ -389,9 +393,12 @@ def escaping(source):
     return failures, 2
 
 
-def labels(source, ctest, build):
+def labels(source, ctest, build, not_built=""):
+    """Every label docs/testing.md names selects a test of BUILD, except the labels of components
+    this tree was configured without (NOT_BUILT, comma-separated), which must select none."""
     import subprocess
     failures, count = [], 0
+    absent = set(filter(None, not_built.split(",")))
     with open(os.path.join(source, "docs", "testing.md"), encoding="utf-8") as f:
         row = [line for line in f if "one suite by label:" in line]
     if len(row) != 1:
@@ -404,8 +411,14 @@ def labels(source, ctest, build):
         r = subprocess.run([ctest, "--test-dir", build, "-N", "-L", "^%s$" % label],
                            capture_output=True, text=True)
         total = re.search(r"Total Tests: (\d+)", r.stdout)
-        if r.returncode != 0 or not total or int(total.group(1)) == 0:
+        selected = int(total.group(1)) if r.returncode == 0 and total else 0
+        if label in absent and selected:
+            failures.append("label %r selects %d tests in a tree built without it" %
+                            (label, selected))
+        elif label not in absent and not selected:
             failures.append("docs/testing.md names label %r, which selects no test" % label)
+    for label in sorted(absent - set(named)):
+        failures.append("label %r is said not built, but docs/testing.md does not name it" % label)
     return failures, count
 
 COMMANDS = ("lower", "audit", "check", "explain", "gen", "verify", "diff", "prove", "gate")
@@ -457,6 +470,70 @@ def synopses(source, binary):
                 for option in sorted(set(helped) - set(documented)):
                     failures.append("%s: %s %s is in --help but not in the synopsis" % (
                         where, command, option))
+    return failures, count
+
+
+UNITS = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
+# A default the docs state: "`--opt` (default V", "`--opt T` (default V", "`--opt`, default V",
+# "`--opt` timeout, default V", "`--opt` bounds each run (default V" (at most four words between),
+# and "Default `--opt V`"; V a number (with a unit), or a word in backquotes.
+STATED_DEFAULT = re.compile(
+    r"`(--[a-z0-9-]+)(?: [A-Z]+)?`(?: [a-z]+){0,4}(?: \(|, )default "
+    r"(`[a-z0-9-]+`|[0-9]+(?: [KMG]iB)?)"
+    r"|Default `(--[a-z0-9-]+) ([a-z0-9-]+)`")
+
+
+def helped_defaults(binary):
+    """Every option's default as `--help` shows it (`--opt N=DEFAULT`), by option: the set over
+    the commands that have it."""
+    import subprocess
+    defaults = {}
+    for command in COMMANDS:
+        r = subprocess.run([binary, command, "--help"], capture_output=True, text=True)
+        for m in re.finditer(r"^\s+(?:-\w, )?(--[a-z0-9-]+) [A-Z]+(?::\{[^}]*\})?=(\S+)",
+                             r.stdout, re.M):
+            defaults.setdefault(m.group(1), set()).add(m.group(2))
+    return defaults
+
+
+def stated_value(text):
+    text = text.strip("`")
+    number = re.fullmatch(r"([0-9]+) ([KMG]iB)", text)
+    return str(int(number.group(1)) * UNITS[number.group(2)]) if number else text
+
+
+def defaults(source, binary):
+    """Every default the README, docs/*.md and the README gen writes into a suite state for an
+    option of the binary is the default its `--help` shows (for one of the commands that have
+    the option); a statement may run over a line break."""
+    import subprocess
+    import tempfile
+    failures, count = [], 0
+    helped = helped_defaults(binary)
+    if not helped:
+        return ["--help shows no default"], 0
+    texts = [(name, read(source, name)) for name in ["README.md"] + [
+        "docs/" + f for f in sorted(os.listdir(os.path.join(source, "docs"))) if f.endswith(".md")]]
+    with tempfile.TemporaryDirectory() as work:
+        suite = os.path.join(work, "suite")
+        r = subprocess.run([binary, "gen", "--out", suite, "--count", "1"], capture_output=True,
+                           text=True)
+        if r.returncode != 0:
+            return ["gen --count 1: exit %d: %s" % (r.returncode, r.stderr.strip())], 0
+        texts.append(("a suite's README.md (gen)", read(suite, "README.md")))
+    for name, text in texts:
+        for m in STATED_DEFAULT.finditer(text.replace("\n", " ")):
+            option = m.group(1) or m.group(3)
+            value = stated_value(m.group(2) or m.group(4))
+            if option not in helped:
+                continue
+            count += 1
+            if value not in helped[option]:
+                failures.append("%s:%d: %s defaults to %s, but --help shows %s" % (
+                    name, text.count("\n", 0, m.start()) + 1, option, value,
+                    " or ".join(sorted(helped[option]))))
+    if count == 0:
+        failures.append("no stated default found in the docs")
     return failures, count
 
 
@@ -560,10 +637,12 @@ CASES["namemap"] = namemap
 
 
 def main():
-    if sys.argv[1:2] == ["labels"] and len(sys.argv) == 5:
+    if sys.argv[1:2] == ["labels"] and len(sys.argv) in (5, 6):
         failures, count = labels(*sys.argv[2:])
     elif sys.argv[1:2] == ["synopses"] and len(sys.argv) == 4:
         failures, count = synopses(*sys.argv[2:])
+    elif sys.argv[1:2] == ["defaults"] and len(sys.argv) == 4:
+        failures, count = defaults(*sys.argv[2:])
     elif sys.argv[1:2] == ["editions"] and len(sys.argv) == 4:
         failures, count = editions(*sys.argv[2:])
     elif len(sys.argv) != 3 or sys.argv[1] not in CASES:
