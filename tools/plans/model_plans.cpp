@@ -37,48 +37,67 @@ ContractDescriptor modelDescriptor(ContractClaim::Tag tag, BackendOp op, std::st
 /// A capsule of one of three families: the CPU reference, native CUDA, or LibTorch.
 enum class Family { reference, cuda, libtorch };
 
+/// What a family's capsules share: the name's prefix, the fields, the Lean file their contracts
+/// cite and the evidence they carry (the first where the edition has it, else the second).
+struct FamilyFacts {
+  const char *prefix;
+  Provider provider;
+  Device device;
+  TrustLevel trustLevel;
+  VJPMode vjpMode;
+  const char *file;
+  ContractEvidence::Tag evidence, evidenceOtherwise;
+  NumericalPolicy numericalPolicy;
+};
+
+using E = ContractEvidence::Tag;
+constexpr std::array<FamilyFacts, 3> kFamilies{{
+    {"reference.",
+     Provider::reference,
+     Device::cpu,
+     TrustLevel::verified,
+     VJPMode::torchlean_tape,
+     "NN/Backend/Reference.lean",
+     E::theorem,
+     E::testSuite,
+     {Rounding::nearest_even, Subnormals::gradual_underflow, Contraction::separate,
+      Reduction::fixed_left}},
+    {"native-cuda.",
+     Provider::native_cuda,
+     Device::cuda,
+     TrustLevel::checked,
+     VJPMode::backend_vjp,
+     "NN/Backend/NativeCUDA.lean",
+     E::checker,
+     E::runtimeGuard,
+     {Rounding::nearest_even, Subnormals::flush_to_zero, Contraction::fused,
+      Reduction::fixed_tree}},
+    {"libtorch.",
+     Provider::libtorch,
+     Device::cuda,
+     TrustLevel::trusted_external,
+     VJPMode::backend_vjp,
+     "NN/Backend/Attention.lean",
+     E::trustedBoundary,
+     E::trustedBoundary,
+     {Rounding::implementation_defined, Subnormals::implementation_defined,
+      Contraction::implementation_defined, Reduction::implementation_defined}},
+}};
+
 KernelCapsule modelCapsule(BackendOp op, Family family, Edition edition) {
   using T = ContractClaim::Tag;
-  using E = ContractEvidence::Tag;
+  const FamilyFacts &facts = kFamilies[static_cast<std::size_t>(family)];
   const std::string opName(spelling(op));
   KernelCapsule c;
   c.op = op;
-  std::string file;
-  E evidence = inEditionOr(edition, E::theorem, E::testSuite);
-  switch (family) {
-  case Family::reference:
-    c.name = "reference." + opName;
-    c.provider = Provider::reference;
-    c.device = Device::cpu;
-    c.trustLevel = TrustLevel::verified;
-    c.vjpMode = VJPMode::torchlean_tape;
-    file = "NN/Backend/Reference.lean";
-    c.numericalPolicy = {Rounding::nearest_even, Subnormals::gradual_underflow,
-                         Contraction::separate, Reduction::fixed_left};
-    break;
-  case Family::cuda:
-    c.name = "native-cuda." + opName;
-    c.provider = Provider::native_cuda;
-    c.device = Device::cuda;
-    c.trustLevel = TrustLevel::checked;
-    c.vjpMode = VJPMode::backend_vjp;
-    file = "NN/Backend/NativeCUDA.lean";
-    evidence = inEditionOr(edition, E::checker, E::runtimeGuard);
-    c.numericalPolicy = {Rounding::nearest_even, Subnormals::flush_to_zero, Contraction::fused,
-                         Reduction::fixed_tree};
-    break;
-  case Family::libtorch:
-    c.name = "libtorch." + opName;
-    c.provider = Provider::libtorch;
-    c.device = Device::cuda;
-    c.trustLevel = TrustLevel::trusted_external;
-    c.vjpMode = VJPMode::backend_vjp;
-    file = "NN/Backend/Attention.lean";
-    evidence = E::trustedBoundary;
-    c.numericalPolicy = {Rounding::implementation_defined, Subnormals::implementation_defined,
-                         Contraction::implementation_defined, Reduction::implementation_defined};
-    break;
-  }
+  c.name = facts.prefix + opName;
+  c.provider = facts.provider;
+  c.device = facts.device;
+  c.trustLevel = facts.trustLevel;
+  c.vjpMode = facts.vjpMode;
+  c.numericalPolicy = facts.numericalPolicy;
+  const std::string file = facts.file;
+  const E evidence = inEditionOr(edition, facts.evidence, facts.evidenceOtherwise);
   auto ev = [&](std::string what) {
     return ContractEvidence{evidence, evidence == E::trustedBoundary
                                           ? "LibTorch kernel, outside the proof boundary"
