@@ -117,12 +117,7 @@ Action setupDiff(CLI::App &app) {
   sub->add_flag("--progress", o->progress,
                 "a progress line on standard error every second even when it is not a terminal "
                 "(on a terminal, one line updated in place is always shown)");
-  addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, kMaxTimeoutMs,
-             "time allowed for one case: running the implementation, reading its output and "
-             "checking it");
-  addNatural(*sub, "--max-output-bytes", o->maxOutputBytes, 1, kMaxOutputBytes,
-             "largest output read from the implementation ({out} or standard output, or a "
-             "worker's answer); a larger one is a finding, not judged");
+  addRunBounds(*sub, o->timeoutMs, o->maxOutputBytes, "", "case", "a finding, not judged");
   sub->add_option("--keep", o->keep,
                   "directory for the minimal failing case (plan.json, output.json, report.txt, "
                   "report.html (the same finding as a picture), stderr.txt, original-plan.json, "

@@ -109,12 +109,8 @@ Action setupVerify(CLI::App &app) {
       "instead of --impl: a command started once that answers one JSON line per entry, as "
       "diff's --worker (docs/conformance.md, \"The worker protocol\"); not with --gates");
   impl->excludes(worker);
-  addNatural(*sub, "--timeout-ms", run->timeoutMs, 1, kMaxTimeoutMs,
-             "with --impl or --worker, time allowed for one entry's run; a longer run is an "
-             "error entry");
-  addNatural(*sub, "--max-output-bytes", run->maxOutputBytes, 1, kMaxOutputBytes,
-             "with --impl or --worker, largest output read from the implementation; a larger "
-             "one is an error entry");
+  addRunBounds(*sub, run->timeoutMs, run->maxOutputBytes, "with --impl or --worker, ", "entry",
+               "an error entry");
   auto expected = std::make_shared<std::array<std::uint64_t, 4>>();
   CLI::Option *expectations[] = {
       addNatural(*sub, "--expect-seed", (*expected)[0], 0, kMaxU64,

@@ -37,6 +37,20 @@ CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality) {
       ->default_str(std::string(spelling(equality)));
 }
 
+void addRunBounds(CLI::App &sub, std::uint64_t &timeoutMs, std::uint64_t &maxOutputBytes,
+                  const std::string &scope, const std::string &unit, const std::string &exceeded) {
+  addNatural(sub, "--timeout-ms", timeoutMs, 1, kMaxTimeoutMs,
+             scope + "time allowed for one " + unit +
+                 ": running the implementation, reading its output and checking it; a longer "
+                 "run is " +
+                 exceeded);
+  addNatural(sub, "--max-output-bytes", maxOutputBytes, 1, kMaxOutputBytes,
+             scope +
+                 "largest output read from the implementation ({out} or standard output, or a "
+                 "worker's answer); a larger one is " +
+                 exceeded);
+}
+
 CLI::Option *addEditionOption(CLI::App &sub, Edition &edition) {
   return addVocabularyOption(sub, "--edition", edition,
                              "the upstream vocabulary the inputs are read and judged in "

@@ -86,6 +86,13 @@ CLI::Option *addVocabularyOption(CLI::App &sub, std::string name, E &value,
 CLI::Option *addModeOption(CLI::App &sub, Mode &mode);
 CLI::Option *addEqualityOption(CLI::App &sub, Equality &equality);
 
+/// `--timeout-ms` and `--max-output-bytes`, the bounds of one run of an implementation under test,
+/// alike in `diff` and `verify --impl`/`--worker` (docs/spec.md §4.3): `scope` says when they
+/// apply ("" always), `unit` what one run is for ("case", "entry") and `exceeded` what a run
+/// beyond either bound is ("a finding, not judged", "an error entry").
+void addRunBounds(CLI::App &sub, std::uint64_t &timeoutMs, std::uint64_t &maxOutputBytes,
+                  const std::string &scope, const std::string &unit, const std::string &exceeded);
+
 /// The `--edition` option of every command that reads or judges (docs/spec.md §1.6): the
 /// vocabulary its inputs are read in; default the newest edition. A file never chooses it.
 CLI::Option *addEditionOption(CLI::App &sub, Edition &edition);
