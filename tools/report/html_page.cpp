@@ -4,6 +4,7 @@
 // an error and a picture made before (htmlPicture), or the findings when there is none.
 #include "tools/report/html_parts.hpp"
 #include "tools/report/html_report.hpp"
+#include "tools/report/writers.hpp"
 
 #include "tools/report/suite_report.hpp"
 
@@ -61,8 +62,10 @@ void writeCaseSection(io::Sink &out, const CaseResult &c, std::string_view idPre
 
 } // namespace
 
-void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                      const ReportOptions &options) {
+/// The page of check and diff: one section per candidate with its verdict, notes, error and
+/// picture (or its findings when it has none).
+static void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                             const ReportOptions &options) {
   const std::string title =
       "lowering-oracle " + options.command +
       (cases.size() == 1 ? ": " + shownText(cases.front().subject.candidate) : "");
@@ -84,7 +87,11 @@ void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
   html::pageEnd(out);
 }
 
-void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
+/// The page of `verify --format html`, bounded by kHtmlSuitePageBytes: which suite (seed, count,
+/// max-nodes, edition, verified or, in a note, not), the summary, an index of the entries (failing
+/// and error entries first, each linking to its section; then the passing ones), and the sections
+/// of the failing and error entries with their pictures, while they fit.
+static void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   html::pageStart(out, "lowering-oracle verify: " + shownText(r.suite));
   out << "<h1>lowering-oracle verify</h1>\n<p class=\"meta\">" << esc(suiteLine(r)) << " · outputs "
@@ -173,5 +180,7 @@ void writeHtmlDiffPage(io::Sink &out, const HtmlDiffPage &page) {
   writeCaseSection(out, page.result, "c0-", page.judged);
   html::pageEnd(out);
 }
+
+const ReportWriter kHtmlWriter{writeHtmlReports, writeSuiteHtml};
 
 } // namespace lo::cli

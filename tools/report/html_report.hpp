@@ -71,17 +71,6 @@ std::string htmlPicture(const HtmlPictureInput &in, const checks::PictureFacts &
 /// `check --stream`).
 std::string htmlFindings(const checks::Report &report, std::string_view idPrefix);
 
-/// The page of `writeReports(…, ReportFormat::html, …)`: one section per candidate with its
-/// verdict, notes, error and picture (or its findings when it has none).
-void writeHtmlReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                      const ReportOptions &options);
-
-/// The page of `verify --format html`, bounded by kHtmlSuitePageBytes: which suite (seed, count,
-/// max-nodes, edition, verified or, in a note, not), the summary, an index of the entries (failing
-/// and error entries first, each linking to its section; then the passing ones), and the sections
-/// of the failing and error entries with their pictures, while they fit.
-void writeSuiteHtml(io::Sink &out, const SuiteReport &report);
-
 /// What the page `diff` saves beside a finding (report.html) shows, computed by its caller
 /// (diffReportPage, tools/diff/diff_page.hpp): a heading and a summary (shown as text), and the
 /// implementation's output as one candidate, `output.json` against `plan.json`, with its report,

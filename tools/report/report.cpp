@@ -3,13 +3,10 @@
 #include "tools/report/report.hpp"
 
 #include "checks/catalogue.hpp"
-#include "tools/report/html_report.hpp"
-#include "tools/report/report_json.hpp"
-#include "tools/report/report_junit.hpp"
-#include "tools/report/report_sarif.hpp"
-#include "tools/report/report_text.hpp"
+#include "tools/report/writers.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace lo::cli {
 
@@ -68,13 +65,18 @@ std::string secondsText(double s) {
 
 void writeReports(io::Sink &out, ReportFormat format, const std::vector<CaseResult> &cases,
                   const ReportOptions &options) {
+  writerOf(format).candidates(out, cases, options);
+}
+
+const ReportWriter &writerOf(ReportFormat format) {
   switch (format) {
-  case ReportFormat::text: writeTextReports(out, cases, options); break;
-  case ReportFormat::json: writeJsonReports(out, cases, options); break;
-  case ReportFormat::junit: writeJunitReports(out, cases, options); break;
-  case ReportFormat::sarif: writeSarifReports(out, cases, options); break;
-  case ReportFormat::html: writeHtmlReports(out, cases, options); break;
+  case ReportFormat::text: return kTextWriter;
+  case ReportFormat::json: return kJsonWriter;
+  case ReportFormat::junit: return kJunitWriter;
+  case ReportFormat::sarif: return kSarifWriter;
+  case ReportFormat::html: return kHtmlWriter;
   }
+  throw std::logic_error("writerOf: not a report format");
 }
 
 void writeReport(io::Sink &out, ReportFormat format, const checks::Report &report,

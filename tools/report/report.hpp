@@ -1,9 +1,10 @@
 // What a conformance report (`check --format text|json|junit|sarif|html`) is made of, and its entry
 // points, reusable by every command that judges candidates (check, diff, verify): one candidate
 // or a list of them, each judged (a checks::Report) or not judgeable (an input error, exit status
-// 2). One writer per format, each in its own file, writes it for check, diff and verify alike:
-// report_text.cpp, report_json.cpp, report_junit.cpp, report_sarif.cpp and html_*.cpp; this file's
-// report.cpp holds the pieces they share and the dispatch by format.
+// 2). One writer per format (writers.hpp), each in its own file, writes it for check, diff and
+// verify alike: report_text.cpp, report_json.cpp, report_junit.cpp, report_sarif.cpp and
+// html_*.cpp; this file's report.cpp holds the pieces they share and the writer of each format
+// (writerOf).
 //
 // Every text that comes from input (file names, pointers, messages, which name capsules and keys)
 // is shown escaped and cut (shownText, ref/io/escape.hpp) in the text, JUnit and SARIF reports, so

@@ -1,9 +1,10 @@
-// The JSON writer (report_json.hpp). A check report: {"format":"lowering-oracle/check-report",
-// "version":1,...}; violations carry "check","group","nodeId","pointer","message", and "field",
-// "expected","actual" where they apply; an error entry is "error":{file,line,column,pointer,
-// message}. A verify report: the counts, and one result per entry (a failing entry with its
-// check report). Names are shown but never cut (jsonName), messages shown (jsonShown).
-#include "tools/report/report_json.hpp"
+// The JSON writer (kJsonWriter, writers.hpp). A check report:
+// {"format":"lowering-oracle/check-report", "version":1,...}; violations carry
+// "check","group","nodeId","pointer","message", and "field", "expected","actual" where they apply;
+// an error entry is "error":{file,line,column,pointer, message}. A verify report: the counts, and
+// one result per entry (a failing entry with its check report). Names are shown but never cut
+// (jsonName), messages shown (jsonShown).
+#include "tools/report/writers.hpp"
 
 #include "checks/catalogue.hpp"
 #include "tools/report/suite_report.hpp"
@@ -103,7 +104,9 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
 
 /// One candidate's check report (several candidates are judged by `verify`, whose report is
 /// writeSuiteJson's).
-void writeJsonReports(io::Sink &out, const std::vector<CaseResult> &cases, const ReportOptions &) {
+/// check, diff: exactly one candidate (a logic_error otherwise).
+static void writeJsonReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                             const ReportOptions &) {
   if (cases.size() != 1)
     throw std::logic_error("a json check report holds one candidate");
   writeJsonCase(out, cases.front(), true);
@@ -117,7 +120,8 @@ void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSu
   writeJsonReports(out, {c}, {});
 }
 
-void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
+/// verify: the counts and one result per entry.
+static void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   out << "{\"format\":\"lowering-oracle/verify-report\",\"version\":1,\n \"suite\":";
   jsonName(out, r.suite);
@@ -182,5 +186,7 @@ void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
   }
   out << "]}\n";
 }
+
+const ReportWriter kJsonWriter{writeJsonReports, writeSuiteJson};
 
 } // namespace lo::cli

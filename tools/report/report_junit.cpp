@@ -1,5 +1,6 @@
 // The JUnit writer (report_junit.hpp): the model of check/diff and of verify, and the one writer.
 #include "tools/report/report_junit.hpp"
+#include "tools/report/writers.hpp"
 
 #include "checks/catalogue.hpp"
 #include "ref/io/limits.hpp"
@@ -198,17 +199,22 @@ void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::strin
   out << "</testsuites>\n";
 }
 
-void writeJunitReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                       const ReportOptions &options) {
+/// check, diff: one suite per candidate, with one case per check (the checks that do not apply
+/// in the mode skipped); an input error is one case with <error type="invalid-input">; the
+/// candidate's notes in system-out.
+static void writeJunitReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                              const ReportOptions &options) {
   std::vector<JunitSuite> suites;
   for (const CaseResult &c : cases)
     suites.push_back(candidateSuite(c, options));
   writeJunit(out, suites, options.command, JunitNames::perCandidate);
 }
 
-/// One suite with one test case per entry. The output's file name is in the failure or error
-/// text (the schema has no `file` attribute).
-void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
+/// verify: one suite, one case per entry (a failure for violations, an error for an output that
+/// could not be judged); the notes of conforming entries, and whether the suite was verified, in
+/// system-out and the property `suite-verified`. The output's file name is in the failure or
+/// error text (the schema has no `file` attribute).
+static void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   JunitSuite suite;
   suite.package = "lowering-oracle.verify";
@@ -259,5 +265,7 @@ void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
         suite.systemOut += io::xmlText(entryNoteLine(e, note) + "\n");
   writeJunit(out, {suite}, "verify", JunitNames::perEntry);
 }
+
+const ReportWriter kJunitWriter{writeJunitReports, writeSuiteJunit};
 
 } // namespace lo::cli

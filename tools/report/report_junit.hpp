@@ -57,15 +57,4 @@ struct JunitSuite {
 void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::string_view command,
                 JunitNames names);
 
-/// check, diff: one suite per candidate, with one case per check (the checks that do not apply
-/// in the mode skipped); an input error is one case with <error type="invalid-input">; the
-/// candidate's notes in system-out.
-void writeJunitReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                       const ReportOptions &options);
-
-/// verify: one suite, one case per entry (a failure for violations, an error for an output that
-/// could not be judged); the notes of conforming entries, and whether the suite was verified, in
-/// system-out and the property `suite-verified`.
-void writeSuiteJunit(io::Sink &out, const SuiteReport &report);
-
 } // namespace lo::cli

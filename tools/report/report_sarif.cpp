@@ -1,5 +1,6 @@
 // The SARIF writer (report_sarif.hpp): the model of check/diff and of verify, and the one writer.
 #include "tools/report/report_sarif.hpp"
+#include "tools/report/writers.hpp"
 
 #include "checks/catalogue.hpp"
 #include "tools/report/locate.hpp"
@@ -184,8 +185,10 @@ void writeSarif(io::Sink &out, const SarifRun &run) {
   out << "]}]}\n";
 }
 
-void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                       const ReportOptions &options) {
+/// check, diff: one result per violation or input error; notes, omitted violations and errors as
+/// notifications; the run's property `command`.
+static void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                              const ReportOptions &options) {
   SarifRun run;
   run.inputRuleId = "invalid-input";
   run.inputRuleShort = "The candidate or the plan is not a valid document and could not be judged.";
@@ -268,7 +271,11 @@ void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
   writeSarif(out, run);
 }
 
-void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
+/// verify: one result per violation and per output error, located in the output's path
+/// (OUTPUTS/NAME); the unverified suite as a warning notification, notes as notes; the run's
+/// properties command, suite, outputs, suiteVerified, edition, seed, count and maxNodes (null for
+/// a hand-made suite).
+static void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   SarifRun run;
   run.ruleHelp = false;
@@ -334,5 +341,7 @@ void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   }
   writeSarif(out, run);
 }
+
+const ReportWriter kSarifWriter{writeSarifReports, writeSuiteSarif};
 
 } // namespace lo::cli

@@ -54,17 +54,6 @@ struct SarifRun {
 /// The report: one run.
 void writeSarif(io::Sink &out, const SarifRun &run);
 
-/// check, diff: one result per violation or input error; notes, omitted violations and errors as
-/// notifications; the run's property `command`.
-void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                       const ReportOptions &options);
-
-/// verify: one result per violation and per output error, located in the output's path
-/// (OUTPUTS/NAME); the unverified suite as a warning notification, notes as notes; the run's
-/// properties command, suite, outputs, suiteVerified, edition, seed, count and maxNodes (null for a
-/// hand-made suite).
-void writeSuiteSarif(io::Sink &out, const SuiteReport &report);
-
 /// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
 /// rest percent-encoded.
 std::string uriOf(std::string_view path);

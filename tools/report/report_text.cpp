@@ -1,8 +1,9 @@
-// The text writer of every command that judges candidates (check, diff, verify): one line a
+// The text writer (kTextWriter, writers.hpp) of every command that judges candidates (check, diff,
+// verify): one line a
 // violation, note or error, then one summary line a candidate (writeTextReports, writeReportText);
 // `verify` writes each failing entry as `check` writes a candidate, one line per error, the note
 // lines of conforming entries (unless --quiet), and one summary line (writeSuiteText).
-#include "tools/report/report_text.hpp"
+#include "tools/report/writers.hpp"
 
 #include "tools/report/suite_report.hpp"
 
@@ -38,8 +39,9 @@ void writeCaseText(io::Sink &out, const CaseResult &c) {
 
 } // namespace
 
-void writeTextReports(io::Sink &out, const std::vector<CaseResult> &cases,
-                      const ReportOptions &options) {
+/// check, diff: each candidate's lines, and with several candidates one last line of totals.
+static void writeTextReports(io::Sink &out, const std::vector<CaseResult> &cases,
+                             const ReportOptions &options) {
   std::size_t conforming = 0, errors = 0;
   for (const CaseResult &c : cases) {
     writeCaseText(out, c);
@@ -60,7 +62,8 @@ void writeReportText(io::Sink &out, const checks::Report &report, const ReportSu
   writeCaseText(out, c);
 }
 
-void writeSuiteText(io::Sink &out, const SuiteReport &r) {
+/// verify: the failing entries as check writes them, the errors, notes and the summary line.
+static void writeSuiteText(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   for (const SuiteEntry &e : r.entries) {
     if (e.status() == Status::fails)
@@ -76,5 +79,7 @@ void writeSuiteText(io::Sink &out, const SuiteReport &r) {
   out << "verify: " << suiteLine(r) << '\n';
   out << "verify: " << suiteSummary(r) << '\n';
 }
+
+const ReportWriter kTextWriter{writeTextReports, writeSuiteText};
 
 } // namespace lo::cli

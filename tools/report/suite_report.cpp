@@ -2,11 +2,7 @@
 // of `writeSuiteReport` to the writer of each format, the one `check` uses.
 #include "tools/report/suite_report.hpp"
 
-#include "tools/report/html_report.hpp"
-#include "tools/report/report_json.hpp"
-#include "tools/report/report_junit.hpp"
-#include "tools/report/report_sarif.hpp"
-#include "tools/report/report_text.hpp"
+#include "tools/report/writers.hpp"
 
 #include <map>
 #include <utility>
@@ -100,13 +96,7 @@ std::string unverifiedNote(const SuiteReport &r) {
 }
 
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report) {
-  switch (format) {
-  case ReportFormat::text: writeSuiteText(out, report); break;
-  case ReportFormat::json: writeSuiteJson(out, report); break;
-  case ReportFormat::junit: writeSuiteJunit(out, report); break;
-  case ReportFormat::sarif: writeSuiteSarif(out, report); break;
-  case ReportFormat::html: writeSuiteHtml(out, report); break;
-  }
+  writerOf(format).suite(out, report);
 }
 
 } // namespace lo::cli
