@@ -6,6 +6,7 @@
 #include "ref/recheck.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 namespace lo::io {
@@ -15,36 +16,21 @@ namespace {
 // The fields of a gate result (docs/spec.md §6.5) and of its parts, in the order of their bits.
 constexpr std::string_view kGateResultFormat = "nn-backend/gate-result";
 constexpr std::string_view kResultFields[] = {"format", "version", "policy", "verdict", "failures"};
-constexpr std::string_view kPolicyFields[] = {"name",
-                                              "allowChecked",
-                                              "allowFuzzed",
-                                              "allowTrustedExternal",
-                                              "requireEvidence",
-                                              "allowRuntimeGuards",
-                                              "allowTestEvidence"};
+/// A policy's fields: `name`, then the six booleans of kPolicyFlags, in their order.
+constexpr auto kPolicyFields = [] {
+  std::array<std::string_view, std::size(kPolicyFlags) + 1> fields{"name"};
+  for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+    fields[i + 1] = kPolicyFlags[i].name;
+  return fields;
+}();
 constexpr std::string_view kFailureFields[] = {"kind", "reports"};
 /// The six fields of an obligation report (docs/spec.md §6.1).
 constexpr std::string_view kReportFields[] = {"op",    "capsuleName", "obligation",
                                               "claim", "evidence",    "disposition"};
 
-/// kPolicyFields after `name` are the six booleans of kPolicyFlags, in their order.
-constexpr bool policyFieldsAreTheFlags() {
-  if (std::size(kPolicyFields) != std::size(kPolicyFlags) + 1)
-    return false;
-  for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
-    if (kPolicyFields[i + 1] != kPolicyFlags[i].name)
-      return false;
-  return true;
-}
-static_assert(policyFieldsAreTheFlags());
-
 /// A policy: `name` (a preset or "custom") and the six booleans, all required.
 void readPolicy(JsonReader &r, od::value &v, ReadGateResult &out) {
-  r.fields(v, "a policy",
-           FieldSet{kPolicyFields,
-                    fieldBits(kPolicyFields,
-                              {"name", "allowChecked", "allowFuzzed", "allowTrustedExternal",
-                               "requireEvidence", "allowRuntimeGuards", "allowTestEvidence"})},
+  r.fields(v, "a policy", FieldSet{kPolicyFields, allFieldBits(kPolicyFields.size())},
            [&](std::size_t i, od::value x) {
              if (i > 0) {
                out.policy.*kPolicyFlags[i - 1].field = r.boolean(x, kPolicyFields[i]);

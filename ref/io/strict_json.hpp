@@ -91,6 +91,9 @@ consteval std::uint32_t fieldBits(const std::string_view (&table)[N],
 /// The bit of field `i` of a field table.
 constexpr std::uint32_t fieldBit(std::size_t i) { return std::uint32_t{1} << i; }
 
+/// The bits of the first `n` fields of a field table: every field of a table of `n`, required.
+constexpr std::uint32_t allFieldBits(std::size_t n) { return fieldBit(n) - 1; }
+
 /// One JSON document read strictly. Every `fail*` throws an InputError.
 class JsonReader {
 public:
