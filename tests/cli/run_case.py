@@ -11,6 +11,7 @@ failed, 2 when a case file is malformed, 0 otherwise.
 """
 
 import argparse
+import dataclasses
 import difflib
 import os
 import re
@@ -51,19 +52,19 @@ def read_lines(path, seen=()):
     return out
 
 
+@dataclasses.dataclass
 class Run:
     """What one `run` line produced."""
 
-    def __init__(self, where, command, cwd, stdin_path=None, stdout_path=None):
-        self.where = where
-        self.command = command
-        self.cwd = cwd
-        self.stdin_path = stdin_path
-        self.stdout_path = stdout_path
-        self.status = None
-        self.stdout = ""
-        self.stderr = ""
-        self.checked_exit = False
+    where: str
+    command: list
+    cwd: object
+    stdin_path: str = None
+    stdout_path: str = None
+    status: int = None
+    stdout: str = ""
+    stderr: str = ""
+    checked_exit: bool = False
 
     def shown(self):
         shown = f"cd {shlex.quote(str(self.cwd))} && {shlex.join(self.command)}"
