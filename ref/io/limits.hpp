@@ -53,6 +53,8 @@ inline constexpr std::size_t kMaxJunitNameBytes = 200;
 /// Texts in the cells of the HTML picture's strip (kinds, capsule keys) are cut at this many
 /// bytes.
 inline constexpr std::size_t kMaxHtmlCellBytes = 48;
+/// A name in the index of verify's HTML page (case, policy, output) is cut at this many bytes.
+inline constexpr std::size_t kMaxHtmlIndexCellBytes = 120;
 /// A solver's answer to a self-test query, quoted when it is not the expected one (`prove
 /// --solver`).
 inline constexpr std::size_t kMaxSolverAnswerBytes = 80;

@@ -2,6 +2,7 @@
 // with its summary table, and the page `diff` saves beside a finding, drawn from the model its
 // caller computed (HtmlDiffPage). The pages compute nothing: each section shows a verdict, notes,
 // an error and a picture made before (htmlPicture), or the findings when there is none.
+#include "ref/io/limits.hpp"
 #include "tools/report/html_parts.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/writers.hpp"
@@ -145,13 +146,15 @@ static void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
                                                      : "error";
     out << "<tr><td>" << num(i) << "</td><td>";
     if (!sections[i].empty())
-      out << "<a href=\"#e" << num(i) << "\">" << esc(e.result.name, kHtmlSuiteCell) << "</a>";
+      out << "<a href=\"#e" << num(i) << "\">" << esc(e.result.name, io::kMaxHtmlIndexCellBytes)
+          << "</a>";
     else
-      out << esc(e.result.name, kHtmlSuiteCell);
+      out << esc(e.result.name, io::kMaxHtmlIndexCellBytes);
     out << "</td><td>" << spelling(e.result.subject.mode) << "</td><td>"
-        << spelling(e.result.subject.equality) << "</td><td>" << esc(e.policy, kHtmlSuiteCell)
-        << "</td><td>" << esc(e.result.subject.candidate, kHtmlSuiteCell) << "</td><td class=\""
-        << cls << "\">" << cls << "</td><td>"
+        << spelling(e.result.subject.equality) << "</td><td>"
+        << esc(e.policy, io::kMaxHtmlIndexCellBytes) << "</td><td>"
+        << esc(e.result.subject.candidate, io::kMaxHtmlIndexCellBytes) << "</td><td class=\"" << cls
+        << "\">" << cls << "</td><td>"
         << (e.status() == Status::fails ? num(e.result.report.total()) : std::string())
         << "</td></tr>\n";
   }

@@ -39,14 +39,12 @@ inline constexpr std::size_t kHtmlMaxForeign = 16;
 /// verify's page (writeSuiteHtml, docs/spec.md §3.5): its index lists at most this many entries,
 /// the failing and error entries first, then the passing ones.
 inline constexpr std::size_t kHtmlSuiteMaxRows = 1000;
-/// verify's page: a name in its index is cut after this many bytes.
-inline constexpr std::size_t kHtmlSuiteCell = 120;
 /// verify's page: the sections of failing and error entries (their pictures included) fill at most
 /// this many bytes, in the manifest's order; the others are in the index only, counted.
 inline constexpr std::size_t kHtmlSuiteSectionBytes = std::size_t{4} << 20;
 /// verify's page is at most this many bytes whatever the suite: the head (its names cut at 1024
-/// bytes), kHtmlSuiteMaxRows rows of at most two names of kHtmlSuiteCell bytes (escaped: 6 bytes a
-/// byte at most), kHtmlSuiteSectionBytes of sections (tested in tests/gen, Verify).
+/// bytes), kHtmlSuiteMaxRows rows of at most two names of io::kMaxHtmlIndexCellBytes (escaped: 6
+/// bytes a byte at most), kHtmlSuiteSectionBytes of sections (tested in tests/gen, Verify).
 inline constexpr std::size_t kHtmlSuitePageBytes = std::size_t{8} << 20;
 
 /// What a picture shows beside the report: the plan, and the candidate when it could be read.
