@@ -12,6 +12,7 @@
 
 #include "checks/context.hpp"
 #include "ref/gate.hpp"
+#include "ref/io/escape.hpp"
 #include "ref/io/gate_writer.hpp"
 
 #include <algorithm>
@@ -226,6 +227,17 @@ void GateTally::finish(Judge &j) {
       auto words = [&](const ObligationReport &r) {
         return std::string(spelling(r.evidence.tag)) + " evidence";
       };
+      // A lost report whose evidence the candidate carries under another text (the same op,
+      // capsule name, obligation, claim and evidence tag): said to be renamed, not only lost.
+      auto renamed = [](const std::vector<ObligationReport> &set,
+                        const ObligationReport &r) -> const ObligationReport * {
+        for (const auto &to : set)
+          if (to.op == r.op && to.capsuleName == r.capsuleName && to.obligation == r.obligation &&
+              to.claim == r.claim && to.evidence.tag == r.evidence.tag &&
+              to.evidence.text != r.evidence.text)
+            return &to;
+        return nullptr;
+      };
       // The plan's rows in plan order, so that the first node that has the report is named.
       std::optional<std::string> detail;
       for (const auto &row : planRows.kernels) {
@@ -239,6 +251,11 @@ void GateTally::finish(Judge &j) {
                      ") is lost" +
                      (info.group ? " in group " + std::to_string(*info.group)
                                  : ": node " + std::to_string(info.firstNode) + " is in no group");
+            if (const ObligationReport *to = renamed(c, r))
+              *detail += ", renamed: the candidate's " + r.capsuleName + " " +
+                         std::string(spelling(r.obligation)) + " contract has " + words(*to) + " " +
+                         io::quote(to->evidence.text) + ", node " + std::to_string(info.firstNode) +
+                         "'s " + io::quote(r.evidence.text);
             break;
           }
         if (detail)

@@ -655,6 +655,17 @@ TEST(BothSides, ACapsuleDifferenceNamesTheFieldPathAndBothValues) {
   EXPECT_NE(identity.find("differs in identity: device: the group's cpu, node 2's wasm"),
             std::string::npos)
       << identity;
+
+  // A boolean field: both values by side, never "(false, not true)".
+  KernelCapsule f = a;
+  f.supportsForward = !a.supportsForward;
+  plan.kernels[1].capsule = in.intern(f);
+  const std::string boolean = mergedMessages(in, plan, Equality::contract);
+  EXPECT_NE(boolean.find(std::string("supportsForward: the group's ") +
+                         (a.supportsForward ? "true" : "false") + ", node 2's " +
+                         (f.supportsForward ? "true" : "false")),
+            std::string::npos)
+      << boolean;
 }
 
 // The JSON report's field, expected and actual carry the nested field (docs/spec.md §3.5): a

@@ -157,6 +157,27 @@ TEST(GateCheck, SameVerdictOtherReasons) {
                         "(native_cuda.relu) is lost in group 1 (failure fuzzEvidence)");
 }
 
+TEST(GateCheck, RenamedEvidenceIsSaidRenamedWithBothTexts) {
+  Evidence e;
+  KernelCapsule other = e.in.capsule(e.fuzzed);
+  other.valueContract.evidence = {E::fuzzOracle, "another oracle"};
+  const CapsuleId renamed = e.in.intern(other);
+  GraphExecutionPlan plan{{e.node(1, e.guarded), e.node(2, e.fuzzed)}};
+  io::LoweringDocument d =
+      referenceDocument(e.in, plan, Mode::singleton, Equality::contract, false);
+  d.plan.groups[1].capsule = renamed; // the fuzz oracle renamed in the group of node 2
+  const Report r = checkDoc(e.in, plan, d, Options{Mode::singleton, Equality::contract, 20});
+  const Violation *v = gateFinding(r);
+  ASSERT_NE(v, nullptr) << describe(r);
+  EXPECT_EQ(v->message, "under policy verified the candidate and the plan are both rejected, but "
+                        "for different reasons: fuzzOracle evidence of node 2's value contract "
+                        "(native_cuda.relu) is lost in group 1, renamed: the candidate's "
+                        "native_cuda.relu value contract has fuzzOracle evidence \"another "
+                        "oracle\", node 2's \"fuzz oracle\" (failure fuzzEvidence)");
+  EXPECT_EQ(v->nodeId, std::optional<NodeId>{2});
+  EXPECT_EQ(v->group, std::optional<std::size_t>{1});
+}
+
 TEST(GateCheck, IdentityLoweringIsANoteUnderIdentityAndAFindingUnderContract) {
   Evidence e;
   GraphExecutionPlan plan{{e.node(1, e.guarded), e.node(2, e.vendor)}};
