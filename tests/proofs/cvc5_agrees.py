@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """A second solver (docs/proofs.md, "Two solvers"): cvc5 must give Z3's answer on every query.
 
-    cvc5_agrees.py ORACLE CVC5 WORKDIR TIMEOUT_SECONDS EDITION:BOUND...
+    cvc5_agrees.py ORACLE CVC5 WORKDIR TIMEOUT_SECONDS EDITION:BOUND[:CONTRACT_DIR]...
 
 For each edition (docs/spec.md §1.6) at its bound, runs `ORACLE prove --edition EDITION --bound
 BOUND --emit-smt2` under contract equality (every obligation proved: each query unsat) and under
 identity equality (the audit and refinement obligations refuted: their query sat at the
-counterexample's length), then CVC5 on every emitted file, with a timeout per file. Fails when
+counterexample's length), then CVC5 on every emitted file, with a timeout per file. With
+CONTRACT_DIR, the contract queries are those a `prove --emit-smt2 CONTRACT_DIR` of the edition
+under contract equality at a bound of at least BOUND already wrote and Z3 answered (the
+proofs.prove-default test's), up to length BOUND, instead of a second run of Z3 on them. Fails when
 cvc5 gives another answer than Z3 on any file, when either answers unknown (or cvc5 times out or
 errs), when a run emits nothing or its manifest names another edition, or when an edition has no
 sat query. The first edition's bound must be at least 6, the others' at least 2 (the length of the
@@ -40,6 +43,30 @@ def emit(oracle, edition, bound, equality, directory):
     return manifest
 
 
+def given(edition, bound, directory):
+    """The contract queries that an earlier `prove --emit-smt2 DIRECTORY` wrote, up to BOUND."""
+    path = os.path.join(directory, "manifest.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"{path}: {e} (the contract queries are written by proofs.prove-default)")
+    if manifest.get("format") != "lowering-oracle/smt2-queries" or not manifest.get("queries"):
+        sys.exit(f"{path}: no queries")
+    for field, want in (("edition", edition), ("equality", "contract")):
+        if manifest.get(field) != want:
+            sys.exit(f"{path}: {field} {manifest.get(field)}, not {want}")
+    if not isinstance(manifest.get("bound"), int) or manifest["bound"] < bound:
+        sys.exit(f"{path}: bound {manifest.get('bound')}, below {bound}")
+    manifest["queries"] = [q for q in manifest["queries"]
+                           if q["length"] == "all" or q["length"] <= bound]
+    # As emit() asks prove's exit status: under contract every obligation is proved.
+    refuted = [q["file"] for q in manifest["queries"] if q.get("expected") != "unsat"]
+    if refuted:
+        sys.exit(f"{path}: Z3 did not prove {', '.join(refuted)}")
+    return manifest
+
+
 def cvc5_answer(cvc5, path, timeout):
     start = time.monotonic()
     try:
@@ -57,17 +84,24 @@ def main():
     if len(sys.argv) < 6:
         sys.exit(__doc__)
     oracle, cvc5, work, timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
-    editions = [(e, int(b)) for e, b in (arg.split(":") for arg in sys.argv[5:])]
-    if editions[0][1] < 6 or any(bound < 2 for _, bound in editions):
+    editions = []
+    for arg in sys.argv[5:]:
+        edition, bound, *contract = arg.split(":", 2)
+        editions.append((edition, int(bound), contract[0] if contract else None))
+    if editions[0][1] < 6 or any(bound < 2 for _, bound, _ in editions):
         sys.exit("the first edition's bound must be at least 6, the others' at least 2")
     failures, total_sats, total_unsats = [], 0, 0
     print(f"{'edition':8} {'equality':9} {'obligation':28} {'length':>6} {'logic':11} {'z3':6} "
           f"{'z3 s':>7} {'cvc5':6} {'cvc5 s':>7}")
-    for edition, bound in editions:
+    for edition, bound, contract in editions:
         sats = 0
         for equality in ("contract", "identity"):
-            directory = os.path.join(work, edition, equality)
-            manifest = emit(oracle, edition, bound, equality, directory)
+            if equality == "contract" and contract:
+                directory = contract
+                manifest = given(edition, bound, directory)
+            else:
+                directory = os.path.join(work, edition, equality)
+                manifest = emit(oracle, edition, bound, equality, directory)
             for q in manifest["queries"]:
                 path = os.path.join(directory, q["file"])
                 with open(path, encoding="utf-8") as f:
@@ -92,7 +126,7 @@ def main():
                             "disagreement on sat")
         total_sats += sats
     print(f"{total_unsats} unsat and {total_sats} sat queries on which cvc5 agrees with Z3, "
-          f"editions {', '.join(f'{e} (bound {b})' for e, b in editions)}")
+          f"editions {', '.join(f'{e} (bound {b})' for e, b, _ in editions)}")
     if failures:
         print("\n".join(["DISAGREEMENT OR FAILURE:"] + failures))
         sys.exit(1)
