@@ -2,7 +2,8 @@
 // plan's singleton gate" — the same verdict, the same failure kinds in the same order, and for
 // each kind the same set of reports (docs/spec.md §6, "Check `gate`"). "A finding names the
 // policy, the verdicts, the failure kind, and one report the candidate loses or adds (node,
-// obligation, evidence)."
+// obligation, evidence)." A lost report whose evidence the candidate carries under another text is
+// said to be renamed, with both texts.
 //
 // The plan's singleton gate is computed from the plan's kernels directly (one audit row per
 // node), never from a reference lowering. Under equality identity in mode coalesced, a later

@@ -67,6 +67,16 @@ const Violation *gateFinding(const Report &r) {
   return nullptr;
 }
 
+/// `check` of the singleton lowering of `plan` (contract equality) in which group `group` claims
+/// `capsule` instead of its node's.
+Report singletonClaiming(Evidence &e, const GraphExecutionPlan &plan, std::size_t group,
+                         CapsuleId capsule) {
+  io::LoweringDocument d =
+      referenceDocument(e.in, plan, Mode::singleton, Equality::contract, false);
+  d.plan.groups[group].capsule = capsule;
+  return checkDoc(e.in, plan, d, Options{Mode::singleton, Equality::contract, 20});
+}
+
 TEST(GateCheck, MergedEvidenceTwinsFlipCheckedToAccepted) {
   Evidence e;
   GraphExecutionPlan plan{{e.node(1, e.guarded), e.node(2, e.guarded), e.node(3, e.vendor)}};
@@ -91,10 +101,8 @@ TEST(GateCheck, MergedEvidenceTwinsFlipCheckedToAccepted) {
 TEST(GateCheck, AProvedTwinHidesFuzzEvidenceFromTheStrictGate) {
   Evidence e;
   GraphExecutionPlan plan{{e.node(1, e.proved), e.node(2, e.fuzzed)}};
-  io::LoweringDocument d =
-      referenceDocument(e.in, plan, Mode::singleton, Equality::contract, false);
-  d.plan.groups[1].capsule = e.proved; // the fuzzed node's group claims the proved capsule
-  const Report r = checkDoc(e.in, plan, d, Options{Mode::singleton, Equality::contract, 20});
+  // The fuzzed node's group claims the proved capsule.
+  const Report r = singletonClaiming(e, plan, 1, e.proved);
   EXPECT_EQ(checksOf(r), (std::set<Check>{Check::capsule, Check::gate})) << describe(r);
   const Violation *v = gateFinding(r);
   ASSERT_NE(v, nullptr);
@@ -146,10 +154,7 @@ TEST(GateCheck, SameVerdictOtherReasons) {
   Evidence e;
   // verified rejects both: the plan for guards and the fuzzed value, the candidate for guards.
   GraphExecutionPlan plan{{e.node(1, e.guarded), e.node(2, e.fuzzed)}};
-  io::LoweringDocument d =
-      referenceDocument(e.in, plan, Mode::singleton, Equality::contract, false);
-  d.plan.groups[1].capsule = e.guarded;
-  const Report r = checkDoc(e.in, plan, d, Options{Mode::singleton, Equality::contract, 20});
+  const Report r = singletonClaiming(e, plan, 1, e.guarded);
   const Violation *v = gateFinding(r);
   ASSERT_NE(v, nullptr) << describe(r);
   EXPECT_EQ(v->message, "under policy verified the candidate and the plan are both rejected, but "
@@ -163,10 +168,8 @@ TEST(GateCheck, RenamedEvidenceIsSaidRenamedWithBothTexts) {
   other.valueContract.evidence = {E::fuzzOracle, "another oracle"};
   const CapsuleId renamed = e.in.intern(other);
   GraphExecutionPlan plan{{e.node(1, e.guarded), e.node(2, e.fuzzed)}};
-  io::LoweringDocument d =
-      referenceDocument(e.in, plan, Mode::singleton, Equality::contract, false);
-  d.plan.groups[1].capsule = renamed; // the fuzz oracle renamed in the group of node 2
-  const Report r = checkDoc(e.in, plan, d, Options{Mode::singleton, Equality::contract, 20});
+  // The fuzz oracle renamed in the group of node 2.
+  const Report r = singletonClaiming(e, plan, 1, renamed);
   const Violation *v = gateFinding(r);
   ASSERT_NE(v, nullptr) << describe(r);
   EXPECT_EQ(v->message, "under policy verified the candidate and the plan are both rejected, but "
