@@ -1,5 +1,5 @@
 # lo_gtest_suites(TARGET <target> PREFIX <prefix> [LABELS <label>...] [TIMEOUT <seconds>]
-#                 [SLOW <suite> <cost> ...])
+#                 [SLOW <suite> <cost> ...] [CAMPAIGN <suite>... | CAMPAIGN ALL])
 #
 # One CTest test per GoogleTest suite of <target>: `<prefix>.<Suite>` runs
 # `<target> --gtest_filter=<Suite>.*:*/<Suite>.*`. One sanitized process per suite instead of one
@@ -13,8 +13,10 @@
 #
 # Every test gets the labels given (and `fast` from lo_fast_tier, tests/CMakeLists.txt). SLOW
 # names the suites of the slow tier instead, each with its COST (lo_slow, tests/CMakeLists.txt).
+# CAMPAIGN names the suites (ALL: every suite) whose instance size reads LO_CAMPAIGN
+# (tests/campaign.hpp; lo_campaign, tests/CMakeLists.txt).
 function(lo_gtest_suites)
-  cmake_parse_arguments(ARG "" "TARGET;PREFIX;TIMEOUT" "LABELS;SLOW" ${ARGN})
+  cmake_parse_arguments(ARG "" "TARGET;PREFIX;TIMEOUT" "LABELS;SLOW;CAMPAIGN" ${ARGN})
   get_target_property(sources ${ARG_TARGET} SOURCES)
   get_target_property(source_dir ${ARG_TARGET} SOURCE_DIR)
   set(suites "")
@@ -52,6 +54,15 @@ function(lo_gtest_suites)
     endif()
     lo_slow(${ARG_PREFIX}.${suite} ${cost})
   endwhile()
+  if(ARG_CAMPAIGN STREQUAL "ALL")
+    set(ARG_CAMPAIGN ${suites})
+  endif()
+  foreach(suite ${ARG_CAMPAIGN})
+    if(NOT suite IN_LIST suites)
+      message(FATAL_ERROR "lo_gtest_suites: CAMPAIGN ${suite}: no such suite in ${ARG_TARGET}")
+    endif()
+    lo_campaign(${ARG_PREFIX}.${suite})
+  endforeach()
   string(REPLACE ";" "," suite_list "${suites}")
   add_test(NAME ${ARG_PREFIX}.suites-registered
            COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:${ARG_TARGET}> -DSUITES=${suite_list}

@@ -1,6 +1,7 @@
 // `diff` against the Python peers of tests/peers/ and against implementations that crash, time
 // out, write invalid JSON or cannot start.
 #include "ref/io/reader.hpp"
+#include "tests/campaign.hpp"
 #include "tests/cli_run.hpp"
 
 #include <csignal>
@@ -73,10 +74,12 @@ struct Broken {
 // The conforming peer at the default count (200 cases) is peers.conforming; here: a passing run
 // with --keep saves nothing.
 TEST_F(Diff, ConformingPeerPassesAndNothingIsKept) {
-  const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", "60", "--keep",
+  const std::string count = std::to_string(instance(20, 60)); // tests/campaign.hpp
+  const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", count, "--keep",
                          (dir / "keep").string()});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  EXPECT_NE(r.standardOutput.find("all 60 cases conform"), std::string::npos) << r.standardOutput;
+  EXPECT_NE(r.standardOutput.find("all " + count + " cases conform"), std::string::npos)
+      << r.standardOutput;
   EXPECT_FALSE(fs::exists(dir / "keep")) << "nothing to keep";
 }
 
@@ -84,12 +87,15 @@ TEST_F(Diff, ConformingPeerPassesAndNothingIsKept) {
 // confined to the singleton lowering or to the identity equality is caught at the default cost of
 // one run a case; --mode or --equality pins one lowering.
 TEST_F(Diff, EveryLoweringByDefault) {
-  const auto conforming = oracle({"diff", "--impl", peer("conforming.py"), "--count", "40"});
+  const std::string count = std::to_string(instance(12, 40)); // the passing runs' cases
+  const auto conforming = oracle({"diff", "--impl", peer("conforming.py"), "--count", count});
   EXPECT_EQ(conforming.code, 0) << conforming.standardOutput << conforming.standardError;
-  EXPECT_TRUE(contains(conforming.standardOutput,
-                       "all 40 cases conform (lowerings singleton/contract, singleton/identity, "
-                       "coalesced/contract, coalesced/identity, one per case in turn, seed 1, 40 "
-                       "runs"))
+  EXPECT_TRUE(
+      contains(conforming.standardOutput,
+               "all " + count +
+                   " cases conform (lowerings singleton/contract, singleton/identity, "
+                   "coalesced/contract, coalesced/identity, one per case in turn, seed 1, " +
+                   count + " runs"))
       << conforming.standardOutput;
   const std::string py = std::string(LO_PYTHON3) + " " + kPeers + "/conforming.py {plan} {out} ";
   const Broken confined[] = {
@@ -103,7 +109,7 @@ TEST_F(Diff, EveryLoweringByDefault) {
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
     EXPECT_TRUE(fs::exists(dir / b.name / "plan.json")) << "saved in --keep itself";
-    const auto pinned = oracle({"diff", "--impl", b.impl, "--count", "40", "--mode", "coalesced"});
+    const auto pinned = oracle({"diff", "--impl", b.impl, "--count", count, "--mode", "coalesced"});
     EXPECT_EQ(pinned.code, 0) << "pinned to coalesced/contract: " << pinned.standardOutput;
     EXPECT_TRUE(contains(pinned.standardOutput, "(mode coalesced, equality contract, seed 1"))
         << pinned.standardOutput;
@@ -127,8 +133,9 @@ TEST_F(Diff, EveryLoweringByDefault) {
 TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
   for (const auto &[mode, equality] :
        {std::pair{"singleton", "contract"}, std::pair{"coalesced", "identity"}}) {
-    const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", "40", "--seed", "5",
-                           "--mode", mode, "--equality", equality});
+    const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count",
+                           std::to_string(instance(12, 40)), "--seed", "5", "--mode", mode,
+                           "--equality", equality});
     EXPECT_EQ(r.code, 0) << mode << "/" << equality << ": " << r.standardOutput << r.standardError;
   }
 }
@@ -368,9 +375,10 @@ TEST_F(Diff, FileNamesCannotInject) {
 // --- The worker protocol ---------------------------------------------------------------------
 
 TEST_F(Diff, ConformingWorkerPassesFromOneProcess) {
-  const auto r = oracle({"diff", "--worker", worker(), "--count", "150"});
+  const std::string count = std::to_string(instance(50, 150)); // tests/campaign.hpp
+  const auto r = oracle({"diff", "--worker", worker(), "--count", count});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  EXPECT_TRUE(contains(r.standardOutput, "all 150 cases conform")) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "all " + count + " cases conform")) << r.standardOutput;
   EXPECT_TRUE(contains(r.standardOutput, "1 start of the implementation")) << r.standardOutput;
 }
 

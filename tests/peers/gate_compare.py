@@ -26,11 +26,15 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gate  # noqa: E402
 
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from campaign import instance  # noqa: E402
+
 MODES = ("singleton", "coalesced")
 EQUALITIES = ("contract", "identity")
 KINDS = ("missingEvidence", "runtimeGuardEvidence", "testEvidence", "trustedBoundary",
          "fuzzEvidence")
-COUNT = 24  # generated plans; each case of `gen` is one plan
+# Generated plans, each case of `gen` one plan: 24 in the campaign tier, 12 otherwise.
+COUNT = instance(12, 24)
 # The edition compared (docs/spec.md §1.6): the newest, which `gen` and `gate` default to.
 EDITION = "2026-08"
 # The evidence tags of each edition (docs/spec.md §1.6).

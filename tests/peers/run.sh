@@ -13,14 +13,20 @@ BIN=$1 PY=$2 PEERS=$3 WHAT=$4 NAME=${5:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-peers.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 fail() { echo "FAIL [$WHAT $NAME]: $*" >&2; exit 1; }
+# instance SMALL FULL: FULL in the campaign tier (LO_CAMPAIGN=1), else SMALL (docs/testing.md,
+# "Tiers"; tests/campaign.hpp).
+instance() { if [ "${LO_CAMPAIGN:-}" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 
 case $WHAT in
 conforming)
-  "$BIN" diff --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}" >"$WORK/out" 2>"$WORK/err"
+  # diff's default count (200) in the campaign tier, 50 cases otherwise.
+  COUNT=$(instance 50 "")
+  "$BIN" diff --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}" \
+    ${COUNT:+--count "$COUNT"} >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
-  grep -q '^diff: all 200 cases conform' "$WORK/out" || fail "not 200 conforming cases"
+  grep -q "^diff: all ${COUNT:-200} cases conform" "$WORK/out" || fail "not ${COUNT:-200} conforming cases"
   ;;
 mutant)
   "$BIN" diff --impl "$PY $PEERS/mutants.py --mutant $NAME {plan} {out} {mode} {equality}" \
@@ -47,12 +53,13 @@ mutant)
 gate-conforming)
   # `diff --gate` against gate.py, the independent gate: every preset, two lowerings.
   GATE="$PY $PEERS/gate.py {plan} --policy {policy} --mode {mode} --equality {equality}"
-  "$BIN" diff --gate "$GATE" --count 40 >"$WORK/out" 2>"$WORK/err"
+  COUNT=$(instance 16 40)
+  "$BIN" diff --gate "$GATE" --count "$COUNT" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
-  grep -q '^diff: all 40 cases conform (lowerings singleton/contract, singleton/identity, coalesced/contract, coalesced/identity, one per case in turn, gates of policies verified, checked, external, seed 1, 120 runs' \
-    "$WORK/out" || fail "not 40 conforming cases x 3 presets"
+  grep -q "^diff: all $COUNT cases conform (lowerings singleton/contract, singleton/identity, coalesced/contract, coalesced/identity, one per case in turn, gates of policies verified, checked, external, seed 1, $((COUNT * 3)) runs" \
+    "$WORK/out" || fail "not $COUNT conforming cases x 3 presets"
   "$BIN" diff --gate "$GATE" --count 13 --mode singleton --equality identity >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"

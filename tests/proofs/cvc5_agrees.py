@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """A second solver (docs/proofs.md, "Two solvers"): cvc5 must give Z3's answer on every query.
 
-    cvc5_agrees.py ORACLE CVC5 WORKDIR TIMEOUT_SECONDS EDITION:BOUND[:CONTRACT_DIR]...
+    cvc5_agrees.py ORACLE CVC5 WORKDIR TIMEOUT_SECONDS EDITION:BOUND[,FULL][:CONTRACT_DIR]...
 
-For each edition (docs/spec.md §1.6) at its bound, runs `ORACLE prove --edition EDITION --bound
+For each edition (docs/spec.md §1.6) at its bound (FULL in the campaign tier, LO_CAMPAIGN=1:
+tests/campaign.py; BOUND otherwise), runs `ORACLE prove --edition EDITION --bound
 BOUND --emit-smt2` under contract equality (every obligation proved: each query unsat) and under
 identity equality (the audit and refinement obligations refuted: their query sat at the
 counterexample's length), then CVC5 on every emitted file, with a timeout per file. With
@@ -12,8 +13,7 @@ under contract equality at a bound of at least BOUND already wrote and Z3 answer
 proofs.prove-default test's), up to length BOUND, instead of a second run of Z3 on them. Fails when
 cvc5 gives another answer than Z3 on any file, when either answers unknown (or cvc5 times out or
 errs), when a run emits nothing or its manifest names another edition, or when an edition has no
-sat query. The first edition's bound must be at least 6, the others' at least 2 (the length of the
-identity counterexamples). Prints one line per file: the edition, the equality, the obligation,
+sat query. Every bound must be at least 2 (the length of the identity counterexamples). Prints one line per file: the edition, the equality, the obligation,
 the length, the logic, each solver's answer and seconds.
 """
 import json
@@ -22,6 +22,9 @@ import shutil
 import subprocess
 import sys
 import time
+
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from campaign import instance  # noqa: E402
 
 
 def emit(oracle, edition, bound, equality, directory):
@@ -86,10 +89,12 @@ def main():
     oracle, cvc5, work, timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
     editions = []
     for arg in sys.argv[5:]:
-        edition, bound, *contract = arg.split(":", 2)
-        editions.append((edition, int(bound), contract[0] if contract else None))
-    if editions[0][1] < 6 or any(bound < 2 for _, bound, _ in editions):
-        sys.exit("the first edition's bound must be at least 6, the others' at least 2")
+        edition, bounds, *contract = arg.split(":", 2)
+        small, full = (bounds + "," + bounds).split(",")[:2]
+        bound = instance(int(small), int(full))
+        editions.append((edition, bound, contract[0] if contract else None))
+    if any(bound < 2 for _, bound, _ in editions):
+        sys.exit("every bound must be at least 2")
     failures, total_sats, total_unsats = [], 0, 0
     print(f"{'edition':8} {'equality':9} {'obligation':28} {'length':>6} {'logic':11} {'z3':6} "
           f"{'z3 s':>7} {'cvc5':6} {'cvc5 s':>7}")

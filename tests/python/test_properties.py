@@ -1,8 +1,10 @@
 """Hypothesis properties over lowering_oracle.strategies (docs/python.md): the conforming peer of
-tests/peers passes 1,000 generated cases; each mutant of tests/peers/mutants.py fails, and
+tests/peers passes 1,000 generated cases (200 outside the campaign tier, tests/campaign.py); each mutant of tests/peers/mutants.py fails, and
 Hypothesis shrinks the failing plan to at most 2 nodes."""
 import json
+import os
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, seed as hypothesis_seed, settings
@@ -12,6 +14,9 @@ from lowering_oracle import strategies
 
 from conftest import SEED
 from peers import MUTANTS, conforming_impl, mutant_impl
+
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from campaign import instance  # noqa: E402
 
 
 
@@ -25,7 +30,7 @@ def conforms(impl, plan, mode, equality):
 
 
 @hypothesis_seed(SEED)
-@settings(max_examples=1000, deadline=None, database=None,
+@settings(max_examples=instance(200, 1000), deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(plan=strategies.plans(), lowering=strategies.lowerings())
 def test_the_conforming_peer_passes(plan, lowering):
