@@ -2,6 +2,7 @@
 // algorithm is broken on purpose. Each test prints its obligation's row of the sabotage matrix
 // (docs/proofs.md has the whole table) and asserts the sabotages it must catch are caught.
 #include "proofs/obligations.hpp"
+#include "tests/campaign.hpp"
 #include "tests/proofs/obligation_names.hpp"
 
 #include <gtest/gtest.h>
@@ -68,11 +69,17 @@ TEST(Sabotage, IgnoringTheOpInCanAppendChangesNothingOnValidPlans) {
 
 class SabotageMatrix : public ::testing::TestWithParam<std::string_view> {};
 
+// The whole row (every sabotage) in the campaign tier; outside it, the sabotages the obligation
+// must catch (tests/campaign.hpp), each still refuted.
 TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
   const Obligation &o = *findObligation(GetParam());
+  ASSERT_TRUE(kMustCatch.contains(o.name)) << o.name;
   std::set<Sabotage> caught;
   std::string row = "sabotage row " + std::string(o.name) + ":";
+  const auto &must = kMustCatch.at(o.name);
   for (Sabotage s : allSabotages()) {
+    if (!lo::testing::campaign() && !must.contains(s))
+      continue;
     const Result r = discharge(o, Options{.bound = kSabotageBound,
                                           .minLength = kSabotageBound,
                                           .equality = Equality::contract,
@@ -86,8 +93,7 @@ TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
   }
   std::cout << row << '\n';
   EXPECT_FALSE(caught.empty()) << o.name << " catches no sabotage";
-  ASSERT_TRUE(kMustCatch.contains(o.name)) << o.name;
-  for (Sabotage s : kMustCatch.at(o.name))
+  for (Sabotage s : must)
     EXPECT_TRUE(caught.contains(s)) << o.name << " does not catch " << spelling(s);
 }
 
