@@ -22,8 +22,9 @@ properties: the RapidCheck properties of tests/property (each RC_GTEST_PROP and 
            docs/testing.md, and the number the README and docs/testing.md state is their count.
 labels:    every label docs/testing.md names in its "one suite by label" row selects at least one test
            of the build tree, but for those of components the tree was built without (NOT_BUILT,
-           comma-separated), which select none (docs_test.py labels SOURCE_DIR CTEST BUILD_DIR
-           [NOT_BUILT]).
+           comma-separated), which select none; and the table of the campaign tier's instances
+           names exactly the tests labelled `campaign` (docs_test.py labels SOURCE_DIR CTEST
+           BUILD_DIR [NOT_BUILT]).
 synopses:  the synopsis of every command in docs/spec.md §4.2 names exactly the options of its
            `--help`, with the same choices; the README's shorter table names no option or choice
            that `--help` lacks (docs_test.py synopses SOURCE_DIR BINARY).
@@ -419,6 +420,29 @@ def labels(source, ctest, build, not_built=""):
             failures.append("docs/testing.md names label %r, which selects no test" % label)
     for label in sorted(absent - set(named)):
         failures.append("label %r is said not built, but docs/testing.md does not name it" % label)
+    # The campaign tier's table ("Tiers") names exactly the tests labelled `campaign`: a row
+    # `name` one test, `prefix.*` every test of the prefix.
+    with open(os.path.join(source, "docs", "testing.md"), encoding="utf-8") as f:
+        text = f.read()
+    table = re.search(r"^\| test \| small \(campaign\) \|.*?\n\n", text, re.M | re.S)
+    if not table:
+        return failures + ["docs/testing.md has no table of the campaign tier's instances"], count
+    rows = re.findall(r"^\| `([A-Za-z0-9.*-]+)`", table.group(0), re.M)
+    r = subprocess.run([ctest, "--test-dir", build, "-N", "-L", "^campaign$"],
+                       capture_output=True, text=True)
+    tests = set(re.findall(r"Test +#\d+: (\S+)", r.stdout))
+    def covers(row, test):
+        return test.startswith(row[:-1]) if row.endswith(".*") else test == row
+    for row in rows:
+        count += 1
+        if row.split(".")[0] not in absent and not any(covers(row, t) for t in tests):
+            failures.append("docs/testing.md's campaign table names %s, no test labelled "
+                            "campaign" % row)
+    for test in sorted(tests):
+        count += 1
+        if not any(covers(row, test) for row in rows):
+            failures.append("test %s is labelled campaign, but the campaign table of "
+                            "docs/testing.md does not name it" % test)
     return failures, count
 
 COMMANDS = ("lower", "audit", "check", "explain", "gen", "verify", "diff", "prove", "gate")
