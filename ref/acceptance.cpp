@@ -2,6 +2,8 @@
 #include "ref/acceptance.hpp"
 
 #include <array>
+#include <iterator>
+#include <utility>
 
 namespace lo::acceptance {
 
