@@ -2,7 +2,8 @@
 // (docs/lineage.md §7): srirampc/TorchLean, NN/Tests/Backend/Profile.lean, `run`, at a351909 (the
 // same text at 801eb0e and 3447b74). Where upstream asserts only that some failure is present, or
 // that the list is non-empty, the test asserts the exact list derived from the rules of
-// docs/lineage.md §6.2 and says so. Line numbers are those of a351909.
+// docs/lineage.md §6.2 and says so. Line numbers are a351909's, placed but not checked against
+// a checkout (docs/lineage.md §0).
 #include "ref/acceptance.hpp"
 
 #include <gtest/gtest.h>
