@@ -136,4 +136,13 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
   return {};
 }
 
+std::string exitContradiction(int exitCode, bool accepted) {
+  if (!((exitCode == 0 && !accepted) || (exitCode == 1 && accepted)))
+    return {};
+  return "the gate exited with status " + std::to_string(exitCode) + " (" +
+         (exitCode == 0 ? "accepted" : "rejected") + "), but its result's verdict is " +
+         (accepted ? "accepted" : "rejected") +
+         " (a gate exits 0 when it accepts, 1 when it rejects)";
+}
+
 } // namespace lo::checks

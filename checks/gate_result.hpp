@@ -40,4 +40,10 @@ GateComparison compareGateResult(std::string_view policyName, const AssurancePol
                                  const std::vector<ObligationReport> &audit,
                                  const io::ReadGateResult &actual, bool exact);
 
+/// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): the sentence of an
+/// exit status `exitCode` that contradicts the result's verdict `accepted`, or "" when it does not
+/// (another status is the run's failure, not this rule's; -1: no exit status, as a gate worker's).
+/// The one rule of `diff --gate` and `verify --gates --impl`.
+std::string exitContradiction(int exitCode, bool accepted);
+
 } // namespace lo::checks

@@ -107,7 +107,9 @@ Action setupVerify(CLI::App &app) {
   auto *worker = sub->add_option(
       "--worker", run->worker,
       "instead of --impl: a command started once that answers one JSON line per entry, as "
-      "diff's --worker (docs/conformance.md, \"The worker protocol\"); not with --gates");
+      "diff's --worker (docs/conformance.md, \"The worker protocol\"); with --gates, a gate "
+      "worker answering one gate result per entry, as diff's --gate-worker (\"The gate worker "
+      "protocol\"): one gate process for the whole suite");
   impl->excludes(worker);
   addRunBounds(*sub, run->timeoutMs, run->maxOutputBytes, "with --impl or --worker, ", "entry",
                "an error entry");
@@ -159,9 +161,6 @@ Action setupVerify(CLI::App &app) {
       files.push_back(reportOf(r));
       o->pictures = o->pictures || files.back().first == ReportFormat::html;
     }
-    if (worker->count() > 0 && o->gates)
-      throw std::invalid_argument("--worker judges lowerings only: run a gate with --gates "
-                                  "--impl 'COMMAND'");
     run->gates = o->gates;
     if (impl->count() > 0 || worker->count() > 0)
       o->producer = suiteProducer(*run);

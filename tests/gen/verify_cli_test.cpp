@@ -743,10 +743,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   r = oracle({"verify", suite.string(), (dir / "users").string(), "--impl", "true"});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_EQ(slurp(dir / "users" / "notes.txt"), "mine");
-  // Usage: a worker judges lowerings only; --report is FORMAT=FILE; a refused suite runs nothing.
-  r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker", "true"});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.standardError.find("--worker judges lowerings only"), std::string::npos);
+  // Usage: --report is FORMAT=FILE; a refused suite runs nothing.
   r = oracle({"verify", suite.string(), outputs.string(), "--report", "pdf=x.pdf"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("expected FORMAT=FILE"), std::string::npos) << r.standardError;
@@ -754,6 +751,44 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
               "true {out}"});
   EXPECT_EQ(r.code, 2);
   EXPECT_FALSE(fs::exists(dir / "never")) << "nothing is run for a suite refused";
+}
+
+// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): `verify --gates --impl`
+// holds the exit status to the result's verdict by the rule `diff --gate` applies
+// (checks::exitContradiction), even when the result is the reference's.
+TEST_F(Verify, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
+  makeSuite();
+  const std::string gate = std::string("sh -c '\"$0\" \"$@\"; exit STATUS' ") + LO_PYTHON3 + " " +
+                           LO_PEERS_DIR +
+                           "/gate.py {plan} -o {out} --policy {policy} --mode {mode} --equality "
+                           "{equality} --allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} "
+                           "--allow-trusted-external {allowTrustedExternal} --require-evidence "
+                           "{requireEvidence} --allow-runtime-guards {allowRuntimeGuards} "
+                           "--allow-test-evidence {allowTestEvidence}";
+  for (const char *status : {"0", "1"}) {
+    SCOPED_TRACE(status);
+    const auto r = oracle({"verify", suite.string(), (dir / "run").string(), "--gates", "--impl",
+                           std::regex_replace(gate, std::regex("STATUS"), status)});
+    EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+    EXPECT_NE(
+        r.standardOutput.find(std::string("/verdict: gate: the gate exited with status ") + status),
+        std::string::npos)
+        << r.standardOutput;
+  }
+}
+
+// `verify --gates --worker`: one gate process answers every gate entry of the suite, over the gate
+// worker protocol of `diff --gate-worker` (docs/conformance.md), judged as `--impl`'s results are.
+TEST_F(Verify, AGateWorkerAnswersTheWholeSuiteInOneProcess) {
+  makeSuite();
+  const std::string worker = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/gate_worker.py";
+  auto r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker", worker});
+  EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find(" conform"), std::string::npos) << r.standardOutput;
+  r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker",
+              worker + " --mutant drops-trusted-boundary"});
+  EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
+  EXPECT_NE(r.standardOutput.find(": gate: "), std::string::npos) << r.standardOutput;
 }
 
 // One gate writer (docs/spec.md §6.5, "Bound"): a capsule name over 1024 bytes is cut in what

@@ -23,6 +23,8 @@ the same plan:
   raw-strings        ignores escapes: string values are kept as written ("\\u0041" is not "A")
   requires-format    rejects a plan without "format" or "version"
   identity           the equality `identity` whatever it is asked (identity.py)
+  dedup-external-ops an audit whose trustedExternalOps lists each op once (docs/spec.md §2.6 lists
+                     one per trusted-external row): seen only when the audit is asked
 """
 import json
 import json.scanner
@@ -131,13 +133,21 @@ def main(argv):
             return json.dumps(a) == json.dumps(b)
     elif name == "identity":
         same = conforming.same_identity
+    audit_of = conforming.audit_of
+    if name == "dedup-external-ops":
+        def dedup(groups):
+            a = audit_of(groups)
+            a["trustedExternalOps"] = list(dict.fromkeys(a["trustedExternalOps"]))
+            return a
+        conforming.audit_of = dedup
     try:
         plan = MUTANTS[name](plan)
         lower = lower_by_reference if name == "key-compare" else conforming.lower
         groups = lower(plan, mode, same)
+        conforming.write(groups, mode, equality, out, audit)
     finally:
         conforming.normalize = normalize
-    conforming.write(groups, mode, equality, out, audit)
+        conforming.audit_of = audit_of
 
 
 MUTANTS = {
@@ -145,6 +155,7 @@ MUTANTS = {
     "text-compare": lambda p: p, "bare-kinds-only": bare_kinds_only,
     "positional-params": positional_params, "raw-strings": lambda p: p,
     "requires-format": requires_format, "identity": lambda p: p,
+    "dedup-external-ops": lambda p: p,
 }
 
 if __name__ == "__main__":

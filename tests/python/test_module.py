@@ -161,3 +161,59 @@ def test_the_vocabulary_is_the_binarys(oracle_binary):
         if ours in vocab:
             assert vocab[ours] == values, name
     assert {k: v["editions"] for k, v in vocab["kinds"].items()} == dump["vocabularies"]["kind"]
+
+
+def test_a_lone_surrogate_and_a_negative_bound_raise_what_the_docs_say():
+    # docs/python.md, "Errors": a document the oracle cannot read is InvalidInput (a ValueError),
+    # never pybind11's argument-list TypeError; a bound out of range is a ValueError.
+    with pytest.raises(lowering_oracle.InvalidInput) as e:
+        lowering_oracle.lower('{"kernels":[],"format":"\ud800"}')
+    assert e.value.line == 1 and e.value.column > 1
+    plan = '{"kernels":[]}'
+    with pytest.raises(lowering_oracle.InvalidInput):
+        lowering_oracle.check(plan, '{"groups":[],"mode":"\udfff"}')
+    with pytest.raises(ValueError) as e:
+        lowering_oracle.check(plan, lowering_oracle.lower_json(plan), max_per_check=-1)
+    assert not isinstance(e.value, TypeError) and "max_per_check" in str(e.value)
+    with pytest.raises(ValueError):
+        lowering_oracle.lower(plan, mode="\ud800")
+
+
+def test_assert_conforms_on_an_unreadable_candidate_is_an_assertion_error(examples_dir):
+    # The candidate is the implementation's output: an unreadable one does not conform
+    # (AssertionError with the reader's line); an unreadable plan is the caller's (InvalidInput).
+    plan = read(os.path.join(examples_dir, "two-relu.json"))
+    with pytest.raises(AssertionError) as e:
+        lowering_oracle.assert_conforms(plan, '{"groups":', candidate_name="out.json")
+    assert str(e.value).startswith("out.json:1:")
+    with pytest.raises(lowering_oracle.InvalidInput) as e:
+        lowering_oracle.check(plan, '{"groups":')
+    assert e.value.document == "candidate"
+    with pytest.raises(lowering_oracle.InvalidInput) as e:
+        lowering_oracle.assert_conforms('{"kernels":', lowering_oracle.lower_json(plan))
+    assert e.value.document == ""
+
+
+def test_a_gate_result_is_judged_in_process_as_verify_gates_judges_it(examples_dir):
+    # assert_gate_conforms: the comparison of `verify --gates` (tools/suite/judge.cpp), in process.
+    plan = read(os.path.join(examples_dir, "identity-trap.json"))
+    for policy in ("verified", "checked", "external", {"preset": "verified", "allowFuzzed": True}):
+        for mode in ("coalesced", "singleton"):
+            result = lowering_oracle.gate(plan, policy, mode)
+            assert lowering_oracle.gate_findings(plan, result, policy, mode=mode) == []
+            lowering_oracle.assert_gate_conforms(plan, result, policy, mode=mode)
+            code = 0 if result["verdict"] == "accepted" else 1
+            lowering_oracle.assert_gate_conforms(plan, result, policy, mode=mode, exit_code=code)
+            # The exit status held to the verdict, as `diff --gate` and `verify --gates --impl`.
+            with pytest.raises(AssertionError, match="the gate exited with status"):
+                lowering_oracle.assert_gate_conforms(plan, result, policy, mode=mode,
+                                                     exit_code=1 - code)
+    result = lowering_oracle.gate(plan, "checked")
+    assert result["verdict"] == "rejected"
+    flipped = dict(result, verdict="accepted", failures=[])
+    findings = lowering_oracle.gate_findings(plan, flipped, "checked")
+    assert [(f.check, f.pointer) for f in findings] == [("gate", "/verdict")]
+    with pytest.raises(AssertionError, match="/verdict: gate: "):
+        lowering_oracle.assert_gate_conforms(plan, flipped, "checked")
+    with pytest.raises(AssertionError, match="<result>:1:"):
+        lowering_oracle.assert_gate_conforms(plan, "{", "checked")

@@ -2,7 +2,9 @@
 entry of the suite `--lowering-oracle-suite` names; a conforming implementation passes every one,
 a wrong one fails with the text report, which --junitxml carries; a suite smaller than
 --lowering-oracle-min-count is refused."""
+import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -81,4 +83,97 @@ def test_a_suite_smaller_than_asked_is_refused(oracle_binary, tmp_path):
     r = pytest_run(tmp_path, "--lowering-oracle-suite", str(suite),
                    "--lowering-oracle-min-count", "50")
     assert r.returncode == 4, r.stdout + r.stderr  # pytest's usage error
-    assert "holds 2 cases, fewer than --lowering-oracle-min-count 50" in r.stderr
+    assert "the suite's count is 2 and --min-count asks for at least 50" in r.stderr
+
+
+EMPTY_TEST = '''
+import os
+
+def test_empty(lowering_oracle_case):
+    c = lowering_oracle_case
+    with open(os.environ["LO_PLAN_IDS"], "a") as f:
+        f.write(f"{id(c.plan)}\\n")
+    c.assert_conforms('{"groups":[],"mode":"%s","equality":"%s"}' % (c.mode, c.equality))
+'''
+
+
+def forged_suite(path, entries, plan=b'{"kernels":[]}', provenance=True):
+    """A manifest of `entries` cases all naming one plan, claiming gen's parameters (or not)."""
+    path.mkdir()
+    (path / "p.json").write_bytes(plan)
+    manifest = {"format": "lowering-oracle/conformance-suite", "version": 1,
+                "cases": [{"case": f"c{i}", "mode": "coalesced", "equality": "contract",
+                           "files": {"plan": "p.json", "expected": "p.json"}}
+                          for i in range(entries)]}
+    if provenance:
+        manifest.update(seed=1, count=entries, maxNodes=24)
+    (path / "manifest.json").write_text(json.dumps(manifest))
+    return path
+
+
+def run_empty(tmp_path, *args):
+    (tmp_path / "test_empty.py").write_text(EMPTY_TEST)
+    env = dict(os.environ)
+    env["LO_PLAN_IDS"] = str(tmp_path / "ids.txt")
+    # pytest in a process that prints its own peak resident size (KiB) at the end.
+    peak = ("import resource, sys, pytest; rc = pytest.main(sys.argv[1:]); "
+            "print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(rc)")
+    return subprocess.run([sys.executable, "-c", peak, "-p", "lowering_oracle.pytest_plugin",
+                           "-p", "no:cacheprovider", "-q", str(tmp_path / "test_empty.py"),
+                           *args], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_a_suite_that_claims_gens_parameters_is_verified_as_verify_does(tmp_path):
+    # 200 entries of one empty plan, claiming `gen --seed 1 --count 200 --max-nodes 24`: an
+    # implementation that always writes an empty lowering must not pass it (docs/spec.md §4.3,
+    # "Suite integrity"), with --lowering-oracle-min-count too.
+    suite = forged_suite(tmp_path / "forged", 200)
+    for extra in ([], ["--lowering-oracle-min-count", "200"]):
+        r = run_empty(tmp_path, "--lowering-oracle-suite", str(suite), *extra)
+        assert r.returncode == 4, r.stdout + r.stderr
+        assert "the suite is not the one `gen --edition" in r.stderr, r.stderr
+    # A hand-made suite (no gen parameters) is judged only when asked, as verify's
+    # --unverified-suite; --lowering-oracle-min-count refuses it, as verify's --min-count.
+    hand = forged_suite(tmp_path / "hand", 3, provenance=False)
+    r = run_empty(tmp_path, "--lowering-oracle-suite", str(hand))
+    assert r.returncode == 4 and "--unverified-suite" in r.stderr, r.stdout + r.stderr
+    r = run_empty(tmp_path, "--lowering-oracle-suite", str(hand), "--lowering-oracle-unverified-suite")
+    assert r.returncode == 0 and "3 passed" in r.stdout, r.stdout + r.stderr
+    r = run_empty(tmp_path, "--lowering-oracle-suite", str(hand), "--lowering-oracle-unverified-suite",
+                  "--lowering-oracle-min-count", "1")
+    assert r.returncode == 4 and "a hand-made suite" in r.stderr, r.stdout + r.stderr
+
+
+def test_a_fifo_plan_is_refused_not_waited_on(oracle_binary, tmp_path):
+    suite = tmp_path / "suite"
+    subprocess.run([oracle_binary, "gen", "--out", str(suite), "--count", "3"], check=True,
+                   capture_output=True, env=binary_env())
+    plan = json.loads((suite / "manifest.json").read_text())["cases"][1]["files"]["plan"]
+    os.remove(suite / plan)
+    os.mkfifo(suite / plan)
+    r = run_empty(tmp_path, "--lowering-oracle-suite", str(suite))  # no writer: a read would hang
+    assert r.returncode == 4, r.stdout + r.stderr
+    assert "FIFO" in r.stderr, r.stderr
+
+
+def test_a_plan_named_by_many_entries_is_read_once_and_shared(tmp_path):
+    # 8 entries naming one 96 MiB plan (sparse): read once, bounded, one bytes object for all;
+    # read once per entry it would cost 8 times that (measured: the collection's peak RSS).
+    size = 96 << 20
+    suite = forged_suite(tmp_path / "big", 8, plan=b"", provenance=False)
+    with open(suite / "p.json", "r+b") as f:
+        f.truncate(size)
+    r = run_empty(tmp_path, "--lowering-oracle-suite", str(suite),
+                  "--lowering-oracle-unverified-suite", "--collect-only")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "8 tests collected" in r.stdout, r.stdout
+    peak = int(re.search(r"^PEAK (\d+)$", r.stdout, re.M).group(1)) * 1024
+    print(f"collecting 8 entries of one {size >> 20} MiB plan peaked at {peak >> 20} MiB")
+    assert peak < 5 * size, f"collection peaked at {peak >> 20} MiB"
+    # The cases share one bytes object.
+    small = forged_suite(tmp_path / "small", 8, provenance=False)
+    r = run_empty(tmp_path, "--lowering-oracle-suite", str(small),
+                  "--lowering-oracle-unverified-suite")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert len(set((tmp_path / "ids.txt").read_text().split())) == 1

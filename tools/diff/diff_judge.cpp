@@ -104,12 +104,10 @@ static Outcome checkGate(const std::string &planText, const std::string &output,
     o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
-  if ((exitCode == 0 && !actual.accepted) || (exitCode == 1 && actual.accepted)) {
+  if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
+      !contradiction.empty()) {
     o.kind = Outcome::Kind::gateExit;
-    o.summary = "the gate exited with status " + std::to_string(exitCode) + " (" +
-                (exitCode == 0 ? "accepted" : "rejected") + "), but its result's verdict is " +
-                (actual.accepted ? "accepted" : "rejected") +
-                " (a gate exits 0 when it accepts, 1 when it rejects)";
+    o.summary = std::move(contradiction);
     o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }

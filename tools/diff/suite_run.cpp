@@ -79,6 +79,7 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   }
   out.ok = true;
   out.text = std::move(p.output);
+  out.exitCode = p.exitCode;
   return out;
 }
 

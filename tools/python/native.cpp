@@ -21,6 +21,8 @@
 #include "ref/vocab.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
+#include "tools/suite/judge.hpp"
+#include "tools/suite/verify.hpp"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -102,13 +104,9 @@ std::string auditText(const std::string &text, const std::string &name, const st
       [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
 }
 
-/// The gate (docs/spec.md §6) under a preset with some of its six booleans overridden: whether it
-/// accepts, and the nn-backend/gate-result document `gate --format json` writes.
-std::pair<bool, std::string> gateText(const std::string &text, const std::string &name,
-                                      const std::string &preset,
-                                      const std::map<std::string, bool> &overrides,
-                                      const std::string &mode, const std::string &equality,
-                                      const std::optional<std::string> &edition) {
+/// A preset (docs/spec.md §6) with some of its six booleans overridden, or ValueError naming the
+/// choices.
+AssurancePolicy policyOf(const std::string &preset, const std::map<std::string, bool> &overrides) {
   std::optional<AssurancePolicy> policy = policyPreset(preset);
   if (!policy) {
     std::string names;
@@ -130,16 +128,42 @@ std::pair<bool, std::string> gateText(const std::string &text, const std::string
       throw py::value_error("policy field " + flag + " is not one of " + names);
     }
   }
+  return *policy;
+}
+
+/// The gate (docs/spec.md §6) under a preset with some of its six booleans overridden: whether it
+/// accepts, and the nn-backend/gate-result document `gate --format json` writes.
+std::pair<bool, std::string> gateText(const std::string &text, const std::string &name,
+                                      const std::string &preset,
+                                      const std::map<std::string, bool> &overrides,
+                                      const std::string &mode, const std::string &equality,
+                                      const std::optional<std::string> &edition) {
+  const AssurancePolicy policy = policyOf(preset, overrides);
   const Judged j = judgedAs(mode, equality, edition);
   py::gil_scoped_release released;
   Interner interner;
   const ExecutionAudit rows = audit(interner, loweringOf(interner, io::sourceFromString(name, text),
                                                          j.edition, j.mode, j.equality));
   bool accepted = false;
-  std::string out = io::writtenText([&](io::Sink &sink) {
-    accepted = io::writeBoundedGate(sink, interner, *policy, rows, true);
-  });
+  std::string out = io::writtenText(
+      [&](io::Sink &sink) { accepted = io::writeBoundedGate(sink, interner, policy, rows, true); });
   return {accepted, std::move(out)};
+}
+
+/// check()'s candidate cannot be read: InvalidInput with `document` "candidate" (docs/python.md).
+struct CandidateError : io::InputError {
+  explicit CandidateError(const io::InputError &e) : io::InputError(e) {}
+};
+
+/// Each violation: check, group, node id, pointer, sentence, field, expected, actual.
+std::vector<py::tuple> findingsOf(const checks::Report &report) {
+  std::vector<py::tuple> out;
+  for (const checks::Violation &v : report.violations)
+    out.push_back(py::make_tuple(std::string(spelling(v.check)),
+                                 v.group ? py::cast(*v.group) : py::none(),
+                                 v.nodeId ? py::cast(*v.nodeId) : py::none(), v.pointer, v.message,
+                                 v.field, v.expected, v.actual));
+  return out;
 }
 
 /// One `check` (docs/spec.md §3): the documents, the report, and what its formats need.
@@ -155,8 +179,22 @@ public:
     options_.edition = edition;
     options_.maxPerCheck = maxPerCheck;
     options_.auditAsked = auditAsked;
-    checks::CheckedDocuments read = checks::checkDocuments(
-        interner_, planSource_, [&]() -> const io::Source & { return candidateSource_; }, options_);
+    bool candidateAsked = false; // the plan is read: an error now is the candidate's
+    checks::CheckedDocuments read = [&] {
+      try {
+        return checks::checkDocuments(
+            interner_, planSource_,
+            [&]() -> const io::Source & {
+              candidateAsked = true;
+              return candidateSource_;
+            },
+            options_);
+      } catch (const io::InputError &e) {
+        if (candidateAsked)
+          throw CandidateError(e);
+        throw;
+      }
+    }();
     plan_ = std::move(read.plan);
     candidate_ = std::move(read.candidate);
     result_.report = std::move(read.report);
@@ -171,16 +209,7 @@ public:
 
   bool conforms() const { return result_.report.conforms(); }
 
-  /// Each violation: check, group, node id, pointer, sentence, field, expected, actual.
-  std::vector<py::tuple> findings() const {
-    std::vector<py::tuple> out;
-    for (const checks::Violation &v : result_.report.violations)
-      out.push_back(py::make_tuple(std::string(spelling(v.check)),
-                                   v.group ? py::cast(*v.group) : py::none(),
-                                   v.nodeId ? py::cast(*v.nodeId) : py::none(), v.pointer,
-                                   v.message, v.field, v.expected, v.actual));
-    return out;
-  }
+  std::vector<py::tuple> findings() const { return findingsOf(result_.report); }
 
   std::vector<std::pair<std::string, std::size_t>> omitted() const {
     std::vector<std::pair<std::string, std::size_t>> out;
@@ -231,6 +260,85 @@ std::unique_ptr<CheckRun> checkTexts(const std::string &plan, const std::string 
   py::gil_scoped_release released;
   return std::make_unique<CheckRun>(plan, candidate, planName, candidateName, j.mode, j.equality,
                                     j.edition, maxPerCheck, auditAsked);
+}
+
+/// A suite as `verify` takes it (tools/suite/verify.hpp, verifiedSuite: the one rule, docs/spec.md
+/// §4.3): the edition judged, whether it was verified, its entries (case, mode, equality, audit,
+/// the plan's path in the manifest) and each plan's bytes once, by that path. A refused suite is a
+/// ValueError with verify's sentence.
+py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &edition,
+                  std::optional<std::uint64_t> minCount, std::optional<std::uint64_t> expectCount,
+                  std::optional<std::uint64_t> expectSeed,
+                  std::optional<std::uint64_t> expectMaxNodes, bool unverifiedSuite,
+                  std::optional<std::size_t> maxFileBytes) {
+  gen::VerifySettings s;
+  s.suite = suite;
+  if (edition)
+    s.edition = parsed<Edition>(*edition, "edition");
+  s.minCount = minCount;
+  s.expectCount = expectCount;
+  s.expectSeed = expectSeed;
+  s.expectMaxNodes = expectMaxNodes;
+  s.unverifiedSuite = unverifiedSuite;
+  if (maxFileBytes)
+    s.maxFileBytes = *maxFileBytes; // else verify's default
+  std::optional<gen::VerifiedSuite> v;
+  std::string refused;
+  {
+    py::gil_scoped_release released;
+    try {
+      v = gen::verifiedSuite(s, /*allPlans=*/true);
+    } catch (const gen::SuiteError &e) {
+      refused = e.what();
+    }
+  }
+  if (!v)
+    throw py::value_error(refused);
+  py::list entries;
+  for (const gen::SuiteManifest::Entry &m : v->read.entries)
+    entries.append(py::make_tuple(m.caseName, std::string(spelling(m.mode)),
+                                  std::string(spelling(m.equality)), m.audit, m.plan));
+  py::dict plans;
+  for (auto &[path, text] : v->plans) {
+    plans[py::str(path)] = py::bytes(text);
+    std::string().swap(text); // one copy of each plan at a time
+  }
+  return py::make_tuple(std::string(spelling(v->edition)), v->read.provenance.has_value(), entries,
+                        plans);
+}
+
+/// A gate result judged as `verify --gates` judges a gate entry (tools/suite/judge.hpp): against
+/// the reference gate of the plan's lowering under `mode`, `equality` and the policy (a preset's
+/// name, or "custom" with the six booleans), with `exitCode` (-1: none) held to the result's
+/// verdict. The findings as check() gives them, or the error line when the result is unreadable.
+std::pair<std::vector<py::tuple>, std::optional<std::string>>
+gateConforms(const std::string &planText, const std::string &resultText,
+             const std::string &planName, const std::string &resultName, const std::string &preset,
+             const std::map<std::string, bool> &overrides, const std::string &mode,
+             const std::string &equality, const std::optional<std::string> &edition, int exitCode) {
+  gen::SuiteManifest::Entry m;
+  m.caseName = resultName;
+  m.plan = planName;
+  m.policy = overrides.empty() ? preset : "custom";
+  m.gatePolicy = policyOf(preset, overrides);
+  const Judged j = judgedAs(mode, equality, edition);
+  m.mode = j.mode;
+  m.equality = j.equality;
+  gen::JudgeOptions options;
+  options.edition = j.edition;
+  options.exitCode = exitCode;
+  cli::SuiteEntry entry;
+  {
+    py::gil_scoped_release released;
+    Interner interner;
+    const GraphExecutionPlan plan =
+        io::readExecutionPlan(io::sourceFromString(planName, planText), interner, j.edition);
+    entry = gen::judgeOutputText(interner, plan, m, resultName, resultName, resultText, options);
+  }
+  std::optional<std::string> error;
+  if (entry.result.error)
+    error = cli::errorLine(*entry.result.error);
+  return {findingsOf(entry.result.report), error};
 }
 
 /// Each value of vocabulary E with the editions that have it (docs/spec.md §1.5, §1.6).
@@ -322,8 +430,9 @@ PYBIND11_MODULE(_native, m) {
       if (p)
         std::rethrow_exception(p);
     } catch (const lo::io::InputError &e) {
+      const bool candidate = dynamic_cast<const CandidateError *>(&e) != nullptr;
       const py::object error = invalidInput(lo::io::formatError(e), e.file(), e.line(), e.column(),
-                                            e.pointer(), e.message());
+                                            e.pointer(), e.message(), candidate ? "candidate" : "");
       PyErr_SetObject(invalidInput.ptr(), error.ptr());
     }
   });
@@ -343,4 +452,13 @@ PYBIND11_MODULE(_native, m) {
         py::arg("candidate_name"), py::arg("mode"), py::arg("equality"), py::arg("edition"),
         py::arg("max_per_check"), py::arg("audit"));
   m.def("vocabulary", &vocabulary);
+  // gen asks one case in AUDIT_SHARE for the audit (tools/suite/generate.hpp), and so does
+  // lowering_oracle.strategies.audits().
+  m.attr("AUDIT_SHARE") = lo::gen::kAuditShare;
+  m.def("suite", &suiteOf, py::arg("suite"), py::arg("edition"), py::arg("min_count"),
+        py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
+        py::arg("unverified_suite"), py::arg("max_file_bytes"));
+  m.def("gate_conforms", &gateConforms, py::arg("plan"), py::arg("result"), py::arg("plan_name"),
+        py::arg("result_name"), py::arg("policy"), py::arg("overrides"), py::arg("mode"),
+        py::arg("equality"), py::arg("edition"), py::arg("exit_code"));
 }

@@ -32,7 +32,7 @@ void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry)
 /// every lowering of the plan under contract has this gate up to multiplicities). A difference is
 /// one violation of the check `gate` at the pointer where the result differs.
 void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
-               const io::Source &source, Edition edition, SuiteEntry &entry) {
+               const io::Source &source, Edition edition, int exitCode, SuiteEntry &entry) {
   const AssurancePolicy policy = m.gatePolicy; // a preset's, or the entry's custom booleans
   const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
   io::ReadGateResult actual;
@@ -42,12 +42,16 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
     readerError(e, "not a gate result: ", entry);
     return;
   }
-  const checks::GateComparison c =
+  checks::GateComparison c =
       checks::compareGateResult(m.policy, policy, gate(interner, policy, lowering),
                                 obligationReports(interner, audit(interner, lowering)), actual,
                                 /*exact=*/false);
   entry.result.subject.groups = lowering.groups.size();
-  if (c.difference == checks::GateDifference::none)
+  // An exit status that contradicts the result is a finding, whatever the result says (as diff's).
+  if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
+      !contradiction.empty())
+    c = {checks::GateDifference::none, std::move(contradiction), "/verdict"};
+  else if (c.difference == checks::GateDifference::none)
     return; // conforms: no violation
   checks::Violation v;
   v.check = Check::gate;
@@ -135,7 +139,7 @@ SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
     const io::Source source = io::sourceFromString(path, text);
     text = std::string(); // one copy of the output at a time
     if (!m.policy.empty())
-      judgeGate(interner, plan, m, source, options.edition, entry);
+      judgeGate(interner, plan, m, source, options.edition, options.exitCode, entry);
     else
       judgeLowering(interner, plan, m, source, options, entry);
   } catch (const io::InputError &e) {

@@ -30,6 +30,9 @@ struct JudgeOptions {
   std::string picturePrefix;
   /// The edition the output is read in (docs/spec.md §1.6): the suite's.
   Edition edition = kNewestEdition;
+  /// A gate entry run by `verify --gates --impl`: the gate's exit status, held to its result's
+  /// verdict (checks::exitContradiction); -1: none (an output read from OUTPUTS, a gate worker's).
+  int exitCode = -1;
 };
 
 /// The entry `m` of the case whose plan is `plan` (read into `interner`, which its outputs share),

@@ -154,8 +154,11 @@ entry is told by them alone):
 `verify --gates` judges each gate result against the reference gate of the plan: the same
 verdict, the same failure kinds in the same order and, for each kind, the same set of reports (a
 gate through the singleton lowering lists a report once per node where the coalesced lowering
-lists it once per group; under contract both are right). The exit status of your gate does not
-matter; the verdict is read from the file.
+lists it once per group; under contract both are right). Your gate exits 0 when it accepts and 1
+when it rejects: when `verify --impl` runs it, an exit status that contradicts its result's verdict
+is a finding, as `diff --gate` says. A gate that answers a JSON line per entry runs once for the
+whole suite with `verify . out --gates --worker 'my-gate-worker'` (the gate worker protocol of
+`diff --gate-worker`).
 
 `lowering-oracle diff --gate 'my-gate {plan} -o {out} --policy {policy} --mode {mode} --equality {equality}'`
 (with the six booleans' placeholders as above), or `diff --gate-worker` for a gate that answers a

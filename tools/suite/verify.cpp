@@ -89,22 +89,37 @@ Edition judgedEdition(const std::string &manifest, std::optional<Edition> named,
   return named ? *named : asked.value_or(kNewestEdition);
 }
 
+VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
+  const fs::path suite(s.suite);
+  if (!fs::is_directory(suite))
+    throw SuiteError(io::shownText(s.suite) + ": no such suite: not a directory");
+  VerifiedSuite v;
+  v.read = readSuite(suite, s.gates, s.maxFileBytes);
+  v.manifestName = io::shownText((suite / kManifestName).string());
+  v.edition = judgedEdition(v.manifestName, v.read.edition, s.edition);
+  requireNamedSuite(v.manifestName, v.read.provenance, s);
+  // Every plan is read once: for a suite gen wrote, while it is verified (its bytes are kept and
+  // judged); for a hand-made one, here when `allPlans`, else when it is first judged.
+  checkSuiteIntegrity(suite, v.read, s.unverifiedSuite, s.maxFileBytes, v.plans);
+  // Zero entries judged is never a pass (docs/spec.md §4.3).
+  if (v.read.entries.empty())
+    throw SuiteError(v.manifestName + ": " + (s.gates ? "/gates" : "/cases") +
+                     " lists no entries: nothing to judge");
+  if (allPlans)
+    for (const SuiteManifest::Entry &m : v.read.entries)
+      if (v.plans.find(m.plan) == v.plans.end())
+        v.plans.emplace(m.plan, readSuiteFile(suite, m.plan, s.maxFileBytes));
+  return v;
+}
+
 cli::SuiteReport runVerify(const VerifySettings &s) {
   using Clock = std::chrono::steady_clock;
   checkOperands(s);
+  VerifiedSuite verified = verifiedSuite(s);
+  const Suite &read = verified.read;
+  const Edition edition = verified.edition;
+  std::map<std::string, std::string> &plans = verified.plans;
   const fs::path suite(s.suite), outputs(s.outputs);
-  const Suite read = readSuite(suite, s.gates, s.maxFileBytes);
-  const std::string manifestName = io::shownText((suite / kManifestName).string());
-  const Edition edition = judgedEdition(manifestName, read.edition, s.edition);
-  requireNamedSuite(manifestName, read.provenance, s);
-  // Every plan is read once: for a suite gen wrote, while it is verified (its bytes are kept and
-  // judged); for a hand-made one, when it is first judged.
-  std::map<std::string, std::string> plans;
-  checkSuiteIntegrity(suite, read, s.unverifiedSuite, s.maxFileBytes, plans);
-  // Zero entries judged is never a pass (docs/spec.md §4.3).
-  if (read.entries.empty())
-    throw SuiteError(manifestName + ": " + (s.gates ? "/gates" : "/cases") +
-                     " lists no entries: nothing to judge");
   if (s.afterVerified)
     s.afterVerified();
   if (s.producer) {
@@ -169,6 +184,7 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
       entry = judgeEntry(*interner, plan, m, outputs, name, options);
     } else {
       ProducedOutput produced = s.producer({&m, caseIndex, planText, outputs / name, edition});
+      options.exitCode = produced.exitCode;
       entry = produced.ok ? judgeOutputText(*interner, plan, m, name, (outputs / name).string(),
                                             std::move(produced.text), options)
                           : unjudgedEntry(plan, m, name, std::move(produced.error));

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,9 @@ struct ProducedOutput {
   bool ok = false;
   std::string text;
   std::string error;
+  /// A gate's exit status, held to its result's verdict (judge.hpp, JudgeOptions::exitCode); -1:
+  /// none (a worker's answer).
+  int exitCode = -1;
 };
 
 /// Runs the implementation for one entry (tools/diff/suite_run.hpp makes one from diff's drivers).
@@ -68,6 +72,20 @@ struct VerifySettings {
   /// suite file there to show that the bytes judged are the bytes verified). Empty: nothing.
   std::function<void()> afterVerified;
 };
+
+/// A suite as `verify` takes it before judging anything (docs/spec.md §4.3): its manifest read,
+/// the edition judged, the suite the user names (requireNamedSuite), its integrity checked, and at
+/// least one entry. `plans` holds the bytes of every plan an entry names, by the manifest's path,
+/// read once (for a hand-made suite, only when `allPlans`; else `runVerify` reads each when it is
+/// first judged). The one rule of a suite, for `verify` and the pytest plugin (docs/python.md).
+/// Throws SuiteError as runVerify does.
+struct VerifiedSuite {
+  Suite read;
+  Edition edition = kNewestEdition;
+  std::string manifestName;
+  std::map<std::string, std::string> plans;
+};
+VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans = false);
 
 /// The report of every entry of the suite `s.suite` judged from `s.outputs`. Throws SuiteError
 /// (suite_reader.hpp) on a pattern without its placeholders, an operand that is not a directory

@@ -10,6 +10,9 @@ The functions run the same C++ libraries as the ``lowering-oracle`` command line
     check(plan, candidate, mode="coalesced", equality="contract", edition=None,
           max_per_check=20, audit=False)                                    -> Report
     assert_conforms(plan, candidate, ...)    -> Report, or AssertionError with the text report
+    gate_findings(plan, result, policy="checked", mode=..., equality=..., edition=None,
+                  exit_code=None)            -> [Finding]: a gate result judged as `verify --gates`
+    assert_gate_conforms(plan, result, ...)  -> None, or AssertionError naming the difference
     vocabulary()                             -> dict: every vocabulary with its editions
 
 A document is JSON text (``str`` or ``bytes``, read exactly as a file is) or a ``dict`` (written
@@ -25,27 +28,49 @@ from .errors import InvalidInput
 from . import _native
 
 __all__ = ["InvalidInput", "Finding", "Report", "lower", "lower_json", "audit", "gate", "check",
-           "assert_conforms", "vocabulary"]
+           "assert_conforms", "gate_findings", "assert_gate_conforms", "vocabulary"]
 
 # The six booleans of a policy (docs/spec.md §6), in order, as ref/gate.hpp declares them.
 POLICY_FIELDS = tuple(_native.vocabulary()["PolicyFlags"])
 
 
 def _text(document, what):
-    """The bytes the readers take: str and bytes as given, a dict as exact JSON."""
-    if isinstance(document, (str, bytes)):
+    """The bytes the readers take: str as its UTF-8 (a lone surrogate kept as the bytes the reader
+    refuses, InvalidInput: docs/python.md), bytes as given, a dict as exact JSON."""
+    if isinstance(document, str):
+        return document.encode("utf-8", "surrogatepass")
+    if isinstance(document, bytes):
         return document
     if isinstance(document, dict):
-        return json.dumps(document, ensure_ascii=False, allow_nan=False)
+        return json.dumps(document, ensure_ascii=False, allow_nan=False).encode(
+            "utf-8", "surrogatepass")
     raise TypeError(f"{what} must be JSON text (str or bytes) or a dict, not "
                     f"{type(document).__name__}")
+
+
+def _name(name):
+    """A document's name in messages: its UTF-8 (a lone surrogate kept, shown escaped)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a document's name must be a str, not {type(name).__name__}")
+    return name.encode("utf-8", "surrogatepass")
+
+
+def _choice(value, what):
+    """A mode, equality, edition or preset: a str (one of the spec's spellings is checked by the
+    oracle, ValueError naming the choices)."""
+    if value is None and what == "edition":
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, not {type(value).__name__}")
+    return value.encode("utf-8", "surrogatepass")
 
 
 def lower_json(plan, mode="coalesced", equality="contract", edition=None, audit=False,
                name="<plan>"):
     """The GraphLoweringPlan of ``plan`` as JSON text, byte for byte what ``lowering-oracle lower
     [--audit]`` writes (docs/spec.md §1, §2.5)."""
-    return _native.lower(_text(plan, "plan"), name, mode, equality, edition, audit)
+    return _native.lower(_text(plan, "plan"), _name(name), _choice(mode, "mode"),
+                         _choice(equality, "equality"), _choice(edition, "edition"), bool(audit))
 
 
 def lower(plan, mode="coalesced", equality="contract", edition=None, audit=False,
@@ -57,12 +82,13 @@ def lower(plan, mode="coalesced", equality="contract", edition=None, audit=False
 def audit(document, equality="contract", edition=None, name="<document>"):
     """The ExecutionAudit (docs/spec.md §2.6) of a GraphLoweringPlan's groups, or of the coalesced
     lowering of a GraphExecutionPlan under ``equality``, as ``lowering-oracle audit`` writes it."""
-    return json.loads(_native.audit(_text(document, "document"), name, equality, edition))
+    return json.loads(_native.audit(_text(document, "document"), _name(name),
+                                    _choice(equality, "equality"), _choice(edition, "edition")))
 
 
 def _policy(policy):
     if isinstance(policy, str):
-        return policy, {}
+        return _choice(policy, "policy"), {}
     if isinstance(policy, dict):
         fields = dict(policy)
         preset = fields.pop("preset", "checked")
@@ -71,7 +97,7 @@ def _policy(policy):
                 raise ValueError(f"policy field {k} is not one of {', '.join(POLICY_FIELDS)}")
             if not isinstance(v, bool):
                 raise TypeError(f"policy field {k} must be a bool")
-        return preset, fields
+        return _choice(preset, "policy"), fields
     raise TypeError("policy must be a preset name or a dict of the six booleans")
 
 
@@ -83,8 +109,9 @@ def gate(document, policy="checked", mode="coalesced", equality="contract", edit
     ``lowering-oracle gate --format json`` writes it (``result["verdict"]`` is ``"accepted"`` or
     ``"rejected"``)."""
     preset, overrides = _policy(policy)
-    _, text = _native.gate(_text(document, "document"), name, preset, overrides, mode, equality,
-                           edition)
+    _, text = _native.gate(_text(document, "document"), _name(name), preset, overrides,
+                           _choice(mode, "mode"), _choice(equality, "equality"),
+                           _choice(edition, "edition"))
     return json.loads(text)
 
 
@@ -145,17 +172,67 @@ def check(plan, candidate, mode="coalesced", equality="contract", edition=None, 
     ``plan`` under ``mode`` and ``equality`` (docs/spec.md §3), as ``lowering-oracle check``;
     with ``audit``, the audit was asked for and a candidate without one violates ``audit``
     (``check --audit``)."""
-    return Report(_native.check(_text(plan, "plan"), _text(candidate, "candidate"), plan_name,
-                                candidate_name, mode, equality, edition, max_per_check, audit))
+    if isinstance(max_per_check, bool) or not isinstance(max_per_check, int):
+        raise TypeError(f"max_per_check must be an int, not {type(max_per_check).__name__}")
+    if not 0 <= max_per_check < 2**64:
+        raise ValueError(f"max_per_check {max_per_check} is not a whole number below 2^64")
+    return Report(_native.check(_text(plan, "plan"), _text(candidate, "candidate"),
+                                _name(plan_name), _name(candidate_name), _choice(mode, "mode"),
+                                _choice(equality, "equality"), _choice(edition, "edition"),
+                                max_per_check, bool(audit)))
 
 
 def assert_conforms(plan, candidate, **options):
     """check(), raising AssertionError whose message is the text report when it does not
-    conform; returns the Report otherwise."""
-    report = check(plan, candidate, **options)
+    conform, or the reader's error line when the candidate cannot be read (the candidate is the
+    implementation's: an unreadable one does not conform); returns the Report otherwise. An
+    unreadable plan is InvalidInput."""
+    try:
+        report = check(plan, candidate, **options)
+    except InvalidInput as e:
+        if e.document != "candidate":
+            raise
+        raise AssertionError(str(e)) from e
     if not report.conforms:
         raise AssertionError(report.to_text())
     return report
+
+
+def gate_findings(plan, result, policy="checked", mode="coalesced", equality="contract",
+                  edition=None, exit_code=None, plan_name="<plan>", result_name="<result>"):
+    """A gate implementation's result (JSON text or dict, docs/spec.md §6.5) for ``plan`` (a
+    GraphExecutionPlan) under ``policy``, judged exactly as ``lowering-oracle verify --gates``
+    judges a gate entry: against the reference gate of the plan's lowering under ``mode`` and
+    ``equality`` (docs/spec.md §6.7). ``exit_code``: the gate's exit status, when it has one (0
+    accepts, 1 rejects, docs/spec.md §6.6); one that contradicts the result is a finding. Returns
+    the findings (empty: it conforms); an unreadable result raises InvalidInput with
+    ``document`` "candidate", an unreadable plan InvalidInput."""
+    preset, overrides = _policy(policy)
+    if exit_code is not None and (isinstance(exit_code, bool) or not isinstance(exit_code, int)):
+        raise TypeError("exit_code must be an int or None")
+    code = -1 if exit_code is None or not 0 <= exit_code <= 255 else exit_code
+    findings, error = _native.gate_conforms(
+        _text(plan, "plan"), _text(result, "result"), _name(plan_name), _name(result_name), preset,
+        overrides, _choice(mode, "mode"), _choice(equality, "equality"),
+        _choice(edition, "edition"), code)
+    if error is not None:
+        raise InvalidInput(error, document="candidate")
+    return [Finding(*f) for f in findings]
+
+
+def assert_gate_conforms(plan, result, policy="checked", **options):
+    """gate_findings(), raising AssertionError that names each difference (or the reader's error
+    line for an unreadable result) when the result is not the reference's."""
+    try:
+        findings = gate_findings(plan, result, policy, **options)
+    except InvalidInput as e:
+        if e.document != "candidate":
+            raise
+        raise AssertionError(str(e)) from e
+    if findings:
+        raise AssertionError("\n".join(f"{options.get('result_name', '<result>')}: "
+                                        f"{f.pointer}: {f.check}: {f.sentence}"
+                                        for f in findings))
 
 
 _VOCABULARY = None

@@ -6,10 +6,12 @@ class InvalidInput(ValueError):
 
     str(error) is the one error line of the command line, ``FILE:LINE:COLUMN: POINTER: MESSAGE``;
     the parts are attributes: ``file``, ``line`` and ``column`` (1-based, 0 when unknown),
-    ``pointer`` (a JSON pointer into the document, "" when none) and ``message``.
+    ``pointer`` (a JSON pointer into the document, "" when none) and ``message``; ``document``
+    is "candidate" when check()'s candidate is the document that cannot be read (assert_conforms
+    then raises AssertionError: docs/python.md), else "".
     """
 
-    def __init__(self, text, file="", line=0, column=0, pointer="", message=""):
+    def __init__(self, text, file="", line=0, column=0, pointer="", message="", document=""):
         super().__init__(text)
         self.text = text
         self.file = file
@@ -17,10 +19,11 @@ class InvalidInput(ValueError):
         self.column = column
         self.pointer = pointer
         self.message = message
+        self.document = document
 
     def __str__(self):
         return self.text
 
     def __reduce__(self):
         return (InvalidInput, (self.text, self.file, self.line, self.column, self.pointer,
-                               self.message))
+                               self.message, self.document))

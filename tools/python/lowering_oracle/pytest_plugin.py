@@ -8,35 +8,38 @@ Fixtures:
 
 Options:
   --lowering-oracle-suite DIR      the suite;
-  --lowering-oracle-edition E      the edition it is judged in (default the newest; never the
-                                   manifest's);
-  --lowering-oracle-min-count N    refuse a suite of fewer than N cases (a tiny suite proves
-                                   little; default 1).
+  --lowering-oracle-edition E      the edition it is judged in (verify's --edition: default the
+                                   manifest's; another is refused);
+  --lowering-oracle-min-count N    refuse a suite whose manifest's count is below N (verify's
+                                   --min-count);
+  --lowering-oracle-unverified-suite  judge a hand-made suite (verify's --unverified-suite).
+
+The suite is read and verified by the rule `lowering-oracle verify` applies (docs/spec.md §4.3,
+the same C++ code through lowering_oracle._native.suite): a suite that claims gen's parameters is
+regenerated and compared byte for byte, every file is read bounded (a FIFO or a device is refused,
+never opened for a blocking read), and each plan is read once and shared by its entries.
 
 A failing case is an AssertionError whose message is the text report, so pytest's --junitxml
 carries it.
 """
-import json
 import os
 
 import pytest
 
 import lowering_oracle
+from lowering_oracle import _native
 
 
 class SuiteCase:
     """One manifest entry: the case name, the lowering asked for, whether the audit is asked for
-    (``audit``: then a lowering without one fails), and the plan's exact bytes."""
+    (``audit``: then a lowering without one fails), and the plan's exact bytes (one bytes object
+    per plan file, shared by the entries that name it)."""
 
-    def __init__(self, suite, entry, edition):
-        self.name = entry["case"]
-        self.mode = entry["mode"]
-        self.equality = entry["equality"]
-        self.audit = bool(entry.get("audit", False))  # the entry asks for the audit
+    def __init__(self, suite, entry, plans, edition):
+        self.name, self.mode, self.equality, self.audit, plan = entry
         self.edition = edition
-        self.plan_path = _inside(suite, entry["files"]["plan"])
-        with open(self.plan_path, "rb") as f:
-            self.plan = f.read()
+        self.plan_path = os.path.join(suite, plan)
+        self.plan = plans[plan]
 
     @property
     def id(self):
@@ -56,44 +59,33 @@ class SuiteCase:
         return report
 
 
-def _inside(suite, relative):
-    """A suite file's path, refused when it leaves the suite (the manifest is not trusted)."""
-    root = os.path.realpath(suite)
-    path = os.path.realpath(os.path.join(root, relative))
-    if os.path.commonpath([root, path]) != root:
-        raise pytest.UsageError(f"{suite}/manifest.json names {relative}, outside the suite")
-    return path
-
-
 def pytest_addoption(parser):
     group = parser.getgroup("lowering-oracle")
     group.addoption("--lowering-oracle-suite", metavar="DIR",
                     help="run each test taking lowering_oracle_case over this generated suite")
     group.addoption("--lowering-oracle-edition", metavar="EDITION",
-                    help="the edition the suite is judged in (default the newest)")
-    group.addoption("--lowering-oracle-min-count", metavar="N", type=int, default=1,
-                    help="refuse a suite of fewer than N cases (default 1)")
+                    help="the edition the suite is judged in (default the manifest's)")
+    group.addoption("--lowering-oracle-min-count", metavar="N", type=int, default=None,
+                    help="refuse a suite whose manifest's count is below N (verify's --min-count)")
+    group.addoption("--lowering-oracle-unverified-suite", action="store_true", default=False,
+                    help="judge a hand-made suite, which cannot be verified (verify's "
+                         "--unverified-suite)")
 
 
 def _cases(config):
     suite = config.getoption("--lowering-oracle-suite")
     if not suite:
         return None
-    try:
-        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
-            manifest = json.load(f)
-    except (OSError, ValueError) as e:
-        raise pytest.UsageError(f"--lowering-oracle-suite {suite}: {e}")
-    if manifest.get("format") != "lowering-oracle/conformance-suite":
-        raise pytest.UsageError(f"{suite}/manifest.json is not a lowering-oracle suite")
-    edition = config.getoption("--lowering-oracle-edition")
-    cases = [SuiteCase(suite, e, edition) for e in manifest["cases"]]
-    names = {c.name for c in cases}
     minimum = config.getoption("--lowering-oracle-min-count")
-    if len(names) < minimum:
-        raise pytest.UsageError(f"{suite} holds {len(names)} cases, fewer than "
-                                f"--lowering-oracle-min-count {minimum}")
-    return cases
+    if minimum is not None and minimum < 0:
+        raise pytest.UsageError(f"--lowering-oracle-min-count {minimum}: not a whole number")
+    try:
+        edition, _, entries, plans = _native.suite(
+            suite, config.getoption("--lowering-oracle-edition"), minimum, None, None, None,
+            config.getoption("--lowering-oracle-unverified-suite"), None)
+    except ValueError as e:
+        raise pytest.UsageError(f"--lowering-oracle-suite {suite}: {e}")
+    return [SuiteCase(suite, e, plans, edition) for e in entries]
 
 
 def pytest_configure(config):

@@ -3,6 +3,7 @@
     plans(min_nodes=0, max_nodes=6, edition=None, exotic=True)     -> JSON text of a plan
     plan_data(...) / spellings(n)                                   -> the two halves of plans()
     lowerings()                                                     -> (mode, equality)
+    audits()                                                        -> whether the audit is asked
     policies()                                                      -> a gate policy dict
 
 Every value comes from the oracle's own vocabularies (lowering_oracle.vocabulary(): ref/ as
@@ -15,7 +16,7 @@ cause.
 """
 from hypothesis import strategies as st
 
-from . import POLICY_FIELDS, vocabulary
+from . import POLICY_FIELDS, _native, vocabulary
 from .spelling import Spelling, spell
 
 __all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "VARIANTS"]
@@ -218,6 +219,14 @@ def lowerings():
     """A lowering of docs/spec.md §1: (mode, equality), coalesced/contract first."""
     return st.sampled_from([("coalesced", "contract"), ("singleton", "contract"),
                             ("coalesced", "identity"), ("singleton", "identity")])
+
+
+def audits():
+    """Whether the audit is asked for (docs/spec.md §4.3: the lowering must then carry its
+    ExecutionAudit), as `gen` asks: one case in lowering_oracle._native.AUDIT_SHARE; False first,
+    so a failure shrinks to the plain ask."""
+    share = _native.AUDIT_SHARE
+    return st.integers(0, share - 1).map(lambda k: k == share - 1)
 
 
 def policies():
