@@ -419,6 +419,22 @@ def labels(source, ctest, build, not_built=""):
             failures.append("docs/testing.md names label %r, which selects no test" % label)
     for label in sorted(absent - set(named)):
         failures.append("label %r is said not built, but docs/testing.md does not name it" % label)
+    # A count of today's tests ("F of the N tests") is the build's: a count of the past is said
+    # with the commit it was measured at (the table), never as the present.
+    def total(*label):
+        r = subprocess.run([ctest, "--test-dir", build, "-N", *label], capture_output=True,
+                           text=True)
+        found = re.search(r"Total Tests: (\d+)", r.stdout)
+        return int(found.group(1)) if found else -1
+    with open(os.path.join(source, "docs", "testing.md"), encoding="utf-8") as f:
+        claims = re.findall(r"\((\d+) of the (\d+) tests", f.read())
+    if claims:
+        actual = (total("-L", "^fast$"), total())
+        for fast, all_ in claims:
+            count += 1
+            if (int(fast), int(all_)) != actual:
+                failures.append("docs/testing.md says %s of the %s tests are fast; the build has "
+                                "%d of %d" % (fast, all_, *actual))
     return failures, count
 
 COMMANDS = ("lower", "audit", "check", "explain", "gen", "verify", "diff", "prove", "gate")
