@@ -652,6 +652,39 @@ def namemap(source):
 CASES["namemap"] = namemap
 
 
+def exit_table(text, heading):
+    """The rows `| code | meaning |` of the table under `heading` in `text`."""
+    part = text.split(heading, 1)[1].split("\n#", 1)[0]
+    return re.findall(r"^\| (\d) \| (.+?) \|$", part, re.M)
+
+
+def exitstatus(source):
+    """The exit statuses: the README's table is docs/spec.md §4.4's, and the binary's --help
+    (tools/main.cpp) names every code with every command it applies to (e.g. `diff` interrupted
+    before any finding is 3)."""
+    failures = []
+    spec = exit_table(read(source, "docs", "spec.md"), "### 4.4 Exit status")
+    readme = exit_table(read(source, "README.md"), "## Exit status")
+    if not spec:
+        failures.append("docs/spec.md §4.4 has no exit status table")
+    if readme != spec:
+        failures.append("README.md's exit status table %r is not docs/spec.md §4.4's %r" %
+                        (readme, spec))
+    main_cpp = read(source, "tools", "main.cpp")
+    helped = c_strings(main_cpp[main_cpp.index("CLI::App app{"):].split('"}', 1)[0] + '"')
+    helped = helped[helped.find("Exit status:"):]
+    for code, meaning in spec:
+        for command in re.findall(r"\(`(\w+)`\)", meaning):
+            said = re.search(r"\b%s [^0-9]*" % code, helped)
+            if not said or command not in said.group(0):
+                failures.append("--help's exit status %s does not name `%s` (spec §4.4: %s)" %
+                                (code, command, meaning))
+    return failures, len(spec)
+
+
+CASES["exitstatus"] = exitstatus
+
+
 def main():
     if sys.argv[1:2] == ["labels"] and len(sys.argv) in (5, 6):
         failures, count = labels(*sys.argv[2:])
