@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
   CLI::App app{"lowering-oracle: reference lowering and conformance oracle for neural-network "
                "backend lowering plans.\n\nExit status: 0 success (conforms, proved), 1 a finding "
                "(does not conform, differs, refuted), 2 bad usage or invalid input, 3 inconclusive "
-               "(solver unknown or timed out)."};
+               "(prove: solver unknown or timed out; diff: interrupted before any finding)."};
   app.set_version_flag("--version", std::string("lowering-oracle ") + lo::kVersion);
   app.require_subcommand(1);
   std::vector<std::pair<CLI::App *, Action>> actions;

@@ -255,79 +255,73 @@ std::vector<std::uint64_t> Reader::hardMask(od::value &v) {
 }
 
 KindId Reader::parseKind(od::value &v, const char *start) {
-  struct Param {
-    std::string name;
-    ParamType type;
-    std::vector<std::uint64_t> values;
-  };
-  std::vector<Param> params;
+  // The tag first, wherever it stands (the fields of an object are unordered), the values of the
+  // other fields skipped: then each parameter is judged by its name and type before its value is
+  // read, so that a field the kind does not have costs nothing however large its value.
+  static const std::size_t kMaxKindParams = [] {
+    std::size_t m = 0;
+    for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
+      m = std::max(m, signature(static_cast<KindTag>(t)).params.size());
+    return m;
+  }();
+  od::object obj = object(v, "a kind");
   std::optional<KindTag> tag;
-  keyedFields(v, "a kind", [&](const char *keyAt, std::string_view key, od::value &x) {
-    if (key == "tag") {
-      if (tag)
-        fail(keyAt, "duplicate field \"tag\" in a kind");
-      const char *at = location(x);
-      std::string_view s = string(x, "a kind tag");
-      tag = parseSpelling<KindTag>(s);
-      if (tag && !inEdition(*tag, edition()))
-        notInEdition(at, "kind", s, editionsOf(*tag));
-      if (!tag)
-        fail(at, "unknown kind " + quote(s) +
-                     "; expected one of: " + joinedSpellings<KindTag>(edition()));
+  std::size_t count = 0;
+  objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
+    if (key != "tag") {
+      // A kind has at most kMaxKindParams parameters: an object with many fields stops here.
+      if (++count > kMaxKindParams)
+        fail(keyAt, "too many fields in a kind: no kind has more than " +
+                        std::to_string(kMaxKindParams) + " parameters besides \"tag\"");
       return;
     }
-    // A kind has at most kMaxKindParams parameters: stop before the duplicate check below turns
-    // quadratic on an object with many fields.
-    static const std::size_t kMaxKindParams = [] {
-      std::size_t m = 0;
-      for (std::size_t t = 0; t < vocabularySize<KindTag>(); ++t)
-        m = std::max(m, signature(static_cast<KindTag>(t)).params.size());
-      return m;
-    }();
-    for (const auto &p : params) // at most kMaxKindParams
-      if (p.name == key)
-        fail(keyAt, "duplicate field " + quote(key) + " in a kind");
-    if (params.size() == kMaxKindParams)
-      fail(keyAt, "too many fields in a kind: no kind has more than " +
-                      std::to_string(kMaxKindParams) + " parameters besides \"tag\"");
-    od::json_type t;
-    if (auto err = x.type().get(t))
-      failSimd(err, location(x));
-    Param p{std::string(key),
-            t == od::json_type::array    ? ParamType::naturals
-            : t == od::json_type::object ? ParamType::hardMask
-                                         : ParamType::natural,
-            {}};
-    if (p.type == ParamType::naturals)
-      p.values = naturals(x, "a shape");
-    else if (p.type == ParamType::hardMask)
-      p.values = hardMask(x);
-    else
-      p.values.push_back(natural(x, "a kind parameter"));
-    params.push_back(std::move(p));
+    if (tag)
+      fail(keyAt, "duplicate field \"tag\" in a kind");
+    const char *at = location(x);
+    std::string_view s = string(x, "a kind tag");
+    tag = parseSpelling<KindTag>(s);
+    if (tag && !inEdition(*tag, edition()))
+      notInEdition(at, "kind", s, editionsOf(*tag));
+    if (!tag)
+      fail(at, "unknown kind " + quote(s) +
+                   "; expected one of: " + joinedSpellings<KindTag>(edition()));
   });
   if (!tag)
     fail(start, "missing field \"tag\" in a kind");
   const KindSignature &sig = signature(*tag);
   OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
   std::vector<bool> have(sig.params.size(), false);
-  for (auto &p : params) {
+  rewind(obj);
+  objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
+    if (key == "tag")
+      return;
     std::size_t i = 0;
-    while (i < sig.params.size() && sig.params[i].name != p.name)
+    while (i < sig.params.size() && sig.params[i].name != key)
       ++i;
     if (i == sig.params.size())
-      failAtPointer(pointer() + "/" + pointerToken(p.name),
-                    "kind " + quote(spelling(*tag)) + " has no parameter " + quote(p.name));
-    const ParamType want = sig.params[i].type;
-    if (want != p.type)
-      failAtPointer(pointer() + "/" + pointerToken(p.name),
-                    "parameter " + quote(p.name) + " of kind " + quote(spelling(*tag)) +
-                        (want == ParamType::naturals   ? " must be an array of naturals"
-                         : want == ParamType::hardMask ? " must be a hard mask {shape, allowed}"
-                                                       : " must be a natural number"));
-    k.params[i] = std::move(p.values);
+      fail(location(x), "kind " + quote(spelling(*tag)) + " has no parameter " + quote(key));
+    if (have[i])
+      fail(keyAt, "duplicate field " + quote(key) + " in a kind");
     have[i] = true;
-  }
+    od::json_type t;
+    if (auto err = x.type().get(t))
+      failSimd(err, location(x));
+    const ParamType want = sig.params[i].type;
+    const ParamType found = t == od::json_type::array    ? ParamType::naturals
+                            : t == od::json_type::object ? ParamType::hardMask
+                                                         : ParamType::natural;
+    if (want != found)
+      fail(location(x), "parameter " + quote(key) + " of kind " + quote(spelling(*tag)) +
+                            (want == ParamType::naturals   ? " must be an array of naturals"
+                             : want == ParamType::hardMask ? " must be a hard mask {shape, allowed}"
+                                                           : " must be a natural number"));
+    if (want == ParamType::naturals)
+      k.params[i] = naturals(x, "a shape");
+    else if (want == ParamType::hardMask)
+      k.params[i] = hardMask(x);
+    else
+      k.params[i].push_back(natural(x, "a kind parameter"));
+  });
   for (std::size_t i = 0; i < sig.params.size(); ++i)
     if (!have[i])
       fail(start,

@@ -191,10 +191,9 @@ std::string JsonReader::token(od::value &v) {
 void JsonReader::failNatural(od::value &v, const char *at, std::string_view what,
                              std::uint64_t limit) {
   od::json_type type;
-  if (!v.type().get(type) && type == od::json_type::number)
-    fail(at, "expected " + std::string(what) + " (a natural number" + (limit ? " below 2^63" : "") +
-                 "), found " + token(v));
-  fail(at, "expected " + std::string(what) + " (a natural number), found " + token(v));
+  if (!v.type().get(type) && type == od::json_type::number && limit)
+    fail(at, expected(what, "a natural number below 2^63") + ", found " + token(v));
+  fail(at, expected(what, "a natural number") + ", found " + token(v));
 }
 
 void JsonReader::failUnknownField(const char *keyAt, std::string_view key, std::string_view what,

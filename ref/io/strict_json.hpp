@@ -179,10 +179,18 @@ public:
     T out{};
     if (auto err = v.get<T>().get(out)) {
       if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (" + std::string(shape) + ")");
+        fail(location(v), expected(what, shape));
       failSimd(err, location(v));
     }
     return out;
+  }
+
+  /// "expected WHAT (SHAPE)", or "expected SHAPE" when SHAPE begins with WHAT (an element read as
+  /// "a natural number" is not "a natural number (a natural number)").
+  static std::string expected(std::string_view what, std::string_view shape) {
+    if (shape.substr(0, what.size()) == what)
+      return "expected " + std::string(shape);
+    return "expected " + std::string(what) + " (" + std::string(shape) + ")";
   }
 
   od::object object(od::value &v, std::string_view what) {
@@ -204,7 +212,7 @@ public:
     std::string_view s;
     if (auto err = v.get_string().get(s)) {
       if (err == simdjson::INCORRECT_TYPE)
-        fail(location(v), "expected " + std::string(what) + " (a string)");
+        fail(location(v), expected(what, "a string"));
       failSimd(err, location(v));
     }
     if (s.size() > kMaxStringBytes)
@@ -265,17 +273,61 @@ public:
     }
   }
 
-  /// An array of naturals, returned at its exact size (8 bytes an element: a candidate's ids cost
-  /// no more than that, whatever the growth of the vector they were read into).
+  /// `keyedFields` over an object already entered (`object`), which `rewind` can read again.
+  template <class F> void objectFields(od::object &obj, F &&each) {
+    for (auto result : obj) {
+      od::field field;
+      if (auto err = std::move(result).get(field))
+        failSimd(err, nullptr);
+      const char *keyAt = field.key().raw() - 1;
+      // In place when the key has no escape: read twice after `rewind`, a key is unescaped into
+      // the parser's string buffer only when it has an escape.
+      const std::string_view key = this->key(field);
+      Enter e(*this, key);
+      each(keyAt, key, field.value());
+    }
+  }
+
+  /// Back to the first field of `obj`, to read it again (the values not read the first time were
+  /// skipped, never materialised).
+  void rewind(od::object &obj) {
+    bool empty = false;
+    if (auto err = obj.reset().get(empty))
+      failSimd(err, nullptr);
+  }
+
+  /// An array of naturals, held at 8 bytes an element: the elements are counted in the text
+  /// first (numberCount), then read into a vector of that size, each checked as it comes.
   std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
                                       std::uint64_t limit = 0) {
-    scratch_.clear();
-    elements(v, what,
-             [&](od::value &x) { scratch_.push_back(natural(x, "a natural number", limit)); });
-    std::vector<std::uint64_t> out(scratch_.begin(), scratch_.end());
-    if (scratch_.capacity() > kScratchKept)
-      std::vector<std::uint64_t>().swap(scratch_);
+    std::vector<std::uint64_t> out;
+    out.reserve(numberCount(location(v)));
+    elements(v, what, [&](od::value &x) { out.push_back(natural(x, "a natural number", limit)); });
     return out;
+  }
+
+  /// The elements of the array whose `[` is at `at`, counted in its text when it holds only
+  /// numbers; else 0 (the array is then read into a growing vector, and refused at its first
+  /// element that is not a natural).
+  std::size_t numberCount(const char *at) const {
+    const char *end = bytes().data() + bytes().size();
+    if (!at || at >= end || *at != '[')
+      return 0;
+    std::size_t commas = 0;
+    bool any = false;
+    for (const char *p = at + 1; p < end; ++p) {
+      const char c = *p;
+      if (c == ']')
+        return any ? commas + 1 : 0;
+      if (c == ',')
+        ++commas;
+      else if ((c >= '0' && c <= '9') || c == '-')
+        any = true;
+      else if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '.' && c != 'e' &&
+               c != 'E' && c != '+')
+        return 0;
+    }
+    return 0;
   }
 
   /// The edition the document is judged by (docs/spec.md §1.6): the reader's caller chooses it,
@@ -412,8 +464,6 @@ private:
       fail(nullptr, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
     path_[depth_++] = s;
   }
-  std::vector<std::uint64_t> scratch_;
-  static constexpr std::size_t kScratchKept = 1 << 16;
 };
 
 } // namespace lo::io

@@ -420,6 +420,22 @@ def labels(source, ctest, build, not_built=""):
             failures.append("docs/testing.md names label %r, which selects no test" % label)
     for label in sorted(absent - set(named)):
         failures.append("label %r is said not built, but docs/testing.md does not name it" % label)
+    # A count of today's tests ("F of the N tests") is the build's: a count of the past is said
+    # with the commit it was measured at (the table), never as the present.
+    def total(*label):
+        r = subprocess.run([ctest, "--test-dir", build, "-N", *label], capture_output=True,
+                           text=True)
+        found = re.search(r"Total Tests: (\d+)", r.stdout)
+        return int(found.group(1)) if found else -1
+    with open(os.path.join(source, "docs", "testing.md"), encoding="utf-8") as f:
+        claims = re.findall(r"\((\d+) of the (\d+) tests", f.read())
+    if claims:
+        actual = (total("-L", "^fast$"), total())
+        for fast, all_ in claims:
+            count += 1
+            if (int(fast), int(all_)) != actual:
+                failures.append("docs/testing.md says %s of the %s tests are fast; the build has "
+                                "%d of %d" % (fast, all_, *actual))
     # The campaign tier's table ("Tiers") names exactly the tests labelled `campaign`: a row
     # `name` one test, `prefix.*` every test of the prefix.
     with open(os.path.join(source, "docs", "testing.md"), encoding="utf-8") as f:
@@ -658,6 +674,39 @@ def namemap(source):
 
 
 CASES["namemap"] = namemap
+
+
+def exit_table(text, heading):
+    """The rows `| code | meaning |` of the table under `heading` in `text`."""
+    part = text.split(heading, 1)[1].split("\n#", 1)[0]
+    return re.findall(r"^\| (\d) \| (.+?) \|$", part, re.M)
+
+
+def exitstatus(source):
+    """The exit statuses: the README's table is docs/spec.md §4.4's, and the binary's --help
+    (tools/main.cpp) names every code with every command it applies to (e.g. `diff` interrupted
+    before any finding is 3)."""
+    failures = []
+    spec = exit_table(read(source, "docs", "spec.md"), "### 4.4 Exit status")
+    readme = exit_table(read(source, "README.md"), "## Exit status")
+    if not spec:
+        failures.append("docs/spec.md §4.4 has no exit status table")
+    if readme != spec:
+        failures.append("README.md's exit status table %r is not docs/spec.md §4.4's %r" %
+                        (readme, spec))
+    main_cpp = read(source, "tools", "main.cpp")
+    helped = c_strings(main_cpp[main_cpp.index("CLI::App app{"):].split('"}', 1)[0] + '"')
+    helped = helped[helped.find("Exit status:"):]
+    for code, meaning in spec:
+        for command in re.findall(r"\(`(\w+)`\)", meaning):
+            said = re.search(r"\b%s [^0-9]*" % code, helped)
+            if not said or command not in said.group(0):
+                failures.append("--help's exit status %s does not name `%s` (spec §4.4: %s)" %
+                                (code, command, meaning))
+    return failures, len(spec)
+
+
+CASES["exitstatus"] = exitstatus
 
 
 def main():

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <regex>
+
 namespace lo::test {
 namespace {
 
@@ -58,6 +61,24 @@ TEST(ReaderReject, UnknownFieldInAKindObject) {
       planDoc(
           R"({"nodeId":1,"kind":{"tag":"softmax","axis":1,"dim":@@2},"op":"softmax","capsule":"r"})"),
       "/kernels/0/kind/dim", "kind \"softmax\" has no parameter \"dim\"");
+}
+
+TEST(ReaderReject, AnObjectParameterAKindDoesNotHaveIsNamedAsTheKindsField) {
+  // Not "unknown field \"b\" in a hard mask": the kind has no parameter "a", whatever its value,
+  // and wherever the tag stands.
+  expectPlanRejected(
+      planDoc(R"({"nodeId":1,"kind":{"tag":"relu","a":@@{"b":1}},"op":"relu","capsule":"r"})"),
+      "/kernels/0/kind/a", "kind \"relu\" has no parameter \"a\"");
+  expectPlanRejected(
+      planDoc(R"({"nodeId":1,"kind":{"a":@@{"b":1},"tag":"relu"},"op":"relu","capsule":"r"})"),
+      "/kernels/0/kind/a", "kind \"relu\" has no parameter \"a\"");
+}
+
+TEST(ReaderReject, AHardMaskInAnEditionWithoutHardMasksIsTheKindsError) {
+  const std::string kind = R"({"nodeId":1,"kind":{"tag":"softmax","axis":1,"mask":@@{"b":1}},)"
+                           R"("op":"softmax","capsule":"r"})";
+  expectPlanRejected(planDoc(kind), "/kernels/0/kind/mask",
+                     "kind \"softmax\" has no parameter \"mask\"");
 }
 
 TEST(ReaderReject, KindObjectWithManyFieldsStopsEarly) {
@@ -357,6 +378,64 @@ TEST(ReaderReject, TrailingDataAfterALoweringPlan) {
 TEST(ReaderReject, NodeIdWrittenAsAFloat) {
   expectPlanRejected(planDoc(R"({"nodeId":@@1.0,"kind":"relu","op":"relu","capsule":"r"})"),
                      "/kernels/0/nodeId", "natural number");
+}
+
+/// Every message of `read` over `doc` with each scalar value (a number, a string, true, false)
+/// replaced, one at a time, by each wrong value: none says a thing twice ("expected a natural
+/// number (a natural number)").
+template <class Read> void expectNoDoubledMessage(const std::string &doc, Read &&read) {
+  static const std::regex doubled(R"(\b([a-z][a-z ]{4,}[a-z]) \(\1)");
+  // The scalar values of `doc` (no escapes in it): strings that are not keys, numbers, booleans.
+  std::vector<std::pair<std::size_t, std::size_t>> scalars; // offset, length
+  for (std::size_t i = 0; i < doc.size();) {
+    std::size_t end = i + 1;
+    if (doc[i] == '"') {
+      end = doc.find('"', i + 1) + 1;
+      if (doc[end] != ':')
+        scalars.emplace_back(i, end - i);
+    } else if (std::isdigit(static_cast<unsigned char>(doc[i])) || doc[i] == 't' || doc[i] == 'f') {
+      while (end < doc.size() && std::isalnum(static_cast<unsigned char>(doc[end])))
+        ++end;
+      scalars.emplace_back(i, end - i);
+    }
+    i = end;
+  }
+  const char *wrong[] = {"-1", "1.5", "\"x\"", "[-1]", "{}", "true", "null", "[[]]"};
+  std::size_t messages = 0;
+  for (const auto &[at, length] : scalars)
+    for (const char *w : wrong) {
+      try {
+        read(io::sourceFromString("doc.json", doc.substr(0, at) + w + doc.substr(at + length)));
+      } catch (const io::InputError &e) {
+        ++messages;
+        EXPECT_FALSE(std::regex_search(e.message(), doubled)) << e.what();
+      }
+    }
+  EXPECT_GT(messages, 100u);
+}
+
+TEST(ReaderReject, NoMessageSaysAThingTwice) {
+  const std::string kinds = R"({"nodeId":3,"kind":{"tag":"softmax","axis":1},"op":"softmax",)"
+                            R"("capsule":"s"},{"nodeId":4,"kind":{"tag":"reshape","inShape":[2],)"
+                            R"("outShape":[2]},"op":"reshape","capsule":"h"})";
+  const std::string plan =
+      "{\"format\":\"nn-backend/graph-execution-plan\",\"version\":1,\"capsules\":{\"r\":" +
+      capsuleJson("reference.relu", "relu") + ",\"s\":" + capsuleJson("s", "softmax") +
+      ",\"h\":" + capsuleJson("h", "reshape") + "},\"kernels\":[" + k1 + "," + kinds + "]}";
+  expectNoDoubledMessage(plan, [](const io::Source &s) {
+    Interner interner;
+    (void)io::readExecutionPlan(s, interner);
+  });
+  const std::string lowering =
+      "{\"format\":\"nn-backend/graph-lowering-plan\",\"version\":1,\"mode\":\"coalesced\","
+      "\"equality\":\"contract\",\"capsules\":{\"r\":" +
+      capsuleJson("reference.relu", "relu") +
+      "},\"groups\":[{\"nodeIds\":[1,2],\"kinds\":[\"relu\",\"relu\"],\"op\":\"relu\","
+      "\"capsule\":\"r\",\"groupingKind\":\"sameCapsuleRun\"}]}";
+  expectNoDoubledMessage(lowering, [](const io::Source &s) {
+    Interner interner;
+    (void)io::readLoweringPlan(s, interner);
+  });
 }
 
 TEST(ReaderReject, ByteOrderMark) {

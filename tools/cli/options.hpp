@@ -23,7 +23,8 @@ namespace lo::cli {
 /// --count and --max-nodes of gen and diff: gen's ranges.
 using gen::kMaxCount;
 using gen::kMaxNodes;
-/// --timeout-ms of diff and prove: at most a day, so that a deadline never overflows.
+/// --timeout-ms of diff and verify (and --stall-ms of check): at most a day, so that a deadline
+/// never overflows. prove's --timeout-ms is its own (at most an hour, tools/cmd_prove.cpp).
 inline constexpr std::uint64_t kMaxTimeoutMs = 86400000;
 inline constexpr std::uint64_t kMaxU64 = std::numeric_limits<std::uint64_t>::max();
 /// --max-output-bytes of diff: from 1 (an empty output is no document) to 4 GiB, the largest

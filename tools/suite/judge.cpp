@@ -131,6 +131,26 @@ SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::En
   return entry;
 }
 
+namespace {
+
+/// What a report keeps of a judged entry until every entry is judged: each finding's texts only
+/// as far as a report shows them (shownText cuts at kMaxShownBytes, so a prefix a character past
+/// that is written as the whole text is), never the whole of what an implementation wrote (a
+/// 1 MiB capsule name quoted by each finding). Their positions were found before (judgeLowering).
+void keepShown(SuiteEntry &entry) {
+  const auto cut = [](std::string &text) {
+    if (text.size() > io::kMaxShownBytes + 4)
+      text = std::string(io::utf8Prefix(text, io::kMaxShownBytes + 4));
+  };
+  for (checks::Violation &v : entry.result.report.violations)
+    for (std::string *text : {&v.pointer, &v.message, &v.field, &v.expected, &v.actual})
+      cut(*text);
+  for (std::string &note : entry.result.report.notes)
+    cut(note);
+}
+
+} // namespace
+
 SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
                            const SuiteManifest::Entry &m, const std::string &name,
                            const std::string &path, std::string text, const JudgeOptions &options) {
@@ -145,6 +165,7 @@ SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
   } catch (const io::InputError &e) {
     readerError(e, "", entry); // the message may quote the output
   }
+  keepShown(entry);
   return entry;
 }
 
