@@ -249,66 +249,59 @@ public:
       return *this;
     return raw(field, a ? io::quote(*a) : "absent", b ? io::quote(*b) : "absent");
   }
-  /// A contract descriptor, field by field (docs/spec.md §2.2).
-  FirstDifference &descriptor(const std::string &at, const ContractDescriptor &a,
-                              const ContractDescriptor &b) {
-    spelled(at + ".claim.tag", a.claim.tag, b.claim.tag)
-        .spelled(at + ".claim.op", a.claim.op, b.claim.op)
-        .spelled(at + ".claim.layout", a.claim.layout, b.claim.layout)
-        .optionalName(at + ".claim.spec", a.claim.spec, b.claim.spec)
-        .spelled(at + ".claim.mode", a.claim.mode, b.claim.mode)
-        .text(at + ".summary", a.summary, b.summary)
-        .spelled(at + ".evidence.tag", a.evidence.tag, b.evidence.tag)
-        .text(at + ".evidence." +
-                  (a.evidence.tag == EvidenceTag::trustedBoundary ? "reason" : "name"),
-              a.evidence.text, b.evidence.text);
-    if (a.provenance.size() != b.provenance.size())
-      return raw(at + ".provenance", io::counted(a.provenance.size(), "item"),
-                 io::counted(b.provenance.size(), "item"));
-    for (std::size_t i = 0; i < a.provenance.size(); ++i) {
-      const ContractProvenance &p = a.provenance[i], &q = b.provenance[i];
-      const std::string item = at + ".provenance[" + std::to_string(i) + "]";
-      spelled(item + ".tag", p.tag, q.tag)
-          .text(item + (p.tag == ProvenanceTag::note ? ".text" : ".path"), p.path, q.path)
-          .text(item + ".symbol", p.symbol, q.symbol)
-          .optionalText(item + ".buildTarget", p.buildTarget, q.buildTarget);
-    }
+
+  /// The fields of a record of table `K`, in the table's order, each named by its path after
+  /// `at` (docs/spec.md §2.2): those of contract equality, or with `identityOnly` those of
+  /// identity. A field that other tags spell otherwise is named as the first side's tag spells it
+  /// (`evidence.reason` for trustedBoundary); `nameField`, when given, names the field `name`.
+  template <class K>
+  FirstDifference &record(const std::string &at, const typename RecordTable<K>::Value &a,
+                          const typename RecordTable<K>::Value &b, bool identityOnly = false,
+                          std::string_view nameField = {}) {
+    forEachField<K>([&](const auto &f, auto) {
+      if (!found_.path.empty() || f.has(kFieldAlias) ||
+          (identityOnly ? !f.has(kFieldIdentity) : f.has(kFieldOutsideContract)))
+        return;
+      std::string_view label = f.name == "name" && !nameField.empty() ? nameField : f.name;
+      if constexpr (Tagged<K>)
+        forEachField<K>([&](const auto &g, auto) {
+          if constexpr (std::is_same_v<decltype(f.member), decltype(g.member)>)
+            if (g.member == f.member && g.name != f.name &&
+                g.forTag(a.*std::get<0>(RecordTable<K>::fields).member) &&
+                !f.forTag(a.*std::get<0>(RecordTable<K>::fields).member))
+              label = g.name;
+        });
+      value(at + std::string(label), a.*f.member, b.*f.member, f.has(kFieldVerbatim));
+    });
     return *this;
-  }
-  /// The four contracts.
-  FirstDifference &contracts(const KernelCapsule &a, const KernelCapsule &b) {
-    static constexpr std::pair<std::string_view, ContractDescriptor KernelCapsule::*> kContracts[] =
-        {{"shapeContract", &KernelCapsule::shapeContract},
-         {"layoutContract", &KernelCapsule::layoutContract},
-         {"valueContract", &KernelCapsule::valueContract},
-         {"vjpContract", &KernelCapsule::vjpContract}};
-    for (const auto &[field, contract] : kContracts)
-      descriptor(std::string(field), a.*contract, b.*contract);
-    return *this;
-  }
-  FirstDifference &policy(const NumericalPolicy &p, const NumericalPolicy &q) {
-    return spelled("numericalPolicy.rounding", p.rounding, q.rounding)
-        .spelled("numericalPolicy.subnormals", p.subnormals, q.subnormals)
-        .spelled("numericalPolicy.contraction", p.contraction, q.contraction)
-        .spelled("numericalPolicy.reduction", p.reduction, q.reduction);
   }
   FieldDifference result() const { return found_; }
 
 private:
+  template <class T> void value(const std::string &path, const T &a, const T &b, bool verbatim) {
+    if constexpr (Recorded<T>) {
+      record<T>(path + ".", a, b);
+    } else if constexpr (IsVector<T>::value) {
+      if (a.size() != b.size()) {
+        raw(path, io::counted(a.size(), "item"), io::counted(b.size(), "item"));
+        return;
+      }
+      for (std::size_t i = 0; i < a.size(); ++i)
+        value(path + "[" + std::to_string(i) + "]", a[i], b[i], verbatim);
+    } else if constexpr (IsOptional<T>::value) {
+      verbatim ? optionalName(path, a, b) : optionalText(path, a, b);
+    } else if constexpr (std::is_enum_v<T>) {
+      spelled(path, a, b);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      boolean(path, a, b);
+    } else {
+      verbatim ? name(path, a, b) : text(path, a, b);
+    }
+  }
+
   const Sides &sides_;
   FieldDifference found_;
 };
-
-/// The fields of a capsule's identity (docs/spec.md §1: equal `name`, `op`, `provider` and
-/// `device`).
-FirstDifference identityFields(const KernelCapsule &a, const KernelCapsule &b, const Sides &sides) {
-  FirstDifference d(sides);
-  d.name(sides.nameField, a.name, b.name)
-      .spelled("op", a.op, b.op)
-      .spelled("provider", a.provider, b.provider)
-      .spelled("device", a.device, b.device);
-  return d;
-}
 
 } // namespace
 
@@ -327,19 +320,13 @@ std::string FieldDifference::pointer() const {
 
 FieldDifference capsuleDifference(const KernelCapsule &a, const KernelCapsule &b,
                                   const Sides &sides) {
-  return identityFields(a, b, sides)
-      .spelled("trustLevel", a.trustLevel, b.trustLevel)
-      .boolean("supportsForward", a.supportsForward, b.supportsForward)
-      .spelled("vjpMode", a.vjpMode, b.vjpMode)
-      .contracts(a, b)
-      .policy(a.numericalPolicy, b.numericalPolicy)
-      .text("notes", a.notes, b.notes)
-      .result();
+  return FirstDifference(sides).record<KernelCapsule>("", a, b, false, sides.nameField).result();
 }
 
 FieldDifference identityDifference(const KernelCapsule &a, const KernelCapsule &b,
                                    const Sides &sides) {
-  return identityFields(a, b, sides).result();
+  // docs/spec.md §1: equal `name`, `op`, `provider` and `device`.
+  return FirstDifference(sides).record<KernelCapsule>("", a, b, true, sides.nameField).result();
 }
 
 } // namespace lo::checks::detail

@@ -7,10 +7,10 @@
 namespace lo {
 
 KernelCapsule auditView(BackendOp op, const KernelCapsule &capsule) {
-  KernelCapsule view = capsule;
+  // The row's fields from the capsule, every other field of the view at its default.
+  KernelCapsule view;
+  forEachField<AuditRow>([&](const auto &f, auto) { view.*f.member = capsule.*f.member; });
   view.op = op;
-  view.supportsForward = true;
-  view.notes.clear();
   return view;
 }
 

@@ -37,6 +37,27 @@ struct KernelAudit {
   bool operator==(const KernelAudit &) const = default;
 };
 
+/// The audit row as a record (ref/record.hpp): the fields of its view, in the order of
+/// docs/spec.md §2.6, `capsuleName` for the capsule's `name`.
+struct AuditRow;
+template <> struct RecordTable<AuditRow> {
+  using Value = KernelCapsule;
+  using K = KernelCapsule;
+  static constexpr std::string_view what = "an audit row";
+  static constexpr auto fields =
+      std::tuple{field("op", &K::op),
+                 field("capsuleName", &K::name).says("a capsule name").with(kFieldVerbatim),
+                 field("provider", &K::provider),
+                 field("device", &K::device),
+                 field("trustLevel", &K::trustLevel),
+                 field("vjpMode", &K::vjpMode).defaulted(),
+                 field("shapeContract", &K::shapeContract),
+                 field("layoutContract", &K::layoutContract),
+                 field("valueContract", &K::valueContract),
+                 field("vjpContract", &K::vjpContract),
+                 field("numericalPolicy", &K::numericalPolicy).defaulted()};
+};
+
 /// The audit projection of a capsule selected for `op` (see KernelAudit).
 KernelCapsule auditView(BackendOp op, const KernelCapsule &capsule);
 

@@ -4,93 +4,36 @@
 
 namespace lo {
 
-namespace {
-
-// Keyed (ref/hash.hpp): capsules come from input files, which must not be able to choose
-// capsules that collide.
-struct Hasher {
-  SipHasher sip;
-  void mix(std::uint64_t v) { sip.word(v); }
-  void str(const std::string &s) { sip.bytes(s); }
-  template <class E> void en(E e) { mix(static_cast<std::uint64_t>(e) + 1); }
-
-  void claim(const ContractClaim &c) {
-    en(c.tag);
-    en(c.op);
-    en(c.layout);
-    mix(c.spec.has_value());
-    if (c.spec)
-      str(*c.spec);
-    en(c.mode);
-  }
-  void descriptor(const ContractDescriptor &d) {
-    claim(d.claim);
-    str(d.summary);
-    en(d.evidence.tag);
-    str(d.evidence.text);
-    mix(d.provenance.size());
-    for (const auto &p : d.provenance) {
-      en(p.tag);
-      str(p.path);
-      str(p.symbol);
-      mix(p.buildTarget.has_value());
-      if (p.buildTarget)
-        str(*p.buildTarget);
-    }
-  }
-};
-
-} // namespace
-
 bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b) {
-  return a.name == b.name && a.op == b.op && a.provider == b.provider && a.device == b.device;
+  return identitiesEqual<KernelCapsule>(a, b);
 }
 
 bool isTrustedExternal(const KernelCapsule &c) {
   return c.trustLevel == TrustLevel::trusted_external;
 }
 
+// Keyed (ref/hash.hpp): capsules come from input files, which must not be able to choose
+// capsules that collide.
 std::size_t hashIdentity(const KernelCapsule &c) {
-  Hasher h;
-  h.str(c.name);
-  h.en(c.op);
-  h.en(c.provider);
-  h.en(c.device);
-  return h.sip.finish();
+  SipHasher h;
+  hashRecord<KernelCapsule>(h, c, true);
+  return h.finish();
 }
 
 std::size_t hashCapsule(const KernelCapsule &c) {
-  Hasher h;
-  h.mix(hashIdentity(c));
-  h.en(c.trustLevel);
-  h.mix(c.supportsForward);
-  h.en(c.vjpMode);
-  h.descriptor(c.shapeContract);
-  h.descriptor(c.layoutContract);
-  h.descriptor(c.valueContract);
-  h.descriptor(c.vjpContract);
-  h.en(c.numericalPolicy.rounding);
-  h.en(c.numericalPolicy.subnormals);
-  h.en(c.numericalPolicy.contraction);
-  h.en(c.numericalPolicy.reduction);
-  h.str(c.notes);
-  return h.sip.finish();
+  SipHasher h;
+  hashRecord<KernelCapsule>(h, c);
+  return h.finish();
 }
 
 EvidenceText evidenceTextOf(EvidenceTag tag) {
-  // Every tag named, so that a new tag is a compile error here (-Wswitch), not a silent `name`.
-  using T = EvidenceTag;
-  switch (tag) {
-  case T::trustedBoundary: return EvidenceText::reason;
-  case T::notProvided:
-  case T::notApplicable: return EvidenceText::none;
-  case T::theorem:
-  case T::checker:
-  case T::runtimeGuard:
-  case T::testSuite:
-  case T::fuzzOracle: return EvidenceText::name;
-  }
-  return EvidenceText::name;
+  // The evidence table's text fields (`name`, and `reason` for other tags) say which tag has which.
+  EvidenceText text = EvidenceText::none;
+  forEachField<ContractEvidence>([&](const auto &f, auto) {
+    if (f.name != "tag" && f.forTag(tag))
+      text = f.name == "reason" ? EvidenceText::reason : EvidenceText::name;
+  });
+  return text;
 }
 
 KernelCapsule sampleCapsule(std::string name, BackendOp op, TrustLevel trust, Provider provider,

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ref/edition.hpp"
+#include "ref/record.hpp"
 #include "ref/vocab.hpp"
 
 #include <cstddef>
@@ -25,7 +26,7 @@ struct ContractClaim {
   TensorLayout layout = TensorLayout::canonical_tensor; // layoutCompatibility only
   std::optional<std::string> spec; // valueRefinement, vjpRefinement, edition 2026-07 only
   VJPMode mode = VJPMode::none;    // vjpRefinement only
-  bool operator==(const ContractClaim &) const = default;
+  bool operator==(const ContractClaim &) const; // contract equality, from the table below
 };
 
 /// How a capsule justifies one part of its contract: `theorem name` | `checker name` (edition
@@ -36,7 +37,7 @@ struct ContractEvidence {
   using Tag = EvidenceTag;
   Tag tag = Tag::notProvided;
   std::string text;
-  bool operator==(const ContractEvidence &) const = default;
+  bool operator==(const ContractEvidence &) const; // contract equality, from the table below
 };
 
 /// The text field an evidence tag carries (docs/spec.md §2.2): `reason` for trustedBoundary, none
@@ -52,7 +53,7 @@ struct ContractProvenance {
   std::string path; // sourceFile.path, nativeSymbol.path, note.text
   std::string symbol;
   std::optional<std::string> buildTarget;
-  bool operator==(const ContractProvenance &) const = default;
+  bool operator==(const ContractProvenance &) const; // contract equality, from the table below
 };
 
 /// "A structured contract claim together with its evidence and human-readable explanation."
@@ -60,8 +61,8 @@ struct ContractDescriptor {
   ContractClaim claim;
   std::string summary;
   ContractEvidence evidence;
-  std::vector<ContractProvenance> provenance; // default []
-  bool operator==(const ContractDescriptor &) const = default;
+  std::vector<ContractProvenance> provenance;        // default []
+  bool operator==(const ContractDescriptor &) const; // contract equality, from the table below
 };
 
 /// `numericalPolicy {rounding, subnormals, contraction, reduction}`, each default "unspecified".
@@ -70,7 +71,7 @@ struct NumericalPolicy {
   Subnormals subnormals = Subnormals::unspecified;
   Contraction contraction = Contraction::unspecified;
   Reduction reduction = Reduction::unspecified;
-  bool operator==(const NumericalPolicy &) const = default;
+  bool operator==(const NumericalPolicy &) const; // contract equality, from the table below
 };
 
 /// "A contract-carrying fast kernel or reference implementation."
@@ -89,9 +90,109 @@ struct KernelCapsule {
   NumericalPolicy numericalPolicy;
   std::string notes;
 
-  /// Equality `contract`: "the two capsule records are equal in every field".
-  bool operator==(const KernelCapsule &) const = default;
+  /// Equality `contract` (docs/spec.md §1): every field of the table below that takes part in it.
+  bool operator==(const KernelCapsule &) const;
 };
+
+// --- The tables of the records (ref/record.hpp) ------------------------------------------------
+
+template <> struct RecordTable<ContractClaim> {
+  using Value = ContractClaim;
+  using Tag = ClaimTag;
+  using C = ContractClaim;
+  static constexpr std::string_view what = "a contract claim", tagPrefix = "a ",
+                                    tagSuffix = " claim";
+  static constexpr auto fields =
+      std::tuple{field("tag", &C::tag).says("a claim tag"), field("op", &C::op),
+                 field("layout", &C::layout).forTags(tagBits({Tag::layoutCompatibility})),
+                 field("spec", &C::spec)
+                     .only(editionsWithSpec())
+                     .forTags(tagBits({Tag::valueRefinement, Tag::vjpRefinement}))
+                     .says("a spec name")
+                     .with(kFieldVerbatim),
+                 field("mode", &C::mode).forTags(tagBits({Tag::vjpRefinement}))};
+};
+
+template <> struct RecordTable<ContractEvidence> {
+  using Value = ContractEvidence;
+  using Tag = EvidenceTag;
+  using E = ContractEvidence;
+  static constexpr std::string_view what = "contract evidence", tagPrefix = "",
+                                    tagSuffix = " evidence";
+  static constexpr auto fields =
+      std::tuple{field("tag", &E::tag).says("an evidence tag"),
+                 field("name", &E::text)
+                     .forTags(tagBits({Tag::theorem, Tag::checker, Tag::runtimeGuard,
+                                       Tag::testSuite, Tag::fuzzOracle}))
+                     .says("a name"),
+                 field("reason", &E::text)
+                     .forTags(tagBits({Tag::trustedBoundary}))
+                     .says("a reason")
+                     .with(kFieldAlias)};
+};
+
+template <> struct RecordTable<ContractProvenance> {
+  using Value = ContractProvenance;
+  using Tag = ProvenanceTag;
+  using P = ContractProvenance;
+  static constexpr std::string_view what = "a provenance item", tagPrefix = "a ",
+                                    tagSuffix = " provenance item";
+  static constexpr auto fields = std::tuple{
+      field("tag", &P::tag).says("a provenance tag"),
+      field("path", &P::path).forTags(tagBits({Tag::sourceFile, Tag::nativeSymbol})).says("a path"),
+      field("symbol", &P::symbol).forTags(tagBits({Tag::nativeSymbol})).says("a symbol"),
+      field("buildTarget", &P::buildTarget)
+          .defaulted()
+          .forTags(tagBits({Tag::nativeSymbol}))
+          .says("a build target"),
+      field("text", &P::path).forTags(tagBits({Tag::note})).says("a note").with(kFieldAlias)};
+};
+
+template <> struct RecordTable<ContractDescriptor> {
+  using Value = ContractDescriptor;
+  using D = ContractDescriptor;
+  static constexpr std::string_view what = "a contract descriptor";
+  static constexpr auto fields =
+      std::tuple{field("claim", &D::claim), field("summary", &D::summary).says("a summary"),
+                 field("evidence", &D::evidence), field("provenance", &D::provenance).defaulted()};
+};
+
+template <> struct RecordTable<NumericalPolicy> {
+  using Value = NumericalPolicy;
+  using N = NumericalPolicy;
+  static constexpr std::string_view what = "a numerical policy";
+  static constexpr auto fields = std::tuple{field("rounding", &N::rounding).defaulted(),
+                                            field("subnormals", &N::subnormals).defaulted(),
+                                            field("contraction", &N::contraction).defaulted(),
+                                            field("reduction", &N::reduction).defaulted()};
+};
+
+template <> struct RecordTable<KernelCapsule> {
+  using Value = KernelCapsule;
+  using K = KernelCapsule;
+  static constexpr std::string_view what = "a capsule";
+  static constexpr auto fields = std::tuple{
+      field("name", &K::name).says("a capsule name").with(kFieldIdentity | kFieldVerbatim),
+      field("op", &K::op).with(kFieldIdentity),
+      field("provider", &K::provider).with(kFieldIdentity),
+      field("device", &K::device).with(kFieldIdentity),
+      field("trustLevel", &K::trustLevel),
+      field("supportsForward", &K::supportsForward).defaulted(),
+      field("vjpMode", &K::vjpMode).defaulted(),
+      field("shapeContract", &K::shapeContract),
+      field("layoutContract", &K::layoutContract),
+      field("valueContract", &K::valueContract),
+      field("vjpContract", &K::vjpContract),
+      field("numericalPolicy", &K::numericalPolicy).defaulted(),
+      field("notes", &K::notes).defaulted().says("notes")};
+};
+
+LO_RECORD_EQUALITY(ContractClaim)
+LO_RECORD_EQUALITY(ContractEvidence)
+LO_RECORD_EQUALITY(ContractProvenance)
+LO_RECORD_EQUALITY(ContractDescriptor)
+LO_RECORD_EQUALITY(NumericalPolicy)
+LO_RECORD_EQUALITY(KernelCapsule)
 
 /// Equality `identity`: "equal name, op, provider and device only"
 /// (`KernelCapsule.sameIdentity` in the Lean original).

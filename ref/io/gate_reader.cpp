@@ -56,8 +56,8 @@ ObligationReport readReport(JsonReader &r, od::value &v) {
              case 0: out.op = r.enumValue<BackendOp>(x); break;
              case 1: out.capsuleName = std::string(r.string(x, "a capsule name")); break;
              case 2: out.obligation = r.enumValue<ContractObligation>(x); break;
-             case 3: out.claim = readClaim(r, x); break;
-             case 4: out.evidence = readEvidence(r, x); break;
+             case 3: out.claim = readRecord<ContractClaim>(r, x); break;
+             case 4: out.evidence = readRecord<ContractEvidence>(r, x); break;
              case 5: out.disposition = r.enumValue<EvidenceDisposition>(x); break;
              }
            });

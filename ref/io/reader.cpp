@@ -112,53 +112,10 @@ private:
 
 // --- Capsules ----------------------------------------------------------------------------------
 
-constexpr std::string_view kCapsuleFields[] = {"name",           "op",
-                                               "provider",       "device",
-                                               "trustLevel",     "supportsForward",
-                                               "vjpMode",        "shapeContract",
-                                               "layoutContract", "valueContract",
-                                               "vjpContract",    "numericalPolicy",
-                                               "notes"};
-constexpr std::uint32_t kCapsuleRequired =
-    fieldBits(kCapsuleFields, {"name", "op", "provider", "device", "trustLevel", "shapeContract",
-                               "layoutContract", "valueContract", "vjpContract"});
-
-// An audit row has the audited fields of a capsule, with `capsuleName` for `name`.
-constexpr std::string_view kAuditRowFields[] = {
-    "capsuleName",   "op",          "provider",       "device",
-    "trustLevel",    "vjpMode",     "shapeContract",  "layoutContract",
-    "valueContract", "vjpContract", "numericalPolicy"};
-constexpr std::uint32_t kAuditRowRequired =
-    fieldBits(kAuditRowFields, {"capsuleName", "op", "provider", "device", "trustLevel",
-                                "shapeContract", "layoutContract", "valueContract", "vjpContract"});
-
-// The audit row's fields, as indexes into kCapsuleFields (it lacks supportsForward and notes).
-constexpr std::size_t kAuditRowAsCapsule[] = {0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11};
-static_assert(std::size(kAuditRowAsCapsule) == std::size(kAuditRowFields));
-
 KernelCapsule Reader::capsule(od::value &v, CapsuleShape shape) {
-  KernelCapsule c;
-  const bool row = shape == CapsuleShape::auditRow;
-  const FieldSet set = row ? FieldSet{kAuditRowFields, kAuditRowRequired}
-                           : FieldSet{kCapsuleFields, kCapsuleRequired};
-  fields(v, row ? "an audit row" : "a capsule", set, [&](std::size_t i, od::value x) {
-    switch (row ? kAuditRowAsCapsule[i] : i) { // the index into kCapsuleFields
-    case 0: c.name = std::string(string(x, "a capsule name")); break;
-    case 1: c.op = enumValue<BackendOp>(x); break;
-    case 2: c.provider = enumValue<Provider>(x); break;
-    case 3: c.device = enumValue<Device>(x); break;
-    case 4: c.trustLevel = enumValue<TrustLevel>(x); break;
-    case 5: c.supportsForward = boolean(x, "supportsForward"); break;
-    case 6: c.vjpMode = enumValue<VJPMode>(x); break;
-    case 7: c.shapeContract = readDescriptor(*this, x); break;
-    case 8: c.layoutContract = readDescriptor(*this, x); break;
-    case 9: c.valueContract = readDescriptor(*this, x); break;
-    case 10: c.vjpContract = readDescriptor(*this, x); break;
-    case 11: c.numericalPolicy = readNumericalPolicy(*this, x); break;
-    case 12: c.notes = std::string(string(x, "notes")); break;
-    }
-  });
-  return c;
+  if (shape == CapsuleShape::auditRow)
+    return readRecord<AuditRow>(*this, v);
+  return readRecord<KernelCapsule>(*this, v);
 }
 
 KeyTable Reader::capsuleTable(od::value &v, std::vector<std::pair<std::string, CapsuleId>> *order) {

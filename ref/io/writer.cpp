@@ -18,12 +18,6 @@ template <class E> void enumField(Sink &out, char before, std::string_view name,
   out << before << '"' << name << "\":\"" << spelling(value) << '"';
 }
 
-/// A field of text, `,"NAME":"TEXT"` (never the first field of an object).
-void textField(Sink &out, std::string_view name, std::string_view text) {
-  out << ",\"" << name << "\":";
-  out.jsonString(text);
-}
-
 /// The elements of a JSON array or object on one line, `a,b,...`, each written by `each(item)`.
 template <class Range, class Each> void commaSeparated(Sink &out, const Range &items, Each &&each) {
   bool first = true;
@@ -62,103 +56,15 @@ const std::string &cachedText(std::vector<std::string> &cache, std::size_t i, Wr
   return cache[i];
 }
 
-void writeClaim(Sink &out, const ContractClaim &c) {
-  enumField(out, '{', "tag", c.tag);
-  enumField(out, ',', "op", c.op);
-  using T = ContractClaim::Tag;
-  if (c.tag == T::layoutCompatibility)
-    enumField(out, ',', "layout", c.layout);
-  if (c.spec) // valueRefinement and vjpRefinement of edition 2026-07
-    textField(out, "spec", *c.spec);
-  if (c.tag == T::vjpRefinement)
-    enumField(out, ',', "mode", c.mode);
-  out << '}';
-}
-
-void writeEvidence(Sink &out, const ContractEvidence &e) {
-  enumField(out, '{', "tag", e.tag);
-  switch (evidenceTextOf(e.tag)) {
-  case EvidenceText::reason: textField(out, "reason", e.text); break;
-  case EvidenceText::name: textField(out, "name", e.text); break;
-  case EvidenceText::none: break;
-  }
-  out << '}';
-}
-
 } // namespace
 
-void writeContractClaim(Sink &out, const ContractClaim &c) { writeClaim(out, c); }
-void writeContractEvidence(Sink &out, const ContractEvidence &e) { writeEvidence(out, e); }
-
+void writeContractClaim(Sink &out, const ContractClaim &c) { writeRecord<ContractClaim>(out, c); }
+void writeContractEvidence(Sink &out, const ContractEvidence &e) {
+  writeRecord<ContractEvidence>(out, e);
+}
 void writeContractProvenance(Sink &out, const ContractProvenance &p) {
-  using T = ContractProvenance::Tag;
-  enumField(out, '{', "tag", p.tag);
-  textField(out, p.tag == T::note ? "text" : "path", p.path);
-  if (p.tag == T::nativeSymbol) {
-    textField(out, "symbol", p.symbol);
-    if (p.buildTarget)
-      textField(out, "buildTarget", *p.buildTarget);
-  }
-  out << '}';
+  writeRecord<ContractProvenance>(out, p);
 }
-
-namespace {
-
-void writeDescriptor(Sink &out, const ContractDescriptor &d) {
-  out << "{\"claim\":";
-  writeClaim(out, d.claim);
-  textField(out, "summary", d.summary);
-  out << ",\"evidence\":";
-  writeEvidence(out, d.evidence);
-  out << ",\"provenance\":[";
-  commaSeparated(out, d.provenance,
-                 [&](const ContractProvenance &p) { writeContractProvenance(out, p); });
-  out << "]}";
-}
-
-void writePolicy(Sink &out, const NumericalPolicy &p) {
-  enumField(out, '{', "rounding", p.rounding);
-  enumField(out, ',', "subnormals", p.subnormals);
-  enumField(out, ',', "contraction", p.contraction);
-  enumField(out, ',', "reduction", p.reduction);
-  out << '}';
-}
-
-/// Where a capsule runs and how far it is trusted: its provider, device and trust level, as a
-/// capsule and an audit row both write them (after their first field).
-void writePlacement(Sink &out, const KernelCapsule &c) {
-  enumField(out, ',', "provider", c.provider);
-  enumField(out, ',', "device", c.device);
-  enumField(out, ',', "trustLevel", c.trustLevel);
-}
-
-/// The audited fields of a capsule after its trust level, shared by a capsule and an audit row;
-/// `supportsForward` (a capsule's, not a row's) stands before `vjpMode` when given.
-void writeContractsAndPolicy(Sink &out, const KernelCapsule &c, bool supportsForward) {
-  if (supportsForward)
-    out << ",\"supportsForward\":" << (c.supportsForward ? "true" : "false");
-  enumField(out, ',', "vjpMode", c.vjpMode);
-  out << ",\"shapeContract\":";
-  writeDescriptor(out, c.shapeContract);
-  out << ",\"layoutContract\":";
-  writeDescriptor(out, c.layoutContract);
-  out << ",\"valueContract\":";
-  writeDescriptor(out, c.valueContract);
-  out << ",\"vjpContract\":";
-  writeDescriptor(out, c.vjpContract);
-  out << ",\"numericalPolicy\":";
-  writePolicy(out, c.numericalPolicy);
-}
-
-void writeAuditRow(Sink &out, const KernelCapsule &view) {
-  enumField(out, '{', "op", view.op);
-  textField(out, "capsuleName", view.name);
-  writePlacement(out, view);
-  writeContractsAndPolicy(out, view, false);
-  out << '}';
-}
-
-} // namespace
 
 void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
                        Layout layout) {
@@ -204,15 +110,7 @@ bool CapsuleKeys::add(const Interner &interner, CapsuleId id) {
   return true;
 }
 
-void writeCapsule(Sink &out, const KernelCapsule &c) {
-  out << "{\"name\":";
-  out.jsonString(c.name);
-  enumField(out, ',', "op", c.op);
-  writePlacement(out, c);
-  writeContractsAndPolicy(out, c, true);
-  textField(out, "notes", c.notes);
-  out << '}';
-}
+void writeCapsule(Sink &out, const KernelCapsule &c) { writeRecord<KernelCapsule>(out, c); }
 
 void writeKind(Sink &out, const OpKind &kind) {
   if (isBare(kind.tag)) {
@@ -316,7 +214,7 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
   std::vector<std::string> rowText; // by the row's view id: a plan repeats a few rows
   memberLines(out, indent, audit.audit.kernels, ']', [&](const KernelAudit &row) {
     out << std::string_view(cachedText(rowText, static_cast<std::size_t>(row.view), [&](Sink &s) {
-      writeAuditRow(s, interner.capsule(row.view));
+      writeRecord<AuditRow>(s, interner.capsule(row.view));
     }));
   });
   out << ",\n" << in << "  \"capsuleNames\": [";

@@ -10,6 +10,7 @@
 #include "ref/io/output.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
+#include "ref/record.hpp"
 
 #include <span>
 #include <string>
@@ -58,6 +59,50 @@ template <class Items> CapsuleKeys capsuleKeysOf(const Interner &interner, const
   for (const auto &item : items)
     used.push_back(item.capsule);
   return CapsuleKeys(interner, used);
+}
+
+template <class K> void writeRecord(Sink &out, const typename RecordTable<K>::Value &r);
+
+/// One field's value, by its type (the reader's inverse, ref/io/contract_reader.hpp).
+template <class T> void writeFieldValue(Sink &out, const T &v) {
+  if constexpr (Recorded<T>) {
+    writeRecord<T>(out, v);
+  } else if constexpr (IsVector<T>::value) {
+    out << '[';
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i)
+        out << ',';
+      writeFieldValue(out, v[i]);
+    }
+    out << ']';
+  } else if constexpr (IsOptional<T>::value) {
+    writeFieldValue(out, *v);
+  } else if constexpr (std::is_enum_v<T>) {
+    out << '"' << spelling(v) << '"';
+  } else if constexpr (std::is_same_v<T, bool>) {
+    out << (v ? "true" : "false");
+  } else {
+    out.jsonString(v);
+  }
+}
+
+/// A record of table `K` on one line, its fields in the table's order: of a tagged record, those
+/// its tag has; an optional field when it has a value; every other field, defaults included.
+template <class K> void writeRecord(Sink &out, const typename RecordTable<K>::Value &r) {
+  char before = '{';
+  forEachField<K>([&](const auto &f, auto) {
+    if constexpr (Tagged<K>)
+      if (!f.forTag(r.*std::get<0>(RecordTable<K>::fields).member))
+        return;
+    const auto &value = r.*f.member;
+    if constexpr (IsOptional<std::remove_cvref_t<decltype(value)>>::value)
+      if (!value)
+        return;
+    out << before << '"' << f.name << "\":";
+    before = ',';
+    writeFieldValue(out, value);
+  });
+  out << '}';
 }
 
 void writeCapsule(Sink &out, const KernelCapsule &c);

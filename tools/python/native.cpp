@@ -355,6 +355,64 @@ template <class E> py::dict valuesWithEditions() {
   return out;
 }
 
+/// The editions of a set, by name.
+py::list editionList(EditionSet set) {
+  py::list out;
+  for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e)
+    if (set & editionBit(static_cast<Edition>(e)))
+      out.append(std::string(spelling(static_cast<Edition>(e))));
+  return out;
+}
+
+/// The fields of record `K` as data (ref/record.hpp), in order: each with its name, the editions
+/// that have it and those that require it, its default (a vocabulary's spelling, a boolean or a
+/// text; [] for an array, None for a record or an optional), the record it holds (or None), and
+/// whether it is part of identity and of contract equality.
+template <class K> py::list recordFields() {
+  py::list out;
+  const typename RecordTable<K>::Value defaults{};
+  forEachField<K>([&](const auto &f, auto) {
+    using T = std::remove_cvref_t<decltype(defaults.*f.member)>;
+    py::dict d;
+    d["name"] = std::string(f.name);
+    d["editions"] = editionList(f.editions);
+    d["required"] = editionList(f.requiredIn);
+    if constexpr (std::is_enum_v<T>)
+      d["default"] = std::string(spelling(defaults.*f.member));
+    else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>)
+      d["default"] = defaults.*f.member;
+    else if constexpr (IsVector<T>::value)
+      d["default"] = py::list();
+    else
+      d["default"] = py::none();
+    if constexpr (Recorded<T>)
+      d["record"] = std::string(RecordTable<T>::what);
+    else if constexpr (IsVector<T>::value)
+      d["record"] = std::string(RecordTable<typename T::value_type>::what);
+    else
+      d["record"] = py::none();
+    d["identity"] = f.has(kFieldIdentity);
+    d["contract"] = !f.has(kFieldAlias | kFieldOutsideContract);
+    out.append(d);
+  });
+  return out;
+}
+
+/// Every record's fields, by the record's name in messages ("a capsule").
+py::dict records() {
+  py::dict out;
+  out[py::str(std::string(RecordTable<KernelCapsule>::what))] = recordFields<KernelCapsule>();
+  out[py::str(std::string(RecordTable<ContractDescriptor>::what))] =
+      recordFields<ContractDescriptor>();
+  out[py::str(std::string(RecordTable<ContractClaim>::what))] = recordFields<ContractClaim>();
+  out[py::str(std::string(RecordTable<ContractEvidence>::what))] = recordFields<ContractEvidence>();
+  out[py::str(std::string(RecordTable<ContractProvenance>::what))] =
+      recordFields<ContractProvenance>();
+  out[py::str(std::string(RecordTable<NumericalPolicy>::what))] = recordFields<NumericalPolicy>();
+  out[py::str(std::string(RecordTable<AuditRow>::what))] = recordFields<AuditRow>();
+  return out;
+}
+
 /// The vocabularies as data, for lowering_oracle.strategies: never a list of its own.
 py::dict vocabulary() {
   py::dict out;
@@ -382,6 +440,7 @@ py::dict vocabulary() {
   out["EvidenceTag"] = valuesWithEditions<EvidenceTag>();
   out["ProvenanceTag"] = valuesWithEditions<ProvenanceTag>();
   out["Check"] = valuesWithEditions<Check>();
+  out["records"] = records();
   // The gate's policies (docs/spec.md §6): the presets and the six booleans, in order.
   py::list presets, flags;
   for (const NamedPolicy &p : kPolicyPresets)

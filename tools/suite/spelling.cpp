@@ -67,88 +67,48 @@ struct Object {
 
 // --- the spec's records as values ---------------------------------------------------------------
 
-/// A tagged record (a claim, evidence, a provenance item): an object whose first member is its
-/// `tag`.
-template <class Tag> Object tagged(Tag tag) {
-  Object o;
-  o.add("tag", enumValue(tag));
-  return o;
-}
+template <class K> Value recordValue(const typename RecordTable<K>::Value &r);
 
-Value claimValue(const ContractClaim &c) {
-  using T = ContractClaim::Tag;
-  Object o = tagged(c.tag);
-  o.add("op", enumValue(c.op));
-  if (c.tag == T::layoutCompatibility)
-    o.add("layout", enumValue(c.layout));
-  if (c.spec)
-    o.add("spec", str(*c.spec));
-  if (c.tag == T::vjpRefinement)
-    o.add("mode", enumValue(c.mode));
-  return o.v;
-}
-
-Value evidenceValue(const ContractEvidence &e) {
-  Object o = tagged(e.tag);
-  switch (evidenceTextOf(e.tag)) {
-  case EvidenceText::reason: o.add("reason", str(e.text)); break;
-  case EvidenceText::name: o.add("name", str(e.text)); break;
-  case EvidenceText::none: break; // notProvided, notApplicable
+/// One field's value, by its type (as the writer writes it, ref/io/writer.hpp).
+template <class T> Value fieldValue(const T &v) {
+  if constexpr (Recorded<T>) {
+    return recordValue<T>(v);
+  } else if constexpr (IsVector<T>::value) {
+    std::vector<Value> items;
+    for (const auto &x : v)
+      items.push_back(fieldValue(x));
+    return array(std::move(items));
+  } else if constexpr (IsOptional<T>::value) {
+    return fieldValue(*v);
+  } else if constexpr (std::is_enum_v<T>) {
+    return enumValue(v);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return boolean(v);
+  } else {
+    return str(v);
   }
-  return o.v;
 }
 
-Value provenanceValue(const ContractProvenance &p) {
-  using T = ContractProvenance::Tag;
-  Object o = tagged(p.tag);
-  o.add(p.tag == T::note ? "text" : "path", str(p.path));
-  if (p.tag == T::nativeSymbol) {
-    o.add("symbol", str(p.symbol));
-    if (p.buildTarget)
-      o.add("buildTarget", str(*p.buildTarget));
-  }
-  return o.v;
-}
-
-/// "provenance (default [])"
-Value descriptorValue(const ContractDescriptor &d) {
-  std::vector<Value> provenance;
-  for (const auto &p : d.provenance)
-    provenance.push_back(provenanceValue(p));
+/// A record as its table gives it (docs/spec.md §2.2): the fields the writer writes, in its
+/// order; a field that no edition requires is omittable when it holds its default.
+template <class K> Value recordValue(const typename RecordTable<K>::Value &r) {
+  static const typename RecordTable<K>::Value defaults{};
   Object o;
-  o.add("claim", claimValue(d.claim))
-      .add("summary", str(d.summary))
-      .add("evidence", evidenceValue(d.evidence))
-      .add("provenance", array(std::move(provenance)), d.provenance.empty());
+  forEachField<K>([&](const auto &f, auto) {
+    if constexpr (Tagged<K>)
+      if (!f.forTag(r.*std::get<0>(RecordTable<K>::fields).member))
+        return;
+    const auto &value = r.*f.member;
+    if constexpr (IsOptional<std::remove_cvref_t<decltype(value)>>::value)
+      if (!value)
+        return;
+    o.add(std::string(f.name), fieldValue(value),
+          f.requiredIn == 0 && fieldValuesEqual(value, defaults.*f.member));
+  });
   return o.v;
 }
 
-/// "supportsForward (default true), vjpMode (default "none"), ... numericalPolicy {rounding,
-/// subnormals, contraction, reduction} (each default "unspecified"), notes (default "")"
-Value capsuleValue(const KernelCapsule &c) {
-  const NumericalPolicy unspecified{};
-  const NumericalPolicy &p = c.numericalPolicy;
-  Object policy;
-  policy.add("rounding", enumValue(p.rounding), p.rounding == unspecified.rounding)
-      .add("subnormals", enumValue(p.subnormals), p.subnormals == unspecified.subnormals)
-      .add("contraction", enumValue(p.contraction), p.contraction == unspecified.contraction)
-      .add("reduction", enumValue(p.reduction), p.reduction == unspecified.reduction);
-  Object o;
-  o.add("name", str(c.name))
-      .add("op", enumValue(c.op))
-      .add("provider", enumValue(c.provider))
-      .add("device", enumValue(c.device))
-      .add("trustLevel", enumValue(c.trustLevel))
-      .add("supportsForward", boolean(c.supportsForward), c.supportsForward)
-      .add("vjpMode", enumValue(c.vjpMode), c.vjpMode == VJPMode::none)
-      .add("shapeContract", descriptorValue(c.shapeContract))
-      .add("layoutContract", descriptorValue(c.layoutContract))
-      .add("valueContract", descriptorValue(c.valueContract))
-      .add("vjpContract", descriptorValue(c.vjpContract))
-      .add("numericalPolicy", policy.v, p == unspecified)
-      .add("notes", str(c.notes), c.notes.empty());
-  return o.v;
-}
+Value capsuleValue(const KernelCapsule &c) { return recordValue<KernelCapsule>(c); }
 
 /// "a bare string for a kind without parameters (`"relu"`), else an object ... Both forms are
 /// read."

@@ -10,10 +10,25 @@ default written, the writer's field order, no escapes, bare kinds, ``format`` an
 """
 from typing import NamedTuple, Tuple
 
-# The fields a reader fills in when they are left out (docs/spec.md §2.2).
-TOP_DEFAULTS = {"supportsForward": True, "vjpMode": "none", "notes": ""}
-POLICY_DEFAULT = "unspecified"
-CONTRACTS = ("shapeContract", "layoutContract", "valueContract", "vjpContract")
+from . import _native
+
+# The fields a reader fills in when they are left out (docs/spec.md §2.2), from the records'
+# tables (vocabulary()["records"]): never a list of their own.
+_RECORDS = _native.vocabulary()["records"]
+
+
+def _defaulted(record):
+    return {f["name"]: f["default"] for f in _RECORDS[record]
+            if not f["required"] and f["record"] is None and f["default"] is not None}
+
+
+TOP_DEFAULTS = _defaulted("a capsule")
+POLICY_DEFAULTS = _defaulted("a numerical policy")
+CONTRACTS = tuple(f["name"] for f in _RECORDS["a capsule"]
+                  if f["record"] == "a contract descriptor")
+# A descriptor's fields whose default is an empty array (its provenance).
+EMPTY_IN_DESCRIPTOR = tuple(f["name"] for f in _RECORDS["a contract descriptor"]
+                            if f["default"] == [])
 
 
 class Spelling(NamedTuple):
@@ -52,15 +67,16 @@ def omitted(capsule, which):
             if c.get(k) == v:
                 del c[k]
     if which in ("nested", "all"):
-        policy = {k: v for k, v in c["numericalPolicy"].items() if v != POLICY_DEFAULT}
+        policy = {k: v for k, v in c["numericalPolicy"].items() if v != POLICY_DEFAULTS[k]}
         if policy:
             c["numericalPolicy"] = policy
         else:
             del c["numericalPolicy"]
         for f in CONTRACTS:
             d = dict(c[f])
-            if d.get("provenance") == []:
-                del d["provenance"]
+            for k in EMPTY_IN_DESCRIPTOR:
+                if d.get(k) == []:
+                    del d[k]
             c[f] = d
     return c
 
