@@ -51,7 +51,7 @@ void checkOperands(const VerifySettings &s) {
        {std::pair{"--pattern", &s.pattern}, std::pair{"--gate-pattern", &s.gatePattern}})
     if (!staysInside(*pattern))
       throw SuiteError(std::string(option) + " " + shownText(*pattern) +
-                       " leaves OUTPUTS: a pattern is a relative name without a `..` component");
+                       " leaves OUTPUTS: a pattern is a relative name without a .. component");
   std::string missing;
   if (!fs::is_directory(s.suite))
     missing = shownText(s.suite) + ": no such suite: not a directory";
