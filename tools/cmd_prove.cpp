@@ -64,7 +64,12 @@ Action setupProve(CLI::App &app) {
     int code = 0, signal = 0;
     {
       subprocess::InterruptGuard guard;
-      code = runProve(*o);
+      try {
+        code = runProve(*o);
+      } catch (...) {
+        if (subprocess::InterruptGuard::received() == 0)
+          throw;
+      }
       signal = subprocess::InterruptGuard::received();
     }
     if (signal != 0) {
