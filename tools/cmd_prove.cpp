@@ -6,7 +6,10 @@
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/prove/prove_run.hpp"
+#include "tools/system/interrupt.hpp"
 #include "tools/system/solver_binary.hpp"
+
+#include <csignal>
 
 #include <memory>
 
@@ -53,7 +56,28 @@ Action setupProve(CLI::App &app) {
   for (const auto &ob : proofs::obligations())
     names += "\n  " + std::string(ob.name);
   sub->footer(names + "\nExit status: 0 all proved, 1 one refuted, 3 one unknown or timed out.");
-  return [o] { return runProve(*o); };
+  return [o] {
+    if (o->solver != "cvc5") // Z3 runs in process: an interrupt ends it as usual
+      return runProve(*o);
+    // cvc5 runs in a process group of its own: an interrupt stops it (tools/system/interrupt.hpp),
+    // and the oracle then ends by that signal.
+    int code = 0, signal = 0;
+    {
+      subprocess::InterruptGuard guard;
+      try {
+        code = runProve(*o);
+      } catch (...) {
+        if (subprocess::InterruptGuard::received() == 0)
+          throw;
+      }
+      signal = subprocess::InterruptGuard::received();
+    }
+    if (signal != 0) {
+      std::signal(signal, SIG_DFL);
+      std::raise(signal);
+    }
+    return code;
+  };
 }
 
 } // namespace lo::cli

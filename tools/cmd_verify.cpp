@@ -11,11 +11,14 @@
 #include "tools/exit_codes.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/verify.hpp"
+#include "tools/system/interrupt.hpp"
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <memory>
 #include <optional>
+#include <sys/stat.h>
 #include <utility>
 #include <vector>
 
@@ -36,6 +39,38 @@ std::pair<ReportFormat, std::string> reportOf(const std::string &value) {
   throw CLI::ValidationError("--report", "expected FORMAT=FILE with FORMAT one of text, json, "
                                          "junit, sarif, html, not " +
                                              io::shownText(value));
+}
+
+/// True when `a` and `b` name one file: the same device and inode when both exist, else the same
+/// name once resolved.
+bool sameFile(const std::string &a, const std::string &b) {
+  namespace fs = std::filesystem;
+  struct stat sa {
+  }, sb{};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  std::error_code ea, eb;
+  const fs::path ra = fs::weakly_canonical(fs::absolute(a, ea), ea);
+  const fs::path rb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+  return !ea && !eb && ra == rb;
+}
+
+/// Two reports of one run never go to one file (the second would silently replace the first):
+/// a usage error naming both options.
+void refuseOneFileTwice(const std::string &out,
+                        const std::vector<std::pair<ReportFormat, std::string>> &files) {
+  std::vector<std::pair<std::string, std::string>> named; // option, file
+  if (out != "-")
+    named.emplace_back("-o", out);
+  for (const auto &f : files)
+    if (f.second != "-")
+      named.emplace_back("--report", f.second);
+  for (std::size_t i = 0; i < named.size(); ++i)
+    for (std::size_t j = i + 1; j < named.size(); ++j)
+      if (sameFile(named[i].second, named[j].second))
+        throw std::invalid_argument(
+            named[i].first + " " + io::shownText(named[i].second) + " and " + named[j].first + " " +
+            io::shownText(named[j].second) + " name one file: give each report a file of its own");
 }
 
 } // namespace
@@ -161,9 +196,14 @@ Action setupVerify(CLI::App &app) {
       files.push_back(reportOf(r));
       o->pictures = o->pictures || files.back().first == ReportFormat::html;
     }
+    refuseOneFileTwice(*out, files);
     run->gates = o->gates;
-    if (impl->count() > 0 || worker->count() > 0)
+    // An interrupt stops the implementation's whole process group (tools/system/interrupt.hpp).
+    std::optional<subprocess::InterruptGuard> guard;
+    if (impl->count() > 0 || worker->count() > 0) {
+      guard.emplace();
       o->producer = suiteProducer(*run);
+    }
     SuiteReport report;
     try {
       report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2

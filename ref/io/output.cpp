@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -59,13 +60,16 @@ bool systemDirectory(int dirFd) {
   return ::fstat(dirFd, &dir) == 0 && ::stat("/dev", &dev) == 0 && sameFile(dir, dev);
 }
 
-/// A name for the temporary file: BASE.tmp.XXXXXX, the Xs random.
+/// A name for the temporary file: BASE.tmp.XXXXXX, the Xs random, BASE cut to fit NAME_MAX.
 std::string temporaryName(const std::string &base, std::uint64_t attempt) {
   static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   std::uint64_t r = keyedHash(
       static_cast<std::uint64_t>(::getpid()) << 32 ^ attempt ^
       static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
-  std::string name = base + ".tmp.";
+  // The name fits NAME_MAX whatever the length of `base` (a prefix of it is enough to tell whose
+  // temporary file it is; O_EXCL and the random suffix make it unique).
+  static constexpr std::size_t kSuffix = 11; // ".tmp." and six characters
+  std::string name = base.substr(0, NAME_MAX - kSuffix) + ".tmp.";
   for (int i = 0; i < 6; ++i, r /= 62)
     name += kChars[r % 62];
   return name;

@@ -248,6 +248,12 @@ private:
                      std::move(standardError));
     if (status != "done")
       return bad("has \"status\" other than \"done\" or \"error\"");
+    if (output && output->size() > s_.maxOutput())
+      return failure(K::tooLarge,
+                     "the worker answered an inline output of more than " +
+                         std::to_string(s_.maxOutput()) +
+                         " bytes (--max-output-bytes); it was not judged",
+                     std::move(standardError));
     if (output) {
       Produced p;
       p.ok = true;

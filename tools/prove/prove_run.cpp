@@ -8,6 +8,7 @@
 #include "tools/prove/prove_report.hpp"
 #include "tools/prove/smt2_emitter.hpp"
 #include "tools/prove/solver_choice.hpp"
+#include "tools/system/interrupt.hpp"
 
 #include <memory>
 #include <optional>
@@ -87,6 +88,8 @@ int runProve(const ProveSettings &s) {
   std::optional<std::pair<std::string, GraphExecutionPlan>> counterexample;
   for (const auto *ob : chosen) {
     results.push_back(proofs::discharge(*ob, options, &interner));
+    if (subprocess::InterruptGuard::received()) // cvc5 stopped (tools/cmd_prove.cpp): no more
+      throw std::runtime_error("prove: interrupted");
     auto &r = results.back();
     if (r.disagreement) // the cross-check failed: no answer of that solver is believed
       throw std::runtime_error(disagreementMessage(*solver, r));

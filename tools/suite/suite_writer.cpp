@@ -6,10 +6,12 @@
 #include "tools/suite/suite_files.hpp"
 #include "tools/system/files.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 #include <sys/stat.h>
+#include <vector>
 
 namespace lo::gen {
 
@@ -62,7 +64,9 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
   io::DirectoryCleanupOnSignal cleanup(temp.string()); // SIGINT, SIGTERM remove it
   held.reset();
   fs::path old;
-  bool movedAside = false;
+  std::vector<fs::path> names;      // the new suite's entries
+  std::vector<fs::path> asideNames; // gen's entries of the old suite, moved into `old`
+  bool swapping = false;            // between the first move and the last
   try {
     // mkdtemp makes the directory 0700; the suite gets what a new directory gets: 0777 less the
     // umask.
@@ -71,13 +75,24 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
     fs::permissions(temp, static_cast<fs::perms>(0777 & ~mask), fs::perm_options::replace);
     writeSuite(temp, settings, count);
     if (nonEmpty) {
-      // rename(2) replaces an empty directory: move the old suite aside, then remove it.
+      // Only what gen writes is replaced: each of the new suite's entries takes the place of the
+      // old one of its name, and everything else in DIR (a run's outputs and reports, the user's
+      // notes) stays. With the signals held, so that no interrupt leaves half a suite.
+      for (const fs::directory_entry &e : fs::directory_iterator(temp))
+        names.push_back(e.path().filename());
+      const io::SignalsHeld swapHeld;
       old = makeTempDir(parent, out.filename().string() + ".old");
-      fs::rename(out, old);
-      movedAside = true;
-      fs::rename(temp, out);
+      swapping = true;
+      for (const fs::path &n : names)
+        if (fs::symlink_status(out / n).type() != fs::file_type::not_found) {
+          fs::rename(out / n, old / n);
+          asideNames.push_back(n);
+        }
+      for (const fs::path &n : names)
+        fs::rename(temp / n, out / n);
+      swapping = false;
+      fs::remove(temp);
       cleanup.release();
-      movedAside = false;
       fs::remove_all(old);
     } else {
       if (exists)
@@ -87,11 +102,19 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
     }
   } catch (...) {
     std::error_code ignored;
+    bool restored = true;
+    if (swapping) // the new suite's entries moved in already out, the old ones back in place
+      for (const fs::path &n : names) {
+        if (fs::symlink_status(temp / n).type() == fs::file_type::not_found)
+          fs::remove_all(out / n, ignored);
+        if (std::find(asideNames.begin(), asideNames.end(), n) != asideNames.end()) {
+          fs::rename(old / n, out / n, ignored);
+          restored = restored && !ignored;
+        }
+      }
     fs::remove_all(temp, ignored);
-    if (movedAside)
-      fs::rename(old, out, ignored); // the old suite back in place
-    else if (!old.empty())
-      fs::remove(old, ignored); // still empty
+    if (!old.empty() && restored)
+      fs::remove_all(old, ignored);
     throw;
   }
   std::cout << "gen: wrote " << count << " cases (" << kExpectedOutputsPerCase * count

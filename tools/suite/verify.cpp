@@ -22,6 +22,20 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// True when `name`, relative to a directory, names something inside it: not absolute, no `..`.
+bool staysInside(const std::string &name) {
+  const fs::path p(name);
+  if (name.empty() || p.is_absolute() || p.has_root_name() || p.has_root_directory())
+    return false;
+  const std::string normal = p.lexically_normal().string();
+  if (normal == "." || normal == "./") // OUTPUTS itself
+    return false;
+  for (const fs::path &part : p)
+    if (part == "..")
+      return false;
+  return true;
+}
+
 /// The patterns name the placeholders an output name needs, and both operands are directories
 /// (both named when neither is, SUITE first).
 void checkOperands(const VerifySettings &s) {
@@ -31,6 +45,13 @@ void checkOperands(const VerifySettings &s) {
   if (s.gatePattern.find("{case}") == std::string::npos ||
       s.gatePattern.find("{policy}") == std::string::npos)
     throw SuiteError("--gate-pattern must contain {case} and {policy}");
+  // An output's name never leaves OUTPUTS (docs/spec.md §4.1, "Output directories"): `--impl`
+  // removes it before each run.
+  for (const auto &[option, pattern] :
+       {std::pair{"--pattern", &s.pattern}, std::pair{"--gate-pattern", &s.gatePattern}})
+    if (!staysInside(*pattern))
+      throw SuiteError(std::string(option) + " " + shownText(*pattern) +
+                       " leaves OUTPUTS: a pattern is a relative name without a .. component");
   std::string missing;
   if (!fs::is_directory(s.suite))
     missing = shownText(s.suite) + ": no such suite: not a directory";
@@ -179,6 +200,8 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     if (drawing)
       options.picturePrefix = "e" + std::to_string(report.entries.size()) + "-";
     const std::string name = outputName(m.policy.empty() ? s.pattern : s.gatePattern, m);
+    if (!staysInside(name)) // a manifest's names too
+      throw SuiteError(io::shownText(name) + ": an output name that leaves OUTPUTS");
     cli::SuiteEntry entry;
     if (!s.producer) {
       entry = judgeEntry(*interner, plan, m, outputs, name, options);
