@@ -224,8 +224,12 @@ KindId Reader::parseKind(od::value &v, const char *start) {
   od::object obj = object(v, "a kind");
   std::optional<KindTag> tag;
   std::size_t count = 0;
+  std::vector<std::string_view> seen; // at most kMaxKindParams + 1 names, each checked once
   objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
     if (key != "tag") {
+      if (std::find(seen.begin(), seen.end(), key) != seen.end())
+        fail(keyAt, "duplicate field " + quote(key) + " in a kind");
+      seen.push_back(key);
       // A kind has at most kMaxKindParams parameters: an object with many fields stops here.
       if (++count > kMaxKindParams)
         fail(keyAt, "too many fields in a kind: no kind has more than " +

@@ -4,9 +4,10 @@ cases: the spelling variety must be frequent enough on its own.
 
 usage: variety.py SUITE MIN
 
-Runs every mutant in this process on the plan of every random case (coalesced, contract) and counts
-the cases where its output differs from the expected one: another grouping, other kinds or other
-capsules (compared after filling defaults), or an error. Exits 1 when a mutant is caught by fewer
+Runs every mutant in this process on the plan of every random case (coalesced, contract, the audit
+asked for) and counts the cases where its output differs from the expected one: another grouping,
+other kinds or other capsules (compared after filling defaults), another audit than the conforming
+peer's, or an error. Exits 1 when a mutant is caught by fewer
 than MIN cases.
 """
 import json
@@ -41,11 +42,17 @@ def main(suite, minimum):
         for name in mutants.MUTANTS:
             caught[name] = 0
             for e in entries:
+                plan = os.path.join(suite, e["files"]["plan"])
                 expected = canonical(json.load(open(os.path.join(suite, e["files"]["expected"]))))
+                # The audit is asked for too, and compared with the conforming peer's.
+                conforming.main(["conforming.py", plan, out, "coalesced", "contract", "true"])
+                expected_audit = json.load(open(out, encoding="utf-8"))["audit"]
                 try:
-                    mutants.main(["mutants.py", "--mutant", name,
-                                  os.path.join(suite, e["files"]["plan"]), out])
-                    differs = canonical(json.load(open(out, encoding="utf-8"))) != expected
+                    mutants.main(["mutants.py", "--mutant", name, plan, out, "coalesced",
+                                  "contract", "true"])
+                    written = json.load(open(out, encoding="utf-8"))
+                    differs = (canonical(written) != expected
+                               or written.get("audit") != expected_audit)
                 except (SystemExit, Exception):  # an error is a finding too
                     differs = True
                 caught[name] += differs

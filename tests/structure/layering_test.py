@@ -10,7 +10,7 @@ includes ref/, checks/, the libraries below it and the two facts tools/version.h
 tools/exit_codes.hpp, never the commands (tools/*.cpp, tools/command.hpp); plans, the one plan
 generator that the fuzzers, property tests and benchmarks link, includes ref/ alone; only prove,
 the top one (built only with Z3), includes proofs/. The Python module (tools/python) includes ref/,
-checks/, system and report. The commands and tests/ may include anything. Every
+checks/ and suite with what suite is over (plans, system, report). The commands and tests/ may include anything. Every
 `#include "..."` of a project file is read, in headers and sources alike; the test also fails when
 it finds no include at all (its pattern would be wrong).
 """
@@ -38,8 +38,10 @@ TOOLS_OVER_REF_ALONE = ("plans",)
 for library in TOOLS_OVER_REF_ALONE:
     ALLOWED["tools/" + library] = {"ref", "tools/" + library}
 # The Python module (tools/python, a top of its own beside the commands): the libraries it links,
-# ref/, checks/, report and what report is over (system), never the commands.
-TOOLS_TOPS = {"python": {"ref", "checks", "tools/system", "tools/report", "tools/python"}}
+# ref/, checks/, suite (the one rule of a suite, the one judging of an output) and what suite is
+# over (plans, system, report), never the commands.
+TOOLS_TOPS = {"python": {"ref", "checks", "tools/plans", "tools/system", "tools/report",
+                         "tools/suite", "tools/python"}}
 for top, allowed in TOOLS_TOPS.items():
     ALLOWED["tools/" + top] = allowed
 LAYERS = ("ref", "checks", "proofs", "tools")

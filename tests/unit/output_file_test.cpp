@@ -299,12 +299,29 @@ TEST_F(OutputFileTest, ASocketIsNotReplaced) {
   EXPECT_EQ(entries(), 1u);
 }
 
-TEST_F(OutputFileTest, ANameWithNoRoomForTheTemporaryNameFailsAndCreatesNothing) {
-  // 250 bytes is a valid name, but BASE.tmp.XXXXXX is longer than NAME_MAX (255).
-  const std::string out = (dir / std::string(250, 'n')).string();
-  EXPECT_EQ(openingError(out),
-            out + ": cannot create a temporary file beside it: File name too long");
-  EXPECT_EQ(entries(), 0u);
+TEST_F(OutputFileTest, AValidLongNameIsWrittenThroughATemporaryNameThatFits) {
+  // 250 and 255 bytes are valid names (NAME_MAX), too long for NAME.tmp.XXXXXX: the temporary
+  // name fits in NAME_MAX; two at once are two names in the same directory.
+  for (const std::size_t length : {250u, 255u}) {
+    const fs::path out = dir / std::string(length, 'n');
+    {
+      io::OutputFile first(out.string());
+      io::OutputFile second(out.string());
+      first.write("first");
+      second.write("second");
+      std::vector<std::string> temporaries;
+      for (const auto &e : fs::directory_iterator(dir))
+        temporaries.push_back(e.path().filename().string());
+      ASSERT_EQ(temporaries.size(), 2u);
+      EXPECT_NE(temporaries[0], temporaries[1]);
+      for (const std::string &t : temporaries)
+        EXPECT_LE(t.size(), 255u) << t;
+      first.commit();
+    }
+    EXPECT_EQ(slurp(out), "first");
+    EXPECT_EQ(entries(), 1u) << "the uncommitted temporary is removed";
+    fs::remove(out);
+  }
 }
 
 TEST_F(OutputFileTest, ADeviceThatCannotBeOpenedIsAnError) {
