@@ -92,7 +92,7 @@ template <class T> Value fieldValue(const T &v) {
 /// A record as its table gives it (docs/spec.md §2.2): the fields the writer writes, in its
 /// order; a field that no edition requires is omittable when it holds its default.
 template <class K> Value recordValue(const typename RecordTable<K>::Value &r) {
-  static const typename RecordTable<K>::Value defaults{};
+  [[maybe_unused]] static const typename RecordTable<K>::Value defaults{};
   Object o;
   forEachField<K>([&](const auto &f, auto) {
     if constexpr (Tagged<K>)
