@@ -223,6 +223,23 @@ template <class K> constexpr std::size_t memberFieldCount() {
   return n;
 }
 
+/// The fields of a record `r` of table `K` that a writer writes, in the table's order, each with
+/// its value (`f(field, value)`): of a tagged record, those its tag has; an optional field when it
+/// has a value. The one choice of the JSON writer and the speller (docs/spec.md §2.2).
+template <class K, class F>
+void forEachWrittenField(const typename RecordTable<K>::Value &r, F &&f) {
+  forEachField<K>([&](const auto &field, auto) {
+    if constexpr (Tagged<K>)
+      if (!field.forTag(r.*std::get<0>(RecordTable<K>::fields).member))
+        return;
+    const auto &value = r.*field.member;
+    if constexpr (IsOptional<std::remove_cvref_t<decltype(value)>>::value)
+      if (!value)
+        return;
+    f(field, value);
+  });
+}
+
 // --- Derived: contract equality, identity and their hash -----------------------------------------
 
 template <class T> bool fieldValuesEqual(const T &a, const T &b);

@@ -90,14 +90,7 @@ template <class T> void writeFieldValue(Sink &out, const T &v) {
 /// its tag has; an optional field when it has a value; every other field, defaults included.
 template <class K> void writeRecord(Sink &out, const typename RecordTable<K>::Value &r) {
   char before = '{';
-  forEachField<K>([&](const auto &f, auto) {
-    if constexpr (Tagged<K>)
-      if (!f.forTag(r.*std::get<0>(RecordTable<K>::fields).member))
-        return;
-    const auto &value = r.*f.member;
-    if constexpr (IsOptional<std::remove_cvref_t<decltype(value)>>::value)
-      if (!value)
-        return;
+  forEachWrittenField<K>(r, [&](const auto &f, const auto &value) {
     out << before << '"' << f.name << "\":";
     before = ',';
     writeFieldValue(out, value);

@@ -94,14 +94,7 @@ template <class T> Value fieldValue(const T &v) {
 template <class K> Value recordValue(const typename RecordTable<K>::Value &r) {
   [[maybe_unused]] static const typename RecordTable<K>::Value defaults{};
   Object o;
-  forEachField<K>([&](const auto &f, auto) {
-    if constexpr (Tagged<K>)
-      if (!f.forTag(r.*std::get<0>(RecordTable<K>::fields).member))
-        return;
-    const auto &value = r.*f.member;
-    if constexpr (IsOptional<std::remove_cvref_t<decltype(value)>>::value)
-      if (!value)
-        return;
+  forEachWrittenField<K>(r, [&](const auto &f, const auto &value) {
     o.add(std::string(f.name), fieldValue(value),
           f.requiredIn == 0 && fieldValuesEqual(value, defaults.*f.member));
   });
