@@ -8,6 +8,7 @@
 #include "tools/suite/suite_files.hpp"
 #include "tools/suite/suite_integrity.hpp"
 #include "tools/suite/suite_reader.hpp"
+#include "tools/system/bounded_read.hpp"
 #include "tools/system/files.hpp"
 
 #include <chrono>
@@ -34,6 +35,18 @@ bool staysInside(const std::string &name) {
     if (part == "..")
       return false;
   return true;
+}
+
+/// Whether the directory that holds `name` in `outputs`, with its symbolic links followed, is
+/// inside OUTPUTS (docs/spec.md §4.3, "verify"): an implementation that plants a link to another
+/// directory in OUTPUTS never leads the removal before a run, or the run, outside it.
+bool resolvesInside(const fs::path &outputs, const std::string &name) {
+  std::error_code e;
+  const fs::path root = fs::weakly_canonical(fs::absolute(outputs, e), e);
+  if (e)
+    return false;
+  const fs::path where = fs::weakly_canonical(fs::absolute(outputs / name, e).parent_path(), e);
+  return !e && files::isInside(root, where);
 }
 
 /// The patterns name the placeholders an output name needs, and both operands are directories
@@ -205,6 +218,11 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     cli::SuiteEntry entry;
     if (!s.producer) {
       entry = judgeEntry(*interner, plan, m, outputs, name, options);
+    } else if (!resolvesInside(outputs, name)) {
+      entry = unjudgedEntry(plan, m, name,
+                            "no output: " + io::shownText((outputs / name).string()) +
+                                " is reached through a symbolic link that leaves OUTPUTS: not "
+                                "removed, the implementation not run");
     } else {
       ProducedOutput produced = s.producer({&m, caseIndex, planText, outputs / name, edition});
       options.exitCode = produced.exitCode;
