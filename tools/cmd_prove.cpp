@@ -5,6 +5,7 @@
 #include "proofs/obligations.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
 #include "tools/prove/prove_run.hpp"
 #include "tools/system/interrupt.hpp"
 #include "tools/system/solver_binary.hpp"
@@ -55,12 +56,14 @@ Action setupProve(CLI::App &app) {
   std::string names = "Obligations:";
   for (const auto &ob : proofs::obligations())
     names += "\n  " + std::string(ob.name);
-  sub->footer(names + "\nExit status: 0 all proved, 1 one refuted, 3 one unknown or timed out.");
+  sub->footer(
+      names +
+      "\nExit status: 0 all proved, 1 one refuted, 3 one unknown or timed out, or interrupted.");
   return [o] {
     if (o->solver != "cvc5") // Z3 runs in process: an interrupt ends it as usual
       return runProve(*o);
     // cvc5 runs in a process group of its own: an interrupt stops it (tools/system/interrupt.hpp),
-    // and the oracle then ends by that signal.
+    // and the run is inconclusive (docs/spec.md §4.4).
     int code = 0, signal = 0;
     {
       subprocess::InterruptGuard guard;
@@ -72,10 +75,10 @@ Action setupProve(CLI::App &app) {
       }
       signal = subprocess::InterruptGuard::received();
     }
-    if (signal != 0) {
-      std::signal(signal, SIG_DFL);
-      std::raise(signal);
-    }
+    if (signal != 0)
+      throw InterruptedRun(std::string("prove: interrupted by ") +
+                           (signal == SIGTERM ? "SIGTERM" : "SIGINT") +
+                           ": the solver stopped, nothing concluded");
     return code;
   };
 }

@@ -182,7 +182,8 @@ Action setupVerify(CLI::App &app) {
       "invalid, 2 bad usage, an invalid suite, a suite that differs from what gen writes "
       "for its manifest's parameters, a suite other than --expect-seed, --expect-count, "
       "--min-count or --expect-max-nodes names, a hand-made suite without --unverified-suite, "
-      "or a manifest without entries.");
+      "or a manifest without entries, 3 interrupted (SIGINT, SIGTERM) while it runs the "
+      "implementation (no report is written).");
   return [o, out, edition, editionOption, reports, run, impl, worker, expected, given]() -> int {
     if (editionOption->count() > 0)
       o->edition = *edition;

@@ -1,7 +1,7 @@
-// "Exit status, for every command: 0 success (conforms, proved); 1 a finding (does not conform, an
-// implementation differs, an obligation refuted); 2 bad usage or invalid input; 3 inconclusive
-// (solver unknown or timed out)." (docs/spec.md §4)
+// The exit statuses every command shares (docs/spec.md §4.4).
 #pragma once
+
+#include <stdexcept>
 
 namespace lo::cli {
 
@@ -10,6 +10,13 @@ enum ExitCode : int {
   kFinding = 1,
   kBadInput = 2,
   kInconclusive = 3,
+};
+
+/// A run stopped by SIGINT or SIGTERM before it could conclude (`verify --impl`/`--worker`,
+/// `prove --solver cvc5`): main prints it on the one error path and exits 3, inconclusive
+/// (docs/spec.md §4.4).
+struct InterruptedRun : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 } // namespace lo::cli

@@ -61,10 +61,12 @@ int badInput(std::string_view what) {
 
 int main(int argc, char **argv) {
   using namespace lo::cli;
-  CLI::App app{"lowering-oracle: reference lowering and conformance oracle for neural-network "
-               "backend lowering plans.\n\nExit status: 0 success (conforms, proved), 1 a finding "
-               "(does not conform, differs, refuted), 2 bad usage or invalid input, 3 inconclusive "
-               "(prove: solver unknown or timed out; diff: interrupted before any finding)."};
+  CLI::App app{
+      "lowering-oracle: reference lowering and conformance oracle for neural-network "
+      "backend lowering plans.\n\nExit status: 0 success (conforms, proved), 1 a finding "
+      "(does not conform, differs, refuted), 2 bad usage or invalid input, 3 inconclusive "
+      "(prove: solver unknown, timed out or interrupted; diff: interrupted before any finding; "
+      "verify: interrupted while it runs an implementation)."};
   app.set_version_flag("--version", std::string("lowering-oracle ") + lo::kVersion);
   app.require_subcommand(1);
   std::vector<std::pair<CLI::App *, Action>> actions;
@@ -103,6 +105,9 @@ int main(int argc, char **argv) {
     return badInput("A subcommand is required: one of " + names + " (see lowering-oracle --help)");
   } catch (const CLI::ParseError &e) {
     return badInput(e.what()); // usage: one line, without CLI11's "Run with --help" line
+  } catch (const InterruptedRun &e) {
+    printDiagnostic(e.what());
+    return kInconclusive;
   } catch (const std::exception &e) {
     return badInput(e.what()); // invalid input (io::InputError) or a failed action
   }

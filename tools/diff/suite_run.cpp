@@ -2,8 +2,11 @@
 
 #include "ref/io/escape.hpp"
 #include "tools/diff/diff_drivers.hpp"
+#include "tools/exit_codes.hpp"
 #include "tools/system/files.hpp"
+#include "tools/system/interrupt.hpp"
 
+#include <csignal>
 #include <memory>
 #include <optional>
 
@@ -68,7 +71,10 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   try {
     p = run.implementation->produce(c, l, subprocess::deadlineAfter(run.settings.timeout()));
   } catch (const Interrupted &) {
-    throw std::runtime_error("verify: interrupted");
+    throw InterruptedRun(
+        std::string("verify: interrupted by ") +
+        (subprocess::InterruptGuard::received() == SIGTERM ? "SIGTERM" : "SIGINT") +
+        " while it ran the implementation: no report written, nothing concluded");
   }
   if (!p.ok) {
     out.error = p.failure.summary;

@@ -89,7 +89,8 @@ int runProve(const ProveSettings &s) {
   for (const auto *ob : chosen) {
     results.push_back(proofs::discharge(*ob, options, &interner));
     if (subprocess::InterruptGuard::received()) // cvc5 stopped (tools/cmd_prove.cpp): no more
-      throw std::runtime_error("prove: interrupted");
+      throw cli::InterruptedRun(
+          "prove: interrupted by a signal: the solver stopped, nothing concluded");
     auto &r = results.back();
     if (r.disagreement) // the cross-check failed: no answer of that solver is believed
       throw std::runtime_error(disagreementMessage(*solver, r));
