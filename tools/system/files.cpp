@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -15,7 +16,17 @@ namespace lo::files {
 namespace fs = std::filesystem;
 
 fs::path makeTempDir(const fs::path &parent, const std::string &stem) {
-  std::string pattern = (parent / (stem + "-XXXXXX")).string();
+  // The name fits NAME_MAX whatever the length of `stem`: its part before the last dot is cut, its
+  // role (".tmp", ".old") and mkdtemp's "-XXXXXX" are kept (mkdtemp makes it unique).
+  static constexpr std::size_t kRandom = 7;
+  std::string name = stem;
+  if (name.size() + kRandom > NAME_MAX) {
+    const std::size_t dot = name.rfind('.');
+    const std::string role =
+        dot != std::string::npos && name.size() - dot <= 8 ? name.substr(dot) : "";
+    name = name.substr(0, NAME_MAX - kRandom - role.size()) + role;
+  }
+  std::string pattern = (parent / (name + "-XXXXXX")).string();
   if (!::mkdtemp(pattern.data()))
     throw std::runtime_error(pattern + ": cannot create a directory: " + std::strerror(errno));
   return pattern;

@@ -13,7 +13,8 @@
 
 namespace lo::files {
 
-/// A new directory `parent/STEM-XXXXXX` (mkdtemp); throws std::runtime_error on failure.
+/// A new directory `parent/STEM-XXXXXX` (mkdtemp), STEM cut before its last dot to fit NAME_MAX;
+/// throws std::runtime_error on failure.
 std::filesystem::path makeTempDir(const std::filesystem::path &parent, const std::string &stem);
 
 /// The name of the marker file that `diff --keep` and `prove --emit-smt2` write into every output
