@@ -6,6 +6,7 @@
 #pragma once
 
 #include "ref/io/document.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/io/source.hpp"
 #include "ref/ir.hpp"
 #include "ref/lowering.hpp"
@@ -56,7 +57,7 @@ struct Options {
   Mode mode = Mode::coalesced;
   Equality equality = Equality::contract;
   /// "Long lists are capped with a count of the rest": at most this many violations per check.
-  std::size_t maxPerCheck = 20;
+  std::size_t maxPerCheck = io::kDefaultMaxPerCheck;
   /// The edition the inputs were read in (docs/spec.md §1.6): a file's declaration is noted when
   /// it differs.
   Edition edition = kNewestEdition;

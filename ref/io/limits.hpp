@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 
 namespace lo::io {
@@ -60,6 +61,18 @@ inline constexpr std::size_t kMaxHtmlIndexCellBytes = 120;
 inline constexpr std::size_t kMaxSolverAnswerBytes = 80;
 /// The version a solver prints, as `prove` reports it (`prove --solver`).
 inline constexpr std::size_t kMaxSolverVersionBytes = 64;
+
+// --- The options' defaults (each command's --help shows them; docs.defaults holds the docs) ----
+
+/// `--max-per-check`: the findings a report lists per check (docs/spec.md §3.5).
+inline constexpr std::size_t kDefaultMaxPerCheck = 20;
+/// `verify --max-file-bytes`: the largest output or plan file verify reads (docs/spec.md §4.3).
+inline constexpr std::size_t kDefaultMaxFileBytes = std::size_t{256} << 20;
+/// `--timeout-ms`: one run of an implementation, a worker's answer or a solver's query (`diff`,
+/// `verify --impl`/`--worker`, docs/spec.md §4.3).
+inline constexpr std::uint64_t kDefaultTimeoutMs = 10000;
+/// `--max-output-bytes`: what one run of an implementation may write (docs/spec.md §4.3).
+inline constexpr std::uint64_t kDefaultMaxOutputBytes = std::uint64_t{64} << 20;
 
 // --- What is written ----------------------------------------------------------------------------
 

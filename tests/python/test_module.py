@@ -217,3 +217,16 @@ def test_a_gate_result_is_judged_in_process_as_verify_gates_judges_it(examples_d
         lowering_oracle.assert_gate_conforms(plan, flipped, "checked")
     with pytest.raises(AssertionError, match="<result>:1:"):
         lowering_oracle.assert_gate_conforms(plan, "{", "checked")
+
+
+def test_checks_default_cap_is_the_binarys(oracle_binary):
+    """check's max_per_check defaults to what `lowering-oracle check --help` shows (one
+    declaration, ref/io/limits.hpp)."""
+    code, text = run(oracle_binary, "check", "--help")
+    assert code == 0
+    shown = re.search(r"--max-per-check [A-Z]+(?::\S+)?=(\d+)", text)
+    assert shown, text
+    assert lowering_oracle.DEFAULT_MAX_PER_CHECK == int(shown.group(1))
+    import inspect
+    default = inspect.signature(lowering_oracle.check).parameters["max_per_check"].default
+    assert default == lowering_oracle.DEFAULT_MAX_PER_CHECK

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ref/edition.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/vocab.hpp"
 #include "tools/report/report.hpp"
 
@@ -20,7 +21,7 @@ struct CheckSettings {
   Equality equality = Equality::contract; // --equality
   Edition edition = kNewestEdition;       // --edition: the user's, never a file's
   ReportFormat format = ReportFormat::text;
-  std::size_t maxPerCheck = 20;
+  std::size_t maxPerCheck = io::kDefaultMaxPerCheck;
   bool stream = false;           // --stream
   bool audit = false;            // --audit: the audit is asked for (docs/spec.md §3.1, audit)
   std::uint64_t stallMs = 10000; // --stall-ms (0: wait forever)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ref/gate.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/ir.hpp"
 #include "tools/suite/generate.hpp"
 
@@ -14,11 +15,6 @@
 #include <string_view>
 
 namespace lo::cli {
-
-/// The bounds of one run of an implementation, by default (`--timeout-ms`, `--max-output-bytes` of
-/// diff and of verify --impl / --worker, docs/spec.md §4.3).
-inline constexpr std::uint64_t kDefaultTimeoutMs = 10000;
-inline constexpr std::uint64_t kDefaultMaxOutputBytes = std::uint64_t{64} << 20;
 
 /// The options of `diff`.
 struct DiffSettings {
@@ -34,8 +30,8 @@ struct DiffSettings {
   /// one of the four in turn (docs/spec.md §4.3), and with --all for all four.
   bool pinned = false;
   bool all = false, keepGoing = false, progress = false;
-  std::uint64_t timeoutMs = kDefaultTimeoutMs;
-  std::uint64_t maxOutputBytes = kDefaultMaxOutputBytes;
+  std::uint64_t timeoutMs = io::kDefaultTimeoutMs;
+  std::uint64_t maxOutputBytes = io::kDefaultMaxOutputBytes;
   std::string keep;
 
   /// --gate or --gate-worker: the implementation is a gate.

@@ -4,6 +4,7 @@
 // run for every report (`--report FORMAT=FILE`).
 #pragma once
 
+#include "ref/io/limits.hpp"
 #include "tools/suite/verify.hpp"
 
 #include <cstdint>
@@ -15,8 +16,8 @@ namespace lo::cli {
 struct SuiteRunSettings {
   std::string impl, worker; // --impl, --worker: one of them
   bool gates = false;       // --gates: `impl` is a gate command ({policy} replaced)
-  std::uint64_t timeoutMs = kDefaultTimeoutMs; // diff's defaults (diff_settings.hpp)
-  std::uint64_t maxOutputBytes = kDefaultMaxOutputBytes;
+  std::uint64_t timeoutMs = io::kDefaultTimeoutMs;
+  std::uint64_t maxOutputBytes = io::kDefaultMaxOutputBytes;
 };
 
 /// The producer of `verify --impl` or `--worker`: for each entry, the entry's plan (its verified

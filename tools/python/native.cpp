@@ -12,6 +12,7 @@
 #include "ref/gate.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/source.hpp"
@@ -514,6 +515,8 @@ PYBIND11_MODULE(_native, m) {
   // gen asks one case in AUDIT_SHARE for the audit (tools/suite/generate.hpp), and so does
   // lowering_oracle.strategies.audits().
   m.attr("AUDIT_SHARE") = lo::gen::kAuditShare;
+  // check's --max-per-check default (ref/io/limits.hpp), the default of lowering_oracle.check.
+  m.attr("DEFAULT_MAX_PER_CHECK") = lo::io::kDefaultMaxPerCheck;
   m.def("suite", &suiteOf, py::arg("suite"), py::arg("edition"), py::arg("min_count"),
         py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
         py::arg("unverified_suite"), py::arg("max_file_bytes"));

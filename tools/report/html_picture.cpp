@@ -419,7 +419,7 @@ struct Picture {
       // The capsule a group carries against the capsule the plan gives its node.
       if (v.check == Check::capsule && in.candidate && v.group &&
           *v.group < in.candidate->plan.groups.size() && pinOf[j] != kNone &&
-          diffs++ < kHtmlMaxWindows)
+          diffs++ < kHtmlMaxCapsuleDiffs)
         capsuleDiff(out, interner.capsule(nodes[pinOf[j]].capsule),
                     interner.capsule(in.candidate->plan.groups[*v.group].capsule));
       out << "</li>\n";

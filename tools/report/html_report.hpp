@@ -31,6 +31,8 @@ inline constexpr std::size_t kHtmlWholePlan = 200;
 inline constexpr std::size_t kHtmlContext = 6;
 /// In a larger plan, at most this many findings get a window of the strip; the others are listed.
 inline constexpr std::size_t kHtmlMaxWindows = 24;
+/// At most this many capsule findings show the two capsules field by field.
+inline constexpr std::size_t kHtmlMaxCapsuleDiffs = 24;
 /// At most this many findings are listed in one picture (the report caps them per check first).
 inline constexpr std::size_t kHtmlMaxFindings = 200;
 /// Candidate node ids that are not in the plan: at most this many are listed.

@@ -7,6 +7,7 @@
 
 #include "ref/edition.hpp"
 #include "ref/interner.hpp"
+#include "ref/io/limits.hpp"
 #include "ref/ir.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/suite_manifest.hpp"
@@ -23,8 +24,8 @@ std::string outputName(const std::string &pattern, const SuiteManifest::Entry &e
 
 /// How an entry is judged and reported.
 struct JudgeOptions {
-  std::size_t maxPerCheck = 20;                      // --max-per-check
-  std::size_t maxFileBytes = std::size_t{256} << 20; // --max-file-bytes
+  std::size_t maxPerCheck = io::kDefaultMaxPerCheck;   // --max-per-check
+  std::size_t maxFileBytes = io::kDefaultMaxFileBytes; // --max-file-bytes
   /// html: a failing entry's picture is drawn, its element ids starting with this prefix; empty:
   /// none (a conforming entry is never drawn: docs/spec.md §3.5, verify's page).
   std::string picturePrefix;

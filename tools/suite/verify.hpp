@@ -5,6 +5,7 @@
 // then judged (judge.hpp). A manifest without entries is never a pass.
 #pragma once
 
+#include "ref/io/limits.hpp"
 #include "tools/report/report.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/suite_reader.hpp"
@@ -57,8 +58,8 @@ struct VerifySettings {
   std::optional<Edition> edition;                        // --edition; nullopt: not given
   bool unverifiedSuite = false;                          // --unverified-suite
   bool quiet = false;                                    // --quiet
-  std::size_t maxPerCheck = 20;                          // --max-per-check
-  std::size_t maxFileBytes = std::size_t{256} << 20;     // --max-file-bytes
+  std::size_t maxPerCheck = io::kDefaultMaxPerCheck;     // --max-per-check
+  std::size_t maxFileBytes = io::kDefaultMaxFileBytes;   // --max-file-bytes
   /// The suite the user names (docs/spec.md §4.3, "The suite the user names"): a suite whose
   /// manifest does not match is refused. nullopt: not given.
   std::optional<std::uint64_t> expectSeed, expectCount, minCount, expectMaxNodes;

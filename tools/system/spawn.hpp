@@ -6,6 +6,7 @@
 // kills whole.
 #pragma once
 
+#include "ref/io/limits.hpp"
 #include "tools/system/deadline.hpp"
 
 #include <chrono>
@@ -28,7 +29,7 @@ struct Result {
 };
 
 struct Options {
-  std::chrono::milliseconds timeout{10000};
+  std::chrono::milliseconds timeout{io::kDefaultTimeoutMs};
   Clock::time_point deadline = Clock::time_point::max(); // also stop here, if earlier
   bool captureStdout = false;
   std::size_t maxCapture = std::size_t{1} << 20; // standard error

@@ -8,7 +8,7 @@ The functions run the same C++ libraries as the ``lowering-oracle`` command line
     audit(document, equality="contract", edition=None)                      -> dict
     gate(document, policy="checked", mode=..., equality=..., edition=None)  -> dict
     check(plan, candidate, mode="coalesced", equality="contract", edition=None,
-          max_per_check=20, audit=False)                                    -> Report
+          max_per_check=DEFAULT_MAX_PER_CHECK, audit=False)                 -> Report
     assert_conforms(plan, candidate, ...)    -> Report, or AssertionError with the text report
     gate_findings(plan, result, policy="checked", mode=..., equality=..., edition=None,
                   exit_code=None)            -> [Finding]: a gate result judged as `verify --gates`
@@ -29,6 +29,9 @@ from . import _native
 
 __all__ = ["InvalidInput", "Finding", "Report", "lower", "lower_json", "audit", "gate", "check",
            "assert_conforms", "gate_findings", "assert_gate_conforms", "vocabulary"]
+
+# check's default of findings per check, as the command line's (ref/io/limits.hpp).
+DEFAULT_MAX_PER_CHECK = _native.DEFAULT_MAX_PER_CHECK
 
 # The six booleans of a policy (docs/spec.md §6), in order, as ref/gate.hpp declares them.
 POLICY_FIELDS = tuple(_native.vocabulary()["PolicyFlags"])
@@ -166,8 +169,8 @@ class Report:
                 f"findings={len(self.findings)}>")
 
 
-def check(plan, candidate, mode="coalesced", equality="contract", edition=None, max_per_check=20,
-          audit=False, plan_name="<plan>", candidate_name="<candidate>"):
+def check(plan, candidate, mode="coalesced", equality="contract", edition=None,
+          max_per_check=_native.DEFAULT_MAX_PER_CHECK, audit=False, plan_name="<plan>", candidate_name="<candidate>"):
     """Whether ``candidate`` (a GraphLoweringPlan) is exactly the lowering the spec gives for
     ``plan`` under ``mode`` and ``equality`` (docs/spec.md §3), as ``lowering-oracle check``;
     with ``audit``, the audit was asked for and a candidate without one violates ``audit``
