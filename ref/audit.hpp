@@ -1,9 +1,7 @@
 // The audit/execution-plan view: `PlannedKernel`, `ExecutionPlan`, `KernelAudit`,
-// `ExecutionAudit` (docs/spec.md §1, Audit.lean in the original).
-//
-// "The planner chooses capsules. The audit layer records what that choice means for trust
-// boundaries: which provider was selected, which device it targets, and whether the plan crosses a
-// trusted-external boundary."
+// `ExecutionAudit` (docs/spec.md §1.4, Audit.lean in the original): what the chosen capsules
+// mean for trust, one row per kernel or group (provider, device, trust level, evidence), and the
+// plan's trusted-external boundary.
 #pragma once
 
 #include "ref/interner.hpp"

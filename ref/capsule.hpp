@@ -1,6 +1,4 @@
-// KernelCapsule and its contract descriptors (docs/spec.md §1 and §2.2).
-//
-// "A backend capsule is TorchLean's unit of delegation to fast code": it records the op it
+// KernelCapsule and its contract descriptors (docs/spec.md §2.2): a capsule records the op it
 // implements, who provides it, where it runs, how far it is trusted, and four contract descriptors
 // whose evidence is kept as data.
 #pragma once

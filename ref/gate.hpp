@@ -1,9 +1,6 @@
 // Acceptance gates: an assurance policy decides from an audit's evidence whether a plan may run
-// (docs/spec.md §6; Gate.lean and the AssurancePolicy of Types.lean in the original).
-//
-// "The planner can select a backend capsule and the audit/recheck layers can report its
-// obligations. The gate layer turns those reports into an explicit yes/no decision before a plan
-// is accepted for a particular run mode."
+// (docs/spec.md §6.2 and §6.4; Gate.lean and the AssurancePolicy of Types.lean in the original):
+// the audit's obligation reports become a yes or no before a plan runs.
 //
 // The gate reads evidence only: a capsule's trust level is the planner's concern
 // (`acceptsTrust`), and `allowChecked` does not enter the gate.

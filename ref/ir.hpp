@@ -1,7 +1,5 @@
-// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan` (docs/spec.md §1).
-//
-// "A GraphExecutionPlan picks one kernel capsule for every runtime-relevant IR node, in graph
-// order."
+// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan`, one kernel capsule
+// for every runtime-relevant IR node, in graph order (docs/spec.md §1.1 and §2.4).
 #pragma once
 
 #include "ref/interner.hpp"

@@ -1,8 +1,6 @@
-// Backend lowering plans (docs/spec.md §1; Lowering.lean in the original).
-//
-// "GraphExecutionPlan chooses a capsule for each runtime-relevant IR node. A GraphLoweringPlan
-// groups those choices into backend calls. The conservative lowering coalesces adjacent nodes only
-// when they use the same operation and the exact same capsule contract."
+// Backend lowering plans (docs/spec.md §1.2 and §1.3; Lowering.lean in the original): the
+// singleton lowering, one group per node, and the coalesced one, which appends a node to the last
+// group while `canAppend` holds.
 #pragma once
 
 #include "ref/audit.hpp"

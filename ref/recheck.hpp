@@ -1,11 +1,7 @@
 // Recheck obligations: the four contract obligations of every audit row, each with the
-// disposition of its evidence (docs/spec.md §6; Recheck.lean in the original).
-//
-// "Plan audits say which backend capsules were selected. Recheck obligations unpack the contract
-// fields inside those capsules: shape, layout, value, and VJP evidence. This layer is
-// intentionally data-level. It does not claim that a foreign kernel is proved. It records whether
-// each obligation is backed by a theorem, checker, fuzz oracle, trusted boundary, or is missing
-// evidence."
+// disposition of its evidence (docs/spec.md §6.1; Recheck.lean in the original). Data only: a
+// report says which kind of evidence backs an obligation (or that none does), never that a foreign
+// kernel is proved.
 #pragma once
 
 #include "ref/audit.hpp"

@@ -1,7 +1,5 @@
-// Vocabulary of docs/spec.md §1: every enumeration with its stable spelling.
-//
-// "Vocabulary (stable spellings, used in every file and message)". Each enumeration is declared
-// once, by an X-macro list, so that the C++ enumerator, its index and its spelling cannot drift.
+// The vocabularies of docs/spec.md §1.5: every enumeration with its stable spelling, used in every
+// file and message. Each enumeration is declared once, by an X-macro list, so that the C++ enumerator, its index and its spelling cannot drift.
 #pragma once
 
 #include <array>

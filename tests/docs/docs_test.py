@@ -86,6 +86,54 @@ def citations(source):
     return failures, count
 
 
+def titled(spec):
+    """The titles of docs/spec.md by section: each section's heading, and the bold (`**Title.**`)
+    and italic (`*Title.*`) leads of its paragraphs; a top-level section also holds its
+    subsections' titles."""
+    titles, current = {}, None
+    for line in spec.splitlines():
+        m = re.match(r"^##(#?) (\d+(?:\.\d+)?)\.? (.*)$", line)
+        if m:
+            current = m.group(2)
+            titles.setdefault(current, set()).add(m.group(3).strip())
+            if m.group(1):
+                titles[current.split(".")[0]].add(m.group(3).strip())
+            continue
+        lead = re.match(r"^(?:[-*] )?(\*\*?)([^*]+?)\.\1(?:\s|$)", line)
+        if lead and current:
+            titles[current].add(lead.group(2))
+            if "." in current:
+                titles[current.split(".")[0]].add(lead.group(2))
+    return titles
+
+
+# A citation with a quoted title: docs/spec.md §N, "Title"; the title may follow a line break of a
+# comment (//, ///, #, *) or of a C string literal ("...§N, "\n "\"Title\"...").
+TITLED = re.compile(r'docs/spec\.md §(\d+(?:\.\d+)?),'
+                    r'(?:\s*"\s*\n\s*")?(?:\s*\n\s*(?://+|#+|\*)?)?\s*\\?"([^"\\\n]+)\\?"')
+
+
+def titles(source):
+    """Every docs/spec.md §N, "Title" in the tree names a heading or a paragraph lead of §N."""
+    spec, _ = sections(source)
+    known = titled(spec)
+    failures, count = [], 0
+    for path in files(source):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        rel = os.path.relpath(path, source)
+        for m in TITLED.finditer(text):
+            count += 1
+            section, title = m.group(1), m.group(2)
+            if title not in known.get(section, ()):
+                failures.append('%s:%d cites docs/spec.md §%s, "%s", which is no heading or '
+                                'paragraph lead there' % (rel, text.count("\n", 0, m.start()) + 1,
+                                                          section, title))
+    if count == 0:
+        failures.append("no titled citation found: the pattern is wrong")
+    return failures, count
+
+
 def links(source):
     failures, count = [], 0
     pages = [os.path.join(source, "README.md"), os.path.join(source, "examples", "README.md")]
@@ -577,7 +625,7 @@ def defaults(source, binary):
     return failures, count
 
 
-CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
+CASES = {"citations": citations, "titles": titles, "links": links, "schemas": schemas, "vocabularies": vocabularies,
          "obligations": obligations, "catalogue": catalogue, "properties": properties,
          "escaping": escaping}
 

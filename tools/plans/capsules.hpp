@@ -1,5 +1,5 @@
 // The capsules of the generated plans and their near-collisions (docs/conformance.md, "What is
-// generated": "a small pool of capsules that are near-collisions of one another"): every field
+// generated"): every field
 // drawn from a Choices, and variants that keep a capsule's identity (name, op, provider, device)
 // but change one field outside it, so that only the `contract` equality tells them apart
 // (docs/spec.md §1), or keep its name and change its identity, so that their written keys collide

@@ -29,9 +29,8 @@ void drawAsks(Case &c, std::uint64_t seed, std::size_t index) {
   Rng seeder(seed ^ (0x9e3779b97f4a7c15ULL * (index + 1)) ^ 0xa5c0a5c0a5c0a5c0ULL);
   Rng rng(seeder.next());
   c.audit = rng.chance(1, kAuditShare);
-  // "six booleans equal to no preset (one of the 61 such, uniformly, so every boolean,
-  // requireEvidence too, is drawn both ways)" (docs/spec.md §4.3); "a policy is named after the
-  // preset it equals, else custom" (§6.2).
+  // The custom policy: one of the 61 sets of six booleans that no preset has, uniformly
+  // (docs/spec.md §4.3, "What a case asks"; the names, docs/spec.md §6.2).
   std::uint64_t pick = rng.below(64 - std::size(kPolicyPresets));
   for (std::uint64_t bits = 0; bits < 64; ++bits) {
     AssurancePolicy p;

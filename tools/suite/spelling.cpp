@@ -299,8 +299,8 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
     inlined[i] = q.take(style.stray) ? !base : base;
   }
 
-  // The table: the written keys ("the capsule's name, with `#2`, `#3`, ..."), and for some
-  // capsules a second key to the same capsule ("Readers accept any keys").
+  // The table: the written keys, and for some capsules a second key to the same capsule, which
+  // readers accept (docs/spec.md §2.5, "Capsule keys").
   std::vector<CapsuleId> keyed;
   for (std::size_t i = 0; i < inlined.size(); ++i)
     if (!inlined[i])

@@ -1,5 +1,5 @@
-// An interrupted `diff` (docs/spec.md §4.3: "An interrupted run prints a partial summary and
-// leaves no temporary directory behind"; docs/conformance.md, "The runner: `diff`": the
+// An interrupted `diff` (docs/spec.md §4.3, "diff": a partial summary, no temporary directory
+// left; docs/conformance.md, "The runner: `diff`": the
 // implementation's whole process group is killed).
 //
 // The signals are caught by the one mechanism of ref/io/cleanup.hpp (io::SignalsDeferred): the
