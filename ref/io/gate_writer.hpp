@@ -44,9 +44,8 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
 /// number of reports, and each report on its own line (with its audit row), every report bounded.
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
 
-/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes (docs/spec.md
-/// §6.5: "a capsule name, claim spec or evidence text longer than 1024 bytes is cut there (fewer,
-/// so as not to split a UTF-8 character) and ends with `...`").
+/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes, never inside a
+/// UTF-8 character, and marked (docs/spec.md §6.5, "Bound").
 ObligationReport boundedReport(ObligationReport r);
 
 /// A report of the reference gate as a gate result holds it: obligationReportText (the reader's

@@ -134,6 +134,55 @@ def titles(source):
     return failures, count
 
 
+QUOTE_WORDS = 12
+
+
+def comment_blocks(text):
+    """The comments of a source file, each run of consecutive //, /// or # lines joined: [(line,
+    text)]."""
+    blocks, current, start = [], [], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"\s*(?://+|#+)\s?(.*)$", line)
+        if m:
+            start = start if current else number
+            current.append(m.group(1))
+        elif current:
+            blocks.append((start, " ".join(current)))
+            current = []
+    if current:
+        blocks.append((start, " ".join(current)))
+    return blocks
+
+
+def quotes(source):
+    """No comment of the sources quotes docs/spec.md: a quoted run of QUOTE_WORDS words or more
+    (between "..." ellipses) found word for word in the spec is a restatement; cite the section."""
+    def words(text):
+        return [w.lower() for w in re.findall(r"[A-Za-z0-9_'-]+",
+                                              text.replace("`", "").replace("**", ""))]
+    spec = " %s " % " ".join(words(read(source, "docs", "spec.md")))
+    failures, count = [], 0
+    for path in files(source):
+        rel = os.path.relpath(path, source)
+        if rel.split(os.sep)[0] == "docs" or rel.endswith((".md", ".json", ".dict")):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        for line, block in comment_blocks(text):
+            for quoted in re.findall(r'"([^"]+)"', block):
+                for piece in re.split(r"\.\.\.|\u2026", quoted):
+                    w = words(piece)
+                    if len(w) < QUOTE_WORDS:
+                        continue
+                    count += 1
+                    if " %s " % " ".join(w) in spec:
+                        failures.append('%s:%d quotes docs/spec.md ("%s"): cite the section' % (
+                            rel, line, piece.strip()[:80]))
+    if count == 0:
+        failures.append("no quoted comment found: the pattern is wrong")
+    return failures, count
+
+
 def links(source):
     failures, count = [], 0
     pages = [os.path.join(source, "README.md"), os.path.join(source, "examples", "README.md")]
@@ -625,7 +674,7 @@ def defaults(source, binary):
     return failures, count
 
 
-CASES = {"citations": citations, "titles": titles, "links": links, "schemas": schemas, "vocabularies": vocabularies,
+CASES = {"citations": citations, "titles": titles, "quotes": quotes, "links": links, "schemas": schemas, "vocabularies": vocabularies,
          "obligations": obligations, "catalogue": catalogue, "properties": properties,
          "escaping": escaping}
 

@@ -1,6 +1,6 @@
-// Harness 3, structured differential: "FuzzedDataProvider builds a valid plan; both lowerings pass
-// every check; JSON round trips; the singleton/coalesced relations hold". And the acceptance gate
-// (docs/spec.md §6): coalescing under contract preserves it for the presets and a drawn policy; the
+// Harness 3, structured differential: a valid plan built from the fuzzer's bytes; both lowerings
+// pass every check, round-trip through JSON and relate as docs/spec.md §1.2 says. And the
+// acceptance gate (docs/spec.md §6.7): coalescing under contract preserves it for the presets and a drawn policy; the
 // identity lowering only ever accepts more; `check` names `gate` exactly when a preset's differs.
 #include "checks/checks.hpp"
 #include "ref/gate.hpp"
@@ -175,7 +175,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   (void)presetDiffers;
 #endif
 
-  // "identity grouping coarser than contract grouping": every identity group boundary is a
+  // Identity groups are coarser than contract groups: every identity group boundary is a
   // contract group boundary.
   const auto contractStarts = starts(toCoalescedLoweringPlan(interner, plan, Equality::contract));
   const auto identityStarts = starts(toCoalescedLoweringPlan(interner, plan, Equality::identity));

@@ -1,5 +1,4 @@
-// io::OutputFile: "An output file is written whole or not at all: a failed run leaves no partial
-// file behind" (docs/spec.md §4); a target that is not a regular file is written directly.
+// io::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that is not a regular file is written directly.
 #include "ref/io/output.hpp"
 #include "tests/temp_dir.hpp"
 

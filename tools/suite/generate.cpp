@@ -21,8 +21,8 @@ Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes, Edition edit
   return c;
 }
 
-/// The asks of case `index` (docs/spec.md §4.3, "What a case asks": "drawn from S and I alone (so
-/// gen, verify and diff ask the same)"): a generator of their own, seeded from (seed, index), so
+/// The asks of case `index` (docs/spec.md §4.3, "What a case asks"), the same in gen, verify and
+/// diff: a generator of their own, seeded from (seed, index), so
 /// that they leave the plan and its spelling as they were, and the hand-picked cases ask
 /// differently under each seed.
 void drawAsks(Case &c, std::uint64_t seed, std::size_t index) {
