@@ -193,8 +193,7 @@ public:
   /// A node is well formed: its capsule's op is its op, its op is the op its kind maps to, it is
   /// the op of a kind of the edition, and the enumerations hold values of the edition.
   z3::expr wellFormed(const Node &k);
-  /// "A valid plan also has: unique `nodeId`s (naturals below 2^63); `op` equal to the op its kind
-  /// maps to; `capsule.op == op`."
+  /// A valid plan (docs/spec.md §2.4).
   z3::expr valid(const Plan &p);
   /// A lowering's counts are within its slots (any lowering that passes `provenance` and
   /// `empty-group` has at most n groups of at most n nodes, so n slots of n cells lose nothing).

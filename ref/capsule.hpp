@@ -192,8 +192,8 @@ LO_RECORD_EQUALITY(ContractDescriptor)
 LO_RECORD_EQUALITY(NumericalPolicy)
 LO_RECORD_EQUALITY(KernelCapsule)
 
-/// Equality `identity`: "equal name, op, provider and device only"
-/// (`KernelCapsule.sameIdentity` in the Lean original).
+/// Equality `identity`: name, op, provider and device (docs/spec.md §1.3;
+/// `KernelCapsule.sameIdentity` in the Lean original).
 bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
 
 /// `KernelCapsule.isTrustedExternal`: `c.trustLevel == .trustedExternal`.

@@ -24,7 +24,7 @@ namespace lo {
 /// The editions, oldest first.
 LO_DECLARE_VOCABULARY(Edition, LO_EDITIONS, "edition")
 
-/// "The default is the newest edition."
+/// The default edition, the newest (docs/spec.md §1.6).
 inline constexpr Edition kNewestEdition = Edition::e2026_08;
 
 /// Where an edition's vocabulary comes from: the upstream repository, the commits and the files it

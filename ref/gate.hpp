@@ -192,7 +192,7 @@ ExecutionAudit distinctRows(Interner &interner, const GraphLoweringPlan &p);
 /// when the result has no failure of that kind): what `sameGate` compares.
 std::vector<ObligationReport> reportSet(const GateResult &result, GateFailureKind kind);
 
-/// "Coalescing preserves the gate" compares two results by this: the same verdict, the same
+/// docs/spec.md §6.7 compares two results by this: the same verdict, the same
 /// failure kinds in the same order, and for each kind the same *set* of reports (multiplicities
 /// may differ).
 bool sameGate(const GateResult &a, const GateResult &b);

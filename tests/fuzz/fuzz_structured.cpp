@@ -22,7 +22,7 @@ std::string describe(const Interner &interner, const GraphExecutionPlan &plan) {
   return io::executionPlanJson(interner, plan);
 }
 
-/// "expanding each coalesced group gives the singleton lowering": the group's ids and kinds,
+/// Expanding each coalesced group gives the singleton lowering: the group's ids and kinds,
 /// one by one, with the group's op, and a capsule that is `same` as the member's.
 void requireRefines(const Interner &interner, Equality equality, const GraphLoweringPlan &coalesced,
                     const GraphLoweringPlan &singleton, const std::string &detail) {

@@ -40,7 +40,7 @@ inline constexpr std::uint64_t kAuditShare = 4;
 struct Settings {
   std::uint64_t seed = 1;
   std::size_t maxNodes = 24; // bound on the nodes of a random case
-  /// The edition whose values the cases draw ("The default is the newest edition").
+  /// The edition whose values the cases draw (default the newest, docs/spec.md §1.6).
   Edition edition = kNewestEdition;
 };
 

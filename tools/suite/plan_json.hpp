@@ -13,8 +13,8 @@
 
 namespace lo::gen {
 
-/// Where a plan's kernels put their capsules: "A kernel's capsule is a key into `capsules` or an
-/// inline object." `mixed` alternates the two.
+/// Where a plan's kernels put their capsules (docs/spec.md §2.4): in the `capsules` table, inline,
+/// or `mixed`, alternating the two.
 enum class Placement : std::uint8_t { table, inline_, mixed };
 
 /// How a case's plan is written: its placement and, unless it is written as the reference writer

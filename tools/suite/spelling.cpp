@@ -103,8 +103,7 @@ template <class K> Value recordValue(const typename RecordTable<K>::Value &r) {
 
 Value capsuleValue(const KernelCapsule &c) { return recordValue<KernelCapsule>(c); }
 
-/// "a bare string for a kind without parameters (`"relu"`), else an object ... Both forms are
-/// read."
+/// A kind as a bare string or as an object; readers take both (docs/spec.md §2.3).
 Value kindValue(const OpKind &kind, bool asObject) {
   if (isBare(kind.tag) && !asObject)
     return enumValue(kind.tag);
