@@ -54,7 +54,7 @@ struct ContractProvenance {
   bool operator==(const ContractProvenance &) const; // contract equality, from the table below
 };
 
-/// "A structured contract claim together with its evidence and human-readable explanation."
+/// A contract descriptor: a claim, its evidence and notes (docs/spec.md §2.2).
 struct ContractDescriptor {
   ContractClaim claim;
   std::string summary;
@@ -72,7 +72,7 @@ struct NumericalPolicy {
   bool operator==(const NumericalPolicy &) const; // contract equality, from the table below
 };
 
-/// "A contract-carrying fast kernel or reference implementation."
+/// A capsule (docs/spec.md §2.2).
 struct KernelCapsule {
   std::string name;
   BackendOp op = BackendOp::relu;

@@ -14,12 +14,12 @@
 
 namespace lo::io {
 
-/// "Human-readable statement of a structured backend obligation": "shape safety for relu",
+/// A claim in words: "shape safety for relu",
 /// "flat-row-major layout compatibility for relu", "relu forward refines SPEC",
 /// "relu backend-vjp VJP refines SPEC".
 std::string claimLabel(const ContractClaim &c);
 
-/// "Concise description of the evidence attached to a contract claim": "proved by NAME",
+/// Evidence in words: "proved by NAME",
 /// "accepted by proved checker NAME", "guarded at runtime by NAME", "covered by test suite NAME",
 /// "compared by fuzz oracle NAME", "trusted boundary: REASON", "no evidence recorded".
 std::string evidenceLabel(const ContractEvidence &e);
