@@ -137,10 +137,13 @@ def titles(source):
 QUOTE_WORDS = 12
 
 
-def comment_blocks(text):
-    """The comments of a source file, each run of consecutive //, /// or # lines joined: [(line,
-    text)]."""
+def comment_blocks(text, python=False):
+    """The comments of a source file, each run of consecutive //, /// or # lines joined, and a
+    Python file's triple-quoted strings: [(line, text)]."""
     blocks, current, start = [], [], 0
+    if python:
+        for m in re.finditer(r'"""(.*?)"""', text, re.S):
+            blocks.append((text.count("\n", 0, m.start()) + 1, " ".join(m.group(1).split())))
     for number, line in enumerate(text.splitlines(), 1):
         m = re.match(r"\s*(?://+|#+)\s?(.*)$", line)
         if m:
@@ -168,7 +171,7 @@ def quotes(source):
             continue
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
-        for line, block in comment_blocks(text):
+        for line, block in comment_blocks(text, rel.endswith(".py")):
             for quoted in re.findall(r'"([^"]+)"', block):
                 for piece in re.split(r"\.\.\.|\u2026", quoted):
                     w = words(piece)
