@@ -4,8 +4,8 @@
 // `gen` are registered here while they exist; a signal removes every registered path, then ends
 // the process by that signal (exit status 128 + N in a shell).
 //
-// Deferral: a command that stops by itself on an interrupt and reports what it has (`diff`,
-// docs/spec.md §4.3) holds a SignalsDeferred: the first signal of each kind then only sets a flag it reads (tools/system/interrupt.hpp); the
+// Deferral: a command that stops by itself on an interrupt (`diff`, `verify --impl`/`--worker`,
+// `prove --solver cvc5`; docs/spec.md §4.3 and §4.4) holds a SignalsDeferred: the first signal of each kind then only sets a flag it reads (tools/system/interrupt.hpp); the
 // second one of a kind removes the registered paths and ends the process, as without it.
 //
 // The handler is async-signal-safe: it reads and writes only `volatile sig_atomic_t` flags and
