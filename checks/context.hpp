@@ -238,8 +238,8 @@ struct Sides {
   std::string_view nameField = "name";
 };
 
-/// The first field in which two capsules (or audit rows) differ (docs/spec.md §3.5: "names both
-/// sides and the field by its nested path").
+/// The first field in which two capsules (or audit rows) differ (docs/spec.md §3.5), by its
+/// nested path, with both sides.
 struct FieldDifference {
   std::string path;          // "valueContract.provenance[0].path"; empty when they are equal
   std::string first, second; // each side's value as the sentence shows it

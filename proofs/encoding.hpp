@@ -204,7 +204,7 @@ public:
   /// (sabotages of canAppend and of the fold apply).
   z3::expr algorithmCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule,
                               const Node &k) const;
-  /// `canAppend` as docs/spec.md §1 defines it (what the `maximal` check uses; never sabotaged).
+  /// `canAppend` as docs/spec.md §1.3 defines it (what the `maximal` check uses; never sabotaged).
   z3::expr specCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule, const Node &k) const;
   /// `appendNode`: keeps `op` and `capsule`, appends the id and the kind, sets
   /// `groupingKind = sameCapsuleRun`.

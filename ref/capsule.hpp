@@ -88,7 +88,7 @@ struct KernelCapsule {
   NumericalPolicy numericalPolicy;
   std::string notes;
 
-  /// Equality `contract` (docs/spec.md §1): every field of the table below that takes part in it.
+  /// Equality `contract` (docs/spec.md §1.3): every field of the table below that takes part in it.
   bool operator==(const KernelCapsule &) const;
 };
 

@@ -9,7 +9,7 @@
 
 namespace lo {
 
-/// IR node ids are naturals below 2^63 (docs/spec.md §2).
+/// IR node ids are naturals below 2^63 (docs/spec.md §2.4).
 using NodeId = std::uint64_t;
 inline constexpr NodeId kNodeIdLimit = NodeId{1} << 63;
 

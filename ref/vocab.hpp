@@ -133,7 +133,7 @@ namespace lo {
   X(singleton, "singleton")                                                                        \
   X(sameCapsuleRun, "sameCapsuleRun")
 
-// The tags of a contract descriptor's variant parts (docs/spec.md §2, the Capsule shape).
+// The tags of a contract descriptor's variant parts (docs/spec.md §2.2).
 //
 // Every vocabulary holds the union of the editions' values, new values appended; which edition has
 // which value is declared in ref/edition.hpp.
@@ -159,7 +159,7 @@ namespace lo {
   X(nativeSymbol, "nativeSymbol")                                                                  \
   X(note, "note")
 
-// The two lowerings of docs/spec.md §1 and the two capsule equalities `canAppend` may use.
+// The two lowerings of docs/spec.md §1.2 and the two capsule equalities `canAppend` may use.
 #define LO_MODES(X)                                                                                \
   X(singleton, "singleton")                                                                        \
   X(coalesced, "coalesced")

@@ -1,4 +1,4 @@
-// Writers of a gate result (docs/spec.md §6): the `nn-backend/gate-result` JSON document, and the
+// Writers of a gate result (docs/spec.md §6.5): the `nn-backend/gate-result` JSON document, and the
 // text report in the original's report style (Report.lean: `ContractClaim.label`,
 // `ContractEvidence.label`, `ContractDescriptor.reportLine`).
 #pragma once

@@ -1,4 +1,4 @@
-// The audit of a lowering (docs/spec.md §1): one row per group, consistency with the singleton
+// The audit of a lowering (docs/spec.md §1.4): one row per group, consistency with the singleton
 // audit and preservation of trusted-external boundaries under equality `contract`, and the
 // expected finding under equality `identity`: its audit can hide a trusted-external boundary.
 #include "ref/io/reader.hpp"

@@ -31,7 +31,7 @@ RC_GTEST_PROP(Generators, JsonTextReadsAsTheBuiltPlan, ()) {
   RC_CLASSIFY(spec.encoding == Encoding::mixed, "mixed");
 }
 
-/// What makes a plan valid (docs/spec.md §2): unique `nodeId`s below 2^63, `op` equal to the op
+/// What makes a plan valid (docs/spec.md §2.4): unique `nodeId`s below 2^63, `op` equal to the op
 /// its kind maps to, `capsule.op == op`.
 void assertValid(const PlanSpec &spec) {
   std::unordered_map<NodeId, int> seen;

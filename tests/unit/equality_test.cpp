@@ -1,4 +1,4 @@
-// The two capsule equalities of docs/spec.md §1: `contract` (every field) and `identity` (name, op,
+// The two capsule equalities of docs/spec.md §1.3: `contract` (every field) and `identity` (name, op,
 // provider, device).
 #include "support.hpp"
 

@@ -160,7 +160,7 @@ std::pair<dev_t, ino_t> entryOf(const char *path) {
 }
 
 TEST_F(OutputFileTest, AnotherSpellingOfDevStdoutIsStandardOutputAndTheEntryStays) {
-  // docs/spec.md §4: the resolved target counts, not the spelling. As root, renaming over
+  // docs/spec.md §4.1: the resolved target counts, not the spelling. As root, renaming over
   // /dev//stdout would replace the /dev/stdout link with a regular file.
   const auto before = entryOf("/dev/stdout");
   const fs::path log = dir / "stdout.txt";

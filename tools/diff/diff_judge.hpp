@@ -52,7 +52,7 @@ struct Outcome {
   };
   Kind kind = Kind::conforms;
   Check primary =
-      Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
+      Check::provenance; // violations: the last violated check in the order of docs/spec.md §3.1
   checks::GateDifference gate = checks::GateDifference::none; // gateDiffers: the first difference
   std::string summary; // one sentence (from input: escaped when printed)
   std::string report;  // the full report

@@ -1,6 +1,5 @@
-// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2): "A kernel's capsule
-// is a key into `capsules` or an inline object", so a case is written with its capsules in the
-// table, inline, or alternately both; and either as the reference writer writes plans or with
+// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2.4): a case is written with its
+// capsules in the table, inline, or alternately both; and either as the reference writer writes plans or with
 // drawn spellings (tools/suite/spelling.hpp).
 #pragma once
 
