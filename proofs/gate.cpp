@@ -140,7 +140,8 @@ z3::expr isPreset(const SymbolicPolicy &p, const AssurancePolicy &preset) {
          is(p.allowTestEvidence, preset.allowTestEvidence);
 }
 
-/// The gate obligation of docs/spec.md §5.4 for plans of at most N nodes. A counterexample whose `checked` verdict flips is the most telling one: tried first.
+/// The gate obligation of docs/spec.md §5.4 for plans of at most N nodes. A counterexample whose
+/// `checked` verdict flips is the most telling one: tried first.
 Query gatePreserved(Encoder &e, std::size_t n, Mode mode) {
   Plan p = e.freshPlan(n);
   const Lowering l = mode == Mode::singleton ? e.toSingleton(p) : e.toCoalesced(p);

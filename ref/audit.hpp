@@ -24,7 +24,8 @@ struct ExecutionPlan {
 };
 
 /// One audit row (docs/spec.md §1.4): `op` from the group, the other fields (`capsuleName`,
-/// `provider`, `device`, `trustLevel`, `vjpMode`, the contracts, `numericalPolicy`) from its capsule.
+/// `provider`, `device`, `trustLevel`, `vjpMode`, the contracts, `numericalPolicy`) from its
+/// capsule.
 ///
 /// The row's fields other than `op` are held as an interned capsule, `view`, whose `name` is the
 /// row's capsuleName, whose `op` is the row's op, and whose fields the audit does not show

@@ -2,9 +2,9 @@
 // (docs/spec.md §1.6).
 //
 // The vocabularies of ref/vocab.hpp hold the union of every edition's values; an edition is the
-// set of values it has, and a value not listed below is in every edition. Everything that depends on an edition (the
-// readers, the writers, the gate's dispositions, gen's plans, the proofs, the schemas and the
-// docs' tables) asks `inEdition` or `valuesOf`, never a list of its own.
+// set of values it has, and a value not listed below is in every edition. Everything that depends
+// on an edition (the readers, the writers, the gate's dispositions, gen's plans, the proofs, the
+// schemas and the docs' tables) asks `inEdition` or `valuesOf`, never a list of its own.
 #pragma once
 
 #include "ref/opkind.hpp"

@@ -159,9 +159,9 @@ template <class SameSet> bool sameGateGiven(const AssurancePolicy &policy, SameS
   return true;
 }
 
-/// The failures of docs/spec.md §6.3, in that order, each only when it has reports: missingEvidence when requireEvidence;
-/// runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless allowTestEvidence;
-/// trustedBoundary unless allowTrustedExternal; fuzzEvidence unless allowFuzzed.
+/// The failures of docs/spec.md §6.3, in that order, each only when it has reports: missingEvidence
+/// when requireEvidence; runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless
+/// allowTestEvidence; trustedBoundary unless allowTrustedExternal; fuzzEvidence unless allowFuzzed.
 std::vector<GateFailure> gateFailures(const Interner &interner, const AssurancePolicy &policy,
                                       const ExecutionAudit &a);
 

@@ -1,5 +1,6 @@
 // The vocabularies of docs/spec.md §1.5: every enumeration with its stable spelling, used in every
-// file and message. Each enumeration is declared once, by an X-macro list, so that the C++ enumerator, its index and its spelling cannot drift.
+// file and message. Each enumeration is declared once, by an X-macro list, so that the C++
+// enumerator, its index and its spelling cannot drift.
 #pragma once
 
 #include <array>

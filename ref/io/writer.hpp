@@ -1,7 +1,7 @@
 // Writers for the files of docs/spec.md §2.
 //
-// Deterministic: the same input gives the same bytes (docs/spec.md §2.1). `format` and `version` are
-// always written, and every capsule field is written out, defaults included.
+// Deterministic: the same input gives the same bytes (docs/spec.md §2.1). `format` and `version`
+// are always written, and every capsule field is written out, defaults included.
 #pragma once
 
 #include "ref/audit.hpp"

@@ -1,5 +1,5 @@
-// Harness 2, the candidate reader and `check`: any bytes, as a candidate against fixed plans, give a
-// report or a clean error.
+// Harness 2, the candidate reader and `check`: any bytes, as a candidate against fixed plans, give
+// a report or a clean error.
 //
 // A candidate that is read is also written and read again (same groups, same bytes). Every mode and
 // equality is checked against every fixed plan, and a candidate that passes every check must

@@ -1,7 +1,8 @@
 // Harness 3, structured differential: a valid plan built from the fuzzer's bytes; both lowerings
 // pass every check, round-trip through JSON and relate as docs/spec.md §1.2 says. And the
-// acceptance gate (docs/spec.md §6.7): coalescing under contract preserves it for the presets and a drawn policy; the
-// identity lowering only ever accepts more; `check` names `gate` exactly when a preset's differs.
+// acceptance gate (docs/spec.md §6.7): coalescing under contract preserves it for the presets and a
+// drawn policy; the identity lowering only ever accepts more; `check` names `gate` exactly when a
+// preset's differs.
 #include "checks/checks.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/reader.hpp"

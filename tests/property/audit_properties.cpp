@@ -96,8 +96,8 @@ RC_GTEST_PROP(Audit, ContractPreservesHasTrustedExternal, ()) {
 }
 
 // The expected finding (docs/spec.md §1.3): identity can merge capsules of different trust level or
-// evidence, and its audit then hides a boundary. The property "the identity audit still says the plan
-// crosses a trusted-external boundary" must be falsified; the test fails if RapidCheck cannot
+// evidence, and its audit then hides a boundary. The property "the identity audit still says the
+// plan crosses a trusted-external boundary" must be falsified; the test fails if RapidCheck cannot
 // find such a plan. The shrunk plan is printed and checked once more, read from its JSON text.
 // About one plan in 70 has one (found after 49 to 173 plans over 8 seeds), so it searches up to
 // 1,000 plans (or `max_success`, if larger: the README's test command runs 200 cases a property,

@@ -86,7 +86,8 @@ RC_GTEST_PROP(Generators, PlansAreValid, ()) {
                                   interner, spec.edition) == buildPlan(spec, interner));
 }
 
-// The groups' ids, concatenated, are the plan's ids, in order, in both lowerings (docs/spec.md §1.2).
+// The groups' ids, concatenated, are the plan's ids, in order, in both lowerings (docs/spec.md
+// §1.2).
 RC_GTEST_PROP(Lowering, NodeIdsAreTheKernelIds, ()) {
   const PlanSpec spec = *genPlan();
   const Mode mode = *genMode();

@@ -1,4 +1,5 @@
-// io::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that is not a regular file is written directly.
+// io::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that
+// is not a regular file is written directly.
 #include "ref/io/output.hpp"
 #include "tests/temp_dir.hpp"
 

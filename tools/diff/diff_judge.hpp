@@ -64,9 +64,9 @@ struct Outcome {
   bool fails() const { return kind != Kind::conforms; }
 };
 
-/// The failure persists while shrinking: the same kind of failure and, for violations, the same check
-/// still violated (other violations may come and go); for a gate, the same first difference (a
-/// verdict difference keeps its direction).
+/// The failure persists while shrinking: the same kind of failure and, for violations, the same
+/// check still violated (other violations may come and go); for a gate, the same first difference
+/// (a verdict difference keeps its direction).
 bool sameFailure(const Outcome &a, const Outcome &b);
 
 /// The outcome as the judging child sends it back, and read back.

@@ -90,7 +90,8 @@ std::string entryNoteLine(const SuiteEntry &e, const std::string &note);
 std::string suiteSummary(const SuiteReport &report);
 
 /// Which suite was judged, with its parameters and whether it was verified, or that it is a
-/// hand-made suite (docs/spec.md §4.3, "verify"). Every format states it (text the line `verify: SUITE-LINE` before the summary).
+/// hand-made suite (docs/spec.md §4.3, "verify"). Every format states it (text the line `verify:
+/// SUITE-LINE` before the summary).
 std::string suiteLine(const SuiteReport &report);
 
 /// "the suite SUITE was not verified: ..." (for a report of an unverified suite).

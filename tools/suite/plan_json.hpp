@@ -1,6 +1,6 @@
-// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2.4): a case is written with its
-// capsules in the table, inline, or alternately both; and either as the reference writer writes plans or with
-// drawn spellings (tools/suite/spelling.hpp).
+// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2.4): a case is written
+// with its capsules in the table, inline, or alternately both; and either as the reference writer
+// writes plans or with drawn spellings (tools/suite/spelling.hpp).
 #pragma once
 
 #include "ref/interner.hpp"

@@ -4,7 +4,8 @@
 // left out, supportsForward, vjpMode, each numericalPolicy field, notes and a descriptor's
 // provenance have defaults that may be written out or left out, a kernel's capsule is a key into
 // `capsules` or an inline object, under any key (so one capsule may have two keys), a kind without
-// parameters is a bare string or an object, the members of an object come in any order, and a string may spell a character with an escape (`\u0041`,
+// parameters is a bare string or an object, the members of an object come in any order, and a
+// string may spell a character with an escape (`\u0041`,
 // `\/`). An implementation that reads only some of these texts is wrong, and `gen` and `diff` can
 // only show it if their plans use them: the spelling varies within one plan, so the same capsule
 // appears spelled two ways in adjacent kernels and an implementation that compares what is written
