@@ -5,6 +5,11 @@
 
 citations: every "docs/spec.md §N" or "§N.M" in the sources, tests and docs names a section of
            docs/spec.md ("## N." or "### N.M"), and every "§N" inside docs/spec.md does too.
+titles:    every docs/spec.md §N, "Title" in the tree (the title may follow a comment's line break)
+           names a heading, a bold lead (**Title.**) or an italic lead (*Title.*) of §N or of a
+           subsection of it.
+quotes:    no comment or Python docstring of the sources quotes 12 words or more of docs/spec.md
+           word for word: it cites the section instead.
 links:     every relative Markdown link in README.md, docs/*.md and examples/README.md names a file
            or directory that exists.
 schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md, and every
