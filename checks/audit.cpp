@@ -1,5 +1,5 @@
-// audit: "an audit in the candidate differs from the audit derived from its groups, or a group's
-// audit row differs from the singleton audit row of one of its nodes" (docs/spec.md §3).
+// audit: the candidate's audit is not the one its groups give, or a group's row is not its
+// nodes' singleton rows (docs/spec.md §3.1).
 #include "checks/audit_rows.hpp"
 
 namespace lo::checks::detail {
@@ -91,7 +91,7 @@ void checkCarriedAudit(Context &cx) {
              "hasTrustedExternal is true, but no audit row is trusted-external");
 }
 
-// "a group's audit row differs from the singleton audit row of one of its nodes". A row is a
+// A group's row against its nodes' singleton rows. A row is a
 // function of the op and the capsule, so a member's row differs only where its op or capsule
 // differs from the group's, and the op and capsule checks have named every such member and marked
 // the group judged (in mode singleton, where they judge a group's first member only, the

@@ -1,5 +1,5 @@
-// capsule: "contract: the group's capsule is not equal to every member's; identity: not equal to
-// the first member's, or a member's capsule differs in identity" (docs/spec.md §3).
+// capsule: a group's capsule is not equal, under the equality in force, to its members'
+// (docs/spec.md §3.1 and §3.2).
 #include "checks/context.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// `check PLAN CANDIDATE`: "decides whether CANDIDATE is exactly what the spec gives for PLAN
-// under a mode and an equality, and names every way in which it is not" (docs/spec.md §3).
+// `check PLAN CANDIDATE` (docs/spec.md §3.1): runs every check on the candidate and gathers the
+// findings.
 #include "checks/context.hpp"
 #include "ref/io/reader.hpp"
 
@@ -40,7 +40,7 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
     detail::checkCarriedAudit(cx);
     detail::checkCarriedTrustBoundary(cx);
   } else if (options.auditAsked) {
-    // docs/spec.md §3.1, audit: "or the audit was asked for and the candidate carries none".
+    // An asked-for audit that the candidate lacks is an audit finding (docs/spec.md §3.1).
     cx.findings.report(Check::audit, std::nullopt, std::nullopt, [] {
       return detail::Description{"/audit", "the audit was asked for, but the candidate carries "
                                            "none (an ExecutionAudit in \"audit\", docs/spec.md "

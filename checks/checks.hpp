@@ -39,8 +39,7 @@ LO_DECLARE_VOCABULARY(Check, LO_CHECK_NAMES, "check")
 
 namespace checks {
 
-/// One way in which a candidate departs from the spec: "A report names the check, the group
-/// index, the node id, a JSON pointer into the candidate and one plain sentence."
+/// One way in which a candidate departs from the spec, as a report names it (docs/spec.md §3.5).
 struct Violation {
   Check check = Check::provenance;
   std::optional<std::size_t> group; // index into the candidate's groups
@@ -56,7 +55,7 @@ struct Violation {
 struct Options {
   Mode mode = Mode::coalesced;
   Equality equality = Equality::contract;
-  /// "Long lists are capped with a count of the rest": at most this many violations per check.
+  /// At most this many violations listed per check, the rest counted (docs/spec.md §3.5).
   std::size_t maxPerCheck = io::kDefaultMaxPerCheck;
   /// The edition the inputs were read in (docs/spec.md §1.6): a file's declaration is noted when
   /// it differs.

@@ -27,7 +27,7 @@ NodeIndex::NodeIndex(const GraphExecutionPlan &plan) {
 
 Report Findings::finish() && {
   Report r;
-  // Listed in the order of the checks (the order of docs/spec.md §3), then by group.
+  // Listed in the order of the checks (the order of docs/spec.md §3.1), then by group.
   std::stable_sort(violations_.begin(), violations_.end(),
                    [](const Violation &a, const Violation &b) { return a.check < b.check; });
   r.violations = std::move(violations_);
@@ -325,7 +325,7 @@ FieldDifference capsuleDifference(const KernelCapsule &a, const KernelCapsule &b
 
 FieldDifference identityDifference(const KernelCapsule &a, const KernelCapsule &b,
                                    const Sides &sides) {
-  // docs/spec.md §1: equal `name`, `op`, `provider` and `device`.
+  // docs/spec.md §1.3: equal `name`, `op`, `provider` and `device`.
   return FirstDifference(sides).record<KernelCapsule>("", a, b, true, sides.nameField).result();
 }
 

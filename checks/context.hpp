@@ -41,7 +41,7 @@ private:
   std::unordered_map<NodeId, std::size_t, KeyedHash> map_; // keyed: ids come from the input
 };
 
-/// A violation as a check words it: "a JSON pointer into the candidate and one plain sentence".
+/// A violation as a check words it: a JSON pointer into the candidate and a sentence.
 struct Description {
   std::string pointer;
   std::string message;
@@ -50,7 +50,7 @@ struct Description {
 };
 
 /// Violations collected so far, at most `Options::maxPerCheck` listed per check and the rest
-/// counted ("Long lists are capped with a count of the rest").
+/// counted (docs/spec.md §3.5).
 class Findings {
 public:
   explicit Findings(std::size_t cap) : cap_(cap) {}
@@ -183,7 +183,7 @@ struct Context : Judge {
   /// Whether the groups' ids are the plan's ids as a multiset (set by the provenance check).
   bool sameMultiset = true;
 
-  /// "the audit derived from its groups": one row per candidate group (computed once).
+  /// The audit the candidate's groups give: one row per group (computed once).
   const std::vector<KernelAudit> &derivedAudit();
 
 private:
@@ -238,8 +238,8 @@ struct Sides {
   std::string_view nameField = "name";
 };
 
-/// The first field in which two capsules (or audit rows) differ (docs/spec.md §3.5: "names both
-/// sides and the field by its nested path").
+/// The first field in which two capsules (or audit rows) differ (docs/spec.md §3.5), by its
+/// nested path, with both sides.
 struct FieldDifference {
   std::string path;          // "valueContract.provenance[0].path"; empty when they are equal
   std::string first, second; // each side's value as the sentence shows it

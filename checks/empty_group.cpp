@@ -1,4 +1,4 @@
-// empty-group: "a group has no nodes" (docs/spec.md §3).
+// empty-group: a group without nodes (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

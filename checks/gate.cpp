@@ -1,9 +1,6 @@
-// gate: "for each of the three presets, the candidate's gate (its groups as written) equals the
-// plan's singleton gate" — the same verdict, the same failure kinds in the same order, and for
-// each kind the same set of reports (docs/spec.md §6, "Check `gate`"). "A finding names the
-// policy, the verdicts, the failure kind, and one report the candidate loses or adds (node,
-// obligation, evidence)." A lost report whose evidence the candidate carries under another text is
-// said to be renamed, with both texts.
+// gate (docs/spec.md §6.8): under each preset policy, compares the gate of the candidate's groups
+// with the gate of the plan's singleton lowering (verdict, failure kinds in order, each kind's set
+// of reports, §6.7), and names the first report one side has and the other lacks, or renamed.
 //
 // The plan's singleton gate is computed from the plan's kernels directly (one audit row per
 // node), never from a reference lowering. Under equality identity in mode coalesced, a later

@@ -1,4 +1,4 @@
-// What the `gate` check (docs/spec.md §6, "Check `gate`") gathers while the other checks walk the
+// What the `gate` check (docs/spec.md §6.8) gathers while the other checks walk the
 // plan and the candidate: the distinct audit rows of the plan's singleton lowering and of the
 // candidate's groups, with the first node or group that has each. A gate depends only on the
 // *set* of reports, and so on the set of distinct rows: memory is bounded by the distinct

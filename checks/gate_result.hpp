@@ -1,7 +1,6 @@
 // Judging another implementation's gate result (docs/spec.md §6.5, read by
 // ref/io/gate_reader.hpp) against the reference gate, for `diff --gate` and `verify --gates`
-// (docs/spec.md §4.3): "the same verdict, the same failure kinds in the same order, and for each
-// kind the same reports".
+// (docs/spec.md §4.3 and §6.7): verdict, failure kinds in order, and each kind's reports.
 #pragma once
 
 #include "ref/gate.hpp"

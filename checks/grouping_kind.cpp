@@ -1,5 +1,4 @@
-// grouping-kind: "not `singleton` for one node and `sameCapsuleRun` for two or more"
-// (docs/spec.md §3).
+// grouping-kind: a group's `groupingKind` does not match its number of nodes (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

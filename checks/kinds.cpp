@@ -1,4 +1,4 @@
-// kinds: "`kinds` is not, position by position, the kinds of the group's nodes" (docs/spec.md §3).
+// kinds: a group's `kinds` differs, at some position, from its nodes' kinds (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

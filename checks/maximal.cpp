@@ -1,5 +1,5 @@
-// maximal: "mode coalesced and two adjacent groups could be one (`canAppend` across the
-// boundary)" (docs/spec.md §3).
+// maximal: in mode coalesced, `canAppend` holds across the boundary of two adjacent groups
+// (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

@@ -1,4 +1,4 @@
-// op: "the group's op differs from a member's op" (docs/spec.md §3).
+// op: a member's op is not the group's (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// order: "same multiset, different sequence" (docs/spec.md §3).
+// order: the candidate has the plan's ids, but not in the plan's order (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 #include <algorithm>

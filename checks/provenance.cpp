@@ -1,5 +1,5 @@
-// provenance: "the groups' ids, concatenated, are not the plan's ids as a multiset (missing,
-// extra, repeated)" (docs/spec.md §3).
+// provenance: an id of the plan is missing from the groups, or one is extra or repeated
+// (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {

@@ -1,9 +1,9 @@
-// singleton: "mode singleton and a group holds more than one node" (docs/spec.md §3).
+// singleton: in mode singleton, a group of two or more nodes (docs/spec.md §3.1).
 #include "checks/context.hpp"
 
 namespace lo::checks::detail {
 
-// `toSingleton`: "one group per planned node, `groupingKind = singleton`".
+// `toSingleton` gives one group per planned node, each of kind `singleton` (docs/spec.md §1.2).
 void checkSingleton(Judge &j, GroupSite &site) {
   const auto &group = site.group;
   const std::size_t g = site.index;

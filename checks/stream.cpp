@@ -3,9 +3,8 @@
 // "Streaming").
 //
 // Every group is judged by the same per-group checks as `check` (GroupChecks). What needs the
-// whole sequence, provenance and order ("the groups' ids, concatenated, are not the plan's ids as
-// a multiset"; "same multiset, different sequence"), is judged by merging the candidate's ids
-// with the plan's, which increase: a conforming candidate lists exactly the plan's ids, in the
+// whole sequence, provenance and order (docs/spec.md §3.1), is judged by merging the candidate's
+// ids with the plan's, which increase: a conforming candidate lists exactly the plan's ids, in the
 // plan's order, so any departure is found where it happens.
 #include "checks/context.hpp"
 

@@ -1,5 +1,5 @@
-// trust-boundary: "the candidate's audit hides a trusted-external boundary that the singleton
-// lowering shows" (docs/spec.md §3).
+// trust-boundary: a trusted-external boundary the singleton lowering's audit shows is missing from
+// the candidate's (docs/spec.md §3.1).
 #include "checks/audit_rows.hpp"
 #include "ref/io/escape.hpp"
 

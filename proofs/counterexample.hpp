@@ -1,5 +1,5 @@
 // A model of a refuted obligation, written back as a concrete GraphExecutionPlan that the other
-// commands accept (docs/spec.md §5: "the counterexample is written as a GraphExecutionPlan").
+// commands accept (docs/spec.md §5.3).
 #pragma once
 
 #include "proofs/encoding.hpp"

@@ -272,7 +272,7 @@ z3::expr Encoder::algorithmCanAppend(const z3::expr &groupOp, const Capsule &gro
 Group Encoder::appendNode(const Group &g, const Node &k) const {
   Group out = g;
   const std::size_t cap = g.nodeIds.size();
-  // "appends the node's id to nodeIds and its kind to kinds": cell idCount gets the id.
+  // The node's id goes last in nodeIds and its kind last in kinds: cell idCount gets the id.
   for (std::size_t p = 0; p < cap; ++p) {
     const int pi = static_cast<int>(p);
     if (sabotage_ == Sabotage::appendPrepends) {
@@ -298,10 +298,10 @@ Group Encoder::appendNode(const Group &g, const Node &k) const {
 
 Encoder::Head Encoder::appendHead(const Head &g, const Node &k) const {
   Head out = g;
-  // "keeps the group's op and capsule (those of the group's first node)"
+  // The group keeps its op and capsule (its first node's).
   if (sabotage_ == Sabotage::appendTakesNodeCapsule)
     out.capsule = k.capsule;
-  // "sets groupingKind = sameCapsuleRun"
+  // groupingKind becomes sameCapsuleRun.
   if (sabotage_ != Sabotage::appendKeepsSingleton)
     out.run = ctx_.bool_val(true);
   return out;

@@ -193,8 +193,7 @@ public:
   /// A node is well formed: its capsule's op is its op, its op is the op its kind maps to, it is
   /// the op of a kind of the edition, and the enumerations hold values of the edition.
   z3::expr wellFormed(const Node &k);
-  /// "A valid plan also has: unique `nodeId`s (naturals below 2^63); `op` equal to the op its kind
-  /// maps to; `capsule.op == op`."
+  /// A valid plan (docs/spec.md §2.4).
   z3::expr valid(const Plan &p);
   /// A lowering's counts are within its slots (any lowering that passes `provenance` and
   /// `empty-group` has at most n groups of at most n nodes, so n slots of n cells lose nothing).
@@ -205,7 +204,7 @@ public:
   /// (sabotages of canAppend and of the fold apply).
   z3::expr algorithmCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule,
                               const Node &k) const;
-  /// `canAppend` as docs/spec.md §1 defines it (what the `maximal` check uses; never sabotaged).
+  /// `canAppend` as docs/spec.md §1.3 defines it (what the `maximal` check uses; never sabotaged).
   z3::expr specCanAppend(const z3::expr &groupOp, const Capsule &groupCapsule, const Node &k) const;
   /// `appendNode`: keeps `op` and `capsule`, appends the id and the kind, sets
   /// `groupingKind = sameCapsuleRun`.

@@ -115,8 +115,8 @@ z3::expr accepted(const SymbolicPolicy &p, Edition edition, const std::vector<Ro
   return none;
 }
 
-/// "the same verdict, the same failure kinds in the same order, and for each kind the same set
-/// of reports": per kind, the same presence and (when present) the same set.
+/// Two gates agree as docs/spec.md §6.7 says: the same verdict and, per kind, the same presence and
+/// (when present) the same set of reports.
 z3::expr sameGate(const SymbolicPolicy &p, Edition edition, const std::vector<Row> &a,
                   const std::vector<Row> &b) {
   z3::expr all = p.requireEvidence.ctx().bool_val(true);
@@ -140,8 +140,8 @@ z3::expr isPreset(const SymbolicPolicy &p, const AssurancePolicy &preset) {
          is(p.allowTestEvidence, preset.allowTestEvidence);
 }
 
-/// "for all valid P with |P| <= N and every policy: gate(lowering(P)) = gate(singleton rows of
-/// P)". A counterexample whose `checked` verdict flips is the most telling one: tried first.
+/// The gate obligation of docs/spec.md §5.4 for plans of at most N nodes. A counterexample whose
+/// `checked` verdict flips is the most telling one: tried first.
 Query gatePreserved(Encoder &e, std::size_t n, Mode mode) {
   Plan p = e.freshPlan(n);
   const Lowering l = mode == Mode::singleton ? e.toSingleton(p) : e.toCoalesced(p);

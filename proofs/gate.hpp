@@ -1,4 +1,4 @@
-// The gate obligations (docs/spec.md §5 and §6): coalescing preserves the acceptance gate, for
+// The gate obligations (docs/spec.md §5.4 and §6.7): coalescing preserves the acceptance gate, for
 // every assurance policy at once.
 //
 // A report of audit row r for obligation o is the tuple (r.op, r.capsuleName, o, r.contract_o):

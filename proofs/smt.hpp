@@ -17,7 +17,7 @@ enum class Status { proved, refuted, unknown };
 
 std::string_view spelling(Status s);
 
-/// "every solver call has a timeout": a solver whose checks stop after `timeoutMs` milliseconds.
+/// A solver whose every check stops after `timeoutMs` milliseconds (docs/spec.md §4.3, "prove").
 class Solver {
 public:
   Solver(z3::context &ctx, unsigned timeoutMs);

@@ -15,28 +15,20 @@ class SpecChecks {
 public:
   SpecChecks(const Encoder &encoder, const Plan &plan, const Lowering &candidate);
 
-  /// "the groups' ids, concatenated, are not the plan's ids as a multiset"
+  // Each check of docs/spec.md §3.1, by its name in the check vocabulary, holds when the
+  // candidate passes it.
   z3::expr provenance() const;
-  /// "same multiset, different sequence"
   z3::expr order() const;
-  /// "a group has no nodes"
   z3::expr emptyGroup() const;
-  /// "`kinds` is not, position by position, the kinds of the group's nodes"
   z3::expr kinds() const;
-  /// "the group's op differs from a member's op"
   z3::expr op() const;
-  /// "contract: the group's capsule is not equal to every member's; identity: not equal to the
-  /// first member's, or a member's capsule differs in identity"
+  /// Under the equality in force (docs/spec.md §3.2).
   z3::expr capsule() const;
-  /// "not `singleton` for one node and `sameCapsuleRun` for two or more"
   z3::expr groupingKind() const;
-  /// "mode singleton and a group holds more than one node"
   z3::expr singleton() const;
-  /// "mode coalesced and two adjacent groups could be one (`canAppend` across the boundary)"
   z3::expr maximal() const;
-  /// "a group's audit row differs from the singleton audit row of one of its nodes"
+  /// Each group's row against its nodes' singleton rows.
   z3::expr audit() const;
-  /// "the candidate's audit hides a trusted-external boundary that the singleton lowering shows":
   /// `hasTrustedExternal` and the set of trusted-external ops are those of the singleton audit.
   z3::expr trustBoundary() const;
   /// Every check of docs/spec.md §3 for `mode`.

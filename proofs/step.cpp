@@ -30,7 +30,7 @@ FoldState freshFoldState(Encoder &e, const std::string &prefix) {
 
 FoldState pushKernel(const Encoder &e, const FoldState &s, const Node &k) {
   z3::context &ctx = e.ctx();
-  // "A node is appended to the last group when canAppend(group, node) holds"
+  // Appended to the last group when canAppend(group, node) holds (docs/spec.md §1.2),
   const z3::expr append = s.hasGroup && e.algorithmCanAppend(s.last.op, s.last.capsule, k);
   // appendNode's lists: the id and the kind go last (or, sabotaged, first or nowhere)
   const Sabotage sab = e.sabotage();
@@ -42,7 +42,7 @@ FoldState pushKernel(const Encoder &e, const FoldState &s, const Node &k) {
                    : sab == Sabotage::appendDropsKind ? s.kinds
                                                       : z3::concat(s.kinds, kind);
   const Encoder::Head head = e.appendHead(s.last, k);
-  // "otherwise it starts a new singleton group"
+  // else the start of a new singleton group.
   const Encoder::Head fresh{k.op, k.capsule, ctx.bool_val(false)};
   return foldStep(
       s, k, append, ids, kinds, z3::concat(s.doneIds, s.ids), z3::concat(s.doneKinds, s.kinds),

@@ -1,9 +1,7 @@
 // The audit/execution-plan view: `PlannedKernel`, `ExecutionPlan`, `KernelAudit`,
-// `ExecutionAudit` (docs/spec.md §1, Audit.lean in the original).
-//
-// "The planner chooses capsules. The audit layer records what that choice means for trust
-// boundaries: which provider was selected, which device it targets, and whether the plan crosses a
-// trusted-external boundary."
+// `ExecutionAudit` (docs/spec.md §1.4, Audit.lean in the original): what the chosen capsules
+// mean for trust, one row per kernel or group (provider, device, trust level, evidence), and the
+// plan's trusted-external boundary.
 #pragma once
 
 #include "ref/interner.hpp"
@@ -13,7 +11,7 @@
 
 namespace lo {
 
-/// "the older single-kernel execution-plan row": an op and the capsule selected for it.
+/// A row of the execution-plan view: an op and the capsule selected for it.
 struct PlannedKernel {
   BackendOp op = BackendOp::relu;
   CapsuleId capsule{};
@@ -25,8 +23,9 @@ struct ExecutionPlan {
   bool operator==(const ExecutionPlan &) const = default;
 };
 
-/// One audit row: "`op` from the group; `capsuleName`, `provider`, `device`, `trustLevel`,
-/// `vjpMode`, the four contracts and `numericalPolicy` from its capsule".
+/// One audit row (docs/spec.md §1.4): `op` from the group, the other fields (`capsuleName`,
+/// `provider`, `device`, `trustLevel`, `vjpMode`, the contracts, `numericalPolicy`) from its
+/// capsule.
 ///
 /// The row's fields other than `op` are held as an interned capsule, `view`, whose `name` is the
 /// row's capsuleName, whose `op` is the row's op, and whose fields the audit does not show
@@ -75,13 +74,13 @@ struct ExecutionAudit {
 /// `ExecutionPlan.audit`: one row per planned kernel.
 ExecutionAudit audit(Interner &interner, const ExecutionPlan &p);
 
-/// "Capsule names selected by the plan, in plan order."
+/// The selected capsules' names, in plan order.
 std::vector<std::string> capsuleNames(const Interner &interner, const ExecutionAudit &a);
-/// "Trust levels selected by the plan, in plan order."
+/// The selected capsules' trust levels, in plan order.
 std::vector<TrustLevel> trustLevels(const Interner &interner, const ExecutionAudit &a);
-/// "Operation names whose selected capsule is trusted external."
+/// The ops whose selected capsule is trusted-external.
 std::vector<BackendOp> trustedExternalOps(const Interner &interner, const ExecutionAudit &a);
-/// "Whether the plan crosses any trusted external boundary."
+/// Whether some selected capsule is trusted-external.
 bool hasTrustedExternal(const Interner &interner, const ExecutionAudit &a);
 
 /// An ExecutionAudit as a file carries it: the rows and the four derived views, each as written.

@@ -1,6 +1,4 @@
-// KernelCapsule and its contract descriptors (docs/spec.md §1 and §2.2).
-//
-// "A backend capsule is TorchLean's unit of delegation to fast code": it records the op it
+// KernelCapsule and its contract descriptors (docs/spec.md §2.2): a capsule records the op it
 // implements, who provides it, where it runs, how far it is trusted, and four contract descriptors
 // whose evidence is kept as data.
 #pragma once
@@ -56,7 +54,7 @@ struct ContractProvenance {
   bool operator==(const ContractProvenance &) const; // contract equality, from the table below
 };
 
-/// "A structured contract claim together with its evidence and human-readable explanation."
+/// A contract descriptor: a claim, its evidence and notes (docs/spec.md §2.2).
 struct ContractDescriptor {
   ContractClaim claim;
   std::string summary;
@@ -74,7 +72,7 @@ struct NumericalPolicy {
   bool operator==(const NumericalPolicy &) const; // contract equality, from the table below
 };
 
-/// "A contract-carrying fast kernel or reference implementation."
+/// A capsule (docs/spec.md §2.2).
 struct KernelCapsule {
   std::string name;
   BackendOp op = BackendOp::relu;
@@ -90,7 +88,7 @@ struct KernelCapsule {
   NumericalPolicy numericalPolicy;
   std::string notes;
 
-  /// Equality `contract` (docs/spec.md §1): every field of the table below that takes part in it.
+  /// Equality `contract` (docs/spec.md §1.3): every field of the table below that takes part in it.
   bool operator==(const KernelCapsule &) const;
 };
 
@@ -194,8 +192,8 @@ LO_RECORD_EQUALITY(ContractDescriptor)
 LO_RECORD_EQUALITY(NumericalPolicy)
 LO_RECORD_EQUALITY(KernelCapsule)
 
-/// Equality `identity`: "equal name, op, provider and device only"
-/// (`KernelCapsule.sameIdentity` in the Lean original).
+/// Equality `identity`: name, op, provider and device (docs/spec.md §1.3;
+/// `KernelCapsule.sameIdentity` in the Lean original).
 bool sameIdentity(const KernelCapsule &a, const KernelCapsule &b);
 
 /// `KernelCapsule.isTrustedExternal`: `c.trustLevel == .trustedExternal`.

@@ -1,11 +1,10 @@
 // Editions: each published vocabulary of the upstream library, declared once, as data
 // (docs/spec.md §1.6).
 //
-// "Each published vocabulary is an edition with a stable name. The vocabularies of ref/vocab.hpp
-// hold the union of every edition's values; an edition is the set of values it has." A value
-// that is not listed below is in every edition. Everything that depends on an edition (the
-// readers, the writers, the gate's dispositions, gen's plans, the proofs, the schemas and the
-// docs' tables) asks `inEdition` or `valuesOf`, never a list of its own.
+// The vocabularies of ref/vocab.hpp hold the union of every edition's values; an edition is the
+// set of values it has, and a value not listed below is in every edition. Everything that depends
+// on an edition (the readers, the writers, the gate's dispositions, gen's plans, the proofs, the
+// schemas and the docs' tables) asks `inEdition` or `valuesOf`, never a list of its own.
 #pragma once
 
 #include "ref/opkind.hpp"
@@ -25,7 +24,7 @@ namespace lo {
 /// The editions, oldest first.
 LO_DECLARE_VOCABULARY(Edition, LO_EDITIONS, "edition")
 
-/// "The default is the newest edition."
+/// The default edition, the newest (docs/spec.md §1.6).
 inline constexpr Edition kNewestEdition = Edition::e2026_08;
 
 /// Where an edition's vocabulary comes from: the upstream repository, the commits and the files it

@@ -74,9 +74,9 @@ std::vector<ObligationReport> filterReports(const Interner &interner, const Exec
 
 } // namespace
 
-// "guardedReports a = a.obligationReports.filter ObligationReport.isGuarded", and likewise the
-// tested and fuzz-backed ones. gateFailures lists the same reports by their disposition
-// (failureDisposition); tests/gate/gate_test.cpp shows that the two agree.
+// Gate.lean's `guardedReports`: the audit's `obligationReports` that `ObligationReport.isGuarded`
+// keeps; likewise the tested and fuzz-backed ones. gateFailures lists the same reports by their
+// disposition (failureDisposition); tests/gate/gate_test.cpp shows that the two agree.
 std::vector<ObligationReport> guardedReports(const Interner &interner, const ExecutionAudit &a) {
   return filterReports(interner, a, isGuarded);
 }

@@ -1,9 +1,6 @@
 // Acceptance gates: an assurance policy decides from an audit's evidence whether a plan may run
-// (docs/spec.md §6; Gate.lean and the AssurancePolicy of Types.lean in the original).
-//
-// "The planner can select a backend capsule and the audit/recheck layers can report its
-// obligations. The gate layer turns those reports into an explicit yes/no decision before a plan
-// is accepted for a particular run mode."
+// (docs/spec.md §6.2 and §6.4; Gate.lean and the AssurancePolicy of Types.lean in the original):
+// the audit's obligation reports become a yes or no before a plan runs.
 //
 // The gate reads evidence only: a capsule's trust level is the planner's concern
 // (`acceptsTrust`), and `allowChecked` does not enter the gate.
@@ -18,10 +15,8 @@
 
 namespace lo {
 
-/// "One policy for the complete assurance boundary of a kernel plan. The first three fields
-/// control which implementation trust levels the planner may select. The remaining fields control
-/// which kinds of evidence may discharge the selected capsule's shape, layout, value, and VJP
-/// obligations."
+/// An assurance policy (docs/spec.md §6.2): three fields for the planner (which trust levels it may
+/// select), three for the gate (which evidence may discharge an obligation).
 struct AssurancePolicy {
   bool allowChecked = false;
   bool allowFuzzed = false;
@@ -31,11 +26,10 @@ struct AssurancePolicy {
   bool allowTestEvidence = false;
   bool operator==(const AssurancePolicy &) const = default;
 
-  /// "Proof-oriented policy reserved for typed, proof-carrying implementations": only
-  /// `requireEvidence`.
+  /// The proof-only preset: only `requireEvidence`.
   static AssurancePolicy verified() { return {}; }
-  /// "Maintained TorchLean runtime policy. Checked implementations, runtime guards, regression
-  /// evidence, and fuzz evidence are accepted, but trusted external implementations are not."
+  /// The runtime preset: checked and fuzzed implementations; guard, test and fuzz evidence; not
+  /// trusted-external implementations nor trusted boundaries.
   static AssurancePolicy checked() {
     return {.allowChecked = true,
             .allowFuzzed = true,
@@ -44,8 +38,7 @@ struct AssurancePolicy {
             .allowRuntimeGuards = true,
             .allowTestEvidence = true};
   }
-  /// "Explicit external-provider policy": `checked` plus `allowTrustedExternal`. "The selected
-  /// boundary remains visible in the execution audit."
+  /// `checked` plus `allowTrustedExternal`; the boundary stays visible in the audit.
   static AssurancePolicy external() {
     AssurancePolicy p = checked();
     p.allowTrustedExternal = true;
@@ -82,11 +75,11 @@ inline constexpr PolicyFlag kPolicyFlags[] = {
     {"allowRuntimeGuards", &AssurancePolicy::allowRuntimeGuards},
     {"allowTestEvidence", &AssurancePolicy::allowTestEvidence}};
 
-/// "Whether the policy admits a capsule with the given implementation trust level." The
+/// Whether the policy lets the planner select a capsule of trust level `t`. The
 /// planner's question, not the gate's: `gate` never calls it.
 bool acceptsTrust(const AssurancePolicy &policy, TrustLevel t);
 
-/// "Whether an obligation disposition is admitted by this policy": missing unless
+/// Whether the policy admits a disposition: missing unless
 /// requireEvidence, trusted when allowTrustedExternal, fuzzed when allowFuzzed, guarded when
 /// allowRuntimeGuards, tested when allowTestEvidence; proved, checked (edition 2026-07) and
 /// notApplicable (2026-08) always.
@@ -107,7 +100,7 @@ LO_DECLARE_VOCABULARY(GateFailureKind, LO_GATE_FAILURE_KINDS, "GateFailure")
 /// fuzzed).
 EvidenceDisposition failureDisposition(GateFailureKind kind);
 
-/// "Why a candidate plan was rejected by an acceptance gate": a kind and its reports.
+/// One reason for a rejection: a kind and its reports.
 /// `rows` is not in the original: the audit row of each report (for the text report).
 struct GateFailure {
   GateFailureKind kind = GateFailureKind::missingEvidence;
@@ -115,21 +108,21 @@ struct GateFailure {
   std::vector<std::size_t> rows;
 };
 
-/// "Result of applying an acceptance policy to an execution audit": `accepted`, or `rejected`
+/// A gate's result: `accepted`, or `rejected`
 /// with its failures (never an empty list).
 struct GateResult {
   std::vector<GateFailure> failures;
   bool accepted() const { return failures.empty(); }
 };
 
-/// "Whether this obligation is fuzz-backed." And the guarded and tested ones.
+/// Whether a report's disposition is fuzzed, guarded, tested.
 bool isFuzzed(const ObligationReport &r);
 bool isGuarded(const ObligationReport &r);
 bool isTested(const ObligationReport &r);
 
 std::vector<ObligationReport> guardedReports(const Interner &interner, const ExecutionAudit &a);
 std::vector<ObligationReport> testedReports(const Interner &interner, const ExecutionAudit &a);
-/// "Fuzz-backed recheck obligations."
+/// The reports whose disposition is fuzzed.
 std::vector<ObligationReport> fuzzReports(const Interner &interner, const ExecutionAudit &a);
 
 /// Whether `gateFailures` looks for failures of `kind` under `policy`: missingEvidence when
@@ -166,23 +159,22 @@ template <class SameSet> bool sameGateGiven(const AssurancePolicy &policy, SameS
   return true;
 }
 
-/// "Gate failures induced by an acceptance policy", in exactly this order, each present only
-/// when its list of reports is non-empty: missingEvidence when requireEvidence;
-/// runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless allowTestEvidence;
-/// trustedBoundary unless allowTrustedExternal; fuzzEvidence unless allowFuzzed.
+/// The failures of docs/spec.md §6.3, in that order, each only when it has reports: missingEvidence
+/// when requireEvidence; runtimeGuardEvidence unless allowRuntimeGuards; testEvidence unless
+/// allowTestEvidence; trustedBoundary unless allowTrustedExternal; fuzzEvidence unless allowFuzzed.
 std::vector<GateFailure> gateFailures(const Interner &interner, const AssurancePolicy &policy,
                                       const ExecutionAudit &a);
 
-/// "Apply an acceptance policy to an execution audit."
+/// The gate of an audit under `policy` (docs/spec.md §6.4).
 GateResult gate(const Interner &interner, const AssurancePolicy &policy, const ExecutionAudit &a);
 
-/// "Apply an acceptance policy to a selected execution plan": the gate of its audit.
+/// The gate of an execution plan: the gate of its audit.
 GateResult gate(Interner &interner, const AssurancePolicy &policy, const ExecutionPlan &p);
 
-/// "Whether a selected execution plan is accepted by a policy."
+/// Whether the plan's gate accepts.
 bool acceptedBy(Interner &interner, const AssurancePolicy &policy, const ExecutionPlan &p);
 
-/// "Apply an acceptance policy to a lowered backend plan": the gate of `toExecutionPlan`.
+/// The gate of a lowering: the gate of `toExecutionPlan`.
 GateResult gate(Interner &interner, const AssurancePolicy &policy, const GraphLoweringPlan &p);
 
 /// The audit of a lowering's distinct (op, capsule) rows, in order of first use. A gate depends
@@ -195,7 +187,7 @@ ExecutionAudit distinctRows(Interner &interner, const GraphLoweringPlan &p);
 /// when the result has no failure of that kind): what `sameGate` compares.
 std::vector<ObligationReport> reportSet(const GateResult &result, GateFailureKind kind);
 
-/// "Coalescing preserves the gate" compares two results by this: the same verdict, the same
+/// docs/spec.md §6.7 compares two results by this: the same verdict, the same
 /// failure kinds in the same order, and for each kind the same *set* of reports (multiplicities
 /// may differ).
 bool sameGate(const GateResult &a, const GateResult &b);

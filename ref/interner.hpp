@@ -36,7 +36,7 @@ public:
   IdentityId identity(CapsuleId id) const { return identities_[index(id)]; }
   std::size_t capsuleCount() const { return capsules_.size(); }
 
-  /// `same(g.capsule, k.capsule)` of docs/spec.md §1, under either equality, in O(1).
+  /// `same(g.capsule, k.capsule)` of docs/spec.md §1.3, under either equality, in O(1).
   bool same(Equality equality, CapsuleId a, CapsuleId b) const {
     return equality == Equality::contract ? a == b : identity(a) == identity(b);
   }

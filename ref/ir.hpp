@@ -1,7 +1,5 @@
-// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan` (docs/spec.md §1).
-//
-// "A GraphExecutionPlan picks one kernel capsule for every runtime-relevant IR node, in graph
-// order."
+// The planner's output: `IR.PlannedNodeKernel` and `IR.GraphExecutionPlan`, one kernel capsule
+// for every runtime-relevant IR node, in graph order (docs/spec.md §1.1 and §2.4).
 #pragma once
 
 #include "ref/interner.hpp"
@@ -11,7 +9,7 @@
 
 namespace lo {
 
-/// IR node ids are naturals below 2^63 (docs/spec.md §2).
+/// IR node ids are naturals below 2^63 (docs/spec.md §2.4).
 using NodeId = std::uint64_t;
 inline constexpr NodeId kNodeIdLimit = NodeId{1} << 63;
 

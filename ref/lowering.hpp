@@ -1,8 +1,6 @@
-// Backend lowering plans (docs/spec.md §1; Lowering.lean in the original).
-//
-// "GraphExecutionPlan chooses a capsule for each runtime-relevant IR node. A GraphLoweringPlan
-// groups those choices into backend calls. The conservative lowering coalesces adjacent nodes only
-// when they use the same operation and the exact same capsule contract."
+// Backend lowering plans (docs/spec.md §1.2 and §1.3; Lowering.lean in the original): the
+// singleton lowering, one group per node, and the coalesced one, which appends a node to the last
+// group while `canAppend` holds.
 #pragma once
 
 #include "ref/audit.hpp"
@@ -13,7 +11,7 @@
 
 namespace lo {
 
-/// "One lowered backend call, with source IR nodes kept for audit and debugging."
+/// One backend call: its op and capsule, and the plan nodes it covers (docs/spec.md §2.5).
 struct LoweredKernelGroup {
   std::vector<NodeId> nodeIds;
   std::vector<KindId> kinds;
@@ -23,7 +21,7 @@ struct LoweredKernelGroup {
   bool operator==(const LoweredKernelGroup &) const = default;
 };
 
-/// "Graph lowering plan: backend groups in execution order."
+/// The groups, in execution order.
 struct GraphLoweringPlan {
   std::vector<LoweredKernelGroup> groups;
   bool operator==(const GraphLoweringPlan &) const = default;
@@ -31,59 +29,59 @@ struct GraphLoweringPlan {
 
 // --- LoweredKernelGroup ---------------------------------------------------------------------
 
-/// "Erase lowering metadata to the older single-kernel execution-plan row."
+/// The group as an execution-plan row: its op and capsule.
 PlannedKernel toPlannedKernel(const LoweredKernelGroup &g);
 
-/// "Whether this lowered group crosses a trusted-external boundary."
+/// Whether the group's capsule is trusted-external.
 bool hasTrustedExternal(const Interner &interner, const LoweredKernelGroup &g);
 
-/// "Whether a planned node can be appended to this lowered backend group":
+/// Whether node `k` may join group `g` (docs/spec.md §1.3):
 /// `canAppend(g, k) = g.op == k.op && same(g.capsule, k.capsule)`.
 bool canAppend(const Interner &interner, Equality equality, const LoweredKernelGroup &g,
                const PlannedNodeKernel &k);
 
-/// "Append a node to an existing backend group, preserving source-node provenance": keeps `op`
+/// Adds `k` to `g`: keeps `op`
 /// and `capsule`, appends the id and the kind, sets `groupingKind = sameCapsuleRun`.
 void appendNode(LoweredKernelGroup &g, const PlannedNodeKernel &k);
 
 // --- GraphLoweringPlan ----------------------------------------------------------------------
 
-/// "Source IR node ids covered by the lowering plan, in execution order."
+/// The groups' node ids, concatenated.
 std::vector<NodeId> nodeIds(const GraphLoweringPlan &p);
 
-/// "Selected capsule names, in lowering order."
+/// The groups' capsule names, in order.
 std::vector<std::string> capsuleNames(const Interner &interner, const GraphLoweringPlan &p);
 
-/// "Erase lowering metadata to the audit/execution-plan view."
+/// The plan as the execution-plan view: one row per group.
 ExecutionPlan toExecutionPlan(const GraphLoweringPlan &p);
 
-/// "Audit the selected backend boundaries of the lowering plan."
+/// The audit of the groups, one row each (docs/spec.md §1.4).
 ExecutionAudit audit(Interner &interner, const GraphLoweringPlan &p);
 
-/// "Whether any lowered group crosses a trusted-external boundary."
+/// Whether some group's capsule is trusted-external.
 bool hasTrustedExternal(const Interner &interner, const GraphLoweringPlan &p);
 
 // --- Lowerings --------------------------------------------------------------------------------
 
-/// "Lower one graph-planned node to a singleton backend group."
+/// The group of one node alone.
 LoweredKernelGroup toSingletonLoweredGroup(const PlannedNodeKernel &k);
 
-/// "Default lowering: one backend group per runtime-relevant IR node."
+/// The singleton lowering: one group per planned node (docs/spec.md §1.2).
 GraphLoweringPlan toSingletonLoweringPlan(const GraphExecutionPlan &p);
 
-/// "Fold state for conservative same-boundary lowering." The Lean state keeps `groupsRev`, the
+/// The state of the coalescing fold. The Lean state keeps `groupsRev`, the
 /// groups newest first; here `groups.back()` is the head of that list.
 struct LoweringState {
   const Interner &interner;
   Equality equality;
   std::vector<LoweredKernelGroup> groups;
 
-  /// "Add one planned node to the lowering state, coalescing with the previous group when safe."
+  /// Appends `k` to the last group when `canAppend` holds, else starts a group of its own.
   void pushKernel(const PlannedNodeKernel &k);
 };
 
-/// "Conservative grouping: adjacent nodes with the same backend boundary share one
-/// audit/scheduling group." A left fold of `pushKernel` over the planned nodes.
+/// The coalesced lowering (docs/spec.md §1.2): a left fold of `pushKernel` over the planned
+/// nodes.
 GraphLoweringPlan toCoalescedLoweringPlan(const Interner &interner, const GraphExecutionPlan &p,
                                           Equality equality = Equality::contract);
 

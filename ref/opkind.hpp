@@ -1,9 +1,5 @@
 // IR node kinds (`OpKind`): tag, parameters, and the BackendOp each maps to (docs/spec.md §1.7,
 // the table; which edition has which kind: ref/edition.hpp).
-//
-// "IR node kinds (`kind`), tag and parameters (naturals unless noted; a Shape is an array of
-// naturals, `[]` for a scalar), and the BackendOp each maps to (`-`: no runtime work, never
-// planned)."
 #pragma once
 
 #include "ref/vocab.hpp"

@@ -1,11 +1,7 @@
 // Recheck obligations: the four contract obligations of every audit row, each with the
-// disposition of its evidence (docs/spec.md §6; Recheck.lean in the original).
-//
-// "Plan audits say which backend capsules were selected. Recheck obligations unpack the contract
-// fields inside those capsules: shape, layout, value, and VJP evidence. This layer is
-// intentionally data-level. It does not claim that a foreign kernel is proved. It records whether
-// each obligation is backed by a theorem, checker, fuzz oracle, trusted boundary, or is missing
-// evidence."
+// disposition of its evidence (docs/spec.md §6.1; Recheck.lean in the original). Data only: a
+// report says which kind of evidence backs an obligation (or that none does), never that a foreign
+// kernel is proved.
 #pragma once
 
 #include "ref/audit.hpp"
@@ -31,13 +27,13 @@ namespace lo {
   X(missing, "missing")                                                                            \
   X(notApplicable, "notApplicable")
 
-/// "The contract obligation attached to a backend capsule."
+/// Which of a capsule's four contracts an obligation is about.
 LO_DECLARE_VOCABULARY(ContractObligation, LO_CONTRACT_OBLIGATIONS, "ContractObligation")
-/// "Normalized evidence class used by reports and policy filters." proved and checked are in
+/// The coarse class of an evidence tag, as reports and policies use it. proved and checked are in
 /// edition 2026-07 only, notApplicable in 2026-08 only (ref/edition.hpp).
 LO_DECLARE_VOCABULARY(EvidenceDisposition, LO_EVIDENCE_DISPOSITIONS, "EvidenceDisposition")
 
-/// "Convert detailed evidence into the coarse class used by recheck reports": theorem -> proved,
+/// The disposition of an evidence tag: theorem -> proved,
 /// checker -> checked, runtimeGuard -> guarded, testSuite -> tested, fuzzOracle -> fuzzed,
 /// trustedBoundary -> trusted, notProvided -> missing; notApplicable -> notApplicable (edition
 /// 2026-08).
@@ -48,13 +44,13 @@ EvidenceDisposition disposition(const ContractEvidence &e);
 /// it.
 EditionSet editionsOf(EvidenceDisposition d);
 
-/// "Whether this evidence gives any non-missing justification."
+/// Whether the evidence is anything but notProvided.
 bool isProvided(const ContractEvidence &e);
 
-/// "Whether this evidence crosses a trusted boundary."
+/// Whether the evidence is a trusted boundary.
 bool isTrustedBoundary(const ContractEvidence &e);
 
-/// "Recheck row for one obligation of one selected backend kernel."
+/// One obligation of one selected kernel, with its claim, evidence and disposition.
 struct ObligationReport {
   BackendOp op = BackendOp::relu;
   std::string capsuleName;
@@ -66,41 +62,41 @@ struct ObligationReport {
 };
 
 /// A strict weak order on reports (field by field), for sets of reports: the gate is compared
-/// by "the same *set* of reports" (docs/spec.md §6).
+/// by its set of reports (docs/spec.md §6.7).
 bool reportLess(const ObligationReport &a, const ObligationReport &b);
 
-/// "Whether this obligation has no recorded evidence."
+/// Whether the obligation's disposition is missing.
 bool isMissing(const ObligationReport &r);
 
-/// "Whether this obligation is discharged only by a trusted boundary."
+/// Whether the obligation rests on a trusted boundary only.
 bool isTrusted(const ObligationReport &r);
 
 /// The contract descriptor of a capsule (or audit row) that an obligation names.
 const ContractDescriptor &contractOf(const KernelCapsule &c, ContractObligation o);
 
-/// `KernelAudit.obligationReports`: "All contract obligations associated with a selected kernel",
+/// `KernelAudit.obligationReports`: a row's four obligations,
 /// in the order shape, layout, value, vjp.
 std::vector<ObligationReport> obligationReports(const Interner &interner, const KernelAudit &a);
 
-/// "Obligations without any recorded evidence."
+/// The row's obligations whose disposition is missing.
 std::vector<ContractObligation> missingObligations(const Interner &interner, const KernelAudit &a);
 
-/// "Obligations discharged by a trusted boundary."
+/// The row's obligations that rest on a trusted boundary.
 std::vector<ContractObligation> trustedBoundaryObligations(const Interner &interner,
                                                            const KernelAudit &a);
 
-/// `ExecutionAudit.obligationReports`: "All recheck obligations for all selected kernels", four
+/// `ExecutionAudit.obligationReports`: every row's obligations, four
 /// per row, in row order.
 std::vector<ObligationReport> obligationReports(const Interner &interner, const ExecutionAudit &a);
 
-/// "Recheck obligations with no recorded evidence."
+/// The reports whose disposition is missing.
 std::vector<ObligationReport> missingReports(const Interner &interner, const ExecutionAudit &a);
 
-/// "Recheck obligations discharged by trusted external boundaries."
+/// The reports that rest on a trusted boundary.
 std::vector<ObligationReport> trustedBoundaryReports(const Interner &interner,
                                                      const ExecutionAudit &a);
 
-/// "Whether every obligation has a non-missing audit classification."
+/// Whether no report is missing.
 bool hasNoMissingEvidence(const Interner &interner, const ExecutionAudit &a);
 
 } // namespace lo

@@ -31,7 +31,7 @@ template <class K> struct RecordTable;
 /// What a field is besides its presence.
 enum FieldFlags : std::uint8_t {
   kFieldPlain = 0,
-  /// Part of a capsule's identity (docs/spec.md §1: name, op, provider, device).
+  /// Part of a capsule's identity (docs/spec.md §1.3: name, op, provider, device).
   kFieldIdentity = 1,
   /// Another JSON spelling of the member of an earlier field, for other tags (evidence `reason`
   /// beside `name`): read and written, but compared and hashed once, as the earlier field.
@@ -245,7 +245,7 @@ void forEachWrittenField(const typename RecordTable<K>::Value &r, F &&f) {
 template <class T> bool fieldValuesEqual(const T &a, const T &b);
 
 /// Contract equality of two records of table `K`: every field that takes part in it equal
-/// (docs/spec.md §1: equality `contract`).
+/// (docs/spec.md §1.3: equality `contract`).
 template <class K>
 bool recordsEqual(const typename RecordTable<K>::Value &a,
                   const typename RecordTable<K>::Value &b) {

@@ -1,7 +1,6 @@
-// Vocabulary of docs/spec.md §1: every enumeration with its stable spelling.
-//
-// "Vocabulary (stable spellings, used in every file and message)". Each enumeration is declared
-// once, by an X-macro list, so that the C++ enumerator, its index and its spelling cannot drift.
+// The vocabularies of docs/spec.md §1.5: every enumeration with its stable spelling, used in every
+// file and message. Each enumeration is declared once, by an X-macro list, so that the C++
+// enumerator, its index and its spelling cannot drift.
 #pragma once
 
 #include <array>
@@ -135,7 +134,7 @@ namespace lo {
   X(singleton, "singleton")                                                                        \
   X(sameCapsuleRun, "sameCapsuleRun")
 
-// The tags of a contract descriptor's variant parts (docs/spec.md §2, the Capsule shape).
+// The tags of a contract descriptor's variant parts (docs/spec.md §2.2).
 //
 // Every vocabulary holds the union of the editions' values, new values appended; which edition has
 // which value is declared in ref/edition.hpp.
@@ -161,7 +160,7 @@ namespace lo {
   X(nativeSymbol, "nativeSymbol")                                                                  \
   X(note, "note")
 
-// The two lowerings of docs/spec.md §1 and the two capsule equalities `canAppend` may use.
+// The two lowerings of docs/spec.md §1.2 and the two capsule equalities `canAppend` may use.
 #define LO_MODES(X)                                                                                \
   X(singleton, "singleton")                                                                        \
   X(coalesced, "coalesced")

@@ -1,5 +1,4 @@
-// The `audit` command: "audit of a lowering plan, or of a plan's coalesced lowering; text is one
-// line a row, like a backend report" (docs/spec.md §4; its options are in its --help).
+// The `audit` command (docs/spec.md §4.3, "audit"; its options are in its --help).
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/cli/command_io.hpp"

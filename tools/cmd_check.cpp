@@ -1,5 +1,5 @@
-// The `check` command: the checks of docs/spec.md §3, whether CANDIDATE is exactly what the spec
-// gives for PLAN (its options are in its --help and docs/spec.md §4). The command's options only:
+// The `check` command: the checks of docs/spec.md §3.1, whether CANDIDATE is exactly what the spec
+// gives for PLAN (its options are in its --help and docs/spec.md §4.2). The command's options only:
 // the run, whole documents or streams, lives in tools/cli/check_run.
 #include "checks/checks.hpp"
 #include "tools/cli/check_run.hpp"

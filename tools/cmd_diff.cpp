@@ -1,10 +1,9 @@
-// The `diff` command (its options are in its --help and docs/spec.md §4): "runs another
-// implementation on generated plans (`{plan}`, `{out}`, `{mode}`, `{equality}` are substituted),
-// checks each output, shrinks the first failure and saves it"
-// (docs/spec.md §4). With --gate it runs another implementation's acceptance gate instead, once
+// The `diff` command (docs/spec.md §4.3, "diff"; its options are in its --help and docs/spec.md
+// §4.2): runs another implementation on generated plans, checks each output, shrinks the first
+// failure and saves it. With --gate it runs another implementation's acceptance gate instead, once
 // per case, lowering and policy (the presets and the case's custom policy; `{policy}` and the six
 // booleans too), or as one process (--gate-worker), and compares each gate result with the
-// reference gate of the same lowering (docs/spec.md §4.3 and §6). A case may ask for the audit
+// reference gate of the same lowering (docs/spec.md §4.3 and §6.4). A case may ask for the audit
 // (`{audit}`, a request's "audit"; --audit: every case).
 //
 // The command's options only: the run lives in tools/diff (diff_runner: the run and the

@@ -1,6 +1,7 @@
-// `explain CHECK`: "what a check means, with a minimal failing example" (docs/spec.md §4). The
-// example is written in the edition asked for (docs/spec.md §1.6) and read back by that edition's
-// reader before it is printed, so that what `explain` shows is what `check --edition E` reads.
+// `explain CHECK` (docs/spec.md §4.2 and §4.3): a check's meaning and a minimal failing example.
+// The example is written in the edition asked for (docs/spec.md §1.6) and read back by that
+// edition's reader before it is printed, so that what `explain` shows is what `check --edition E`
+// reads.
 #include "checks/catalogue.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/reader.hpp"

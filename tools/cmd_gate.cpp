@@ -1,7 +1,6 @@
-// The `gate` command (its options are in its --help and docs/spec.md §4): an assurance policy
-// decides from the audit's evidence whether a plan may run (docs/spec.md §6). "FILE is a plan
-// (gated through its lowering under mode and equality) or a lowering plan (its groups as written).
-// Exit 0 accepted, 1 rejected, 2 bad usage or input."
+// The `gate` command (docs/spec.md §6.6; its options are in its --help and docs/spec.md §4.2): an
+// assurance policy decides from the audit's evidence whether a plan, through its lowering, or a
+// lowering plan, as written, may run.
 #include "ref/gate.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"

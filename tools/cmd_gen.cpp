@@ -1,8 +1,5 @@
-// The `gen` command (its options are in its --help): "a conformance suite: per case the plan
-// and the expected output of every mode and equality, a manifest, and a README for implementers"
-// (docs/spec.md §4), and per case the expected gate result of each preset (docs/spec.md §6). "A
-// deterministic suite (same seed, same bytes)." The options only: the run is
-// tools/suite/suite_writer.
+// The `gen` command (docs/spec.md §4.3, "gen", and §6.5; its options are in its --help). The
+// options only: the run is tools/suite/suite_writer.
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/suite/generate.hpp"

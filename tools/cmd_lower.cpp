@@ -1,5 +1,4 @@
-// The `lower` command (its options are in its --help): "writes the GraphLoweringPlan (default
-// coalesced, contract)".
+// The `lower` command (docs/spec.md §4.3, "lower"; its options are in its --help).
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"

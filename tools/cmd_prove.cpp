@@ -1,5 +1,4 @@
-// The `prove` command (its options are in its --help): "discharges the Z3 obligations; prints each
-// one's name, status (proved, refuted, unknown), bound and time" (docs/spec.md §4 and §5). The
+// The `prove` command (docs/spec.md §4.3, "prove", and §5; its options are in its --help). The
 // command's options only: the run lives in tools/prove (prove_run: the run; solver_choice:
 // --solver; smt2_emitter: --emit-smt2; prove_report: the report).
 #include "proofs/obligations.hpp"

@@ -1,4 +1,4 @@
-// The `verify` command (its options are in its --help and docs/spec.md §4): judges a whole
+// The `verify` command (its options are in its --help and docs/spec.md §4.2): judges a whole
 // directory of an implementation's outputs against a conformance suite in one process, with one
 // report. The command's options only: the run lives in tools/suite (verify: the run and its
 // report; suite_reader: the manifest's meaning; suite_integrity: "Suite integrity" of docs/spec.md

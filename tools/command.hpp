@@ -1,4 +1,4 @@
-// How the subcommands of `lowering-oracle` (docs/spec.md §4) plug into the command line: one file
+// How the subcommands of `lowering-oracle` (docs/spec.md §4.2) plug into the command line: one file
 // per subcommand (tools/cmd_*.cpp), each defining a `setup` function that adds the subcommand and
 // its options to the app and returns the action to run once parsed. tools/main.cpp lists them, in
 // the order of `--help`, in one explicit table.

@@ -1,15 +1,14 @@
 // SIGINT and SIGTERM, the one handler of the oracle for both.
 //
-// Cleanup: "a failed run leaves no partial file behind" (docs/spec.md §4) holds also for a run
-// that is interrupted. The temporary file of `-o` (io::OutputFile) and the temporary directory of
-// `gen` are registered here while they exist; a signal removes every registered path, then ends
-// the process by that signal (exit status 128 + N in a shell).
+// Cleanup: a run that is interrupted leaves no partial file either (docs/spec.md §4.1). The
+// temporary file of `-o` (io::OutputFile) and the temporary directory of `gen` are registered here
+// while they exist; a signal removes every registered path, then ends the process by that signal
+// (exit status 128 + N in a shell).
 //
-// Deferral: a command that stops by itself on an interrupt (`diff`, docs/spec.md §4.3: "An
-// interrupted run prints a partial summary and leaves no temporary directory behind") holds a
-// SignalsDeferred: the
-// first signal of each kind then only sets a flag it reads (tools/system/interrupt.hpp); the
-// second one of a kind removes the registered paths and ends the process, as without it.
+// Deferral: a command that stops by itself on an interrupt (`diff`, `verify --impl`/`--worker`,
+// `prove --solver cvc5`; docs/spec.md §4.3 and §4.4) holds a SignalsDeferred: the first signal of
+// each kind then only sets a flag it reads (tools/system/interrupt.hpp); the second one of a kind
+// removes the registered paths and ends the process, as without it.
 //
 // The handler is async-signal-safe: it reads and writes only `volatile sig_atomic_t` flags and
 // lock-free atomics, the registry is a fixed array of slots, each a directory file descriptor and

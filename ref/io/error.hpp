@@ -1,5 +1,5 @@
-// Input errors: "Errors go to standard error as `lowering-oracle: FILE:LINE:COL: /json/pointer:
-// what is wrong`, where the position is known" (docs/spec.md §4).
+// Input errors: the file, the position where it is known, the JSON pointer and what is wrong
+// (docs/spec.md §4.5).
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Writers of a gate result (docs/spec.md §6): the `nn-backend/gate-result` JSON document, and the
+// Writers of a gate result (docs/spec.md §6.5): the `nn-backend/gate-result` JSON document, and the
 // text report in the original's report style (Report.lean: `ContractClaim.label`,
 // `ContractEvidence.label`, `ContractDescriptor.reportLine`).
 #pragma once
@@ -14,12 +14,12 @@
 
 namespace lo::io {
 
-/// "Human-readable statement of a structured backend obligation": "shape safety for relu",
+/// A claim in words: "shape safety for relu",
 /// "flat-row-major layout compatibility for relu", "relu forward refines SPEC",
 /// "relu backend-vjp VJP refines SPEC".
 std::string claimLabel(const ContractClaim &c);
 
-/// "Concise description of the evidence attached to a contract claim": "proved by NAME",
+/// Evidence in words: "proved by NAME",
 /// "accepted by proved checker NAME", "guarded at runtime by NAME", "covered by test suite NAME",
 /// "compared by fuzz oracle NAME", "trusted boundary: REASON", "no evidence recorded".
 std::string evidenceLabel(const ContractEvidence &e);
@@ -44,9 +44,8 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
 /// number of reports, and each report on its own line (with its audit row), every report bounded.
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
 
-/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes (docs/spec.md
-/// §6.5: "a capsule name, claim spec or evidence text longer than 1024 bytes is cut there (fewer,
-/// so as not to split a UTF-8 character) and ends with `...`").
+/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes, never inside a
+/// UTF-8 character, and marked (docs/spec.md §6.5, "Bound").
 ObligationReport boundedReport(ObligationReport r);
 
 /// A report of the reference gate as a gate result holds it: obligationReportText (the reader's

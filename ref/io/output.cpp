@@ -129,7 +129,7 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
                                      "pipe: not replaced");
 
   // Created and registered for removal with the signals held: a SIGINT or SIGTERM in between
-  // would leave the temporary file behind (docs/spec.md §4, "no partial file").
+  // would leave the temporary file behind (docs/spec.md §4.1).
   const SignalsHeld held;
   for (std::uint64_t attempt = 0; fd_ < 0; ++attempt) {
     temp_ = temporaryName(base_, attempt);

@@ -1,5 +1,4 @@
-// Output files: "An output file is written whole or not at all: a failed run leaves no partial
-// file behind" (docs/spec.md §4).
+// Output files, written whole or not at all (docs/spec.md §4.1).
 //
 // "-", /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N are the process's own descriptor,
 // written directly (so `-o /dev/stdout >> log` appends). Otherwise the directory of the path is

@@ -333,7 +333,7 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
            else
              opOrCapsule(f, x, k.op, k.capsule, table, key);
          });
-  // "A valid plan also has ... `op` equal to the op its kind maps to".
+  // A valid plan's op is the one its kind maps to (docs/spec.md §2.4).
   const OpKind &kd = interner->kind(k.kind);
   auto mapped = opOf(kd);
   if (!mapped)

@@ -1,8 +1,8 @@
 // Readers for the files of docs/spec.md §2, built on the strict JSON layer
 // (ref/io/strict_json.hpp).
 //
-// "Readers accept exactly these shapes and reject anything else with a clear error." Every
-// rejection is an InputError carrying the file, the line and column, and a JSON pointer.
+// A reader accepts exactly the shapes of §2 (docs/spec.md §2.1). Every rejection is an InputError
+// carrying the file, the line and column, and a JSON pointer.
 #pragma once
 
 #include "ref/audit.hpp"

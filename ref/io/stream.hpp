@@ -1,9 +1,6 @@
 // The stream form (NDJSON) of a GraphExecutionPlan and of a GraphLoweringPlan, for plans that do
-// not fit in memory (described in docs/formats.md).
-//
-// "An NDJSON form (a header line with format, version and the capsule table; then one kernel per
-// line; output one group per line after a header) ... processed in memory bounded by the largest
-// group and the capsule table."
+// not fit in memory (docs/spec.md §7, docs/formats.md): a header line with the capsule table, then
+// one kernel or group per line, read in memory bounded by the largest group and the table.
 //
 //   {"format":"nn-backend/graph-execution-plan-stream","version":1,"capsules":{"KEY":Capsule,...}}
 //   {"nodeId":1,"kind":"relu","op":"relu","capsule":"KEY"}

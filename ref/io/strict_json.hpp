@@ -4,7 +4,7 @@
 // expected, strings are UTF-8 without raw control characters and at most kMaxStringBytes long,
 // nesting is at most kMaxDepth levels, and nothing may follow the document. Every rejection is an
 // InputError with the source's name, the line and column, and the JSON pointer of the value
-// (docs/spec.md §4, docs/errors.md).
+// (docs/spec.md §4.5, docs/errors.md).
 //
 // The document readers (ref/io/reader.cpp, ref/io/contract_reader.cpp) and the readers of the
 // tools' own files (a gate result, a suite manifest, a worker's answer) are built on it.

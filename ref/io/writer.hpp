@@ -1,7 +1,7 @@
 // Writers for the files of docs/spec.md §2.
 //
-// "Writers emit them deterministically (same input, same bytes)." `format` and `version` are always
-// written, and every capsule field is written out, defaults included.
+// Deterministic: the same input gives the same bytes (docs/spec.md §2.1). `format` and `version`
+// are always written, and every capsule field is written out, defaults included.
 #pragma once
 
 #include "ref/audit.hpp"
@@ -24,8 +24,7 @@ namespace lo::io {
 /// its first kMaxKeyNameBytes bytes (fewer, so as not to split a UTF-8 character) and `...`.
 std::string keyNameOf(const std::string &name);
 
-/// "Written capsule keys are the capsule's name, with `#2`, `#3`, ... for later distinct capsules
-/// of the same name, in order of first use" (docs/spec.md §2.5), the name cut by keyNameOf. A key
+/// The written capsule keys (docs/spec.md §2.5, "Capsule keys"), the name cut by keyNameOf. A key
 /// that some capsule's own name already took is skipped (a capsule named "a#2" keeps "a#2"; the
 /// second "a" then gets "a#3").
 class CapsuleKeys {
@@ -147,7 +146,7 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
 void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
                 std::string_view indent = "");
 
-/// The audit as text: "one line a row, like a backend report" (op, capsule, provider, device,
+/// The audit as text (docs/spec.md §4.3, "audit"): one line a row (op, capsule, provider, device,
 /// trust, vjp, numerical policy), then one summary line. With `detailed`, each row is followed by
 /// its four contract lines, as the original's `KernelAudit.detailedReportLines`: "Full contract
 /// report for a selected backend capsule" (`    shape: CLAIM; EVIDENCE`, then layout, value,

@@ -1,5 +1,5 @@
-// Heap accounting for the benchmarks and tests that assert "peak memory independent of length"
-//: replaces the global operator new and delete to count the bytes live at once.
+// Heap accounting for the benchmarks and tests that assert a peak memory independent of length:
+// replaces the global operator new and delete to count the bytes live at once.
 //
 // Include this header in exactly one source file of a binary (it defines the replacement
 // functions, which must not be defined twice). Shared by tests/bench/micro.cpp and

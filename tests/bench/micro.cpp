@@ -1,5 +1,5 @@
 // Micro-benchmarks of the hot paths of `lower` (Google Benchmark), and the memory benchmark of
-// the stream form: "peak memory asserted independent of length by a benchmark".
+// the stream form, whose peak memory must not grow with the plan's length.
 //
 //   build/<dir>/bench/lo-bench-micro [--benchmark_filter=...]
 //

@@ -1,5 +1,5 @@
-// Synthetic GraphExecutionPlans for the benchmarks: "plans of 10^3 to 10^7 kernels (capsule-table
-// form, realistic runs)". They come from the one plan generator
+// Synthetic GraphExecutionPlans for the benchmarks: 10^3 to 10^7 kernels, in the capsule-table
+// form, with realistic runs. They come from the one plan generator
 // (tools/plans/plans.hpp, modelPlan: transformer blocks, convolutional stems and elementwise
 // chains), its choices drawn from std::mt19937_64 seeded with the seed, as they always were, so
 // that a seed gives the plans the recorded measurements of docs/performance.md were made on.

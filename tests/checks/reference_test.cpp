@@ -42,7 +42,7 @@ TEST(Reference, GeneratedPlansPass) {
   }
 }
 
-// docs/spec.md §3.1, audit: "or the audit was asked for and the candidate carries none". Asked,
+// docs/spec.md §3.1, the audit check when the audit is asked for. Asked,
 // the reference output with its audit conforms and without it is one `audit` violation at /audit;
 // not asked, both conform.
 TEST(Reference, AnAuditAskedForMustBeCarried) {

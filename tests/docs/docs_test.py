@@ -5,6 +5,11 @@
 
 citations: every "docs/spec.md §N" or "§N.M" in the sources, tests and docs names a section of
            docs/spec.md ("## N." or "### N.M"), and every "§N" inside docs/spec.md does too.
+titles:    every docs/spec.md §N, "Title" in the tree (the title may follow a comment's line break)
+           names a heading, a bold lead (**Title.**) or an italic lead (*Title.*) of §N or of a
+           subsection of it.
+quotes:    no comment or Python docstring of the sources quotes 12 words or more of docs/spec.md
+           word for word: it cites the section instead.
 links:     every relative Markdown link in README.md, docs/*.md and examples/README.md names a file
            or directory that exists.
 schemas:   every schema in docs/schema/ is listed in docs/spec.md §9 and docs/formats.md, and every
@@ -83,6 +88,106 @@ def citations(source):
                 failures.append("%s cites docs/spec.md §%s, which does not exist" % (rel, c))
     if count == 0:
         failures.append("no citation found: the pattern is wrong")
+    return failures, count
+
+
+def titled(spec):
+    """The titles of docs/spec.md by section: each section's heading, and the bold (`**Title.**`)
+    and italic (`*Title.*`) leads of its paragraphs; a top-level section also holds its
+    subsections' titles."""
+    titles, current = {}, None
+    for line in spec.splitlines():
+        m = re.match(r"^##(#?) (\d+(?:\.\d+)?)\.? (.*)$", line)
+        if m:
+            current = m.group(2)
+            titles.setdefault(current, set()).add(m.group(3).strip())
+            if m.group(1):
+                titles[current.split(".")[0]].add(m.group(3).strip())
+            continue
+        lead = re.match(r"^(?:[-*] )?(\*\*?)([^*]+?)\.\1(?:\s|$)", line)
+        if lead and current:
+            titles[current].add(lead.group(2))
+            if "." in current:
+                titles[current.split(".")[0]].add(lead.group(2))
+    return titles
+
+
+# A citation with a quoted title: docs/spec.md §N, "Title"; the title may follow a line break of a
+# comment (//, ///, #, *) or of a C string literal ("...§N, "\n "\"Title\"...").
+TITLED = re.compile(r'docs/spec\.md §(\d+(?:\.\d+)?),'
+                    r'(?:\s*"\s*\n\s*")?(?:\s*\n\s*(?://+|#+|\*)?)?\s*\\?"([^"\\\n]+)\\?"')
+
+
+def titles(source):
+    """Every docs/spec.md §N, "Title" in the tree names a heading or a paragraph lead of §N."""
+    spec, _ = sections(source)
+    known = titled(spec)
+    failures, count = [], 0
+    for path in files(source):
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        rel = os.path.relpath(path, source)
+        for m in TITLED.finditer(text):
+            count += 1
+            section, title = m.group(1), m.group(2)
+            if title not in known.get(section, ()):
+                failures.append('%s:%d cites docs/spec.md §%s, "%s", which is no heading or '
+                                'paragraph lead there' % (rel, text.count("\n", 0, m.start()) + 1,
+                                                          section, title))
+    if count == 0:
+        failures.append("no titled citation found: the pattern is wrong")
+    return failures, count
+
+
+QUOTE_WORDS = 12
+
+
+def comment_blocks(text, python=False):
+    """The comments of a source file, each run of consecutive //, /// or # lines joined, and a
+    Python file's triple-quoted strings: [(line, text)]."""
+    blocks, current, start = [], [], 0
+    if python:
+        for m in re.finditer(r'"""(.*?)"""', text, re.S):
+            blocks.append((text.count("\n", 0, m.start()) + 1, " ".join(m.group(1).split())))
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.match(r"\s*(?://+|#+)\s?(.*)$", line)
+        if m:
+            start = start if current else number
+            current.append(m.group(1))
+        elif current:
+            blocks.append((start, " ".join(current)))
+            current = []
+    if current:
+        blocks.append((start, " ".join(current)))
+    return blocks
+
+
+def quotes(source):
+    """No comment of the sources quotes docs/spec.md: a quoted run of QUOTE_WORDS words or more
+    (between "..." ellipses) found word for word in the spec is a restatement; cite the section."""
+    def words(text):
+        return [w.lower() for w in re.findall(r"[A-Za-z0-9_'-]+",
+                                              text.replace("`", "").replace("**", ""))]
+    spec = " %s " % " ".join(words(read(source, "docs", "spec.md")))
+    failures, count = [], 0
+    for path in files(source):
+        rel = os.path.relpath(path, source)
+        if rel.split(os.sep)[0] == "docs" or rel.endswith((".md", ".json", ".dict")):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        for line, block in comment_blocks(text, rel.endswith(".py")):
+            for quoted in re.findall(r'"([^"]+)"', block):
+                for piece in re.split(r"\.\.\.|\u2026", quoted):
+                    w = words(piece)
+                    if len(w) < QUOTE_WORDS:
+                        continue
+                    count += 1
+                    if " %s " % " ".join(w) in spec:
+                        failures.append('%s:%d quotes docs/spec.md ("%s"): cite the section' % (
+                            rel, line, piece.strip()[:80]))
+    if count == 0:
+        failures.append("no quoted comment found: the pattern is wrong")
     return failures, count
 
 
@@ -577,7 +682,7 @@ def defaults(source, binary):
     return failures, count
 
 
-CASES = {"citations": citations, "links": links, "schemas": schemas, "vocabularies": vocabularies,
+CASES = {"citations": citations, "titles": titles, "quotes": quotes, "links": links, "schemas": schemas, "vocabularies": vocabularies,
          "obligations": obligations, "catalogue": catalogue, "properties": properties,
          "escaping": escaping}
 

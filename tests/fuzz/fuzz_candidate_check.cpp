@@ -1,9 +1,9 @@
-// Harness 2, the candidate reader and `check`: "any bytes as a candidate against fixed plans give a
-// report or a clean error".
+// Harness 2, the candidate reader and `check`: any bytes, as a candidate against fixed plans, give
+// a report or a clean error.
 //
 // A candidate that is read is also written and read again (same groups, same bytes). Every mode and
-// equality is checked against every fixed plan, and "a candidate that passes every check must
-// equal the reference output"; `check --stream` must agree with `check` (the verdict always, the
+// equality is checked against every fixed plan, and a candidate that passes every check must
+// equal the reference output; `check --stream` must agree with `check` (the verdict always, the
 // report when the ids are in order).
 #include "checks/checks.hpp"
 #include "ref/io/reader.hpp"

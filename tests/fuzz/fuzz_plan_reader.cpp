@@ -1,5 +1,5 @@
-// Harness 1, the plan reader: "any bytes give a plan or a clean error; when a plan is read, writing
-// and reading it again gives the same plan", in every edition.
+// Harness 1, the plan reader: any bytes give a plan or a clean error, and a plan that is read is
+// the same after writing and reading it again, in every edition.
 #include "ref/edition.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"

@@ -1,7 +1,8 @@
-// Harness 3, structured differential: "FuzzedDataProvider builds a valid plan; both lowerings pass
-// every check; JSON round trips; the singleton/coalesced relations hold". And the acceptance gate
-// (docs/spec.md §6): coalescing under contract preserves it for the presets and a drawn policy; the
-// identity lowering only ever accepts more; `check` names `gate` exactly when a preset's differs.
+// Harness 3, structured differential: a valid plan built from the fuzzer's bytes; both lowerings
+// pass every check, round-trip through JSON and relate as docs/spec.md §1.2 says. And the
+// acceptance gate (docs/spec.md §6.7): coalescing under contract preserves it for the presets and a
+// drawn policy; the identity lowering only ever accepts more; `check` names `gate` exactly when a
+// preset's differs.
 #include "checks/checks.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/reader.hpp"
@@ -22,7 +23,7 @@ std::string describe(const Interner &interner, const GraphExecutionPlan &plan) {
   return io::executionPlanJson(interner, plan);
 }
 
-/// "expanding each coalesced group gives the singleton lowering": the group's ids and kinds,
+/// Expanding each coalesced group gives the singleton lowering: the group's ids and kinds,
 /// one by one, with the group's op, and a capsule that is `same` as the member's.
 void requireRefines(const Interner &interner, Equality equality, const GraphLoweringPlan &coalesced,
                     const GraphLoweringPlan &singleton, const std::string &detail) {
@@ -175,7 +176,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   (void)presetDiffers;
 #endif
 
-  // "identity grouping coarser than contract grouping": every identity group boundary is a
+  // Identity groups are coarser than contract groups: every identity group boundary is a
   // contract group boundary.
   const auto contractStarts = starts(toCoalescedLoweringPlan(interner, plan, Equality::contract));
   const auto identityStarts = starts(toCoalescedLoweringPlan(interner, plan, Equality::identity));

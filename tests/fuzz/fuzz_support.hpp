@@ -24,8 +24,8 @@ inline void require(bool ok, std::string_view what, std::string_view detail = {}
     fail(what, detail);
 }
 
-/// "Errors go to standard error as `lowering-oracle: FILE:LINE:COL: /json/pointer: what is
-/// wrong`": a rejection names the file, a position and a pointer, and is one line.
+/// An input error as docs/spec.md §4.5 gives it: a rejection names the file, a position and a
+/// pointer, and is one line.
 inline void requireCleanError(const io::InputError &e, std::string_view file) {
   const std::string text = e.what();
   require(text.rfind(std::string(file) + ":", 0) == 0, "error does not start with the file name",

@@ -1,8 +1,7 @@
 // The structured harness's plans: the one plan generator of the suite (tools/plans/plans.hpp),
 // drawing its choices from the fuzzer's bytes.
 //
-// "A **valid** plan also has: unique `nodeId`s, each below 2^63 ...; `op` equal to the op its kind
-// maps to (§1.7); `capsule.op == op`" (docs/spec.md §2). The generator keeps a small pool of
+// Valid plans (docs/spec.md §2.4). The generator keeps a small pool of
 // capsules per op, some of which differ only outside their identity (trust level, notes, a
 // contract), so that the two equalities group differently, and it repeats kinds and capsules often,
 // so that runs coalesce. For the fuzzer its texts are drawn strings (control characters included)

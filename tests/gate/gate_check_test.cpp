@@ -1,4 +1,4 @@
-// The `gate` check (docs/spec.md §6, "Check `gate`"): mutants whose mistake another check names,
+// The `gate` check (docs/spec.md §6.8): mutants whose mistake another check names,
 // but whose severity (what it does to a deployment decision) only the gate tells; the wording of
 // its finding; identity; the stream form; and that it never fires on a conforming lowering.
 #include "tests/checks/fixtures.hpp"

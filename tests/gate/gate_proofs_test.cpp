@@ -1,4 +1,4 @@
-// The gate's obligations (docs/spec.md §6, "Proofs"): proved under contract for every policy at
+// The gate's obligations (docs/spec.md §5.4): proved under contract for every policy at
 // once, refuted under identity with a counterexample of at most 3 nodes whose `checked` verdict
 // flips, and blind to the trust level (the gate reads evidence only).
 #include "proofs/obligations.hpp"

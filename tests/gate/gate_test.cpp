@@ -258,8 +258,8 @@ TEST(SameGate, SetsNotMultiplicitiesButKindOrder) {
 }
 
 TEST(Coalescing, ContractPreservesTheGateIdentityCanFlipIt) {
-  // docs/spec.md §6: "two nodes of one identity whose second has trustedBoundary value evidence:
-  // the singleton lowering is rejected under checked, the identity lowering accepted."
+  // docs/spec.md §6.7: two nodes of one identity, the second with trustedBoundary value evidence;
+  // under checked the singleton lowering is rejected and the identity lowering accepted.
   Interner in;
   const CapsuleId first = in.intern(
       capsule("native_cuda.relu", {E::runtimeGuard, E::runtimeGuard, E::testSuite, E::testSuite}));

@@ -47,13 +47,13 @@ struct Doc {
 };
 std::vector<Doc> bothDocuments() { return {{"lower", basePlan()}, {"audit", baseLowering()}}; }
 
-// Fields a reader may go without (docs/spec.md §2: "optional on input"; defaults of a capsule).
+// Fields a reader may go without (docs/spec.md §2.1 and §2.2).
 const std::set<std::string> kOptionalFields = {
     "format",      "version",         "mode",       "equality",   "audit",    "supportsForward",
     "vjpMode",     "numericalPolicy", "notes",      "provenance", "rounding", "subnormals",
     "contraction", "reduction",       "buildTarget"};
 
-// Fields whose value is a spelling of docs/spec.md §1's vocabulary (or a format string).
+// Fields whose value is a spelling of docs/spec.md §1.5's vocabularies (or a format string).
 const std::set<std::string> kSpellingFields = {
     "op",           "provider", "device",   "trustLevel", "vjpMode",     "layout",
     "mode",         "tag",      "rounding", "subnormals", "contraction", "reduction",

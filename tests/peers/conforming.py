@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A small conforming implementation of the two lowerings (docs/spec.md §1), for `diff` tests.
+"""A small conforming implementation of the two lowerings (docs/spec.md §1.2 and §1.3), for `diff` tests.
 
 usage: conforming.py PLAN OUT [MODE [EQUALITY [AUDIT]]]
 

@@ -70,8 +70,7 @@ def audit_rows(doc, mode, equality):
 
 
 def bounded(text):
-    """docs/spec.md §6.5, "Bound": a string longer than 1024 bytes is cut there (fewer, so as not
-    to split a UTF-8 character) and ends with `...`."""
+    """`text` bounded as docs/spec.md §6.5, "Bound", says, written from the spec."""
     data = text.encode("utf-8", "surrogatepass")
     if len(data) <= 1024:
         return text

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A non-conforming peer: coalesces under the equality `identity` whatever it is asked, like the
-published implementation the spec mentions ("it can merge capsules whose trust level or evidence
-differ, so its audit hides a boundary"). `diff` must catch it.
+published implementation docs/spec.md §1.3 describes, whose audit can hide a trusted boundary.
+`diff` must catch it.
 
 usage: identity.py PLAN OUT [MODE [EQUALITY]]
 """

@@ -262,7 +262,7 @@ private:
 
   std::string compareLowering(const z3::model &m, const Encoded &e, const Lowering &l,
                               const GraphLoweringPlan &ref, Interner &interner) {
-    // One evaluation of "the same lowering, and the same audit rows" first; the field-by-field
+    // One evaluation of both (the lowering and the audit rows equal) first; the field-by-field
     // reading below names the first difference when there is one.
     const ExecutionAudit refRows = audit(interner, ref);
     z3::expr_vector same(ctx_);

@@ -1,4 +1,4 @@
-// The audit of a lowering (docs/spec.md §1): one row per group, consistency with the singleton
+// The audit of a lowering (docs/spec.md §1.4): one row per group, consistency with the singleton
 // audit and preservation of trusted-external boundaries under equality `contract`, and the
 // expected finding under equality `identity`: its audit can hide a trusted-external boundary.
 #include "ref/io/reader.hpp"
@@ -15,8 +15,8 @@
 namespace lo::prop {
 namespace {
 
-// "audit (one KernelAudit row per group: op from the group; capsuleName, provider, device,
-// trustLevel, vjpMode, the four contracts and numericalPolicy from its capsule)", and the views
+// The audit (docs/spec.md §1.4): one KernelAudit row per group, its op the group's and the rest
+// its capsule's, and the views
 // `capsuleNames`, `trustLevels`, `trustedExternalOps`, `hasTrustedExternal`.
 RC_GTEST_PROP(Audit, OneRowPerGroupFromItsOpAndCapsule, ()) {
   const PlanSpec spec = *genPlan();
@@ -95,9 +95,9 @@ RC_GTEST_PROP(Audit, ContractPreservesHasTrustedExternal, ()) {
   RC_CLASSIFY(expected, "crosses a trusted-external boundary");
 }
 
-// The expected finding (docs/spec.md §1: identity "can merge capsules whose trust level or evidence
-// differ, so its audit hides a boundary"). The property "the identity audit still says the plan
-// crosses a trusted-external boundary" must be falsified; the test fails if RapidCheck cannot
+// The expected finding (docs/spec.md §1.3): identity can merge capsules of different trust level or
+// evidence, and its audit then hides a boundary. The property "the identity audit still says the
+// plan crosses a trusted-external boundary" must be falsified; the test fails if RapidCheck cannot
 // find such a plan. The shrunk plan is printed and checked once more, read from its JSON text.
 // About one plan in 70 has one (found after 49 to 173 plans over 8 seeds), so it searches up to
 // 1,000 plans (or `max_success`, if larger: the README's test command runs 200 cases a property,

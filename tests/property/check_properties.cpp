@@ -49,7 +49,7 @@ io::LoweringDocument referenceDocument(Interner &interner, const GraphExecutionP
   return doc;
 }
 
-// "The reference output itself always passes": the plan read from its generated JSON text, the
+// The reference output passes every check: the plan read from its generated JSON text, the
 // reference lowering written (with or without its audit) and read back, then checked.
 RC_GTEST_PROP(Checks, TheReferenceOutputPassesEveryCheck, ()) {
   const PlanSpec spec = *genPlan();

@@ -94,7 +94,7 @@ RC_GTEST_PROP(Gate, CheckNamesGateExactlyWhenAPresetsGateDiffers, ()) {
   RC_CLASSIFY(differs, "the identity lowering changes a preset's gate");
 }
 
-// The expected finding of docs/spec.md §6: under identity, coalescing does not preserve the gate.
+// The expected finding of docs/spec.md §6.7: under identity, coalescing does not preserve the gate.
 // The property "the identity lowering's gate equals the singleton gate under every preset" must
 // be falsified; the test fails if RapidCheck cannot find such a plan among the near-collision
 // pools. The shrunk plan is printed and checked again, read from its JSON text.

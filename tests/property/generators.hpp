@@ -117,7 +117,7 @@ PlanSpec slice(const PlanSpec &spec, std::size_t begin, std::size_t end);
 /// Drops every kernel that could join its (kept) predecessor's group under `equality`.
 PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality);
 
-/// Whether two capsules are `same` under `equality` (docs/spec.md §1), on values.
+/// Whether two capsules are `same` under `equality` (docs/spec.md §1.3), on values.
 bool sameCapsule(Equality equality, const KernelCapsule &a, const KernelCapsule &b);
 
 /// A capsule that differs from `c` in one field but keeps its identity (so it is a

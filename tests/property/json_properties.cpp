@@ -1,5 +1,4 @@
-// JSON round trips of plans, lowerings and audits, and deterministic writing (docs/spec.md §2:
-// "Writers emit them deterministically (same input, same bytes)").
+// JSON round trips of plans, lowerings and audits, and deterministic writing (docs/spec.md §2.1).
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/property/generators.hpp"

@@ -31,7 +31,7 @@ RC_GTEST_PROP(Generators, JsonTextReadsAsTheBuiltPlan, ()) {
   RC_CLASSIFY(spec.encoding == Encoding::mixed, "mixed");
 }
 
-/// What makes a plan valid (docs/spec.md §2): unique `nodeId`s below 2^63, `op` equal to the op
+/// What makes a plan valid (docs/spec.md §2.4): unique `nodeId`s below 2^63, `op` equal to the op
 /// its kind maps to, `capsule.op == op`.
 void assertValid(const PlanSpec &spec) {
   std::unordered_map<NodeId, int> seen;
@@ -44,7 +44,7 @@ void assertValid(const PlanSpec &spec) {
   }
 }
 
-// "Shrinking keeps plans valid": the shrinks RapidCheck would try first (every immediate shrink,
+// Shrinking keeps plans valid: the shrinks RapidCheck would try first (every immediate shrink,
 // and a chain of first shrinks) of a plan drawn at any size are valid plans that read back.
 RC_GTEST_PROP(Generators, ShrinksAreValidPlans, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
@@ -86,7 +86,8 @@ RC_GTEST_PROP(Generators, PlansAreValid, ()) {
                                   interner, spec.edition) == buildPlan(spec, interner));
 }
 
-// "nodeIds (the groups' ids concatenated)" are the plan's ids, in order, in both lowerings.
+// The groups' ids, concatenated, are the plan's ids, in order, in both lowerings (docs/spec.md
+// §1.2).
 RC_GTEST_PROP(Lowering, NodeIdsAreTheKernelIds, ()) {
   const PlanSpec spec = *genPlan();
   const Mode mode = *genMode();
@@ -96,7 +97,7 @@ RC_GTEST_PROP(Lowering, NodeIdsAreTheKernelIds, ()) {
   RC_ASSERT(nodeIds(lower(interner, plan, mode, equality)) == kernelIds(plan));
 }
 
-// "toSingleton: one group per planned node, groupingKind = singleton."
+// toSingleton: one group of kind singleton per planned node (docs/spec.md §1.2).
 RC_GTEST_PROP(Lowering, SingletonHasOneGroupPerKernel, ()) {
   const PlanSpec spec = *genPlan();
   Interner interner;
@@ -132,8 +133,8 @@ RC_GTEST_PROP(Lowering, GroupsAreOnePlusBoundaries, ()) {
   RC_CLASSIFY(l.groups.size() < plan.kernels.size(), "some group has several nodes");
 }
 
-// Appending "keeps the group's op and capsule (those of the group's first node), appends the
-// node's id to nodeIds and its kind to kinds, and sets groupingKind = sameCapsuleRun".
+// Appending keeps the group's op and capsule (its first node's), adds the node's id and kind at the
+// end, and makes the group a sameCapsuleRun (docs/spec.md §1.2).
 RC_GTEST_PROP(Lowering, GroupsKeepTheirFirstMemberAndEveryKind, ()) {
   const PlanSpec spec = *genPlan();
   const Mode mode = *genMode();

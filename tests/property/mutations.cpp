@@ -206,8 +206,8 @@ std::optional<Mutant> mutate(Mutation mutation, Interner &interner, const GraphE
     const KernelCapsule &view = interner.capsule(row.view);
     const bool wasTrusted = isTrustedExternal(view);
     row.view = interner.intern(auditView(view.op, contractTwin(view, shown[salt % 3] + 4 * salt)));
-    // "A difference that shows less trusted-external than the truth ... is a trust-boundary
-    // violation; every other difference is an audit violation" (docs/checks.md).
+    // Showing less trusted-external than the truth is a trust-boundary violation, any other
+    // difference an audit one (docs/checks.md).
     m.expected = wasTrusted && !isTrustedExternal(interner.capsule(row.view)) ? Check::trustBoundary
                                                                               : Check::audit;
     return m;

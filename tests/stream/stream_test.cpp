@@ -281,7 +281,7 @@ std::size_t peakHeapOfStreamLowering(std::size_t n) {
   return peakBytes.load() - before;
 }
 
-/// "processed in memory bounded by the largest group and the capsule table": 15 times the
+/// Memory bounded by the largest group and the capsule table (docs/spec.md §3.6): 15 times the
 /// kernels (with runs of at most 4) use the same heap, within a few kilobytes.
 void expectHeapIndependentOfLength(std::size_t (*peakHeap)(std::size_t)) {
   const std::size_t small = peakHeap(4000);

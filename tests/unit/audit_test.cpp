@@ -1,4 +1,4 @@
-// The audit of a lowering plan and its views (docs/spec.md §1: `audit`, `capsuleNames`,
+// The audit of a lowering plan and its views (docs/spec.md §1.4: `audit`, `capsuleNames`,
 // `trustLevels`, `trustedExternalOps`, `hasTrustedExternal`).
 #include "support.hpp"
 

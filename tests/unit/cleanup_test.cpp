@@ -1,5 +1,5 @@
 // io::CleanupOnSignal, runCleanup() and io::SignalsDeferred: the paths registered while a temporary
-// file or directory exists are removed on SIGINT or SIGTERM (docs/spec.md §4, "no partial file").
+// file or directory exists are removed on SIGINT or SIGTERM (docs/spec.md §4.1).
 // The signal itself ends the process, whose coverage is then never written, and
 // tests/hardening/attack_test.cpp sends the real signals to the binary; here the handler's work,
 // runCleanup(), and the installed handler itself run in this process.

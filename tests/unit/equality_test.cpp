@@ -1,5 +1,5 @@
-// The two capsule equalities of docs/spec.md §1: `contract` (every field) and `identity` (name, op,
-// provider, device).
+// The two capsule equalities of docs/spec.md §1.3: `contract` (every field) and `identity` (name,
+// op, provider, device).
 #include "support.hpp"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The seed functions of Lowering.lean on in-memory plans (docs/spec.md §1).
+// The seed functions of Lowering.lean on in-memory plans (docs/spec.md §1.2).
 #include "support.hpp"
 
 #include "ref/lowering.hpp"

@@ -1,5 +1,5 @@
-// io::OutputFile: "An output file is written whole or not at all: a failed run leaves no partial
-// file behind" (docs/spec.md §4); a target that is not a regular file is written directly.
+// io::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that
+// is not a regular file is written directly.
 #include "ref/io/output.hpp"
 #include "tests/temp_dir.hpp"
 
@@ -161,7 +161,7 @@ std::pair<dev_t, ino_t> entryOf(const char *path) {
 }
 
 TEST_F(OutputFileTest, AnotherSpellingOfDevStdoutIsStandardOutputAndTheEntryStays) {
-  // docs/spec.md §4: the resolved target counts, not the spelling. As root, renaming over
+  // docs/spec.md §4.1: the resolved target counts, not the spelling. As root, renaming over
   // /dev//stdout would replace the /dev/stdout link with a regular file.
   const auto before = entryOf("/dev/stdout");
   const fs::path log = dir / "stdout.txt";

@@ -1,6 +1,6 @@
-// The run of `check` (docs/spec.md §3 and §4): whether CANDIDATE is exactly what the spec gives for
-// PLAN, both read whole, or, with --stream, both read in step as NDJSON streams (docs/spec.md §3.6
-// and §7) under a stall watch; then the report, written whole to the output.
+// The run of `check` (docs/spec.md §3.1 and §4.3): whether CANDIDATE is exactly what the spec gives
+// for PLAN, both read whole, or, with --stream, both read in step as NDJSON streams (docs/spec.md
+// §3.6 and §7) under a stall watch; then the report, written whole to the output.
 #pragma once
 
 #include "ref/edition.hpp"

@@ -1,4 +1,4 @@
-// What the subcommands share around their work (docs/spec.md §4): a required operand, the report
+// What the subcommands share around their work (docs/spec.md §4.1): a required operand, the report
 // `--format` and `-o,--output` options, writing the output whole or not at all, and reading a file
 // that holds a plan or a lowering.
 #pragma once

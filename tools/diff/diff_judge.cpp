@@ -78,9 +78,9 @@ static std::string declarationDiffering(const io::LoweringDocument &candidate, c
 }
 
 /// Reads the plan and the implementation's gate result and compares it with the reference gate of
-/// the plan's lowering under the same mode, equality and policy: "the gate of a GraphExecutionPlan
-/// is the gate of its lowering under a mode and an equality" (docs/spec.md §6.4), so the verdict,
-/// the failure kinds in order and each kind's list of reports must be exactly the reference's.
+/// the plan's lowering under the same mode, equality and policy (docs/spec.md §6.4), so the
+/// verdict, the failure kinds in order and each kind's list of reports must be exactly the
+/// reference's.
 ///
 /// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
 /// contradicts the verdict of its result is a finding, whatever the result says. A gate worker has

@@ -33,8 +33,8 @@ struct Lowering {
   std::string words() const;
 };
 
-/// What happened to one case. "An implementation that crashes, times out or writes invalid JSON
-/// is a finding with its stderr."
+/// What happened to one case (docs/spec.md §4.3, "diff"): a crash, a timeout or invalid JSON is a
+/// finding too, with the implementation's stderr.
 struct Outcome {
   enum class Kind {
     conforms,
@@ -52,7 +52,7 @@ struct Outcome {
   };
   Kind kind = Kind::conforms;
   Check primary =
-      Check::provenance; // violations: the last violated check in the order of docs/spec.md §3
+      Check::provenance; // violations: the last violated check in the order of docs/spec.md §3.1
   checks::GateDifference gate = checks::GateDifference::none; // gateDiffers: the first difference
   std::string summary; // one sentence (from input: escaped when printed)
   std::string report;  // the full report
@@ -64,9 +64,9 @@ struct Outcome {
   bool fails() const { return kind != Kind::conforms; }
 };
 
-/// "while the failure persists": the same kind of failure and, for violations, the same check
-/// still violated (other violations may come and go); for a gate, the same first difference (a
-/// verdict difference keeps its direction).
+/// The failure persists while shrinking: the same kind of failure and, for violations, the same
+/// check still violated (other violations may come and go); for a gate, the same first difference
+/// (a verdict difference keeps its direction).
 bool sameFailure(const Outcome &a, const Outcome &b);
 
 /// The outcome as the judging child sends it back, and read back.

@@ -36,8 +36,7 @@ struct DiffSettings {
 
   /// --gate or --gate-worker: the implementation is a gate.
   bool gates() const { return !gate.empty() || !gateWorker.empty(); }
-  /// The placeholder `{audit}`: "true when the case asks for the audit, else false" (docs/spec.md
-  /// §4.3).
+  /// The placeholder `{audit}`: whether the case asks for the audit (docs/spec.md §4.3, "diff").
   static constexpr std::string_view kAuditPlaceholder = "{audit}";
   /// Whether the lowerings can be asked for the audit: a worker's request always can, --impl
   /// when its command names `{audit}`.

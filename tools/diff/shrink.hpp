@@ -1,5 +1,5 @@
-// Shrinking a failing plan for `diff`: "On the first failure it shrinks the plan (delta debugging
-// over kernels, then over capsule variety) while the failure persists".
+// Shrinking a failing plan for `diff` (docs/spec.md §4.3, "diff"): delta debugging over the
+// kernels, then over the capsules, while the failure persists.
 #pragma once
 
 #include "ref/interner.hpp"

@@ -1,8 +1,8 @@
 // The capsules of the generated plans and their near-collisions (docs/conformance.md, "What is
-// generated": "a small pool of capsules that are near-collisions of one another"): every field
+// generated"): every field
 // drawn from a Choices, and variants that keep a capsule's identity (name, op, provider, device)
 // but change one field outside it, so that only the `contract` equality tells them apart
-// (docs/spec.md §1), or keep its name and change its identity, so that their written keys collide
+// (docs/spec.md §1.3), or keep its name and change its identity, so that their written keys collide
 // (`#2`). Every value is one of the edition's (docs/spec.md §1.6): its evidence tags, its claim
 // tags (`vjpUnavailable` from 2026-08) and a claim's `spec` only where `claimsHaveSpec`.
 #pragma once

@@ -9,10 +9,10 @@
 //                  zero is a simpler choice (tests/property/generators.cpp)
 //   Mt19937Choices the benchmarks: std::mt19937_64 (tests/bench/plan_gen.cpp)
 //
-// "A deterministic suite (same seed, same bytes), the same on every machine" (docs/spec.md §4.3,
-// gen): Rng is a fixed integer recurrence, turned into a bounded value by integer arithmetic only
-// (no <random> distributions, whose output differs between standard libraries), so the same seed
-// gives the same plans on every platform.
+// A suite is deterministic on every machine (docs/spec.md §4.3, "gen"): Rng is a fixed integer
+// recurrence, turned into a bounded value by integer arithmetic only (no <random> distributions,
+// whose output differs between standard libraries), so the same seed gives the same plans on every
+// platform.
 #pragma once
 
 #include <cstddef>

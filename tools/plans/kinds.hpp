@@ -1,5 +1,5 @@
-// The kinds of the generated plans (docs/spec.md §2, the kind table; docs/conformance.md, "What is
-// generated"): only kinds that are planned ("`-`: no runtime work, never planned" excludes the
+// The kinds of the generated plans (docs/spec.md §1.7, the kind table; docs/conformance.md, "What
+// is generated"): only kinds that are planned ("`-`: no runtime work, never planned" excludes the
 // others) and that the edition has (docs/spec.md §1.6: `hardMaskedSoftmax` from 2026-08), each
 // with parameters that make sense for it, drawn from a Choices.
 #pragma once

@@ -1,7 +1,5 @@
-// The one generator of valid GraphExecutionPlans (docs/spec.md §2: "A **valid** plan also has:
-// unique `nodeId`s, each below 2^63 ...; a kind that does runtime work, and `op` equal to the op
-// its kind maps to (§1.7); `capsule.op == op`"; docs/conformance.md, "What is generated"), for
-// every place that needs random plans:
+// The one generator of valid GraphExecutionPlans (docs/spec.md §2.4; docs/conformance.md, "What
+// is generated"), for every place that needs random plans:
 //
 //   gen, diff       the random cases of a suite (tools/suite/generate.hpp), from an Rng
 //   tests/fuzz      the structured harness, from the fuzzer's bytes (Vocabulary::drawn,

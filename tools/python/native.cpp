@@ -105,7 +105,7 @@ std::string auditText(const std::string &text, const std::string &name, const st
       [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
 }
 
-/// A preset (docs/spec.md §6) with some of its six booleans overridden, or ValueError naming the
+/// A preset (docs/spec.md §6.2) with some of its six booleans overridden, or ValueError naming the
 /// choices.
 AssurancePolicy policyOf(const std::string &preset, const std::map<std::string, bool> &overrides) {
   std::optional<AssurancePolicy> policy = policyPreset(preset);
@@ -132,7 +132,7 @@ AssurancePolicy policyOf(const std::string &preset, const std::map<std::string, 
   return *policy;
 }
 
-/// The gate (docs/spec.md §6) under a preset with some of its six booleans overridden: whether it
+/// The gate (docs/spec.md §6.4) under a preset with some of its six booleans overridden: whether it
 /// accepts, and the nn-backend/gate-result document `gate --format json` writes.
 std::pair<bool, std::string> gateText(const std::string &text, const std::string &name,
                                       const std::string &preset,
@@ -442,7 +442,7 @@ py::dict vocabulary() {
   out["ProvenanceTag"] = valuesWithEditions<ProvenanceTag>();
   out["Check"] = valuesWithEditions<Check>();
   out["records"] = records();
-  // The gate's policies (docs/spec.md §6): the presets and the six booleans, in order.
+  // The gate's policies (docs/spec.md §6.2): the presets and the six booleans, in order.
   py::list presets, flags;
   for (const NamedPolicy &p : kPolicyPresets)
     presets.append(std::string(p.name));

@@ -1,5 +1,5 @@
 // Where a JSON pointer's value starts in a document's text, for the SARIF region of a finding
-// ("startLine/startColumn of the offending JSON value"). The checks work on the read data model,
+// (docs/spec.md §3.5). The checks work on the read data model,
 // which keeps no positions; a report looks the pointers up in the candidate's text after the fact,
 // on the cold path (only for the findings it writes), all of them in one pass (locateAll).
 #pragma once

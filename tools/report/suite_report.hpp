@@ -89,10 +89,9 @@ std::string entryNoteLine(const SuiteEntry &e, const std::string &note);
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
 std::string suiteSummary(const SuiteReport &report);
 
-/// Which suite was judged (docs/spec.md §4.3): "suite SUITE: seed S, count N, max-nodes K, edition
-/// E, verified (regenerated from these parameters and found equal)", or for a hand-made suite
-/// "suite SUITE: no seed, count or max-nodes (a hand-made suite), edition E, not verified". Every
-/// format states it (text the line `verify: SUITE-LINE` before the summary).
+/// Which suite was judged, with its parameters and whether it was verified, or that it is a
+/// hand-made suite (docs/spec.md §4.3, "verify"). Every format states it (text the line `verify:
+/// SUITE-LINE` before the summary).
 std::string suiteLine(const SuiteReport &report);
 
 /// "the suite SUITE was not verified: ..." (for a report of an unverified suite).

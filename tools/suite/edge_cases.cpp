@@ -99,7 +99,7 @@ const EdgeCase kEdgeCases[] = {
               for (int i = 0; i < 64; ++i)
                 b.add(KindTag::relu, checkedRelu(b.edition));
             }),
-    // "a trusted-external capsule inside a run of checked ones"
+    // A trusted-external capsule inside a run of checked ones.
     LO_EDGE("trusted-external-in-checked-run", Placement::table,
             {
               for (int i = 0; i < 7; ++i)
@@ -112,7 +112,7 @@ const EdgeCase kEdgeCases[] = {
               for (int i = 0; i < 8; ++i)
                 b.add(KindTag::relu, i % 2 ? other : checkedRelu(b.edition));
             }),
-    // "identity-equal but contract-different neighbours": each differs from the first in one
+    // Neighbours equal in identity but not in contract: each differs from the first in one
     // field the identity does not look at.
     LO_EDGE("identity-equal-contract-different", Placement::table,
             {
@@ -144,7 +144,7 @@ const EdgeCase kEdgeCases[] = {
               b.add(KindTag::relu, v);
               b.add(KindTag::relu, checkedRelu(b.edition));
             }),
-    // "every kind with parameters", twice each so that equal neighbours coalesce, inline capsules
+    // Every kind with parameters, twice each so that equal neighbours coalesce, inline capsules
     LO_EDGE("every-kind-inline", Placement::inline_,
             {
               Rng rng(0x5eed);

@@ -1,5 +1,5 @@
-// The hand-picked edge cases (docs/conformance.md, "What is generated": "The first 12 cases of
-// every suite are hand-picked", from `0000-empty-plan` to `0011-gate-identity-trap`, the identity
+// The hand-picked edge cases that open every suite (docs/conformance.md, "What is generated"), from
+// `0000-empty-plan` to `0011-gate-identity-trap`, the identity
 // trap of docs/spec.md §6.7): cases 0 .. edgeCaseCount()-1 of `gen` and `diff`, the same plans for
 // every seed, in the values of the suite's edition (docs/spec.md §1.6).
 #pragma once

@@ -21,17 +21,16 @@ Case randomCase(Interner &interner, Rng &rng, std::size_t maxNodes, Edition edit
   return c;
 }
 
-/// The asks of case `index` (docs/spec.md §4.3, "What a case asks": "drawn from S and I alone (so
-/// gen, verify and diff ask the same)"): a generator of their own, seeded from (seed, index), so
+/// The asks of case `index` (docs/spec.md §4.3, "What a case asks"), the same in gen, verify and
+/// diff: a generator of their own, seeded from (seed, index), so
 /// that they leave the plan and its spelling as they were, and the hand-picked cases ask
 /// differently under each seed.
 void drawAsks(Case &c, std::uint64_t seed, std::size_t index) {
   Rng seeder(seed ^ (0x9e3779b97f4a7c15ULL * (index + 1)) ^ 0xa5c0a5c0a5c0a5c0ULL);
   Rng rng(seeder.next());
   c.audit = rng.chance(1, kAuditShare);
-  // "six booleans equal to no preset (one of the 61 such, uniformly, so every boolean,
-  // requireEvidence too, is drawn both ways)" (docs/spec.md §4.3); "a policy is named after the
-  // preset it equals, else custom" (§6.2).
+  // The custom policy: one of the 61 sets of six booleans that no preset has, uniformly
+  // (docs/spec.md §4.3, "What a case asks"; the names, docs/spec.md §6.2).
   std::uint64_t pick = rng.below(64 - std::size(kPolicyPresets));
   for (std::uint64_t bits = 0; bits < 64; ++bits) {
     AssurancePolicy p;

@@ -2,7 +2,7 @@
 // edge cases first (tools/suite/edge_cases.hpp), then random cases from the one plan generator
 // (tools/plans/plans.hpp), each written in an encoding (tools/suite/plan_json.hpp).
 //
-// "a deterministic suite (same seed, same bytes)": every random choice comes from SplitMix64
+// Deterministic (docs/spec.md §4.3, "gen"): every random choice comes from SplitMix64
 // (gen::Rng, tools/plans/choices.hpp), so the same seed gives the same plans on every platform.
 // Case `i` of seed `S` and edition `E` is the same plan in `gen` and in `diff`; every value of it
 // is one of the edition's (docs/spec.md §1.6, ref/edition.hpp).
@@ -40,7 +40,7 @@ inline constexpr std::uint64_t kAuditShare = 4;
 struct Settings {
   std::uint64_t seed = 1;
   std::size_t maxNodes = 24; // bound on the nodes of a random case
-  /// The edition whose values the cases draw ("The default is the newest edition").
+  /// The edition whose values the cases draw (default the newest, docs/spec.md §1.6).
   Edition edition = kNewestEdition;
 };
 

@@ -1,7 +1,6 @@
-// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2): "A kernel's capsule
-// is a key into `capsules` or an inline object", so a case is written with its capsules in the
-// table, inline, or alternately both; and either as the reference writer writes plans or with
-// drawn spellings (tools/suite/spelling.hpp).
+// A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2.4): a case is written
+// with its capsules in the table, inline, or alternately both; and either as the reference writer
+// writes plans or with drawn spellings (tools/suite/spelling.hpp).
 #pragma once
 
 #include "ref/interner.hpp"
@@ -13,8 +12,8 @@
 
 namespace lo::gen {
 
-/// Where a plan's kernels put their capsules: "A kernel's capsule is a key into `capsules` or an
-/// inline object." `mixed` alternates the two.
+/// Where a plan's kernels put their capsules (docs/spec.md §2.4): in the `capsules` table, inline,
+/// or `mixed`, alternating the two.
 enum class Placement : std::uint8_t { table, inline_, mixed };
 
 /// How a case's plan is written: its placement and, unless it is written as the reference writer

@@ -103,8 +103,7 @@ template <class K> Value recordValue(const typename RecordTable<K>::Value &r) {
 
 Value capsuleValue(const KernelCapsule &c) { return recordValue<KernelCapsule>(c); }
 
-/// "a bare string for a kind without parameters (`"relu"`), else an object ... Both forms are
-/// read."
+/// A kind as a bare string or as an object; readers take both (docs/spec.md §2.3).
 Value kindValue(const OpKind &kind, bool asObject) {
   if (isBare(kind.tag) && !asObject)
     return enumValue(kind.tag);
@@ -299,8 +298,8 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
     inlined[i] = q.take(style.stray) ? !base : base;
   }
 
-  // The table: the written keys ("the capsule's name, with `#2`, `#3`, ..."), and for some
-  // capsules a second key to the same capsule ("Readers accept any keys").
+  // The table: the written keys, and for some capsules a second key to the same capsule, which
+  // readers accept (docs/spec.md §2.5, "Capsule keys").
   std::vector<CapsuleId> keyed;
   for (std::size_t i = 0; i < inlined.size(); ++i)
     if (!inlined[i])

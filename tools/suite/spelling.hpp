@@ -1,11 +1,11 @@
 // Every spelling the plan format allows (docs/spec.md §2), drawn at random for generated plans.
 //
-// One GraphExecutionPlan has many texts: "`format`, `version` ... are optional on input",
-// supportsForward, vjpMode, each numericalPolicy field, notes and a descriptor's provenance have
-// defaults that may be written out or left out, "A kernel's capsule is a key into `capsules` or an
-// inline object" under any key ("Readers accept any keys and inline capsules", so one capsule may
-// have two keys), a kind without parameters is "a bare string ... Both forms are read", the members
-// of an object come in any order, and a string may spell a character with an escape (`\u0041`,
+// One GraphExecutionPlan has many texts (docs/spec.md §2.1 to §2.4): `format` and `version` may be
+// left out, supportsForward, vjpMode, each numericalPolicy field, notes and a descriptor's
+// provenance have defaults that may be written out or left out, a kernel's capsule is a key into
+// `capsules` or an inline object, under any key (so one capsule may have two keys), a kind without
+// parameters is a bare string or an object, the members of an object come in any order, and a
+// string may spell a character with an escape (`\u0041`,
 // `\/`). An implementation that reads only some of these texts is wrong, and `gen` and `diff` can
 // only show it if their plans use them: the spelling varies within one plan, so the same capsule
 // appears spelled two ways in adjacent kernels and an implementation that compares what is written

@@ -1,7 +1,6 @@
-// docs/spec.md §4.3, "Suite integrity": "`verify` trusts no suite it has not verified. A manifest
-// that names `seed`, `count` and `maxNodes` claims to be `gen`'s: `verify` regenerates that suite
-// in memory and every file `gen` writes for those parameters ... must be the suite's, byte for
-// byte, before anything is judged." A manifest that names none of them is a hand-made suite,
+// docs/spec.md §4.3, "Suite integrity": a manifest that names `seed`, `count` and `maxNodes` is
+// checked by regenerating that suite in memory and comparing every file byte for byte before
+// anything is judged. A manifest that names none of them is a hand-made suite,
 // judged only with --unverified-suite.
 #pragma once
 

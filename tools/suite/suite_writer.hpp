@@ -1,6 +1,6 @@
-// The run of `gen` (docs/spec.md §4.3): "The suite is built in a temporary directory beside DIR
-// and renamed into place", so that a failed or interrupted run leaves no partial suite (§4.1: "a
-// failed run leaves no partial file behind"); `--force` replaces only a suite gen wrote.
+// The run of `gen` (docs/spec.md §4.3 and §4.1): the suite is built beside DIR and renamed into
+// place, so that a failed or interrupted run leaves no partial suite; `--force` replaces only a
+// suite gen wrote.
 #pragma once
 
 #include "tools/suite/generate.hpp"

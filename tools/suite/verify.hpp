@@ -103,8 +103,7 @@ void requireNamedSuite(const std::string &manifest, const std::optional<Provenan
                        const VerifySettings &s);
 
 /// The edition a suite is judged in: its manifest's `edition`, else `--edition`, else the newest.
-/// "A suite of one edition judged as another is refused": a SuiteError when both are named and
-/// differ.
+/// A SuiteError when both are named and differ (docs/spec.md §4.2).
 Edition judgedEdition(const std::string &manifest, std::optional<Edition> named,
                       std::optional<Edition> asked);
 

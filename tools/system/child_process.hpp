@@ -1,7 +1,7 @@
 // What run(), runForked() (tools/system/spawn.hpp) and Worker (tools/system/worker.hpp) share to
 // start another process and talk to it: pipes, reading what a pipe holds, and starting a program
 // in a process group of its own, so that a timeout or an interrupt kills everything it started
-// (docs/spec.md §4.3, "`--timeout-ms 10000` per run").
+// (docs/spec.md §4.3, "diff" and, for verify, "Running the implementation").
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
-// An interrupted `diff` (docs/spec.md §4.3: "An interrupted run prints a partial summary and
-// leaves no temporary directory behind"; docs/conformance.md, "The runner: `diff`": the
-// implementation's whole process group is killed).
+// An interrupted `diff`, `verify --impl`/`--worker` or `prove --solver cvc5` (docs/spec.md §4.3 and
+// §4.4; docs/conformance.md, "The runner: `diff`"): the child's whole process group is killed,
+// and the command says what it has and exits.
 //
 // The signals are caught by the one mechanism of ref/io/cleanup.hpp (io::SignalsDeferred): the
 // first SIGINT and the first SIGTERM only set a flag, which every wait of tools/system/spawn.cpp

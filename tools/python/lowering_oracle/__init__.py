@@ -33,7 +33,7 @@ __all__ = ["InvalidInput", "Finding", "Report", "lower", "lower_json", "audit", 
 # check's default of findings per check, as the command line's (ref/io/limits.hpp).
 DEFAULT_MAX_PER_CHECK = _native.DEFAULT_MAX_PER_CHECK
 
-# The six booleans of a policy (docs/spec.md §6), in order, as ref/gate.hpp declares them.
+# The six booleans of a policy (docs/spec.md §6.2), in order, as ref/gate.hpp declares them.
 POLICY_FIELDS = tuple(_native.vocabulary()["PolicyFlags"])
 
 
@@ -71,14 +71,14 @@ def _choice(value, what):
 def lower_json(plan, mode="coalesced", equality="contract", edition=None, audit=False,
                name="<plan>"):
     """The GraphLoweringPlan of ``plan`` as JSON text, byte for byte what ``lowering-oracle lower
-    [--audit]`` writes (docs/spec.md §1, §2.5)."""
+    [--audit]`` writes (docs/spec.md §1.2, §2.5)."""
     return _native.lower(_text(plan, "plan"), _name(name), _choice(mode, "mode"),
                          _choice(equality, "equality"), _choice(edition, "edition"), bool(audit))
 
 
 def lower(plan, mode="coalesced", equality="contract", edition=None, audit=False,
           name="<plan>"):
-    """The GraphLoweringPlan of ``plan`` (docs/spec.md §1) as a dict."""
+    """The GraphLoweringPlan of ``plan`` (docs/spec.md §1.2) as a dict."""
     return json.loads(lower_json(plan, mode, equality, edition, audit, name))
 
 

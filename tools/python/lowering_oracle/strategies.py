@@ -216,7 +216,7 @@ def plans(draw, min_nodes=0, max_nodes=6, edition=None, exotic=True):
 
 
 def lowerings():
-    """A lowering of docs/spec.md §1: (mode, equality), coalesced/contract first."""
+    """A lowering of docs/spec.md §1.2: (mode, equality), coalesced/contract first."""
     return st.sampled_from([("coalesced", "contract"), ("singleton", "contract"),
                             ("coalesced", "identity"), ("singleton", "identity")])
 
@@ -230,7 +230,7 @@ def audits():
 
 
 def policies():
-    """A gate policy (docs/spec.md §6): a preset, or a preset with any of its six booleans set
+    """A gate policy (docs/spec.md §6.2): a preset, or a preset with any of its six booleans set
     either way (requireEvidence included), as lowering_oracle.gate takes it."""
     # checked first: the default preset of `gate` (docs/spec.md §4.2).
     presets = vocabulary()["PolicyPresets"]
