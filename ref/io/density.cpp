@@ -4,8 +4,9 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define LO_DENSITY_X86 1
 #endif
 
 namespace lo::io {
@@ -17,9 +18,26 @@ struct Block {
   std::uint64_t quote = 0, backslash = 0, op = 0, space = 0;
 };
 
-Block classify(const unsigned char *p) {
+[[maybe_unused]] Block classifyBytes(const unsigned char *p) {
   Block b;
-#if defined(__SSE2__)
+  for (int i = 0; i < 64; ++i) {
+    const unsigned c = p[i];
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    if (c == '"')
+      b.quote |= bit;
+    else if (c == '\\')
+      b.backslash |= bit;
+    else if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',')
+      b.op |= bit;
+    else if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+      b.space |= bit;
+  }
+  return b;
+}
+
+#if LO_DENSITY_X86
+Block classifySse2(const unsigned char *p) {
+  Block b;
   for (int k = 0; k < 4; ++k) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 16 * k));
     // `{}[]` fold onto `{}` by setting bit 5; `:` and `,` keep theirs.
@@ -39,24 +57,40 @@ Block classify(const unsigned char *p) {
     b.op |= at(op);
     b.space |= at(space);
   }
-#else
-  for (int i = 0; i < 64; ++i) {
-    const unsigned c = p[i];
-    const std::uint64_t bit = std::uint64_t{1} << i;
-    if (c == '"')
-      b.quote |= bit;
-    else if (c == '\\')
-      b.backslash |= bit;
-    else if (c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',')
-      b.op |= bit;
-    else if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-      b.space |= bit;
-  }
-#endif
   return b;
 }
 
-std::uint64_t prefixXor(std::uint64_t x) {
+/// The 32 byte flags of `m` as bits `shift` to `shift + 31`.
+[[gnu::target("avx2")]] inline std::uint64_t bits(__m256i m, unsigned shift) {
+  return std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(m))} << shift;
+}
+
+[[gnu::target("avx2")]] Block classifyAvx2(const unsigned char *p) {
+  Block b;
+  for (int k = 0; k < 2; ++k) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32 * k));
+    const __m256i f = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+    const __m256i op =
+        _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(f, _mm256_set1_epi8('{')),
+                                        _mm256_cmpeq_epi8(f, _mm256_set1_epi8('}'))),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(':')),
+                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(','))));
+    const __m256i space =
+        _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\t'))),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')),
+                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r'))));
+    const unsigned shift = 32 * static_cast<unsigned>(k);
+    b.quote |= bits(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')), shift);
+    b.backslash |= bits(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')), shift);
+    b.op |= bits(op, shift);
+    b.space |= bits(space, shift);
+  }
+  return b;
+}
+#endif
+
+inline std::uint64_t prefixXor(std::uint64_t x) {
   x ^= x << 1;
   x ^= x << 2;
   x ^= x << 4;
@@ -66,11 +100,12 @@ std::uint64_t prefixXor(std::uint64_t x) {
   return x;
 }
 
-} // namespace
-
-std::size_t jsonTokens(std::string_view text) {
+/// The count of jsonTokens over 64-byte blocks classified by `classify`.
+template <class Classify>
+[[gnu::always_inline]] inline std::size_t countTokens(std::string_view text, Classify classify) {
   const auto *p = reinterpret_cast<const unsigned char *>(text.data());
-  std::size_t n = text.size(), tokens = 0;
+  const std::size_t n = text.size();
+  std::size_t tokens = 0;
   bool escapeNext = false;        // the block ended in a backslash that escapes the next byte
   std::uint64_t inString = 0;     // all ones when the block ended inside a string
   std::uint64_t scalarBefore = 0; // 1 when the block ended in a byte of a scalar run
@@ -105,6 +140,24 @@ std::size_t jsonTokens(std::string_view text) {
                                        std::popcount(quotes & string));
   }
   return tokens;
+}
+
+#if LO_DENSITY_X86
+[[gnu::target("avx2,popcnt")]] std::size_t tokensAvx2(std::string_view text) {
+  return countTokens(text, classifyAvx2);
+}
+#endif
+
+} // namespace
+
+std::size_t jsonTokens(std::string_view text) {
+#if LO_DENSITY_X86
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+    return tokensAvx2(text);
+  return countTokens(text, classifySse2);
+#else
+  return countTokens(text, classifyBytes);
+#endif
 }
 
 } // namespace lo::io
