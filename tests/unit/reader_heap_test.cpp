@@ -22,7 +22,7 @@
 namespace lo::test {
 namespace {
 
-constexpr std::size_t kElements = std::size_t{1} << 20;
+constexpr std::size_t kElements = std::size_t{1} << 18; // 2 MiB of array: above the floor
 
 /// `head` + an array of kElements zeros + `tail`, and the same with `[0]` and spaces. Each
 /// element takes 8 bytes (`,0` and six spaces): 2 tokens in 8 bytes, within the density limit.
@@ -187,13 +187,17 @@ TEST(JsonTokens, NeverFewerThanTheParserIndexesOnAnyText) {
   const unsigned seed = std::random_device{}();
   std::printf("seed %u\n", seed);
   std::mt19937 random(seed);
-  const std::string alphabet = "{}[]:,\"\\a0 \n\x01\xc3\xa9";
+  const std::string alphabet = "{}[]:,\"\\a0 \n\x01\xc3\xa9{}[]:,\"a0 \n";
   std::size_t compared = 0;
   for (int round = 0; round < 4000; ++round) {
-    std::string text(std::uniform_int_distribution<std::size_t>(0, 300)(random), ' ');
+    std::string text(std::uniform_int_distribution<std::size_t>(0, 120)(random), ' ');
     for (char &c : text)
       c = alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(random)];
-    const auto indexed = simdjsonTokens(text);
+    auto indexed = simdjsonTokens(text);
+    if (!indexed) { // most often a string left open: close it
+      text += '"';
+      indexed = simdjsonTokens(text);
+    }
     if (!indexed)
       continue;
     ++compared;
