@@ -22,6 +22,7 @@ inline constexpr std::size_t kMaxDepth = 64;
 /// bytes a token): so the index costs at most 1.5 times the document. A shorter document is not
 /// counted (its index is at most 4 MiB).
 inline constexpr std::size_t kDenseFloorBytes = std::size_t{1} << 20;
+static_assert(kDenseFloorBytes % (std::size_t{1} << 20) == 0, "named in whole MiB");
 inline constexpr std::size_t kMaxTokensPerEightBytes = 3;
 
 // --- What a message echoes (docs/spec.md §3.5; docs/errors.md, "Limits", "Echoed text") --------

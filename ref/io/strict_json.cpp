@@ -51,7 +51,8 @@ JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lin
                    "document too dense: " + std::to_string(tokens) + " JSON tokens in " +
                        std::to_string(source.text.size()) + " bytes, above the limit of " +
                        std::to_string(kMaxTokensPerEightBytes) +
-                       " in every 8 bytes for a document longer than 1 MiB");
+                       " in every 8 bytes for a document longer than " +
+                       std::to_string(kDenseFloorBytes >> 20) + " MiB");
   }
   const std::size_t capacity = std::max<std::size_t>(source.text.size(), 64);
   if (parser_->capacity() < capacity || parser != parser_)
