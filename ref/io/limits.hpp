@@ -18,6 +18,13 @@ inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 32;
 inline constexpr std::size_t kMaxStringBytes = std::size_t{1} << 20;
 /// The deepest nesting the parser accepts (the formats need at most 8 levels).
 inline constexpr std::size_t kMaxDepth = 64;
+/// A document longer than this many bytes (1 MiB) holds at most kMaxTokensPerEightBytes JSON
+/// tokens in every 8 bytes (io::jsonTokens, counted before the parser indexes the document at 4
+/// bytes a token): so the index costs at most 1.5 times the document. A shorter document is not
+/// counted (its index is at most 4 MiB).
+inline constexpr std::size_t kDenseFloorBytes = std::size_t{1} << 20;
+static_assert(kDenseFloorBytes % (std::size_t{1} << 20) == 0, "named in whole MiB");
+inline constexpr std::size_t kMaxTokensPerEightBytes = 3;
 
 // --- What a message echoes (docs/spec.md §3.5; docs/errors.md, "Limits", "Echoed text") --------
 

@@ -1,5 +1,6 @@
 #include "ref/io/strict_json.hpp"
 
+#include "ref/io/density.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/input.hpp"
 
@@ -43,6 +44,16 @@ JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lin
   }
   if (source.text.size() >= 3 && source.text.compare(0, 3, "\xEF\xBB\xBF") == 0)
     failAtOffset(0, "", "a byte-order mark is not allowed: the document must be plain UTF-8");
+  if (source.text.size() > kDenseFloorBytes) {
+    const std::size_t tokens = jsonTokens(source.text);
+    if (tokens * 8 > source.text.size() * kMaxTokensPerEightBytes)
+      failAtOffset(0, "",
+                   "document too dense: " + std::to_string(tokens) + " JSON tokens in " +
+                       std::to_string(source.text.size()) + " bytes, above the limit of " +
+                       std::to_string(kMaxTokensPerEightBytes) +
+                       " in every 8 bytes for a document longer than " +
+                       std::to_string(kDenseFloorBytes >> 20) + " MiB");
+  }
   const std::size_t capacity = std::max<std::size_t>(source.text.size(), 64);
   if (parser_->capacity() < capacity || parser != parser_)
     if (auto err = parser_->allocate(

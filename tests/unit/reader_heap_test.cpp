@@ -1,25 +1,35 @@
 // What a reader holds while it reads a document (docs/performance.md, "peak memory within 2.5x
-// the input", for every input, valid or not): a value that does not belong where it stands is
+// the input", for every input, valid or not): a document too dense to index is refused before the
+// parser is allocated (docs/errors.md, "Limits"); a value that does not belong where it stands is
 // refused before it is materialised, and an array is held at 8 bytes an element, never more. Each
-// test compares the heap peak of reading a document with that of a document of the same size (the
-// same simdjson parser) in which the large array is a single element followed by spaces.
+// test of an array compares the heap peak of reading a document with that of a document of the
+// same size (the same simdjson parser) in which the large array is a single element followed by
+// spaces; its elements are spaced so that the document passes the density limit.
+#include "ref/io/density.hpp"
+#include "ref/io/limits.hpp"
 #include "support.hpp"
 #include "tests/bench/heap_counter.hpp"
 
 #include <gtest/gtest.h>
+#include <simdjson.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
 
 namespace lo::test {
 namespace {
 
-constexpr std::size_t kElements = std::size_t{1} << 20;
+constexpr std::size_t kElements = std::size_t{1} << 18; // 2 MiB of array: above the floor
 
-/// `head` + an array of kElements zeros + `tail`, and the same with `[0]` and spaces.
+/// `head` + an array of kElements zeros + `tail`, and the same with `[0]` and spaces. Each
+/// element takes 8 bytes (`,0` and six spaces): 2 tokens in 8 bytes, within the density limit.
 std::pair<std::string, std::string> dense(const std::string &head, const std::string &tail) {
   std::string zeros = "[0";
   for (std::size_t i = 1; i < kElements; ++i)
-    zeros += ",0";
+    zeros += ",0      ";
   zeros += "]";
   std::string one = "[0]" + std::string(zeros.size() - 3, ' ');
   return {head + zeros + tail, head + one + tail};
@@ -102,6 +112,98 @@ TEST(ReaderHeap, AKernelsArrayOfNumbersStopsAtItsFirstElement) {
   const auto [big, small] = dense("{\"kernels\":", "}");
   const std::string why = "expected a kernel (a JSON object)";
   EXPECT_LE(peakOf(big, why, readPlan), peakOf(small, why, readPlan) + 64 * 1024);
+}
+
+// --- The density limit: refused before the parser indexes the document --------------------------
+
+/// `{"kernels":[0,0,...]}` of about `bytes` bytes: one token a byte.
+std::string zerosDocument(std::size_t bytes) {
+  std::string text = "{\"kernels\":[0";
+  while (text.size() + 3 < bytes)
+    text += ",0";
+  return text + "]}";
+}
+
+TEST(ReaderHeap, ADenseDocumentIsRefusedBeforeTheParserIsAllocated) {
+  const std::string text = zerosDocument(2 * io::kDenseFloorBytes);
+  const io::Source source = io::sourceFromString("doc.json", text);
+  const std::size_t before = heap::resetPeak();
+  try {
+    readPlan(source);
+    ADD_FAILURE() << "a document of one token a byte was read";
+  } catch (const io::InputError &e) {
+    EXPECT_NE(e.message().find("document too dense"), std::string::npos) << e.what();
+    EXPECT_EQ(e.line(), 1u);
+    EXPECT_EQ(e.column(), 1u);
+  }
+  // The parser's index alone would take 4 bytes a byte of the document.
+  EXPECT_LT(heap::peakSince(before), std::size_t{64} * 1024);
+}
+
+TEST(ReaderHeap, TheDensityLimitStartsAboveTheFloorAndAtItsRatio) {
+  // At the floor, one token a byte is read (and refused by the reader, at its first element).
+  const std::string atFloor = zerosDocument(io::kDenseFloorBytes);
+  ASSERT_LE(atFloor.size(), io::kDenseFloorBytes);
+  (void)peakOf(atFloor, "expected a kernel (a JSON object)", readPlan);
+  // Above it, exactly 3 tokens in 8 bytes pass the limit (the reader refuses the array instead).
+  std::string atRatio = "{\"kernels\":[0";
+  while (atRatio.size() < 2 * io::kDenseFloorBytes)
+    atRatio += ",0    ,0      ,0      "; // 6 tokens in 24 bytes
+  atRatio += "]}";
+  ASSERT_LE(io::jsonTokens(atRatio) * 8, atRatio.size() * io::kMaxTokensPerEightBytes);
+  (void)peakOf(atRatio, "expected a kernel (a JSON object)", readPlan);
+}
+
+/// The tokens simdjson's first pass indexes in `text`, or nothing when the pass fails.
+std::optional<std::size_t> simdjsonTokens(const std::string &text) {
+  simdjson::dom::parser parser;
+  if (parser.allocate(std::max<std::size_t>(text.size(), 64)))
+    return std::nullopt;
+  const simdjson::padded_string padded(text);
+  if (parser.implementation->stage1(reinterpret_cast<const std::uint8_t *>(padded.data()),
+                                    padded.size(), simdjson::stage1_mode::regular))
+    return std::nullopt;
+  return parser.implementation->n_structural_indexes;
+}
+
+TEST(JsonTokens, CountsWhatTheParserIndexesOnEveryExample) {
+  std::size_t seen = 0;
+  for (const auto &entry : std::filesystem::recursive_directory_iterator(LO_EXAMPLES_DIR)) {
+    if (entry.path().extension() != ".json")
+      continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    SCOPED_TRACE(entry.path().string());
+    const auto indexed = simdjsonTokens(text.str());
+    ASSERT_TRUE(indexed.has_value());
+    EXPECT_EQ(io::jsonTokens(text.str()), *indexed);
+    ++seen;
+  }
+  EXPECT_GT(seen, 5u);
+}
+
+TEST(JsonTokens, NeverFewerThanTheParserIndexesOnAnyText) {
+  const unsigned seed = std::random_device{}();
+  std::printf("seed %u\n", seed);
+  std::mt19937 random(seed);
+  const std::string alphabet = "{}[]:,\"\\a0 \n\x01\xc3\xa9{}[]:,\"a0 \n";
+  std::size_t compared = 0;
+  for (int round = 0; round < 4000; ++round) {
+    std::string text(std::uniform_int_distribution<std::size_t>(0, 120)(random), ' ');
+    for (char &c : text)
+      c = alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(random)];
+    auto indexed = simdjsonTokens(text);
+    if (!indexed) { // most often a string left open: close it
+      text += '"';
+      indexed = simdjsonTokens(text);
+    }
+    if (!indexed)
+      continue;
+    ++compared;
+    ASSERT_GE(io::jsonTokens(text), *indexed) << "seed " << seed << ", text: " << text;
+  }
+  EXPECT_GT(compared, 100u) << "seed " << seed;
 }
 
 } // namespace
