@@ -94,24 +94,22 @@ private:
     }
   }
 
-  template <auto Field> static bool copyField(KernelCapsule &to, const KernelCapsule &from) {
-    if (to.*Field == from.*Field)
-      return false;
-    to.*Field = from.*Field;
-    return true;
+  /// Copies field `i` of the capsule's table from `from` to `to`; whether it changed anything.
+  static bool copyField(std::size_t i, KernelCapsule &to, const KernelCapsule &from) {
+    bool changed = false;
+    withField<KernelCapsule>(i, [&](const auto &f) {
+      if (!fieldValuesEqual(to.*f.member, from.*f.member)) {
+        to.*f.member = from.*f.member;
+        changed = true;
+      }
+    });
+    return changed;
   }
 
   /// Capsule variety, second step: capsules of one op that differ in as few fields as the failure
-  /// allows. The trust level comes last, so that a difference in trust survives when it matters.
+  /// allows, field by field in the order of `unifyOrder` (the capsule's table).
   void unifyFields() {
-    using C = KernelCapsule;
-    static constexpr bool (*kFields[])(C &, const C &) = {
-        &copyField<&C::notes>,         &copyField<&C::supportsForward>,
-        &copyField<&C::vjpMode>,       &copyField<&C::numericalPolicy>,
-        &copyField<&C::shapeContract>, &copyField<&C::layoutContract>,
-        &copyField<&C::valueContract>, &copyField<&C::vjpContract>,
-        &copyField<&C::name>,          &copyField<&C::provider>,
-        &copyField<&C::device>,        &copyField<&C::trustLevel>};
+    static constexpr auto kOrder = unifyOrder<KernelCapsule>();
     const auto used = capsulesInOrder();
     for (std::size_t i = 1; i < used.size(); ++i) {
       CapsuleId current = used[i];
@@ -119,9 +117,9 @@ private:
         const KernelCapsule &target = interner_.capsule(used[j]);
         if (target.op != interner_.capsule(current).op)
           continue;
-        for (auto copy : kFields) {
+        for (std::size_t field : kOrder) {
           KernelCapsule next = interner_.capsule(current);
-          if (!copy(next, target))
+          if (!copyField(field, next, target))
             continue;
           const CapsuleId id = interner_.intern(std::move(next));
           if (tryPlan(replaced(current, id)))

@@ -4,9 +4,12 @@
 
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
+#include "ref/record.hpp"
 
+#include <array>
 #include <cstddef>
 #include <functional>
+#include <type_traits>
 
 namespace lo::shrink {
 
@@ -21,6 +24,26 @@ struct Stats {
   std::size_t tests = 0;    // calls of StillFails
   std::size_t accepted = 0; // of which the failure persisted
 };
+
+/// The fields of record `K` (indices into its table) in the order in which step 3 below makes two
+/// records agree, from the table alone: the fields that are neither identity nor trust, in the
+/// table's order, then the identity fields, then the trust level (a field of type TrustLevel), so
+/// that a difference in trust survives when it matters; another spelling of an earlier field's
+/// member (`kFieldAlias`) is not a step of its own.
+template <class K> constexpr auto unifyOrder() {
+  std::array<std::size_t, memberFieldCount<K>()> order{};
+  std::size_t n = 0;
+  for (int pass = 0; pass < 3; ++pass)
+    forEachField<K>([&](const auto &f, auto i) {
+      using T = typename std::remove_cvref_t<decltype(f)>::Type;
+      if (f.has(kFieldAlias))
+        return;
+      const int rank = std::is_same_v<T, TrustLevel> ? 2 : f.has(kFieldIdentity) ? 1 : 0;
+      if (rank == pass)
+        order[n++] = i;
+    });
+  return order;
+}
 
 /// A plan on which `stillFails` holds, no larger than `failing` (on which it must hold), reached by
 ///  1. delta debugging over the kernels (remove chunks, halving the chunk size down to one kernel,

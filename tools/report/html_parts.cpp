@@ -6,6 +6,7 @@
 #include "ref/io/escape.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/report/html_report.hpp"
+#include "tools/report/record_text.hpp"
 #include "tools/version.hpp"
 
 #include <algorithm>
@@ -77,67 +78,12 @@ std::string kindText(const Interner &in, KindId id) {
   return io::writtenText([&](io::Sink &s) { io::writeKind(s, k); });
 }
 
-namespace {
-
-/// A nested record as text: each field's name and value, a record or text as JSON, an array of
-/// records as `[JSON, JSON]`, a vocabulary's value as its spelling; set apart by "; " when the
-/// record holds records (a contract descriptor), else by ", " (a numerical policy).
-template <class K> std::string recordText(const typename RecordTable<K>::Value &r) {
-  bool nested = false;
-  forEachField<K>([&](const auto &f, auto) {
-    using T = std::remove_cvref_t<decltype(r.*f.member)>;
-    nested = nested || Recorded<T> || IsVector<T>::value;
-  });
-  return io::writtenText([&](io::Sink &s) {
-    bool first = true;
-    forEachField<K>([&](const auto &f, auto) {
-      using T = std::remove_cvref_t<decltype(r.*f.member)>;
-      const T &v = r.*f.member;
-      s << (first ? "" : nested ? "; " : ", ") << f.name << ' ';
-      first = false;
-      if constexpr (IsVector<T>::value) {
-        // Each item, not only their count (a provenance-only difference is then seen).
-        s << '[';
-        for (std::size_t i = 0; i < v.size(); ++i) {
-          s << (i ? ", " : "");
-          io::writeFieldValue(s, v[i]);
-        }
-        s << ']';
-      } else if constexpr (std::is_enum_v<T>) {
-        s << spelling(v);
-      } else {
-        io::writeFieldValue(s, v);
-      }
-    });
-  });
-}
-
-} // namespace
-
 std::string contractText(const ContractDescriptor &d) { return recordText<ContractDescriptor>(d); }
-
-/// The fields of a capsule, in the order of its table (docs/spec.md §2.2), each as text.
-std::vector<std::pair<std::string_view, std::string>> capsuleFields(const KernelCapsule &c) {
-  std::vector<std::pair<std::string_view, std::string>> out;
-  forEachField<KernelCapsule>([&](const auto &f, auto) {
-    using T = std::remove_cvref_t<decltype(c.*f.member)>;
-    const T &v = c.*f.member;
-    if constexpr (Recorded<T>)
-      out.emplace_back(f.name, recordText<T>(v));
-    else if constexpr (std::is_enum_v<T>)
-      out.emplace_back(f.name, std::string(spelling(v)));
-    else if constexpr (std::is_same_v<T, bool>)
-      out.emplace_back(f.name, v ? "true" : "false");
-    else
-      out.emplace_back(f.name, v);
-  });
-  return out;
-}
 
 /// A capsule finding's field-by-field difference: the reference's capsule against the
 /// candidate's, the differing rows marked.
 void capsuleDiff(io::Sink &out, const KernelCapsule &reference, const KernelCapsule &candidate) {
-  const auto r = capsuleFields(reference), c = capsuleFields(candidate);
+  const auto r = fieldTexts<KernelCapsule>(reference), c = fieldTexts<KernelCapsule>(candidate);
   out << "<table class=\"fields\"><tr><th>field</th><th>reference (the plan's node)</th>"
          "<th>candidate (the group)</th></tr>\n";
   for (std::size_t i = 0; i < r.size(); ++i) {
