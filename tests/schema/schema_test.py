@@ -169,6 +169,7 @@ FORMATS = {"nn-backend/graph-execution-plan": "graph-execution-plan",
            "nn-backend/graph-lowering-plan": "graph-lowering-plan",
            "nn-backend/execution-audit": "execution-audit",
            "nn-backend/gate-result": "gate-result",
+           "nn-backend/acceptance-result": "acceptance-result",
            "lowering-oracle/check-report": "check-report",
            "lowering-oracle/conformance-suite": "conformance-suite",
            "lowering-oracle/proofs": "proofs"}
@@ -354,6 +355,10 @@ def set_at(doc, pointer, value):
     node[parts[-1]] = value
 
 
+# The schemas that are one file for every edition (docs/schema/README.md).
+ONE_SET = ("proofs.schema.json", "acceptance-result.schema.json")
+
+
 def case_editions(run):
     """The sets of docs/schema/ are one per edition (docs/schema/README.md): outside the
     definitions an edition changes they are equal; the claims carry `spec` exactly in the editions
@@ -367,7 +372,7 @@ def case_editions(run):
             sorted(run.older), [e for e in code["editions"] if e != newest]))
     for edition, schemas in run.older.items():
         run.validated += 1
-        if sorted(schemas.docs) != sorted(n for n in run.schemas.docs if n != "proofs.schema.json"):
+        if sorted(schemas.docs) != sorted(n for n in run.schemas.docs if n not in ONE_SET):
             run.fail("docs/schema/%s/ holds %s" % (edition, sorted(schemas.docs)))
         for name, doc in schemas.docs.items():
             newer = run.schemas.docs.get(name)
@@ -624,6 +629,13 @@ def case_gate(run):
     if not run.has_command("gate"):
         print("this binary has no gate command")
         return SKIP
+    # The acceptance result's failures are ref/acceptance.hpp's kinds, in its order.
+    with open(os.path.join(run.source, "ref", "acceptance.hpp"), encoding="utf-8") as f:
+        kinds = xmacro(f.read(), "LO_ACCEPTANCE_FAILURE_KINDS")
+    branches = run.schemas.docs["acceptance-result.schema.json"]["$defs"]["AcceptanceFailure"]
+    run.validated += 1
+    if [b["properties"]["kind"]["const"] for b in branches["oneOf"]] != kinds:
+        run.fail("acceptance-result.schema.json: the failure kinds are not %s" % kinds)
     inputs = run.plans() + [run.example("cuda-transformer-block.libtorch-sdpa.lowering.json")]
     for path in inputs:
         for policy in ("verified", "checked", "external"):
