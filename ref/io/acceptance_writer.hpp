@@ -1,4 +1,4 @@
-// Writers of an acceptance result (docs/spec.md §6.8): the `nn-backend/acceptance-result` JSON
+// Writers of an acceptance result (docs/spec.md §6.10): the `nn-backend/acceptance-result` JSON
 // document and its text report, whose failure lines are upstream's messages (Report.lean,
 // `AcceptanceFailure.message`).
 #pragma once
