@@ -19,8 +19,8 @@ struct MaintainedProfile {
   std::string_view name;
   std::string_view definition;
   KernelPolicy policy;
-  /// The editions that have it, by their spellings, separated by spaces.
-  std::string_view editions;
+  /// The editions that have it.
+  EditionSet editions;
 };
 
 /// a351909 and 801eb0e (2026-09); 3447b74 (2026-09b), the same at lean-dojo 25576b9 (2026-10):
@@ -30,44 +30,30 @@ inline constexpr MaintainedProfile kMaintainedProfiles[] = {
      "checkedCpu",
      {Device::cpu, ProviderPreference::autoPreference(), AssurancePolicy::checked(),
       VJPMode::torchlean_tape},
-     "2026-09 2026-09b 2026-10"},
+     kLineageEditions},
     {"checked_cuda",
      "checkedCuda",
      {Device::cuda, ProviderPreference::prefer(Provider::torchlean), AssurancePolicy::checked(),
       VJPMode::torchlean_tape},
-     "2026-09"},
+     editionBit(Edition::e2026_09)},
     {"checked_cuda",
      "checkedCuda",
      {Device::cuda, ProviderPreference::prefer(Provider::libtorch), AssurancePolicy::checked(),
       VJPMode::torchlean_tape},
-     "2026-09b 2026-10"},
+     static_cast<EditionSet>(editionBit(Edition::e2026_09b) | editionBit(Edition::e2026_10))},
     {"libtorch_forward_cuda",
      "libTorchForwardCuda",
      {Device::cuda, ProviderPreference::prefer(Provider::libtorch), AssurancePolicy::external(),
       VJPMode::torchlean_tape},
-     "2026-09"}};
+     editionBit(Edition::e2026_09)}};
 
 /// Whether profile `p` is one of edition `e`'s.
 constexpr bool hasProfile(Edition e, const MaintainedProfile &p) {
-  const std::string_view name = spelling(e);
-  for (std::size_t at = 0; at < p.editions.size();) {
-    std::size_t end = p.editions.find(' ', at);
-    if (end == std::string_view::npos)
-      end = p.editions.size();
-    if (p.editions.substr(at, end - at) == name)
-      return true;
-    at = end + 1;
-  }
-  return false;
+  return (p.editions & editionBit(e)) != 0;
 }
 
-/// Whether edition `e`'s gate is upstream's acceptance gate (docs/spec.md §6.10).
-constexpr bool hasAcceptanceGate(Edition e) {
-  for (const MaintainedProfile &p : kMaintainedProfiles)
-    if (hasProfile(e, p))
-      return true;
-  return false;
-}
+/// Whether edition `e`'s gate is upstream's acceptance gate (`EditionRules::gate`).
+constexpr bool hasAcceptanceGate(Edition e) { return rulesOf(e).gate == GateKind::acceptance; }
 
 /// The default profile: `maintainedForDevice? .cpu`.
 inline constexpr std::string_view kDefaultProfile = "checked_cpu";
