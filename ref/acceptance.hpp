@@ -2,9 +2,10 @@
 // of one planned kernel in upstream's order, and the gate of a GraphExecutionPlan over its
 // coalesced groups under contract equality (docs/spec.md §1.2, §1.3).
 //
-// Not yet an edition: nothing on the command line calls it (docs/lineage.md, "Status"). It works on
-// the union data model of docs/spec.md §2.2; what it decides for values outside the lineage's
-// vocabulary is docs/lineage.md §6.5.
+// The `gate` of the editions whose `EditionRules::gate` is the acceptance gate (docs/spec.md
+// §6.10; the maintained profiles are ref/profile.hpp). It works on the union data model of
+// docs/spec.md §2.2; what it decides for values outside the lineage's vocabulary is
+// docs/lineage.md §6.5.
 #pragma once
 
 #include "ref/interner.hpp"
