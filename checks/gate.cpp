@@ -10,11 +10,14 @@
 
 #include "checks/context.hpp"
 #include "ref/gate.hpp"
+#include "ref/io/acceptance_writer.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/profile.hpp"
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 namespace lo::checks::detail {
 
@@ -30,6 +33,15 @@ GateTally::PlanRow &GateTally::planRow(Judge &j, BackendOp op, CapsuleId capsule
 }
 
 void GateTally::planned(Judge &j, const PlannedNodeKernel &k) {
+  if (acceptance::hasAcceptanceGate(j.options.edition)) {
+    auto [it, fresh] = acceptancePlan_.try_emplace({k.op, k.capsule});
+    if (fresh) {
+      it->second.position = read_;
+      it->second.firstNode = k.nodeId;
+    }
+    ++read_;
+    return;
+  }
   PlanRow &r = planRow(j, k.op, k.capsule);
   if (r.nodes == 0) { // the row's first node
     r.position = read_;
@@ -42,6 +54,16 @@ void GateTally::planned(Judge &j, const PlannedNodeKernel &k) {
 
 void GateTally::group(Judge &j, const GroupSite &site) {
   const LoweredKernelGroup &g = site.group;
+  if (acceptance::hasAcceptanceGate(j.options.edition)) {
+    acceptanceCandidate_.try_emplace({g.op, g.capsule}, site.index);
+    for (std::size_t i = 0; i < site.members.size(); ++i)
+      if (const PlannedNodeKernel *k = site.kernel(i)) {
+        auto it = acceptancePlan_.find({k->op, k->capsule});
+        if (it != acceptancePlan_.end() && !it->second.group && it->second.firstNode == k->nodeId)
+          it->second.group = site.index;
+      }
+    return;
+  }
   candidate_.try_emplace(j.auditRow(g.op, g.capsule).view, CandidateRow{site.index});
   const bool identity = j.identityCoalescing();
   for (std::size_t i = 0; i < site.members.size(); ++i) {
@@ -136,7 +158,129 @@ CapsuleId GateTally::reportKey(Judge &j, CapsuleId row, ContractObligation o) {
   return it->second;
 }
 
+void GateTally::finishAcceptance(Judge &j) {
+  // A conforming candidate has the plan's distinct (op, capsule) pairs: the same failures under
+  // every policy.
+  bool same = acceptancePlan_.size() == acceptanceCandidate_.size();
+  for (const auto &entry : acceptanceCandidate_)
+    same = same && acceptancePlan_.count(entry.first) != 0;
+  if (same)
+    return;
+  using acceptance::AcceptanceFailure;
+  // A failure as a set element: its JSON without the group (io::writeAcceptanceFailure).
+  auto key = [](const AcceptanceFailure &f) {
+    return io::writtenText([&](io::Sink &out) { io::writeAcceptanceFailure(out, f, 0); });
+  };
+  struct Difference {
+    const acceptance::MaintainedProfile *profile;
+    int severity;
+  };
+  std::optional<Difference> worst;
+  std::string others;
+  for (const acceptance::MaintainedProfile &profile : acceptance::kMaintainedProfiles) {
+    if (!acceptance::hasProfile(j.options.edition, profile))
+      continue;
+    auto failuresOf = [&](const auto &rows) {
+      std::map<std::string, AcceptanceFailure> set;
+      for (const auto &entry : rows)
+        for (auto &f : acceptance::acceptanceFailures(profile.policy, entry.first.first,
+                                                      j.interner.capsule(entry.first.second)))
+          set.try_emplace(key(f), io::boundedFailure(f));
+      return set;
+    };
+    const auto c = failuresOf(acceptanceCandidate_), p = failuresOf(acceptancePlan_);
+    bool equal = c.size() == p.size();
+    for (const auto &entry : c)
+      equal = equal && p.count(entry.first) != 0;
+    if (equal)
+      continue;
+    const bool ca = c.empty(), pa = p.empty();
+    const int severity = ca == pa ? 1 : ca ? 3 : 2;
+    if (!worst || severity > worst->severity) {
+      if (worst)
+        others += (others.empty() ? "" : ", ") + std::string(worst->profile->name);
+      worst = Difference{&profile, severity};
+    } else {
+      others += (others.empty() ? "" : ", ") + std::string(profile.name);
+    }
+  }
+  if (!worst)
+    return;
+  const acceptance::KernelPolicy &policy = worst->profile->policy;
+  auto verdictOf = [&](const auto &rows) {
+    for (const auto &entry : rows)
+      if (!acceptance::acceptable(policy, entry.first.first,
+                                  j.interner.capsule(entry.first.second)))
+        return std::string("rejected");
+    return std::string("accepted");
+  };
+  const std::string cv = verdictOf(acceptanceCandidate_), pv = verdictOf(acceptancePlan_);
+  std::string message = "under profile " + std::string(worst->profile->name) + " the candidate";
+  message += worst->severity == 1 ? " and the plan are both " + pv + ", but for different reasons"
+                                  : " is " + cv + ", but the plan is " + pv;
+  // The first failure the candidate loses (in plan order: its node and the group that lists the
+  // node) or, else, the first it adds (in group order).
+  std::set<std::string> candidateKeys;
+  for (const auto &entry : acceptanceCandidate_)
+    for (const auto &f : acceptance::acceptanceFailures(policy, entry.first.first,
+                                                        j.interner.capsule(entry.first.second)))
+      candidateKeys.insert(key(f));
+  std::vector<std::pair<std::uint64_t,
+                        const std::pair<const std::pair<BackendOp, CapsuleId>, AcceptanceRow> *>>
+      planOrder;
+  for (const auto &entry : acceptancePlan_)
+    planOrder.emplace_back(entry.second.position, &entry);
+  std::sort(planOrder.begin(), planOrder.end());
+  std::optional<std::size_t> group;
+  std::optional<NodeId> node;
+  std::optional<std::string> detail;
+  std::set<std::string> planKeys;
+  for (const auto &[position, entry] : planOrder)
+    for (const auto &f : acceptance::acceptanceFailures(policy, entry->first.first,
+                                                        j.interner.capsule(entry->first.second))) {
+      planKeys.insert(key(f));
+      if (!detail && candidateKeys.count(key(f)) == 0) {
+        const AcceptanceRow &row = entry->second;
+        node = row.firstNode;
+        group = row.group;
+        detail = std::string(spelling(f.kind)) + " of node " + std::to_string(row.firstNode) +
+                 " (" + io::shownText(acceptance::message(io::boundedFailure(f))) + ") is lost" +
+                 (row.group ? " in group " + std::to_string(*row.group)
+                            : ": node " + std::to_string(row.firstNode) + " is in no group");
+      }
+    }
+  if (!detail) {
+    std::vector<std::pair<std::size_t, std::pair<BackendOp, CapsuleId>>> groupOrder;
+    for (const auto &entry : acceptanceCandidate_)
+      groupOrder.emplace_back(entry.second, entry.first);
+    std::sort(groupOrder.begin(), groupOrder.end());
+    for (const auto &[g, pair] : groupOrder) {
+      for (const auto &f :
+           acceptance::acceptanceFailures(policy, pair.first, j.interner.capsule(pair.second)))
+        if (planKeys.count(key(f)) == 0) {
+          group = g;
+          detail = "group " + std::to_string(g) + " adds " + std::string(spelling(f.kind)) + " (" +
+                   io::shownText(acceptance::message(io::boundedFailure(f))) +
+                   ") that no node of the plan has";
+          break;
+        }
+      if (detail)
+        break;
+    }
+  }
+  message += ": " + detail.value_or("the failures differ");
+  if (!others.empty())
+    message += "; the gate also differs under profile " + others;
+  j.findings.report(Check::gate, group, node, [&] {
+    return Description{group ? groupPointer(*group) : std::string("/groups"), std::move(message)};
+  });
+}
+
 void GateTally::finish(Judge &j) {
+  if (acceptance::hasAcceptanceGate(j.options.edition)) {
+    finishAcceptance(j);
+    return;
+  }
   // The common case, a conforming candidate: the same distinct rows on both sides give the same
   // reports, so the same gate under every policy.
   auto sameRows = [&](auto keep) {

@@ -10,8 +10,10 @@
 #include "ref/recheck.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 namespace lo::checks::detail {
 
@@ -43,6 +45,21 @@ public:
   };
 
 private:
+  /// In an edition with upstream's acceptance gate (docs/spec.md §6.10): for each maintained
+  /// profile of the edition, the failures of the candidate's groups against those of the plan's
+  /// kernels, as sets (a failure without its group).
+  void finishAcceptance(Judge &j);
+
+  /// The distinct (op, capsule) pairs of the acceptance gate: a plan kernel's first node, its
+  /// position and the group that lists it; a group's first index.
+  struct AcceptanceRow {
+    std::uint64_t position = 0;
+    NodeId firstNode = 0;
+    std::optional<std::size_t> group;
+  };
+  std::map<std::pair<BackendOp, CapsuleId>, AcceptanceRow> acceptancePlan_;
+  std::map<std::pair<BackendOp, CapsuleId>, std::size_t> acceptanceCandidate_;
+
   PlanRow &planRow(Judge &j, BackendOp op, CapsuleId capsule);
   /// The report of `row` for obligation `o` as an interned capsule holding only what the report
   /// shows (op, capsule name, that contract's claim and evidence): equal reports, equal keys.

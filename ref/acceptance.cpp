@@ -177,17 +177,51 @@ bool acceptable(const KernelPolicy &policy, BackendOp op, const KernelCapsule &c
   return acceptanceFailures(policy, op, capsule).empty();
 }
 
-GraphAcceptance acceptGraphKernelPlan(const Interner &interner, const GraphExecutionPlan &graphPlan,
-                                      const KernelPolicy &policy) {
+GraphAcceptance acceptGroups(const Interner &interner, GraphLoweringPlan groups,
+                             const KernelPolicy &policy) {
   GraphAcceptance result;
-  result.groups = toCoalescedLoweringPlan(interner, graphPlan, Equality::contract);
-  for (const LoweredKernelGroup &g : result.groups.groups) {
+  result.groups = std::move(groups);
+  for (std::size_t i = 0; i < result.groups.groups.size(); ++i) {
+    const LoweredKernelGroup &g = result.groups.groups[i];
     std::vector<AcceptanceFailure> f =
         acceptanceFailures(policy, g.op, interner.capsule(g.capsule));
+    result.failureGroups.insert(result.failureGroups.end(), f.size(), i);
     result.failures.insert(result.failures.end(), std::make_move_iterator(f.begin()),
                            std::make_move_iterator(f.end()));
   }
   return result;
+}
+
+GraphAcceptance acceptGraphKernelPlan(const Interner &interner, const GraphExecutionPlan &graphPlan,
+                                      const KernelPolicy &policy) {
+  return acceptGroups(interner, toCoalescedLoweringPlan(interner, graphPlan, Equality::contract),
+                      policy);
+}
+
+std::string preferenceSpelling(const ProviderPreference &p) {
+  switch (p.kind) {
+  case ProviderPreference::Kind::automatic: return "auto";
+  case ProviderPreference::Kind::prefer: return "prefer:" + std::string(spelling(p.provider));
+  case ProviderPreference::Kind::only: return "only:" + std::string(spelling(p.provider));
+  }
+  return {};
+}
+
+std::optional<ProviderPreference> parsePreference(std::string_view text) {
+  if (text == "auto")
+    return ProviderPreference::autoPreference();
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos)
+    return std::nullopt;
+  const std::string_view how = text.substr(0, colon);
+  const auto provider = parseSpelling<Provider>(text.substr(colon + 1));
+  if (!provider)
+    return std::nullopt;
+  if (how == "prefer")
+    return ProviderPreference::prefer(*provider);
+  if (how == "only")
+    return ProviderPreference::only(*provider);
+  return std::nullopt;
 }
 
 } // namespace lo::acceptance

@@ -2,9 +2,10 @@
 // of one planned kernel in upstream's order, and the gate of a GraphExecutionPlan over its
 // coalesced groups under contract equality (docs/spec.md §1.2, §1.3).
 //
-// Not yet an edition: nothing on the command line calls it (docs/lineage.md, "Status"). It works on
-// the union data model of docs/spec.md §2.2; what it decides for values outside the lineage's
-// vocabulary is docs/lineage.md §6.5.
+// The `gate` of the editions whose `EditionRules::gate` is the acceptance gate (docs/spec.md
+// §6.10; the maintained profiles are ref/profile.hpp). It works on the union data model of
+// docs/spec.md §2.2; what it decides for values outside the lineage's vocabulary is
+// docs/lineage.md §6.5.
 #pragma once
 
 #include "ref/interner.hpp"
@@ -13,7 +14,9 @@
 #include "ref/recheck.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lo::acceptance {
@@ -22,8 +25,8 @@ namespace lo::acceptance {
 struct AssurancePolicy {
   bool allowTrustedExternal = false;
   bool operator==(const AssurancePolicy &) const = default;
-  static AssurancePolicy checked() { return {}; }
-  static AssurancePolicy external() { return {true}; }
+  static constexpr AssurancePolicy checked() { return {}; }
+  static constexpr AssurancePolicy external() { return {true}; }
 };
 
 /// `ProviderPreference = auto | prefer P | only P`; `provider` is unused under `auto`.
@@ -32,10 +35,16 @@ struct ProviderPreference {
   Kind kind = Kind::automatic;
   Provider provider = Provider::reference;
   bool operator==(const ProviderPreference &) const = default;
-  static ProviderPreference autoPreference() { return {}; }
-  static ProviderPreference prefer(Provider p) { return {Kind::prefer, p}; }
-  static ProviderPreference only(Provider p) { return {Kind::only, p}; }
+  static constexpr ProviderPreference autoPreference() { return {}; }
+  static constexpr ProviderPreference prefer(Provider p) { return {Kind::prefer, p}; }
+  static constexpr ProviderPreference only(Provider p) { return {Kind::only, p}; }
 };
+
+/// A provider preference as the command line and the gate result spell it: `auto`, `prefer:P`,
+/// `only:P` (P a provider's spelling).
+std::string preferenceSpelling(const ProviderPreference &p);
+/// The preference `text` spells, or nothing.
+std::optional<ProviderPreference> parsePreference(std::string_view text);
 
 /// `KernelPolicy`, with upstream's defaults (docs/lineage.md §6).
 struct KernelPolicy {
@@ -127,11 +136,16 @@ bool acceptable(const KernelPolicy &policy, BackendOp op, const KernelCapsule &c
 struct GraphAcceptance {
   GraphLoweringPlan groups; // coalesced under contract equality, always derived
   std::vector<AcceptanceFailure> failures;
+  std::vector<std::size_t> failureGroups; // the index of each failure's group
   bool accepted() const { return failures.empty(); }
 };
 
 /// `acceptGraphKernelPlan graphPlan policy` (docs/lineage.md §6.3).
 GraphAcceptance acceptGraphKernelPlan(const Interner &interner, const GraphExecutionPlan &graphPlan,
                                       const KernelPolicy &policy);
+
+/// `GroupedKernelPlan.acceptanceFailures policy plan`: the groups as given.
+GraphAcceptance acceptGroups(const Interner &interner, GraphLoweringPlan groups,
+                             const KernelPolicy &policy);
 
 } // namespace lo::acceptance

@@ -2,8 +2,10 @@
 // assurance policy decides from the audit's evidence whether a plan, through its lowering, or a
 // lowering plan, as written, may run.
 #include "ref/gate.hpp"
+#include "ref/io/acceptance_writer.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
+#include "ref/profile.hpp"
 #include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
@@ -28,6 +30,16 @@ std::string flagOption(std::string_view name) {
   return out;
 }
 
+/// The editions whose gate is upstream's acceptance gate (or, when `!acceptance`, the evidence
+/// gate), joined by ", ".
+std::string editionsWithGate(bool acceptance) {
+  EditionSet set = 0;
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+    if (acceptance::hasAcceptanceGate(static_cast<Edition>(i)) == acceptance)
+      set |= editionBit(static_cast<Edition>(i));
+  return set ? editionNames(set) : std::string("none yet");
+}
+
 } // namespace
 
 Action setupGate(CLI::App &app) {
@@ -37,27 +49,61 @@ Action setupGate(CLI::App &app) {
     Equality equality = Equality::contract;
     Edition edition = kNewestEdition;
     std::array<std::optional<bool>, std::size(kPolicyFlags)> flags;
+    // The acceptance gate (docs/spec.md §6.10).
+    std::optional<std::string> profile, provider;
+    Device device = Device::cpu;
+    VJPMode vjp = VJPMode::none;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
-      "gate", "Gate a plan: does an assurance policy accept the evidence of its audit?");
+      "gate", "Gate a plan: does an assurance policy accept the evidence of its audit (or, in an "
+              "edition with upstream's acceptance gate, does a kernel policy accept its groups)?");
   addOperand(*sub, "FILE", o->file,
              "GraphExecutionPlan (gated through its lowering under --mode and --equality) or "
              "GraphLoweringPlan (its groups as written) JSON file, or -");
-  sub->add_option("--policy", o->policy,
-                  "preset: verified (only requireEvidence), checked (also allowChecked, "
-                  "allowFuzzed, allowRuntimeGuards, allowTestEvidence) or external (checked and "
-                  "allowTrustedExternal)")
-      ->check(CLI::IsMember({"verified", "checked", "external"}))
-      ->default_str("checked");
+  auto *policyOption =
+      sub->add_option(
+             "--policy", o->policy,
+             "preset: verified (only requireEvidence), checked (also allowChecked, "
+             "allowFuzzed, allowRuntimeGuards, allowTestEvidence) or external (checked and "
+             "allowTrustedExternal)")
+          ->check(CLI::IsMember({"verified", "checked", "external"}))
+          ->default_str("checked");
+  std::array<CLI::Option *, std::size(kPolicyFlags)> flagOptions{};
   for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
-    sub->add_option(flagOption(kPolicyFlags[i].name), o->flags[i],
-                    "true or false: sets " + std::string(kPolicyFlags[i].name) +
-                        ", overriding the preset")
-        ->type_name("B")
-        ->transform(CLI::IsMember({"true", "false"}));
-  addModeOption(*sub, o->mode);
-  addEqualityOption(*sub, o->equality);
+    flagOptions[i] = sub->add_option(flagOption(kPolicyFlags[i].name), o->flags[i],
+                                     "true or false: sets " + std::string(kPolicyFlags[i].name) +
+                                         ", overriding the preset (or the profile)")
+                         ->type_name("B")
+                         ->transform(CLI::IsMember({"true", "false"}));
+  const std::string acceptanceEditions = editionsWithGate(true);
+  std::string profiles;
+  for (const auto &p : acceptance::kMaintainedProfiles)
+    if (profiles.find(p.name) == std::string::npos)
+      profiles += std::string(p.name) + ", ";
+  std::array<CLI::Option *, 4> acceptanceOptions{};
+  acceptanceOptions[0] =
+      sub->add_option(
+             "--profile", o->profile,
+             "acceptance gate (editions " + acceptanceEditions +
+                 "): the maintained profile whose kernel policy judges, by its name or its "
+                 "Lean definition (" +
+                 profiles + "as the edition has them: docs/spec.md §6.10); default " +
+                 std::string(acceptance::kDefaultProfile))
+          ->type_name("NAME");
+  acceptanceOptions[1] =
+      addVocabularyOption(*sub, "--device", o->device,
+                          "acceptance gate: the policy's device, overriding the profile's");
+  acceptanceOptions[2] =
+      sub->add_option(
+             "--provider", o->provider,
+             "acceptance gate: the policy's provider preference, auto, prefer:P or only:P, "
+             "overriding the profile's")
+          ->type_name("PREF");
+  acceptanceOptions[3] = addVocabularyOption(
+      *sub, "--vjp", o->vjp, "acceptance gate: the policy's VJP mode, overriding the profile's");
+  auto *modeOption = addModeOption(*sub, o->mode);
+  auto *equalityOption = addEqualityOption(*sub, o->equality);
   addEditionOption(*sub, o->edition);
   sub->add_option("--format", o->format,
                   "text: the verdict, then each failure kind with its reports, one line each; "
@@ -65,16 +111,81 @@ Action setupGate(CLI::App &app) {
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
   addOutputOption(*sub, o->out);
-  sub->footer("The gate reads the evidence of the audit's contracts only: a capsule's trust level "
-              "is the planner's concern, and allowChecked does not enter the gate. --mode and "
-              "--equality apply to a GraphExecutionPlan; a GraphLoweringPlan is gated as written. "
-              "A capsule name, claim spec or evidence text longer than " +
-              std::to_string(io::kMaxGateTextBytes) +
-              " bytes is cut there "
-              "and ends with \"...\" in both formats, so the output is bounded by the audit's "
-              "rows. "
-              "Exit status: 0 accepted, 1 rejected, 2 bad usage or invalid input.");
-  return [o] {
+  sub->footer(
+      "In editions " + editionsWithGate(false) +
+      ", the gate reads the evidence of the audit's contracts only: a capsule's trust level "
+      "is the planner's concern, and allowChecked does not enter the gate. --mode and "
+      "--equality apply to a GraphExecutionPlan; a GraphLoweringPlan is gated as written. "
+      "A capsule name, claim spec or evidence text longer than " +
+      std::to_string(io::kMaxGateTextBytes) +
+      " bytes is cut there "
+      "and ends with \"...\" in both formats, so the output is bounded by the audit's "
+      "rows. "
+      "In editions " +
+      acceptanceEditions +
+      ", the gate is upstream's acceptGraphKernelPlan: a GraphExecutionPlan's groups are "
+      "always its coalesced lowering under contract equality (--mode, --equality, "
+      "--policy and every policy boolean but --allow-trusted-external are refused), a "
+      "GraphLoweringPlan's groups are judged as written, and every failure of every "
+      "group is listed in upstream's order with upstream's message; --format json writes "
+      "an nn-backend/acceptance-result document. "
+      "Exit status: 0 accepted, 1 rejected, 2 bad usage or invalid input.");
+  return [o, policyOption, flagOptions, acceptanceOptions, modeOption, equalityOption] {
+    if (acceptance::hasAcceptanceGate(o->edition)) {
+      // Upstream's acceptGraphKernelPlan (docs/spec.md §6.10): a plan's groups are always derived
+      // (coalesced, contract); only allowTrustedExternal is a boolean of its policy.
+      const auto refuse = [&](const CLI::Option *option) {
+        if (option->count() != 0)
+          throw CLI::ValidationError(option->get_name(),
+                                     "does not apply to the acceptance gate of edition " +
+                                         std::string(spelling(o->edition)));
+      };
+      refuse(policyOption);
+      refuse(modeOption);
+      refuse(equalityOption);
+      for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+        if (kPolicyFlags[i].field != &AssurancePolicy::allowTrustedExternal)
+          refuse(flagOptions[i]);
+      const std::string name = o->profile.value_or(std::string(acceptance::kDefaultProfile));
+      const acceptance::MaintainedProfile *profile = acceptance::findProfile(o->edition, name);
+      if (!profile)
+        throw CLI::ValidationError("--profile", name + " is not a profile of edition " +
+                                                    std::string(spelling(o->edition)) + " (" +
+                                                    acceptance::profileNames(o->edition) + ")");
+      acceptance::KernelPolicy policy = profile->policy;
+      if (acceptanceOptions[1]->count() != 0)
+        policy.device = o->device;
+      if (acceptanceOptions[3]->count() != 0)
+        policy.vjpMode = o->vjp;
+      if (o->provider) {
+        const auto p = acceptance::parsePreference(*o->provider);
+        if (!p || !inEdition(p->provider, o->edition))
+          throw CLI::ValidationError("--provider", "expected auto, prefer:P or only:P with P a "
+                                                   "provider of edition " +
+                                                       std::string(spelling(o->edition)) +
+                                                       ", found " + *o->provider);
+        policy.provider = *p;
+      }
+      for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
+        if (o->flags[i])
+          policy.assurance.allowTrustedExternal = *o->flags[i];
+      Interner interner;
+      const GraphLoweringPlan groups =
+          readLowering(interner, o->file, o->edition, Mode::coalesced, Equality::contract);
+      const std::string_view shown =
+          profile->policy == policy ? profile->name : acceptance::profileName(o->edition, policy);
+      bool accepted = false;
+      writeOutput(o->out, [&](io::Sink &sink) {
+        accepted = io::writeAcceptance(sink, interner, shown, policy, groups, o->format == "json");
+      });
+      return int{accepted ? kSuccess : kFinding};
+    }
+    for (const CLI::Option *option : acceptanceOptions)
+      if (option->count() != 0)
+        throw CLI::ValidationError(option->get_name(),
+                                   "applies to the acceptance gate only (editions " +
+                                       editionsWithGate(true) + "), not to edition " +
+                                       std::string(spelling(o->edition)));
     AssurancePolicy policy = *policyPreset(o->policy);
     for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
       if (o->flags[i])

@@ -5,6 +5,7 @@
 // docs/lineage.md §6.2 and says so. Line numbers are a351909's, placed but not checked against
 // a checkout (docs/lineage.md §0).
 #include "ref/acceptance.hpp"
+#include "ref/io/acceptance_writer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -328,6 +329,80 @@ TEST(LineageAcceptance, GroupsAreCoalescedUnderContractEquality) {
   const GraphExecutionPlan plan = twoRelu(in, second);
   EXPECT_EQ(toCoalescedLoweringPlan(in, plan, Equality::identity).groups.size(), 1U);
   EXPECT_EQ(acceptGraphKernelPlan(in, plan, checkedCpuPolicy()).groups.groups.size(), 2U);
+}
+
+// --- The acceptance result (docs/spec.md §6.10) ---------------------------------------------------
+
+TEST(LineageAcceptance, FailuresCarryTheirGroup) {
+  KernelCapsule trust = referenceRelu();
+  trust.trustLevel = TrustLevel::trusted_external;
+  Interner in;
+  const auto result = acceptGraphKernelPlan(in, twoRelu(in, trust), checkedCpuPolicy());
+  EXPECT_EQ(result.failureGroups, std::vector<std::size_t>{1});
+}
+
+TEST(LineageAcceptance, PreferenceSpellingsRoundTrip) {
+  for (const ProviderPreference &p :
+       {ProviderPreference::autoPreference(), ProviderPreference::prefer(Provider::libtorch),
+        ProviderPreference::only(Provider::native_cuda)})
+    EXPECT_EQ(parsePreference(preferenceSpelling(p)), p) << preferenceSpelling(p);
+  EXPECT_EQ(preferenceSpelling(ProviderPreference::only(Provider::libtorch)), "only:libtorch");
+  for (const char *bad :
+       {"", "prefer", "prefer:", "only:nope", "auto:reference", "Prefer:reference"})
+    EXPECT_FALSE(parsePreference(bad)) << bad;
+}
+
+TEST(LineageAcceptanceResult, RejectedJsonNamesGroupKindFieldsAndMessage) {
+  KernelCapsule trust = referenceRelu();
+  trust.trustLevel = TrustLevel::trusted_external;
+  Interner in;
+  const GraphLoweringPlan groups =
+      toCoalescedLoweringPlan(in, twoRelu(in, trust), Equality::contract);
+  const std::string json = io::acceptanceText(in, "checked_cpu", checkedCpuPolicy(), groups, true);
+  EXPECT_EQ(json, R"({
+  "format": "nn-backend/acceptance-result",
+  "version": 1,
+  "policy": {"profile":"checked_cpu","device":"cpu","provider":"auto","allowTrustedExternal":false,"vjpMode":"torchlean-tape"},
+  "verdict": "rejected",
+  "groups": [
+    {"nodeIds":[1],"op":"relu","capsuleName":"reference.relu"},
+    {"nodeIds":[2],"op":"relu","capsuleName":"reference.relu"}
+  ],
+  "failures": [
+    {"group":1,"kind":"trustRejected","op":"relu","capsuleName":"reference.relu","trust":"trusted-external","message":"reference.relu uses rejected trust level trusted-external for relu"}
+  ]
+}
+)");
+  const std::string text = io::acceptanceText(in, "checked_cpu", checkedCpuPolicy(), groups, false);
+  EXPECT_EQ(text, "rejected by profile=checked_cpu device=cpu provider=auto assurance=checked "
+                  "vjp=torchlean-tape: 1 failure\n"
+                  "  group 1 trustRejected: reference.relu uses rejected trust level "
+                  "trusted-external for relu\n");
+}
+
+TEST(LineageAcceptanceResult, AcceptedHasNoFailures) {
+  Interner in;
+  const GraphLoweringPlan groups =
+      toCoalescedLoweringPlan(in, twoRelu(in, referenceRelu()), Equality::contract);
+  const std::string text = io::acceptanceText(in, "checked_cpu", checkedCpuPolicy(), groups, false);
+  EXPECT_EQ(text, "accepted by profile=checked_cpu device=cpu provider=auto assurance=checked "
+                  "vjp=torchlean-tape\n");
+  EXPECT_NE(io::acceptanceText(in, "checked_cpu", checkedCpuPolicy(), groups, true)
+                .find("\"verdict\": \"accepted\",\n  \"groups\": [\n    {\"nodeIds\":[1,2]"),
+            std::string::npos);
+}
+
+// A long capsule name is cut in the name and in the message alike.
+TEST(LineageAcceptanceResult, LongNamesAreCut) {
+  KernelCapsule c = referenceRelu();
+  c.name = std::string(5000, 'n');
+  c.supportsForward = false;
+  Interner in;
+  const GraphLoweringPlan groups = toCoalescedLoweringPlan(in, twoRelu(in, c), Equality::contract);
+  const std::string json = io::acceptanceText(in, "checked_cpu", checkedCpuPolicy(), groups, true);
+  EXPECT_EQ(json.find(std::string(1025, 'n')), std::string::npos);
+  EXPECT_NE(json.find(std::string(1024, 'n') + "... has no forward implementation"),
+            std::string::npos);
 }
 
 } // namespace

@@ -141,6 +141,33 @@ def test_custom_policies_are_the_binarys(oracle_binary, examples_dir):
         lowering_oracle.gate(read(path), {"allowEverything": True})
 
 
+def test_the_acceptance_gate_is_the_binarys(oracle_binary, examples_dir):
+    """In an edition with upstream's acceptance gate (docs/spec.md §6.10), gate() is what
+    `gate --edition E --format json` writes, for a profile and for overridden fields."""
+    upstream = os.path.join(examples_dir, "upstream", "2026-09")
+    cases = [(None, []), ("checkedCuda", ["--profile", "checkedCuda"]),
+             ({"profile": "checked_cpu", "device": "cuda", "provider": "only:libtorch",
+               "vjpMode": "backend-vjp", "allowTrustedExternal": True},
+              ["--device", "cuda", "--provider", "only:libtorch", "--vjp", "backend-vjp",
+               "--allow-trusted-external", "true"])]
+    for name in sorted(os.listdir(upstream)):
+        if not name.endswith(".plan.json"):
+            continue
+        path = os.path.join(upstream, name)
+        for policy, args in cases:
+            code, expected = run(oracle_binary, "gate", path, "--edition", "2026-09", "--format",
+                                 "json", *args)
+            got = lowering_oracle.gate(read(path), policy, edition="2026-09")
+            assert got == json.loads(expected), (name, policy)
+            assert (got["verdict"] == "accepted") == (code == 0)
+    with pytest.raises(ValueError, match="mode and equality"):
+        lowering_oracle.gate(read(os.path.join(upstream, "tiny-relu.plan.json")), None,
+                             "singleton", edition="2026-09")
+    with pytest.raises(ValueError, match="libtorch_forward_cuda"):
+        lowering_oracle.gate(read(os.path.join(upstream, "tiny-relu.plan.json")),
+                             "libtorch_forward_cuda", edition="2026-10")
+
+
 def test_the_vocabulary_is_the_binarys(oracle_binary):
     vocab = lowering_oracle.vocabulary()
     assert vocab["newest"] in vocab["editions"]

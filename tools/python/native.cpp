@@ -7,9 +7,11 @@
 // of docs/spec.md §4.5.
 #include "checks/checks.hpp"
 #include "checks/picture_facts.hpp"
+#include "ref/acceptance.hpp"
 #include "ref/audit.hpp"
 #include "ref/edition.hpp"
 #include "ref/gate.hpp"
+#include "ref/io/acceptance_writer.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/limits.hpp"
@@ -19,6 +21,7 @@
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "ref/opkind.hpp"
+#include "ref/profile.hpp"
 #include "ref/vocab.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
@@ -148,6 +151,56 @@ std::pair<bool, std::string> gateText(const std::string &text, const std::string
   bool accepted = false;
   std::string out = io::writtenText(
       [&](io::Sink &sink) { accepted = io::writeBoundedGate(sink, interner, policy, rows, true); });
+  return {accepted, std::move(out)};
+}
+
+/// The acceptance gate of an edition that has it (docs/spec.md §6.10): a maintained profile
+/// (default checked_cpu) with some of its fields overridden (`device`, `provider`, `vjpMode`:
+/// spellings; `allowTrustedExternal`: a bool), as `gate --profile ... --format json` judges.
+std::pair<bool, std::string> acceptanceGateText(const std::string &text, const std::string &name,
+                                                const std::optional<std::string> &profileName,
+                                                const std::map<std::string, std::string> &fields,
+                                                std::optional<bool> allowTrustedExternal,
+                                                const std::optional<std::string> &edition) {
+  const Edition e = editionOf(edition);
+  if (!acceptance::hasAcceptanceGate(e))
+    throw py::value_error("edition " + std::string(spelling(e)) +
+                          " has the evidence gate: give a preset, not a profile");
+  const std::string wanted = profileName.value_or(std::string(acceptance::kDefaultProfile));
+  const acceptance::MaintainedProfile *profile = acceptance::findProfile(e, wanted);
+  if (!profile)
+    throw py::value_error("profile " + wanted + " is not one of " + acceptance::profileNames(e));
+  acceptance::KernelPolicy policy = profile->policy;
+  for (const auto &[field, value] : fields) {
+    if (field == "device")
+      policy.device = parsed<Device>(value, "device");
+    else if (field == "vjpMode")
+      policy.vjpMode = parsed<VJPMode>(value, "VJP mode");
+    else if (field == "provider") {
+      const auto p = acceptance::parsePreference(value);
+      if (!p || !inEdition(p->provider, e))
+        throw py::value_error("provider " + value +
+                              " is not auto, prefer:P or only:P with P a "
+                              "provider of edition " +
+                              std::string(spelling(e)));
+      policy.provider = *p;
+    } else
+      throw py::value_error("policy field " + field +
+                            " is not one of profile, device, provider, vjpMode, "
+                            "allowTrustedExternal");
+  }
+  if (allowTrustedExternal)
+    policy.assurance.allowTrustedExternal = *allowTrustedExternal;
+  const std::string_view shown =
+      profile->policy == policy ? profile->name : acceptance::profileName(e, policy);
+  py::gil_scoped_release released;
+  Interner interner;
+  const GraphLoweringPlan groups = loweringOf(interner, io::sourceFromString(name, text), e,
+                                              Mode::coalesced, Equality::contract);
+  bool accepted = false;
+  std::string out = io::writtenText([&](io::Sink &sink) {
+    accepted = io::writeAcceptance(sink, interner, shown, policy, groups, true);
+  });
   return {accepted, std::move(out)};
 }
 
@@ -450,17 +503,14 @@ py::dict vocabulary() {
     flags.append(std::string(f.name));
   out["PolicyPresets"] = presets;
   out["PolicyFlags"] = flags;
-  // Each kind: its editions, its parameters (name, natural | naturals | hardMask) and its op.
+  // Each kind: its editions, its parameters (name, natural | naturals | hardMask | text | shapes) and its op.
   py::dict kinds;
   for (std::size_t i = 0; i < vocabularySize<KindTag>(); ++i) {
     const auto tag = static_cast<KindTag>(i);
     const KindSignature &sig = signature(tag);
     py::list params;
     for (const ParamSpec &p : sig.params)
-      params.append(py::make_tuple(std::string(p.name), p.type == ParamType::natural ? "natural"
-                                                        : p.type == ParamType::naturals
-                                                            ? "naturals"
-                                                            : "hardMask"));
+      params.append(py::make_tuple(std::string(p.name), std::string(paramTypeName(p.type))));
     py::list editions;
     for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e)
       if (inEdition(tag, static_cast<Edition>(e)))
@@ -502,6 +552,13 @@ PYBIND11_MODULE(_native, m) {
         py::arg("edition"));
   m.def("gate", &gateText, py::arg("text"), py::arg("name"), py::arg("policy"),
         py::arg("overrides"), py::arg("mode"), py::arg("equality"), py::arg("edition"));
+  m.def("acceptance_gate", &acceptanceGateText, py::arg("text"), py::arg("name"),
+        py::arg("profile"), py::arg("fields"), py::arg("allow_trusted_external"),
+        py::arg("edition"));
+  m.def("gate_kind", [](const std::optional<std::string> &edition) {
+    return std::string(lo::acceptance::hasAcceptanceGate(editionOf(edition)) ? "acceptance"
+                                                                             : "evidence");
+  });
   py::class_<CheckRun>(m, "CheckRun")
       .def_property_readonly("conforms", &CheckRun::conforms)
       .def("findings", &CheckRun::findings)

@@ -104,14 +104,44 @@ def _policy(policy):
     raise TypeError("policy must be a preset name or a dict of the six booleans")
 
 
-def gate(document, policy="checked", mode="coalesced", equality="contract", edition=None,
+def _kernel_policy(policy):
+    """A profile name, or a dict of ``profile`` and some of ``device``, ``provider``,
+    ``vjpMode`` (spellings) and ``allowTrustedExternal`` (a bool) (docs/spec.md §6.10)."""
+    if policy is None or isinstance(policy, str):
+        return policy, {}, None
+    if isinstance(policy, dict):
+        fields = dict(policy)
+        profile = fields.pop("profile", None)
+        allow = fields.pop("allowTrustedExternal", None)
+        if allow is not None and not isinstance(allow, bool):
+            raise TypeError("policy field allowTrustedExternal must be a bool")
+        for k, v in fields.items():
+            if not isinstance(v, str):
+                raise TypeError(f"policy field {k} must be a string")
+        return profile, fields, allow
+    raise TypeError("policy must be a profile name or a dict of its fields")
+
+
+def gate(document, policy=None, mode="coalesced", equality="contract", edition=None,
          name="<document>"):
     """The gate result (docs/spec.md §6.5) of ``document`` under ``policy``: a preset
-    (``"verified"``, ``"checked"``, ``"external"``) or a dict of some of the six booleans over
-    ``"preset"`` (default checked), e.g. ``{"preset": "verified", "allowFuzzed": True}``; as
-    ``lowering-oracle gate --format json`` writes it (``result["verdict"]`` is ``"accepted"`` or
-    ``"rejected"``)."""
-    preset, overrides = _policy(policy)
+    (``"verified"``, ``"checked"``, ``"external"``; default checked) or a dict of some of the six
+    booleans over ``"preset"`` (default checked), e.g. ``{"preset": "verified", "allowFuzzed":
+    True}``; as ``lowering-oracle gate --format json`` writes it (``result["verdict"]`` is
+    ``"accepted"`` or ``"rejected"``). In an edition with upstream's acceptance gate
+    (docs/spec.md §6.10) ``policy`` is a profile name (default ``checked_cpu``) or a dict of
+    ``profile`` and some of ``device``, ``provider``, ``vjpMode`` and ``allowTrustedExternal``,
+    ``mode`` and ``equality`` must keep their defaults, and the result is the
+    ``nn-backend/acceptance-result`` document ``gate --format json`` writes there."""
+    if _native.gate_kind(_choice(edition, "edition")) == "acceptance":
+        if mode != "coalesced" or equality != "contract":
+            raise ValueError("the acceptance gate derives its groups itself: mode and equality "
+                             "do not apply (docs/spec.md §6.10)")
+        profile, fields, allow = _kernel_policy(policy)
+        _, text = _native.acceptance_gate(_text(document, "document"), _name(name), profile,
+                                          fields, allow, _choice(edition, "edition"))
+        return json.loads(text)
+    preset, overrides = _policy("checked" if policy is None else policy)
     _, text = _native.gate(_text(document, "document"), _name(name), preset, overrides,
                            _choice(mode, "mode"), _choice(equality, "equality"),
                            _choice(edition, "edition"))
