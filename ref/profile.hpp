@@ -1,0 +1,54 @@
+// Backend profiles: a policy, an availability and ordered capsule modules that move together; the
+// maintained profiles and modules of the lineage as data (docs/spec.md §10.5).
+#pragma once
+
+#include "ref/registry.hpp"
+#include "ref/selection.hpp"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lo::selection {
+
+/// `BackendProfile {name, policy, availability, capsuleModules}`.
+struct BackendProfile {
+  std::string name;
+  KernelPolicy policy;
+  Availability availability;
+  std::vector<CapsuleModule> capsuleModules;
+};
+
+/// `withCapsuleModules p modules`: `modules`, then `p`'s modules whose name none of `modules` has.
+BackendProfile withCapsuleModules(BackendProfile p, const std::vector<CapsuleModule> &modules);
+
+/// `planGraphNodes p g`: `validateModules`, then `checkedPlanGraph` over the flattened registry.
+/// `registry` receives the flattened registry the plan's positions index.
+SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
+                               std::vector<KernelCapsule> &registry);
+
+/// `BackendProfile.planOps p ops`.
+SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &ops,
+                        std::vector<KernelCapsule> &registry);
+
+// --- The maintained modules and profiles (srirampc/TorchLean a351909; docs/spec.md §10.5) ------
+
+/// `Registry.maintainedModules`: attention, native-cuda, reference.
+std::vector<CapsuleModule> maintainedModules();
+/// `Registry.libTorchModule`.
+CapsuleModule libTorchModule();
+/// The maintained modules and `libtorch`, by name (nullopt for another name).
+std::optional<CapsuleModule> maintainedModule(std::string_view name);
+/// The maintained modules' names, in the order `maintainedModule` knows them.
+std::span<const std::string_view> maintainedModuleNames();
+
+/// `checked_cpu`, `checked_cuda`, `libtorch_forward_cuda`, by name (nullopt for another name).
+std::optional<BackendProfile> maintainedProfile(std::string_view name);
+/// The maintained profiles' names.
+std::span<const std::string_view> maintainedProfileNames();
+/// `maintainedForDevice?`: cpu ↦ checked_cpu, cuda ↦ checked_cuda, others nullopt.
+std::optional<BackendProfile> maintainedForDevice(Device d);
+
+} // namespace lo::selection
