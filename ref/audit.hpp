@@ -55,7 +55,7 @@ template <> struct RecordTable<AuditRow> {
                  field("layoutContract", &K::layoutContract),
                  field("valueContract", &K::valueContract),
                  field("vjpContract", &K::vjpContract),
-                 field("numericalPolicy", &K::numericalPolicy).defaulted()};
+                 field("numericalPolicy", &K::numericalPolicy).requiredOnlyIn(kLineageEditions)};
 };
 
 /// The audit projection of a capsule selected for `op` (see KernelAudit).

@@ -161,10 +161,11 @@ template <> struct RecordTable<NumericalPolicy> {
   using Value = NumericalPolicy;
   using N = NumericalPolicy;
   static constexpr std::string_view what = "a numerical policy";
-  static constexpr auto fields = std::tuple{field("rounding", &N::rounding).defaulted(),
-                                            field("subnormals", &N::subnormals).defaulted(),
-                                            field("contraction", &N::contraction).defaulted(),
-                                            field("reduction", &N::reduction).defaulted()};
+  static constexpr auto fields =
+      std::tuple{field("rounding", &N::rounding).only(seedCapsuleEditions()).defaulted(),
+                 field("subnormals", &N::subnormals).only(seedCapsuleEditions()).defaulted(),
+                 field("contraction", &N::contraction).only(seedCapsuleEditions()).defaulted(),
+                 field("reduction", &N::reduction).requiredOnlyIn(kLineageEditions)};
 };
 
 template <> struct RecordTable<KernelCapsule> {
@@ -183,8 +184,8 @@ template <> struct RecordTable<KernelCapsule> {
       field("layoutContract", &K::layoutContract),
       field("valueContract", &K::valueContract),
       field("vjpContract", &K::vjpContract),
-      field("numericalPolicy", &K::numericalPolicy).defaulted(),
-      field("notes", &K::notes).defaulted().says("notes")};
+      field("numericalPolicy", &K::numericalPolicy).requiredOnlyIn(kLineageEditions),
+      field("notes", &K::notes).only(seedCapsuleEditions()).defaulted().says("notes")};
 };
 
 LO_RECORD_EQUALITY(ContractClaim)

@@ -1,5 +1,8 @@
 #include "ref/edition.hpp"
 
+#include <cstdlib>
+#include <optional>
+
 namespace lo {
 
 std::string editionNames(EditionSet set) {
@@ -13,13 +16,18 @@ std::string editionNames(EditionSet set) {
   return out;
 }
 
-std::string editionHint(EditionSet fits) {
-  // The newest edition that fits is the one to suggest.
-  for (std::size_t i = vocabularySize<Edition>(); i-- > 0;)
-    if (fits & editionBit(static_cast<Edition>(i)))
-      return "valid in edition " + editionNames(fits) + ": use --edition " +
-             std::string(spelling(static_cast<Edition>(i)));
-  return "valid in no edition";
+std::string editionHint(EditionSet fits, Edition judged) {
+  // The edition that fits nearest the judged one is the one to suggest (the newer of two as near).
+  const auto at = static_cast<long>(judged);
+  std::optional<long> best;
+  for (long i = 0; i < static_cast<long>(vocabularySize<Edition>()); ++i)
+    if ((fits & editionBit(static_cast<Edition>(i))) &&
+        (!best || std::labs(i - at) <= std::labs(*best - at)))
+      best = i;
+  if (!best)
+    return "valid in no edition";
+  return "valid in edition " + editionNames(fits) + ": use --edition " +
+         std::string(spelling(static_cast<Edition>(*best)));
 }
 
 } // namespace lo

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ref/interner.hpp"
+#include "ref/record.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -22,6 +23,15 @@ struct PlannedNodeKernel {
   BackendOp op = BackendOp::relu;
   CapsuleId capsule{};
   bool operator==(const PlannedNodeKernel &) const = default;
+};
+
+/// The fields of a kernel (ref/record.hpp; docs/spec.md §2.4): every edition has each, required.
+template <> struct RecordTable<PlannedNodeKernel> {
+  using Value = PlannedNodeKernel;
+  using K = PlannedNodeKernel;
+  static constexpr std::string_view what = "a kernel";
+  static constexpr auto fields = std::tuple{field("nodeId", &K::nodeId), field("kind", &K::kind),
+                                            field("op", &K::op), field("capsule", &K::capsule)};
 };
 
 /// Planned nodes in graph order.

@@ -23,6 +23,18 @@ struct LoweredKernelGroup {
   bool operator==(const LoweredKernelGroup &) const = default;
 };
 
+/// The fields of a group (ref/record.hpp; docs/spec.md §2.5): `kinds` and `groupingKind` only in
+/// the editions whose upstream groups carry them (`EditionRules::groupKinds`, ref/edition.hpp).
+template <> struct RecordTable<LoweredKernelGroup> {
+  using Value = LoweredKernelGroup;
+  using G = LoweredKernelGroup;
+  static constexpr std::string_view what = "a group";
+  static constexpr auto fields =
+      std::tuple{field("nodeIds", &G::nodeIds), field("kinds", &G::kinds).only(editionsWithGroupKinds()),
+                 field("op", &G::op), field("capsule", &G::capsule),
+                 field("groupingKind", &G::groupingKind).only(editionsWithGroupKinds())};
+};
+
 /// "Graph lowering plan: backend groups in execution order."
 struct GraphLoweringPlan {
   std::vector<LoweredKernelGroup> groups;

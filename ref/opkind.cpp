@@ -25,6 +25,17 @@ constexpr ParamSpec kChannels[] = {{"channels", natural}};
 constexpr ParamSpec kReshape[] = {{"inShape", naturals}, {"outShape", naturals}};
 constexpr ParamSpec kFlatten[] = {{"s", naturals}};
 constexpr ParamSpec kHardMask[] = {{"mask", hardMask}};
+// The lineage's kinds (NN/IR/Operator.lean at a351909): parameters by their Lean field names.
+constexpr ParamSpec kTranspose[] = {{"axis1", natural}, {"axis2", natural}};
+constexpr ParamSpec kWindow[] = {
+    {"spatialRank", natural}, {"kernel", naturals}, {"stride", naturals}, {"padding", naturals}};
+constexpr ParamSpec kConvConfig[] = {
+    {"spatialRank", natural}, {"kernel", naturals},       {"stride", naturals},
+    {"padding", naturals},    {"dilation", naturals},     {"paddingAfter", naturals},
+    {"groups", natural},      {"channelAxis", natural},   {"inChannels", natural},
+    {"outChannels", natural}};
+constexpr ParamSpec kBatchNormEval[] = {{"channelAxis", natural}, {"channels", natural}};
+constexpr ParamSpec kCustom[] = {{"name", text}, {"inputs", shapes}, {"output", naturals}};
 
 const std::span<const ParamSpec> none{kNone, 0};
 
@@ -77,6 +88,16 @@ std::array<KindSignature, vocabularySize<KindTag>()> buildSignatures() {
   set(K::concat, kAxis, B::concat);
   set(K::transpose3d_last_two, none, B::permute);
   set(K::hardMaskedSoftmax, kHardMask, B::hard_masked_softmax);
+  set(K::transpose, kTranspose, B::permute);
+  set(K::max_pool, kWindow, B::max_pool);
+  set(K::avg_pool, kWindow, B::avg_pool);
+  set(K::broadcast_to, kBroadcast, B::broadcast);
+  set(K::conv, kConvConfig, B::conv);
+  set(K::batch_norm_eval, kBatchNormEval, B::batch_norm);
+  set(K::hard_masked_softmax, kHardMask, B::hard_masked_softmax);
+  set(K::softplus, none, B::softplus);
+  set(K::safe_log, none, B::safe_log);
+  set(K::custom, kCustom, B::custom);
   return t;
 }
 
@@ -103,6 +124,36 @@ HardMaskView decodeHardMask(std::span<const std::uint64_t> values) {
     return {};
   const std::size_t rank = std::min<std::size_t>(values[0], values.size() - 1);
   return {values.subspan(1, rank), values.subspan(1 + rank)};
+}
+
+std::vector<std::span<const std::uint64_t>> decodeShapes(std::span<const std::uint64_t> values) {
+  std::vector<std::span<const std::uint64_t>> out;
+  std::size_t at = 1;
+  for (std::uint64_t n = values.empty() ? 0 : values[0]; n > 0 && at < values.size(); --n) {
+    const std::size_t rank = std::min<std::size_t>(values[at], values.size() - at - 1);
+    out.push_back(values.subspan(at + 1, rank));
+    at += 1 + rank;
+  }
+  return out;
+}
+
+std::string decodeText(std::span<const std::uint64_t> values) {
+  std::string out;
+  out.reserve(values.size());
+  for (auto v : values)
+    out.push_back(static_cast<char>(static_cast<unsigned char>(v)));
+  return out;
+}
+
+std::string_view paramTypeName(ParamType type) {
+  switch (type) {
+  case ParamType::natural: return "natural";
+  case ParamType::naturals: return "naturals";
+  case ParamType::hardMask: return "hardMask";
+  case ParamType::text: return "text";
+  case ParamType::shapes: return "shapes";
+  }
+  return "natural";
 }
 
 bool isBare(KindTag tag) { return signature(tag).params.empty(); }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -59,14 +60,27 @@ namespace lo {
   X(flatten, "flatten")                                                                            \
   X(concat, "concat")                                                                              \
   X(transpose3d_last_two, "transpose3d_last_two")                                                  \
-  X(hardMaskedSoftmax, "hardMaskedSoftmax")
+  X(hardMaskedSoftmax, "hardMaskedSoftmax")                                                        \
+  X(transpose, "transpose")                                                                        \
+  X(max_pool, "max_pool")                                                                          \
+  X(avg_pool, "avg_pool")                                                                          \
+  X(broadcast_to, "broadcast_to")                                                                  \
+  X(conv, "conv")                                                                                  \
+  X(batch_norm_eval, "batch_norm_eval")                                                            \
+  X(hard_masked_softmax, "hard_masked_softmax")                                                    \
+  X(softplus, "softplus")                                                                          \
+  X(safe_log, "safe_log")                                                                          \
+  X(custom, "custom")
 
 LO_DECLARE_VOCABULARY(KindTag, LO_KIND_TAGS, "kind")
 
-/// A kind parameter is a natural, an array of naturals (a Shape, or `permute`'s `perm`), or a
+/// A kind parameter is a natural, an array of naturals (a Shape, or `permute`'s `perm`), a
 /// HardMask (`hardMaskedSoftmax`'s `mask`, edition 2026-08): a shape and a row-major array of
-/// booleans, `{"shape": [2, 2], "allowed": [true, false, true, true]}`.
-enum class ParamType : std::uint8_t { natural, naturals, hardMask };
+/// booleans, `{"shape": [2, 2], "allowed": [true, false, true, true]}`, a text (`custom`'s
+/// `name`, its bytes one value each) or an array of Shapes (`custom`'s `inputs`: the count, then
+/// each shape's rank and extents). A window's arrays (`kernel`, `stride`, ... of `max_pool`,
+/// `avg_pool`, `conv`) have `spatialRank` values each (docs/spec.md §1.7).
+enum class ParamType : std::uint8_t { natural, naturals, hardMask, text, shapes };
 
 /// A HardMask as the values of one parameter: the shape's rank, the shape, then each boolean as 0
 /// or 1. As upstream's `OpKind`, a plan does not require `allowed` to have the shape's size
@@ -78,6 +92,12 @@ struct HardMaskView {
   std::span<const std::uint64_t> allowed; // each 0 or 1
 };
 HardMaskView decodeHardMask(std::span<const std::uint64_t> values);
+
+/// `custom`'s `inputs` as its shapes, and `custom`'s `name` as text (ParamType above).
+std::vector<std::span<const std::uint64_t>> decodeShapes(std::span<const std::uint64_t> values);
+std::string decodeText(std::span<const std::uint64_t> values);
+/// "natural", "naturals", "hardMask", "text" or "shapes".
+std::string_view paramTypeName(ParamType type);
 
 struct ParamSpec {
   std::string_view name;

@@ -225,10 +225,14 @@ template <class K> constexpr std::size_t memberFieldCount() {
 
 /// The fields of a record `r` of table `K` that a writer writes, in the table's order, each with
 /// its value (`f(field, value)`): of a tagged record, those its tag has; an optional field when it
-/// has a value. The one choice of the JSON writer and the speller (docs/spec.md §2.2).
+/// has a value; with `edition`, only the fields that edition has (without, every field: the seed's
+/// shape). The one choice of the JSON writer and the speller (docs/spec.md §2.2).
 template <class K, class F>
-void forEachWrittenField(const typename RecordTable<K>::Value &r, F &&f) {
+void forEachWrittenField(const typename RecordTable<K>::Value &r, F &&f,
+                         std::optional<Edition> edition = std::nullopt) {
   forEachField<K>([&](const auto &field, auto) {
+    if (edition && !field.inEdition(*edition))
+      return;
     if constexpr (Tagged<K>)
       if (!field.forTag(r.*std::get<0>(RecordTable<K>::fields).member))
         return;

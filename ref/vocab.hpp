@@ -59,7 +59,11 @@ namespace lo {
   X(fft_fno, "fft_fno")                                                                            \
   X(selective_scan, "selective_scan")                                                              \
   X(scaled_dot_product_attention, "scaled_dot_product_attention")                                  \
-  X(hard_masked_softmax, "hard_masked_softmax")
+  X(hard_masked_softmax, "hard_masked_softmax")                                                    \
+  X(attention, "attention")                                                                        \
+  X(div, "div")                                                                                    \
+  X(neg, "neg")                                                                                    \
+  X(custom, "custom")
 
 #define LO_PROVIDERS(X)                                                                            \
   X(reference, "reference")                                                                        \
@@ -170,6 +174,12 @@ namespace lo {
   X(contract, "contract")                                                                          \
   X(identity, "identity")
 
+// Which acceptance gate an edition has (ref/edition.hpp, `EditionRules`): the evidence gate of
+// docs/spec.md §6, or upstream's `acceptGraphKernelPlan` (ref/acceptance.hpp).
+#define LO_GATE_KINDS(X)                                                                           \
+  X(evidence, "evidence")                                                                          \
+  X(acceptance, "acceptance")
+
 #define LO_ENUMERATOR(name, spelling) name,
 #define LO_SPELLING(name, spelling) std::string_view{spelling},
 #define LO_DECLARE_VOCABULARY(Type, LIST, label)                                                   \
@@ -197,6 +207,7 @@ LO_DECLARE_VOCABULARY(EvidenceTag, LO_EVIDENCE_TAGS, "evidence tag")
 LO_DECLARE_VOCABULARY(ProvenanceTag, LO_PROVENANCE_TAGS, "provenance tag")
 LO_DECLARE_VOCABULARY(Mode, LO_MODES, "mode")
 LO_DECLARE_VOCABULARY(Equality, LO_EQUALITIES, "equality")
+LO_DECLARE_VOCABULARY(GateKind, LO_GATE_KINDS, "gate kind")
 
 /// Number of values of a vocabulary.
 template <class E> constexpr std::size_t vocabularySize() {

@@ -7,14 +7,14 @@ void failFieldNotInEdition(JsonReader &r, std::string_view name, std::string_vie
   r.failAtPointer(r.pointer() + "/" + std::string(name),
                   "field \"" + std::string(name) + "\" of " + std::string(what) +
                       " is not in edition " + std::string(spelling(r.edition())) + "; " +
-                      editionHint(fits));
+                      editionHint(fits, r.edition()));
 }
 
 void failMissingInEdition(JsonReader &r, const char *start, std::string_view name,
                           std::string_view what, EditionSet otherwise) {
   std::string message = "missing field \"" + std::string(name) + "\" in " + std::string(what) +
                         " of edition " + std::string(spelling(r.edition())) + "; without it, " +
-                        editionHint(otherwise);
+                        editionHint(otherwise, r.edition());
   if (!start)
     r.failAtPointer(r.pointer(), std::move(message));
   r.fail(start, std::move(message));

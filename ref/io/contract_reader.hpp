@@ -51,6 +51,27 @@ template <class K> EditionSet editionsWithout(std::size_t i) {
 
 template <class K> typename RecordTable<K>::Value readRecord(JsonReader &r, od::value &v);
 
+/// The fields of an untagged record of table `K` in `v`, each value handed to `onField(i, x)`
+/// (field i of the table): a field the reader's edition lacks is named with the editions that have
+/// it, a required one missing is named. Returns the fields seen (bit i: field i).
+template <class K, class F> std::uint32_t readFields(JsonReader &r, od::value &v, F &&onField) {
+  static constexpr auto names = fieldNames<K>();
+  constexpr auto &masks = kEditionMasks<K>;
+  const std::size_t e = static_cast<std::size_t>(r.edition());
+  const std::uint32_t seen = r.fields(
+      v, RecordTable<K>::what, FieldSet{names, masks.required[e] & ~detail::kEditionDependent<K>},
+      onField);
+  if (const std::uint32_t other = seen & ~masks.allowed[e]) [[unlikely]]
+    detail::failFieldNotInEdition(r, names[detail::firstField(other)], RecordTable<K>::what,
+                                  detail::editionsOfField<K>(detail::firstField(other)));
+  if (const std::uint32_t missing = masks.required[e] & ~seen & detail::kEditionDependent<K>)
+      [[unlikely]]
+    detail::failMissingInEdition(r, nullptr, names[detail::firstField(missing)],
+                                 RecordTable<K>::what,
+                                 detail::editionsWithout<K>(detail::firstField(missing)));
+  return seen;
+}
+
 /// One field's value, by its type: a record by its table, an array of records, text, a boolean,
 /// a value of a vocabulary (in the reader's edition).
 template <class F, class T> void readFieldValue(JsonReader &r, od::value &x, const F &f, T &out) {
@@ -101,17 +122,7 @@ template <class K> typename RecordTable<K>::Value readRecord(JsonReader &r, od::
                                    detail::editionsWithout<K>(detail::firstField(missing)));
     r.checkTagFields(start, names, seen, required, allowed, what);
   } else {
-    constexpr auto &masks = kEditionMasks<K>;
-    const std::uint32_t seen =
-        r.fields(v, Table::what, FieldSet{names, masks.required[e] & ~detail::kEditionDependent<K>},
-                 onField);
-    if (const std::uint32_t other = seen & ~masks.allowed[e]) [[unlikely]]
-      detail::failFieldNotInEdition(r, names[detail::firstField(other)], Table::what,
-                                    detail::editionsOfField<K>(detail::firstField(other)));
-    if (const std::uint32_t missing = masks.required[e] & ~seen & detail::kEditionDependent<K>)
-        [[unlikely]]
-      detail::failMissingInEdition(r, nullptr, names[detail::firstField(missing)], Table::what,
-                                   detail::editionsWithout<K>(detail::firstField(missing)));
+    readFields<K>(r, v, onField);
   }
   return out;
 }

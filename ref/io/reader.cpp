@@ -143,7 +143,10 @@ KindId Reader::kind(od::value &v) {
     std::string_view s = string(v, "a kind");
     auto tag = lookupSpelling<KindTag>(s);
     if (!tag)
-      fail(at, "unknown kind " + quote(s) + "; expected one of: " + joinedSpellings<KindTag>());
+      fail(at, "unknown kind " + quote(s) +
+                   "; expected one of: " + joinedSpellings<KindTag>(edition()));
+    if (!inEdition(*tag, edition()))
+      notInEdition(at, "kind", s, editionsOf(*tag));
     if (!isBare(*tag))
       fail(at,
            "kind " + quote(s) + " has parameters and must be written as an object with a \"tag\"");
@@ -268,25 +271,49 @@ KindId Reader::parseKind(od::value &v, const char *start) {
     if (auto err = x.type().get(t))
       failSimd(err, location(x));
     const ParamType want = sig.params[i].type;
-    const ParamType found = t == od::json_type::array    ? ParamType::naturals
-                            : t == od::json_type::object ? ParamType::hardMask
-                                                         : ParamType::natural;
+    const ParamType found =
+        t == od::json_type::array    ? (want == ParamType::shapes ? want : ParamType::naturals)
+        : t == od::json_type::object ? ParamType::hardMask
+        : t == od::json_type::string ? ParamType::text
+                                     : ParamType::natural;
     if (want != found)
       fail(location(x), "parameter " + quote(key) + " of kind " + quote(spelling(*tag)) +
                             (want == ParamType::naturals   ? " must be an array of naturals"
                              : want == ParamType::hardMask ? " must be a hard mask {shape, allowed}"
+                             : want == ParamType::text     ? " must be a string"
+                             : want == ParamType::shapes   ? " must be an array of shapes"
                                                            : " must be a natural number"));
-    if (want == ParamType::naturals)
+    if (want == ParamType::naturals) {
       k.params[i] = naturals(x, "a shape");
-    else if (want == ParamType::hardMask)
+    } else if (want == ParamType::hardMask) {
       k.params[i] = hardMask(x);
-    else
+    } else if (want == ParamType::text) {
+      const std::string_view text = string(x, "a kind parameter");
+      k.params[i].assign(text.begin(), text.end());
+    } else if (want == ParamType::shapes) {
+      auto &out = k.params[i];
+      out.push_back(0);
+      elements(x, "an array of shapes", [&](od::value &shape) {
+        const std::vector<std::uint64_t> dims = naturals(shape, "a shape");
+        ++out[0];
+        out.push_back(dims.size());
+        out.insert(out.end(), dims.begin(), dims.end());
+      });
+    } else {
       k.params[i].push_back(natural(x, "a kind parameter"));
+    }
   });
   for (std::size_t i = 0; i < sig.params.size(); ++i)
     if (!have[i])
       fail(start,
            "missing parameter " + quote(sig.params[i].name) + " of kind " + quote(spelling(*tag)));
+  // A window's arrays have `spatialRank` values each (upstream's `Tensor Nat [spatialRank]`).
+  if (!sig.params.empty() && sig.params[0].name == "spatialRank")
+    for (std::size_t i = 1; i < sig.params.size(); ++i)
+      if (sig.params[i].type == ParamType::naturals && k.params[i].size() != k.params[0][0])
+        fail(start, "parameter " + quote(sig.params[i].name) + " of kind " +
+                        quote(spelling(*tag)) + " has " + std::to_string(k.params[i].size()) +
+                        " values, not spatialRank " + std::to_string(k.params[0][0]));
   return interner->intern(std::move(k));
 }
 
@@ -295,7 +322,6 @@ std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 // --- GraphExecutionPlan ------------------------------------------------------------------------
 
 constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels", "edition"};
-constexpr std::string_view kKernelFields[] = {"nodeId", "kind", "op", "capsule"};
 
 CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key) {
   od::json_type t;
@@ -323,16 +349,14 @@ CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<
 PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
                                  std::optional<std::string> &key) {
   PlannedNodeKernel k;
-  fields(kv, "a kernel",
-         FieldSet{kKernelFields, fieldBits(kKernelFields, {"nodeId", "kind", "op", "capsule"})},
-         [&](std::size_t f, od::value x) {
-           if (f == 0)
-             k.nodeId = natural(x, "a nodeId", kNodeIdLimit);
-           else if (f == 1)
-             k.kind = kind(x);
-           else
-             opOrCapsule(f, x, k.op, k.capsule, table, key);
-         });
+  readFields<PlannedNodeKernel>(*this, kv, [&](std::size_t f, od::value x) {
+    if (f == 0)
+      k.nodeId = natural(x, "a nodeId", kNodeIdLimit);
+    else if (f == 1)
+      k.kind = kind(x);
+    else
+      opOrCapsule(f, x, k.op, k.capsule, table, key);
+  });
   // "A valid plan also has ... `op` equal to the op its kind maps to".
   const OpKind &kd = interner->kind(k.kind);
   auto mapped = opOf(kd);
@@ -428,7 +452,6 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, E
 namespace {
 constexpr std::string_view kLoweringFields[] = {"format",   "version", "mode",  "equality",
                                                 "capsules", "groups",  "audit", "edition"};
-constexpr std::string_view kGroupFields[] = {"nodeIds", "kinds", "op", "capsule", "groupingKind"};
 constexpr std::string_view kAuditFields[] = {"format",
                                              "version",
                                              "kernels",
@@ -441,17 +464,14 @@ constexpr std::string_view kAuditFields[] = {"format",
 LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
                                  std::optional<std::string> &key) {
   LoweredKernelGroup g;
-  fields(gv, "a group",
-         FieldSet{kGroupFields,
-                  fieldBits(kGroupFields, {"nodeIds", "kinds", "op", "capsule", "groupingKind"})},
-         [&](std::size_t f, od::value x) {
-           switch (f) {
-           case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
-           case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
-           case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
-           default: opOrCapsule(f, x, g.op, g.capsule, table, key);
-           }
-         });
+  readFields<LoweredKernelGroup>(*this, gv, [&](std::size_t f, od::value x) {
+    switch (f) {
+    case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
+    case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
+    case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
+    default: opOrCapsule(f, x, g.op, g.capsule, table, key);
+    }
+  });
   return g;
 }
 

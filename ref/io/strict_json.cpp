@@ -60,7 +60,7 @@ JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lin
 void JsonReader::notInEdition(const char *at, std::string_view what, std::string_view text,
                               EditionSet fits) {
   fail(at, std::string(what) + " " + quote(text) + " is not in edition " +
-               std::string(spelling(edition_)) + "; " + editionHint(fits));
+               std::string(spelling(edition_)) + "; " + editionHint(fits, edition_));
 }
 
 void JsonReader::failAtOffset(std::size_t offset, std::string pointer, std::string message) {

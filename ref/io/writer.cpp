@@ -67,11 +67,11 @@ void writeContractProvenance(Sink &out, const ContractProvenance &p) {
 }
 
 void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
-                       Layout layout) {
+                       Layout layout, WrittenEdition edition) {
   auto entry = [&](CapsuleId id, std::string_view colon) {
     out.jsonString(keys.key(id));
     out << colon;
-    writeCapsule(out, interner.capsule(id));
+    writeCapsule(out, interner.capsule(id), edition);
   };
   if (layout == Layout::line) {
     out << "\"capsules\":{";
@@ -110,7 +110,9 @@ bool CapsuleKeys::add(const Interner &interner, CapsuleId id) {
   return true;
 }
 
-void writeCapsule(Sink &out, const KernelCapsule &c) { writeRecord<KernelCapsule>(out, c); }
+void writeCapsule(Sink &out, const KernelCapsule &c, WrittenEdition edition) {
+  writeRecord<KernelCapsule>(out, c, edition);
+}
 
 void writeKind(Sink &out, const OpKind &kind) {
   if (isBare(kind.tag)) {
@@ -131,6 +133,16 @@ void writeKind(Sink &out, const OpKind &kind) {
       out << "],\"allowed\":[";
       commaSeparated(out, mask.allowed, [&](std::uint64_t b) { out << (b ? "true" : "false"); });
       out << "]}";
+    } else if (sig.params[i].type == ParamType::text) {
+      out.jsonString(decodeText(values));
+    } else if (sig.params[i].type == ParamType::shapes) {
+      out << '[';
+      commaSeparated(out, decodeShapes(values), [&](std::span<const std::uint64_t> shape) {
+        out << '[';
+        commaSeparated(out, shape, [&](std::uint64_t n) { out << n; });
+        out << ']';
+      });
+      out << ']';
     } else {
       out << '[';
       commaSeparated(out, values, [&](std::uint64_t n) { out << n; });
@@ -141,14 +153,14 @@ void writeKind(Sink &out, const OpKind &kind) {
 }
 
 void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
-                 const std::string *key) {
+                 const std::string *key, WrittenEdition edition) {
   out << "{\"nodeId\":" << k.nodeId << ",\"kind\":";
   writeKind(out, interner.kind(k.kind));
   out << ",\"op\":\"" << spelling(k.op) << "\",\"capsule\":";
   if (key)
     out.jsonString(*key);
   else
-    writeCapsule(out, interner.capsule(k.capsule));
+    writeCapsule(out, interner.capsule(k.capsule), edition);
   out << '}';
 }
 
@@ -162,18 +174,35 @@ const std::string &GroupWriter::capsuleText(CapsuleId id, const std::string *key
     if (key)
       s.jsonString(*key);
     else
-      writeCapsule(s, interner_.capsule(id));
+      writeCapsule(s, interner_.capsule(id), edition_);
   });
 }
 
 void GroupWriter::write(Sink &out, const LoweredKernelGroup &g, const std::string *key) {
-  out << "{\"nodeIds\":[";
-  commaSeparated(out, g.nodeIds, [&](NodeId id) { out << id; });
-  out << "],\"kinds\":[";
-  commaSeparated(out, g.kinds, [&](KindId id) { out << std::string_view(kindText(id)); });
-  out << "],\"op\":\"" << spelling(g.op)
-      << "\",\"capsule\":" << std::string_view(capsuleText(g.capsule, key))
-      << ",\"groupingKind\":\"" << spelling(g.groupingKind) << "\"}";
+  // The group's fields in its table's order, those of the edition only (ref/lowering.hpp).
+  char before = '{';
+  forEachWrittenField<LoweredKernelGroup>(
+      g,
+      [&](const auto &f, const auto &value) {
+        out << before << '"' << f.name << "\":";
+        before = ',';
+        using T = std::remove_cvref_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, std::vector<NodeId>>) {
+          out << '[';
+          commaSeparated(out, value, [&](NodeId id) { out << id; });
+          out << ']';
+        } else if constexpr (std::is_same_v<T, std::vector<KindId>>) {
+          out << '[';
+          commaSeparated(out, value, [&](KindId id) { out << std::string_view(kindText(id)); });
+          out << ']';
+        } else if constexpr (std::is_same_v<T, CapsuleId>) {
+          out << std::string_view(capsuleText(value, key));
+        } else {
+          out << '"' << spelling(value) << '"';
+        }
+      },
+      edition_);
+  out << '}';
 }
 
 namespace {
@@ -192,20 +221,21 @@ template <class Values> void spellings(Sink &out, const Values &values) {
 
 } // namespace
 
-void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
+void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan,
+                        WrittenEdition edition) {
   const CapsuleKeys keys = capsuleKeysOf(interner, plan.kernels);
   writeFormat(out, "nn-backend/graph-execution-plan");
-  writeCapsuleTable(out, interner, keys);
+  writeCapsuleTable(out, interner, keys, Layout::pretty, edition);
   out << ",\n  \"kernels\": [";
   memberLines(out, "", plan.kernels, ']', [&](const PlannedNodeKernel &k) {
-    writeKernel(out, interner, k, &keys.key(k.capsule));
+    writeKernel(out, interner, k, &keys.key(k.capsule), edition);
   });
   out << "\n}\n";
   out.flush();
 }
 
 void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
-                std::string_view indent) {
+                std::string_view indent, WrittenEdition edition) {
   const std::string in(indent);
   out << "{\n"
       << in << "  \"format\": \"nn-backend/execution-audit\",\n"
@@ -214,7 +244,7 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
   std::vector<std::string> rowText; // by the row's view id: a plan repeats a few rows
   memberLines(out, indent, audit.audit.kernels, ']', [&](const KernelAudit &row) {
     out << std::string_view(cachedText(rowText, static_cast<std::size_t>(row.view), [&](Sink &s) {
-      writeRecord<AuditRow>(s, interner.capsule(row.view));
+      writeRecord<AuditRow>(s, interner.capsule(row.view), edition);
     }));
   });
   out << ",\n" << in << "  \"capsuleNames\": [";
@@ -229,19 +259,20 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
 }
 
 void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
-                       Mode mode, Equality equality, const AuditDocument *audit) {
+                       Mode mode, Equality equality, const AuditDocument *audit,
+                       WrittenEdition edition) {
   const CapsuleKeys keys = capsuleKeysOf(interner, plan.groups);
   writeFormat(out, "nn-backend/graph-lowering-plan");
   out << "  \"mode\": \"" << spelling(mode) << "\",\n  \"equality\": \"" << spelling(equality)
       << "\",\n";
-  writeCapsuleTable(out, interner, keys);
+  writeCapsuleTable(out, interner, keys, Layout::pretty, edition);
   out << ",\n  \"groups\": [";
-  GroupWriter groups(interner);
+  GroupWriter groups(interner, edition);
   memberLines(out, "", plan.groups, ']',
               [&](const LoweredKernelGroup &g) { groups.write(out, g, &keys.key(g.capsule)); });
   if (audit) {
     out << ",\n  \"audit\": ";
-    writeAudit(out, interner, *audit, "  ");
+    writeAudit(out, interner, *audit, "  ", edition);
   }
   out << "\n}\n";
   out.flush();
@@ -296,14 +327,16 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
   out.flush();
 }
 
-std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan) {
-  return writtenText([&](Sink &out) { writeExecutionPlan(out, interner, plan); });
+std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
+                              WrittenEdition edition) {
+  return writtenText([&](Sink &out) { writeExecutionPlan(out, interner, plan, edition); });
 }
 
 std::string loweringPlanJson(const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
-                             Equality equality, const AuditDocument *audit) {
+                             Equality equality, const AuditDocument *audit,
+                             WrittenEdition edition) {
   return writtenText(
-      [&](Sink &out) { writeLoweringPlan(out, interner, plan, mode, equality, audit); });
+      [&](Sink &out) { writeLoweringPlan(out, interner, plan, mode, equality, audit, edition); });
 }
 
 } // namespace lo::io

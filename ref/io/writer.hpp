@@ -61,22 +61,27 @@ template <class Items> CapsuleKeys capsuleKeysOf(const Interner &interner, const
   return CapsuleKeys(interner, used);
 }
 
-template <class K> void writeRecord(Sink &out, const typename RecordTable<K>::Value &r);
+/// The edition whose shape a writer writes (its fields only), or none: every field (the seed's
+/// shape, what the writers wrote before the lean-dojo lineage; docs/spec.md §1.6).
+using WrittenEdition = std::optional<Edition>;
+
+template <class K>
+void writeRecord(Sink &out, const typename RecordTable<K>::Value &r, WrittenEdition edition = {});
 
 /// One field's value, by its type (the reader's inverse, ref/io/contract_reader.hpp).
-template <class T> void writeFieldValue(Sink &out, const T &v) {
+template <class T> void writeFieldValue(Sink &out, const T &v, WrittenEdition edition = {}) {
   if constexpr (Recorded<T>) {
-    writeRecord<T>(out, v);
+    writeRecord<T>(out, v, edition);
   } else if constexpr (IsVector<T>::value) {
     out << '[';
     for (std::size_t i = 0; i < v.size(); ++i) {
       if (i)
         out << ',';
-      writeFieldValue(out, v[i]);
+      writeFieldValue(out, v[i], edition);
     }
     out << ']';
   } else if constexpr (IsOptional<T>::value) {
-    writeFieldValue(out, *v);
+    writeFieldValue(out, *v, edition);
   } else if constexpr (std::is_enum_v<T>) {
     out << '"' << spelling(v) << '"';
   } else if constexpr (std::is_same_v<T, bool>) {
@@ -88,17 +93,21 @@ template <class T> void writeFieldValue(Sink &out, const T &v) {
 
 /// A record of table `K` on one line, its fields in the table's order: of a tagged record, those
 /// its tag has; an optional field when it has a value; every other field, defaults included.
-template <class K> void writeRecord(Sink &out, const typename RecordTable<K>::Value &r) {
+template <class K>
+void writeRecord(Sink &out, const typename RecordTable<K>::Value &r, WrittenEdition edition) {
   char before = '{';
-  forEachWrittenField<K>(r, [&](const auto &f, const auto &value) {
-    out << before << '"' << f.name << "\":";
-    before = ',';
-    writeFieldValue(out, value);
-  });
+  forEachWrittenField<K>(
+      r,
+      [&](const auto &f, const auto &value) {
+        out << before << '"' << f.name << "\":";
+        before = ',';
+        writeFieldValue(out, value, edition);
+      },
+      edition);
   out << '}';
 }
 
-void writeCapsule(Sink &out, const KernelCapsule &c);
+void writeCapsule(Sink &out, const KernelCapsule &c, WrittenEdition edition = {});
 
 /// How a document is laid out: `pretty` (the JSON form: two spaces a level, one member a line)
 /// or `line` (the stream form: a whole object on one line).
@@ -109,7 +118,7 @@ enum class Layout { pretty, line };
 /// `  "capsules": {` with one `"KEY": Capsule` a line; `line` writes
 /// `"capsules":{"KEY":Capsule,...}`. No separator is written before or after it.
 void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
-                       Layout layout = Layout::pretty);
+                       Layout layout = Layout::pretty, WrittenEdition edition = {});
 void writeKind(Sink &out, const OpKind &kind);
 /// A contract's claim and evidence, as a capsule's descriptor writes them.
 void writeContractClaim(Sink &out, const ContractClaim &c);
@@ -119,33 +128,37 @@ void writeContractProvenance(Sink &out, const ContractProvenance &p);
 
 /// One kernel of a plan on one line: its capsule as `key`, or inline when `key` is null.
 void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
-                 const std::string *key);
+                 const std::string *key, WrittenEdition edition = {});
 /// Writes the groups of one lowering plan, one group on one line with its capsule as `key`, or
 /// inline when `key` is null, keeping the JSON text of each kind and
 /// capsule reference once written (a plan repeats a few of them many times). A capsule's reference
 /// is the one given with its first group.
 class GroupWriter {
 public:
-  explicit GroupWriter(const Interner &interner) : interner_(interner) {}
+  explicit GroupWriter(const Interner &interner, WrittenEdition edition = {})
+      : interner_(interner), edition_(edition) {}
   void write(Sink &out, const LoweredKernelGroup &g, const std::string *key);
 
 private:
   const std::string &kindText(KindId id);
   const std::string &capsuleText(CapsuleId id, const std::string *key);
   const Interner &interner_;
+  WrittenEdition edition_;
   std::vector<std::string> kinds_;    // by KindId; empty until written
   std::vector<std::string> capsules_; // by CapsuleId; empty until written
 };
 
-void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
+void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan,
+                        WrittenEdition edition = {});
 
 /// A GraphLoweringPlan with its `mode` and `equality`, and its audit when `audit` is given.
 void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
-                       Mode mode, Equality equality, const AuditDocument *audit = nullptr);
+                       Mode mode, Equality equality, const AuditDocument *audit = nullptr,
+                       WrittenEdition edition = {});
 
 /// An ExecutionAudit document (at top level, or nested with `indent`).
 void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
-                std::string_view indent = "");
+                std::string_view indent = "", WrittenEdition edition = {});
 
 /// The audit as text: "one line a row, like a backend report" (op, capsule, provider, device,
 /// trust, vjp, numerical policy), then one summary line. With `detailed`, each row is followed by
@@ -156,8 +169,10 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
                     bool detailed = false);
 
 /// Convenience: the document as a string.
-std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan);
+std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
+                              WrittenEdition edition = {});
 std::string loweringPlanJson(const Interner &interner, const GraphLoweringPlan &plan, Mode mode,
-                             Equality equality, const AuditDocument *audit = nullptr);
+                             Equality equality, const AuditDocument *audit = nullptr,
+                             WrittenEdition edition = {});
 
 } // namespace lo::io

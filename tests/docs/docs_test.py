@@ -178,13 +178,13 @@ def vocabularies(source):
     src = read(source, "ref", "opkind.cpp")
     specs = {"none": []}
     for name, body in re.findall(r"constexpr ParamSpec (k\w+)\[\] = \{(.*?)\};", src, re.S):
-        specs[name] = re.findall(r'\{"(\w+)", (?:naturals?|hardMask)\}', body)
+        specs[name] = re.findall(r'\{"(\w+)", (?:naturals?|hardMask|text|shapes)\}', body)
     code = {}
     for tag, params, op in re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src):
         code[tag.rstrip("_")] = (specs[params], "-" if op == "std::nullopt" else op[3:])
     section = spec[spec.index("### 1.7 "):spec.index("## 2. ")]
     table = {}
-    for tag, params, op in re.findall(r"^\| `(\w+)`(?: \[[0-9, -]+\])? \|([^|]*)\|([^|]*)\|$",
+    for tag, params, op in re.findall(r"^\| `(\w+)`(?: \[[0-9a-z, -]+\])? \|([^|]*)\|([^|]*)\|$",
                                       section, re.M):
         table[tag] = (re.findall(r"`(\w+)`", params), op.strip().strip("`"))
     count += 1
@@ -200,7 +200,7 @@ def vocabularies(source):
 def marked(cells):
     """The values of a table cell and their edition marks: [(value, [edition...] or None)]."""
     return [(v, [e.strip() for e in m.split(",")] if m else None)
-            for v, m in re.findall(r"`([^`]+)`(?: \[([0-9, -]+)\])?", cells)]
+            for v, m in re.findall(r"`([^`]+)`(?: \[([0-9a-z, -]+)\])?", cells)]
 
 
 def editions(source, dump):
@@ -217,7 +217,7 @@ def editions(source, dump):
     # §1.7: a kind's mark is in its tag cell.
     section17 = spec[spec.index("### 1.7 "):spec.index("## 2. ")]
     rows["kind"] = [marked(cell)[0] for cell in
-                    re.findall(r"^\| (`\w+`(?: \[[0-9, -]+\])?) \|", section17, re.M)]
+                    re.findall(r"^\| (`\w+`(?: \[[0-9a-z, -]+\])?) \|", section17, re.M)]
     for name, values in code["vocabularies"].items():
         if name not in rows:
             if any(e != every for e in values.values()):
@@ -240,7 +240,7 @@ def editions(source, dump):
                     name, value))
     # §1.6: one row per edition, with the repository, commits and files of kEditionSources.
     section16 = spec[spec.index("### 1.6 "):spec.index("### 1.7 ")]
-    table = re.findall(r"^\| `([0-9-]+)` \| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$", section16, re.M)
+    table = re.findall(r"^\| `([0-9a-z-]+)` \| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$", section16, re.M)
     count += 1
     got = [[e, r, c.strip(), f.strip()] for e, r, c, f in table]
     want = [[x["edition"], x["repository"], x["commits"], x["files"]] for x in code["sources"]]

@@ -449,17 +449,14 @@ py::dict vocabulary() {
     flags.append(std::string(f.name));
   out["PolicyPresets"] = presets;
   out["PolicyFlags"] = flags;
-  // Each kind: its editions, its parameters (name, natural | naturals | hardMask) and its op.
+  // Each kind: its editions, its parameters (name, natural | naturals | hardMask | text | shapes) and its op.
   py::dict kinds;
   for (std::size_t i = 0; i < vocabularySize<KindTag>(); ++i) {
     const auto tag = static_cast<KindTag>(i);
     const KindSignature &sig = signature(tag);
     py::list params;
     for (const ParamSpec &p : sig.params)
-      params.append(py::make_tuple(std::string(p.name), p.type == ParamType::natural ? "natural"
-                                                        : p.type == ParamType::naturals
-                                                            ? "naturals"
-                                                            : "hardMask"));
+      params.append(py::make_tuple(std::string(p.name), std::string(paramTypeName(p.type))));
     py::list editions;
     for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e)
       if (inEdition(tag, static_cast<Edition>(e)))

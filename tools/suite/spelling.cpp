@@ -126,6 +126,17 @@ Value kindValue(const OpKind &kind, bool asObject) {
       Object m;
       m.add("shape", array(std::move(shape))).add("allowed", array(std::move(allowed)));
       o.add(std::string(sig.params[i].name), m.v);
+    } else if (sig.params[i].type == ParamType::text) {
+      o.add(std::string(sig.params[i].name), str(decodeText(values)));
+    } else if (sig.params[i].type == ParamType::shapes) {
+      std::vector<Value> shapes;
+      for (auto shape : decodeShapes(values)) {
+        std::vector<Value> dims;
+        for (auto n : shape)
+          dims.push_back(num(n));
+        shapes.push_back(array(std::move(dims)));
+      }
+      o.add(std::string(sig.params[i].name), array(std::move(shapes)));
     } else {
       std::vector<Value> items;
       for (auto n : values)
