@@ -78,7 +78,9 @@ Action setupPlan(CLI::App &app) {
     }
     r = {};
     if (!o->lower) {
-      writeOutput(o->out, [&](io::Sink &sink) { io::writeExecutionPlan(sink, interner, plan); });
+      writeOutput(o->out, [&](io::Sink &sink) {
+        io::writeExecutionPlan(sink, interner, plan, o->edition);
+      });
       return int{kSuccess};
     }
     GraphLoweringPlan lowering = lower(interner, plan, o->mode, o->equality);
@@ -88,7 +90,7 @@ Action setupPlan(CLI::App &app) {
       audit = toDocument(interner, lo::audit(interner, lowering));
     writeOutput(o->out, [&](io::Sink &sink) {
       io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
-                            audit ? &*audit : nullptr);
+                            audit ? &*audit : nullptr, o->edition);
     });
     return int{kSuccess};
   };

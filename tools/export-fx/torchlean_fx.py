@@ -34,7 +34,7 @@ class CNN(nn.Module):
         super().__init__()
         self.conv1, self.conv2 = nn.Conv2d(1, 4, 3, padding=1), nn.Conv2d(4, 8, 3, padding=1)
         self.pool = nn.MaxPool2d(2)
-        self.fc = nn.Linear(8 * 7 * 7, 10)
+        self.fc = nn.Linear(8 * 3 * 3, 10)
 
     def forward(self, x):
         x = self.pool(F.relu(self.conv1(x)))
