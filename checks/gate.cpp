@@ -13,7 +13,7 @@
 #include "ref/io/acceptance_writer.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/gate_writer.hpp"
-#include "ref/profile.hpp"
+#include "ref/acceptance_profile.hpp"
 
 #include <algorithm>
 #include <array>

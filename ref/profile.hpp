@@ -1,86 +1,54 @@
-// The maintained backend profiles of the editions whose gate is upstream's acceptance gate
-// (docs/spec.md §6.8): each names a KernelPolicy, declared once, as data of the editions that
-// have it.
+// Backend profiles: a policy, an availability and ordered capsule modules that move together; the
+// maintained profiles and modules of the lineage as data (docs/spec.md §10.5).
 #pragma once
 
-#include "ref/acceptance.hpp"
-#include "ref/edition.hpp"
+#include "ref/registry.hpp"
+#include "ref/selection.hpp"
 
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
-namespace lo::acceptance {
+namespace lo::selection {
 
-/// `BackendProfile {name, policy, ...}` of NN/Backend/Profile.lean: `name` is the profile's
-/// `name` field (what reports print), `definition` the Lean definition that holds it.
-struct MaintainedProfile {
-  std::string_view name;
-  std::string_view definition;
+/// `BackendProfile {name, policy, availability, capsuleModules}`.
+struct BackendProfile {
+  std::string name;
   KernelPolicy policy;
-  /// The editions that have it.
-  EditionSet editions;
+  Availability availability;
+  std::vector<CapsuleModule> capsuleModules;
 };
 
-/// a351909 and 801eb0e (2026-09); 3447b74 (2026-09b), the same at lean-dojo 25576b9 (2026-10):
-/// `checkedCuda` prefers libtorch there, and `libTorchForwardCuda` is gone.
-inline constexpr MaintainedProfile kMaintainedProfiles[] = {
-    {"checked_cpu",
-     "checkedCpu",
-     {Device::cpu, ProviderPreference::autoPreference(), AssurancePolicy::checked(),
-      VJPMode::torchlean_tape},
-     kLineageEditions},
-    {"checked_cuda",
-     "checkedCuda",
-     {Device::cuda, ProviderPreference::prefer(Provider::torchlean), AssurancePolicy::checked(),
-      VJPMode::torchlean_tape},
-     editionBit(Edition::e2026_09)},
-    {"checked_cuda",
-     "checkedCuda",
-     {Device::cuda, ProviderPreference::prefer(Provider::libtorch), AssurancePolicy::checked(),
-      VJPMode::torchlean_tape},
-     static_cast<EditionSet>(editionBit(Edition::e2026_09b) | editionBit(Edition::e2026_10))},
-    {"libtorch_forward_cuda",
-     "libTorchForwardCuda",
-     {Device::cuda, ProviderPreference::prefer(Provider::libtorch), AssurancePolicy::external(),
-      VJPMode::torchlean_tape},
-     editionBit(Edition::e2026_09)}};
+/// `withCapsuleModules p modules`: `modules`, then `p`'s modules whose name none of `modules` has.
+BackendProfile withCapsuleModules(BackendProfile p, const std::vector<CapsuleModule> &modules);
 
-/// Whether profile `p` is one of edition `e`'s.
-constexpr bool hasProfile(Edition e, const MaintainedProfile &p) {
-  return (p.editions & editionBit(e)) != 0;
-}
+/// `planGraphNodes p g`: `validateModules`, then `checkedPlanGraph` over the flattened registry.
+/// `registry` receives the flattened registry the plan's positions index.
+SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
+                               std::vector<KernelCapsule> &registry);
 
-/// Whether edition `e`'s gate is upstream's acceptance gate (`EditionRules::gate`).
-constexpr bool hasAcceptanceGate(Edition e) { return rulesOf(e).gate == GateKind::acceptance; }
+/// `BackendProfile.planOps p ops`.
+SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &ops,
+                        std::vector<KernelCapsule> &registry);
 
-/// The default profile: `maintainedForDevice? .cpu`.
-inline constexpr std::string_view kDefaultProfile = "checked_cpu";
+// --- The maintained modules and profiles (srirampc/TorchLean a351909; docs/spec.md §10.5) ------
 
-/// The profile of edition `e` named `name` (its `name` or its definition), or none.
-constexpr const MaintainedProfile *findProfile(Edition e, std::string_view name) {
-  for (const MaintainedProfile &p : kMaintainedProfiles)
-    if (hasProfile(e, p) && (p.name == name || p.definition == name))
-      return &p;
-  return nullptr;
-}
+/// `Registry.maintainedModules`: attention, native-cuda, reference.
+std::vector<CapsuleModule> maintainedModules();
+/// `Registry.libTorchModule`.
+CapsuleModule libTorchModule();
+/// The maintained modules and `libtorch`, by name (nullopt for another name).
+std::optional<CapsuleModule> maintainedModule(std::string_view name);
+/// The maintained modules' names, in the order `maintainedModule` knows them.
+std::span<const std::string_view> maintainedModuleNames();
 
-/// The name of the first profile of edition `e` whose policy is `policy`, else "custom".
-constexpr std::string_view profileName(Edition e, const KernelPolicy &policy) {
-  for (const MaintainedProfile &p : kMaintainedProfiles)
-    if (hasProfile(e, p) && p.policy == policy)
-      return p.name;
-  return "custom";
-}
+/// `checked_cpu`, `checked_cuda`, `libtorch_forward_cuda`, by name (nullopt for another name).
+std::optional<BackendProfile> maintainedProfile(std::string_view name);
+/// The maintained profiles' names.
+std::span<const std::string_view> maintainedProfileNames();
+/// `maintainedForDevice?`: cpu ↦ checked_cpu, cuda ↦ checked_cuda, others nullopt.
+std::optional<BackendProfile> maintainedForDevice(Device d);
 
-/// The names of edition `e`'s profiles, joined by ", ".
-inline std::string profileNames(Edition e) {
-  std::string out;
-  for (const MaintainedProfile &p : kMaintainedProfiles)
-    if (hasProfile(e, p))
-      out += (out.empty() ? "" : ", ") + std::string(p.name);
-  return out;
-}
-
-} // namespace lo::acceptance
+} // namespace lo::selection

@@ -5,7 +5,7 @@
 #include "ref/io/acceptance_writer.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
-#include "ref/profile.hpp"
+#include "ref/acceptance_profile.hpp"
 #include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"

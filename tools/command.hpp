@@ -19,6 +19,7 @@ using Action = std::function<int()>;
 /// Adds a subcommand to `app` and returns its action.
 using Setup = Action (*)(CLI::App &app);
 
+Action setupPlan(CLI::App &app);
 Action setupLower(CLI::App &app);
 Action setupAudit(CLI::App &app);
 Action setupGate(CLI::App &app);

@@ -566,7 +566,7 @@ def labels(source, ctest, build, not_built=""):
                             "docs/testing.md does not name it" % test)
     return failures, count
 
-COMMANDS = ("lower", "audit", "check", "explain", "gen", "verify", "diff", "prove", "gate")
+COMMANDS = ("plan", "lower", "audit", "check", "explain", "gen", "verify", "diff", "prove", "gate")
 OPTION = r"(--[a-z0-9][a-z0-9-]*|(?<![\w-])-o\b)"
 
 

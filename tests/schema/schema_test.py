@@ -173,7 +173,10 @@ FORMATS = {"nn-backend/graph-execution-plan": "graph-execution-plan",
            "nn-backend/acceptance-result": "acceptance-result",
            "lowering-oracle/check-report": "check-report",
            "lowering-oracle/conformance-suite": "conformance-suite",
-           "lowering-oracle/proofs": "proofs"}
+           "lowering-oracle/proofs": "proofs",
+           "torchlean.ir.v1": "torchlean-ir-v1",
+           "lowering-oracle/capsule-registry": "capsule-registry",
+           "lowering-oracle/backend-profile": "backend-profile"}
 
 
 def schema_of(doc):

@@ -21,7 +21,7 @@
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "ref/opkind.hpp"
-#include "ref/profile.hpp"
+#include "ref/acceptance_profile.hpp"
 #include "ref/vocab.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"

@@ -1,0 +1,328 @@
+// docs/spec.md §10.6.
+#include "ref/io/graph_reader.hpp"
+
+#include "ref/io/contract_reader.hpp"
+#include "ref/io/strict_json.hpp"
+
+#include <algorithm>
+
+namespace lo::io {
+
+namespace {
+
+constexpr std::string_view kGraphFormat = "torchlean.ir.v1";
+constexpr std::string_view kRegistryFormat = "lowering-oracle/capsule-registry";
+constexpr std::string_view kProfileFormat = "lowering-oracle/backend-profile";
+
+constexpr std::string_view kGraphFields[] = {"format", "input_id", "output_id", "output_ids",
+                                             "nodes"};
+constexpr std::string_view kNodeFields[] = {"id", "kind", "parents", "shape", "value_kind"};
+/// Fields of a node that carry a payload (weights, statistics): accepted, not read.
+constexpr std::string_view kPayloadFields[] = {"gamma", "beta", "mean", "var", "eps"};
+
+class GraphReader : public JsonReader {
+public:
+  GraphReader(const Source &source, Interner &interner, Edition edition)
+      : JsonReader(source), interner_(interner) {
+    setEdition(edition);
+  }
+
+  selection::Node node(od::value &v);
+
+private:
+  Interner &interner_;
+};
+
+selection::Node GraphReader::node(od::value &v) {
+  const char *start = location(v);
+  od::object obj = object(v, "a node");
+  selection::Node n;
+  std::optional<KindTag> tag;
+  std::vector<std::uint64_t> shape;
+  std::uint32_t seen = 0;
+  std::size_t extra = 0;
+  // First pass: the node's own fields; the kind's parameters are judged once the kind is known.
+  objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
+    std::size_t i = 0;
+    while (i < std::size(kNodeFields) && kNodeFields[i] != key)
+      ++i;
+    if (i == std::size(kNodeFields)) {
+      if (++extra > 16)
+        fail(keyAt, "too many fields in a node");
+      return;
+    }
+    if (seen & fieldBit(i))
+      fail(keyAt, "duplicate field " + quote(key) + " in a node");
+    seen |= fieldBit(i);
+    switch (i) {
+    case 0: n.id = natural(x, "a node id", kNodeIdLimit); break;
+    case 1: {
+      const char *at = location(x);
+      const std::string_view s = string(x, "a kind");
+      tag = lookupSpelling<KindTag>(s);
+      if (tag && !inEdition(*tag, edition()))
+        notInEdition(at, "kind", s, editionsOf(*tag));
+      if (!tag)
+        fail(at, "unknown kind " + quote(s) +
+                     "; expected one of: " + joinedSpellings<KindTag>(edition()));
+      break;
+    }
+    case 2: n.parents = naturals(x, "the parents"); break;
+    case 3: shape = naturals(x, "a shape"); break;
+    case 4: {
+      const char *at = location(x);
+      if (string(x, "a value kind") != "tensor")
+        fail(at, "only tensor values are read (\"value_kind\": \"tensor\"); a tuple value has no "
+                 "kind of its own");
+      break;
+    }
+    }
+  });
+  for (std::size_t i : {0u, 1u, 2u, 3u})
+    if (!(seen & fieldBit(i)))
+      fail(start, "missing field " + quote(kNodeFields[i]) + " in a node");
+  const KindSignature &sig = signature(*tag);
+  OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
+  std::vector<bool> have(sig.params.size(), false);
+  std::vector<std::string> wire;
+  for (const ParamSpec &p : sig.params)
+    wire.push_back(wireParamName(*tag, p.name));
+  const bool payload = *tag == KindTag::layernorm || spelling(*tag) == "batch_norm_eval";
+  rewind(obj);
+  std::vector<std::string_view> extraSeen;
+  objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
+    if (std::find(std::begin(kNodeFields), std::end(kNodeFields), key) != std::end(kNodeFields))
+      return;
+    if (std::find(extraSeen.begin(), extraSeen.end(), key) != extraSeen.end())
+      fail(keyAt, "duplicate field " + quote(key) + " in a node");
+    extraSeen.push_back(key);
+    std::size_t i = 0;
+    while (i < wire.size() && wire[i] != key)
+      ++i;
+    if (i == wire.size()) {
+      if (payload && std::find(std::begin(kPayloadFields), std::end(kPayloadFields), key) !=
+                         std::end(kPayloadFields))
+        return; // a payload: not read (docs/spec.md §10.6)
+      fail(keyAt, "kind " + quote(spelling(*tag)) + " has no field " + quote(key));
+    }
+    have[i] = true;
+    if (sig.params[i].type == ParamType::naturals)
+      k.params[i] = naturals(x, "an array of naturals");
+    else if (sig.params[i].type == ParamType::natural)
+      k.params[i].push_back(natural(x, "a natural number"));
+    else
+      fail(location(x), "kind " + quote(spelling(*tag)) + ": parameter " + quote(key) +
+                            " is not read from torchlean.ir.v1");
+  });
+  for (std::size_t i = 0; i < sig.params.size(); ++i) {
+    if (have[i])
+      continue;
+    if (*tag == KindTag::const_) { // `value_shape` defaults to the node's shape
+      k.params[i] = shape;
+      continue;
+    }
+    fail(start, "missing field " + quote(wire[i]) + " of kind " + quote(spelling(*tag)));
+  }
+  n.op = signature(*tag).op;
+  n.kind = interner_.intern(std::move(k));
+  return n;
+}
+
+} // namespace
+
+std::string wireParamName(KindTag tag, std::string_view name) {
+  // upstream's importer (NN/Runtime/PyTorch/Import/TorchExport.lean): the exceptions.
+  if (tag == KindTag::flatten && name == "s")
+    return "value_shape";
+  if (name == "s1")
+    return "from_shape";
+  if (name == "s2")
+    return "to_shape";
+  std::string out;
+  for (char c : name) {
+    if (c >= 'A' && c <= 'Z') {
+      out += '_';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+selection::Graph readGraph(const Source &source, Interner &interner, Edition edition) {
+  GraphReader r(source, interner, edition);
+  selection::Graph g;
+  r.rootFields("a torchlean.ir.v1 graph",
+               FieldSet{kGraphFields, fieldBits(kGraphFields, {"format", "nodes"})},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kGraphFormat); break;
+                 case 1:
+                 case 2: (void)r.natural(v, "a node id"); break;
+                 case 3: (void)r.naturals(v, "node ids"); break;
+                 case 4:
+                   // No node is shorter than 40 bytes: room for all of them, never copied.
+                   g.nodes.reserve(source.text.size() / 40);
+                   r.elements(v, "the nodes array",
+                              [&](od::value &nv) { g.nodes.push_back(r.node(nv)); });
+                   break;
+                 }
+               });
+  g.nodes.shrink_to_fit();
+  return g;
+}
+
+namespace {
+
+constexpr std::string_view kRegistryFields[] = {"format", "version", "modules"};
+constexpr std::string_view kModuleFields[] = {"name", "capsules", "maintained"};
+
+std::vector<selection::CapsuleModule> readModules(JsonReader &r, od::value &v) {
+  std::vector<selection::CapsuleModule> modules;
+  r.elements(v, "the modules array", [&](od::value &mv) {
+    selection::CapsuleModule m;
+    const char *start = r.location(mv);
+    bool maintained = false;
+    const std::uint32_t seen =
+        r.fields(mv, "a module", FieldSet{kModuleFields, fieldBits(kModuleFields, {"name"})},
+                 [&](std::size_t i, od::value x) {
+                   if (i == 0)
+                     m.name = std::string(r.string(x, "a module name"));
+                   else if (i == 1)
+                     r.elements(x, "the capsules array", [&](od::value &cv) {
+                       m.capsules.push_back(readRecord<KernelCapsule>(r, cv));
+                     });
+                   else
+                     maintained = r.boolean(x, "true or false");
+                 });
+    if (maintained) {
+      if (seen & fieldBit(1))
+        r.fail(start, "a maintained module has no \"capsules\"");
+      auto known = selection::maintainedModule(m.name);
+      if (!known)
+        r.fail(start, "no maintained module " + quote(m.name));
+      m = std::move(*known);
+    } else if (!(seen & fieldBit(1))) {
+      r.fail(start, "missing field \"capsules\" in a module");
+    }
+    modules.push_back(std::move(m));
+  });
+  return modules;
+}
+
+} // namespace
+
+std::vector<selection::CapsuleModule> readRegistry(const Source &source, Edition edition) {
+  JsonReader r(source);
+  r.setEdition(edition);
+  std::vector<selection::CapsuleModule> modules;
+  r.rootFields("a capsule registry",
+               FieldSet{kRegistryFields, fieldBits(kRegistryFields, {"modules"})},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kRegistryFormat); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: modules = readModules(r, v); break;
+                 }
+               });
+  return modules;
+}
+
+namespace {
+
+constexpr std::string_view kProfileFields[] = {"format", "version",      "name",
+                                               "policy", "availability", "modules"};
+constexpr std::string_view kPolicyFields[] = {"device", "provider", "assurance", "vjpMode"};
+constexpr std::string_view kPreferenceFields[] = {"prefer", "only"};
+constexpr std::string_view kAvailabilityFields[] = {"devices", "providers"};
+
+acceptance::KernelPolicy readPolicy(JsonReader &r, od::value &v) {
+  acceptance::KernelPolicy p;
+  r.fields(v, "a policy", FieldSet{kPolicyFields, 0}, [&](std::size_t i, od::value x) {
+    switch (i) {
+    case 0: p.device = r.enumValue<Device>(x); break;
+    case 1: {
+      od::json_type t;
+      if (auto err = x.type().get(t))
+        r.failSimd(err, r.location(x));
+      if (t == od::json_type::string) {
+        const char *at = r.location(x);
+        if (r.string(x, "a provider preference") != "auto")
+          r.fail(at, "expected \"auto\", {\"prefer\": PROVIDER} or {\"only\": PROVIDER}");
+        p.provider = acceptance::ProviderPreference::autoPreference();
+        break;
+      }
+      const char *at = r.location(x);
+      const std::uint32_t seen =
+          r.fields(x, "a provider preference", FieldSet{kPreferenceFields, 0},
+                   [&](std::size_t j, od::value y) {
+                     const Provider provider = r.enumValue<Provider>(y);
+                     p.provider = j == 0 ? acceptance::ProviderPreference::prefer(provider)
+                                         : acceptance::ProviderPreference::only(provider);
+                   });
+      if (std::popcount(seen) != 1)
+        r.fail(at, "expected \"auto\", {\"prefer\": PROVIDER} or {\"only\": PROVIDER}");
+      break;
+    }
+    case 2: {
+      const char *at = r.location(x);
+      const std::string_view s = r.string(x, "an assurance policy");
+      if (s == "checked")
+        p.assurance = acceptance::AssurancePolicy::checked();
+      else if (s == "external")
+        p.assurance = acceptance::AssurancePolicy::external();
+      else
+        r.fail(at, "unknown assurance policy " + quote(s) + "; expected one of: checked, external");
+      break;
+    }
+    case 3: p.vjpMode = r.enumValue<VJPMode>(x); break;
+    }
+  });
+  return p;
+}
+
+selection::Availability readAvailability(JsonReader &r, od::value &v) {
+  selection::Availability a;
+  r.fields(v, "an availability", FieldSet{kAvailabilityFields, 0}, [&](std::size_t i, od::value x) {
+    if (i == 0) {
+      a.devices.clear();
+      r.elements(x, "the devices array",
+                 [&](od::value &y) { a.devices.push_back(r.enumValue<Device>(y)); });
+    } else {
+      a.providers.clear();
+      r.elements(x, "the providers array",
+                 [&](od::value &y) { a.providers.push_back(r.enumValue<Provider>(y)); });
+    }
+  });
+  return a;
+}
+
+} // namespace
+
+selection::BackendProfile readProfile(const Source &source, Edition edition) {
+  JsonReader r(source);
+  r.setEdition(edition);
+  selection::BackendProfile p;
+  bool modules = false;
+  r.rootFields("a backend profile",
+               FieldSet{kProfileFields, fieldBits(kProfileFields, {"name", "policy"})},
+               [&](std::size_t i, od::value v) {
+                 switch (i) {
+                 case 0: r.expectFormat(v, kProfileFormat); break;
+                 case 1: r.expectVersion(v); break;
+                 case 2: p.name = std::string(r.string(v, "a profile name")); break;
+                 case 3: p.policy = readPolicy(r, v); break;
+                 case 4: p.availability = readAvailability(r, v); break;
+                 case 5:
+                   p.capsuleModules = readModules(r, v);
+                   modules = true;
+                   break;
+                 }
+               });
+  if (!modules)
+    p.capsuleModules = selection::maintainedModules();
+  return p;
+}
+
+} // namespace lo::io

@@ -1,0 +1,99 @@
+// The `plan` command (its options are in its --help): selection, "upstream's planGraphNodes,
+// writing the GraphExecutionPlan" (docs/spec.md §10), and with --lower the lowering straight after.
+#include "ref/io/graph_reader.hpp"
+#include "ref/io/writer.hpp"
+#include "ref/profile.hpp"
+#include "tools/cli/command_io.hpp"
+#include "tools/command.hpp"
+#include "tools/exit_codes.hpp"
+
+#include <stdexcept>
+
+namespace lo::cli {
+
+Action setupPlan(CLI::App &app) {
+  struct Options {
+    std::string graph, profile = "checked_cpu", profileFile, registry, out = "-";
+    Mode mode = Mode::coalesced;
+    Equality equality = Equality::contract;
+    Edition edition = kNewestEdition;
+    bool lower = false, audit = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto *sub = app.add_subcommand(
+      "plan", "Choose a capsule for each runtime-relevant node of a torchlean.ir.v1 graph.");
+  addOperand(*sub, "GRAPH", o->graph, "torchlean.ir.v1 graph file (JSON), or - for standard input");
+  std::string names;
+  for (std::string_view n : selection::maintainedProfileNames())
+    names += (names.empty() ? "" : ", ") + std::string(n);
+  auto *profile = sub->add_option("--profile", o->profile,
+                                  "a maintained profile: " + names + " (default checked_cpu)")
+                      ->type_name("NAME");
+  sub->add_option("--profile-file", o->profileFile,
+                  "a backend profile document (docs/spec.md §10.6) instead of a maintained profile")
+      ->type_name("FILE")
+      ->excludes(profile);
+  sub->add_option("--registry", o->registry,
+                  "a capsule registry document: its modules replace the profile's")
+      ->type_name("FILE");
+  addEditionOption(*sub, o->edition);
+  sub->add_flag("--lower", o->lower, "write the GraphLoweringPlan of the plan instead");
+  addModeOption(*sub, o->mode);
+  addEqualityOption(*sub, o->equality);
+  sub->add_flag("--audit", o->audit, "with --lower: include the ExecutionAudit of the lowering");
+  addOutputOption(*sub, o->out);
+  return [o] {
+    selection::BackendProfile p;
+    if (!o->profileFile.empty()) {
+      p = io::readProfile(io::loadSource(o->profileFile), o->edition);
+    } else {
+      auto known = selection::maintainedProfile(o->profile);
+      if (!known)
+        throw std::runtime_error("--profile: unknown profile \"" + o->profile +
+                                 "\"; the maintained profiles are " +
+                                 std::string(selection::maintainedProfileNames()[0]) + ", " +
+                                 std::string(selection::maintainedProfileNames()[1]) + ", " +
+                                 std::string(selection::maintainedProfileNames()[2]));
+      p = std::move(*known);
+    }
+    if (!o->registry.empty())
+      p.capsuleModules = io::readRegistry(io::loadSource(o->registry), o->edition);
+    Interner interner;
+    selection::Graph g = io::readGraph(io::loadSource(o->graph), interner, o->edition);
+    std::vector<KernelCapsule> registry;
+    selection::SelectionResult r = selection::planGraphNodes(p, g, registry);
+    if (!r.ok())
+      throw std::runtime_error(*r.error); // upstream's words, exit 2 (docs/spec.md §10.7)
+    g = {};
+    std::vector<CapsuleId> ids(registry.size(), CapsuleId{});
+    std::vector<bool> interned(registry.size(), false);
+    GraphExecutionPlan plan;
+    plan.kernels.reserve(r.kernels.size());
+    for (const selection::PlannedNode &k : r.kernels) {
+      if (!interned[k.capsule]) {
+        ids[k.capsule] = interner.intern(registry[k.capsule]);
+        interned[k.capsule] = true;
+      }
+      plan.kernels.push_back({k.nodeId, k.kind, k.op, ids[k.capsule]});
+    }
+    r = {};
+    if (!o->lower) {
+      writeOutput(o->out, [&](io::Sink &sink) {
+        io::writeExecutionPlan(sink, interner, plan, o->edition);
+      });
+      return int{kSuccess};
+    }
+    GraphLoweringPlan lowering = lower(interner, plan, o->mode, o->equality);
+    plan = {};
+    std::optional<AuditDocument> audit;
+    if (o->audit)
+      audit = toDocument(interner, lo::audit(interner, lowering));
+    writeOutput(o->out, [&](io::Sink &sink) {
+      io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
+                            audit ? &*audit : nullptr, o->edition);
+    });
+    return int{kSuccess};
+  };
+}
+
+} // namespace lo::cli
