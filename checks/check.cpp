@@ -1,5 +1,6 @@
 // `check PLAN CANDIDATE`: "decides whether CANDIDATE is exactly what the spec gives for PLAN
 // under a mode and an equality, and names every way in which it is not" (docs/spec.md §3).
+#include "checks/catalogue.hpp"
 #include "checks/context.hpp"
 #include "ref/io/reader.hpp"
 
@@ -64,7 +65,10 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
     groups.judge(site);
   }
   groups.finish();
-  return std::move(cx.findings).finish();
+  Report r = std::move(cx.findings).finish();
+  if (auto note = notRunNote(options.edition))
+    r.notes.push_back(std::move(*note));
+  return r;
 }
 
 CheckedDocuments checkDocuments(Interner &interner, const io::Source &plan,
