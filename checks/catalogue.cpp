@@ -27,7 +27,7 @@ constexpr std::array<CheckInfo, vocabularySize<Check>()> kInfo{{
     {Check::kinds, "`kinds` is not, position by position, the kinds of the group's nodes",
      "`kinds[i]` must be the plan kind of `nodeIds[i]`, parameters included; a group is one "
      "finding whether one or several positions differ, or the two lists differ in length.",
-     std::nullopt},
+     std::nullopt, true},
     {Check::op, "the group's op differs from a member's op",
      "A group's `op` must be the op of every node in it (a lowering only coalesces nodes of one "
      "op). One finding per group, naming the first node that differs.",
@@ -43,11 +43,11 @@ constexpr std::array<CheckInfo, vocabularySize<Check>()> kInfo{{
     {Check::groupingKind, "not `singleton` for one node and `sameCapsuleRun` for two or more",
      "`groupingKind` records why nodes share a group: `singleton` for a group of one node, "
      "`sameCapsuleRun` for a coalesced run of two or more.",
-     std::nullopt},
+     std::nullopt, true},
     {Check::singleton, "mode singleton and a group holds more than one node",
      "The singleton lowering gives one group per planned node; a group of several nodes is one "
      "finding.",
-     Mode::singleton},
+     Mode::singleton, true},
     {Check::maximal,
      "mode coalesced and two adjacent groups could be one (`canAppend` across the boundary)",
      "The coalesced lowering appends a node to the previous group whenever `canAppend` holds "
@@ -99,6 +99,22 @@ LoweredKernelGroup group(std::vector<const PlannedNodeKernel *> nodes) {
 } // namespace
 
 const CheckInfo &info(Check check) { return kInfo[static_cast<std::size_t>(check)]; }
+
+bool appliesIn(Check check, Mode mode, Edition edition) {
+  const CheckInfo &i = info(check);
+  return (!i.onlyIn || *i.onlyIn == mode) && (!i.needsGroupKinds || rulesOf(edition).groupKinds);
+}
+
+std::optional<std::string> notRunNote(Edition edition) {
+  if (rulesOf(edition).groupKinds)
+    return std::nullopt;
+  std::string names;
+  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c)
+    if (info(static_cast<Check>(c)).needsGroupKinds)
+      names += (names.empty() ? "" : ", ") + std::string(spelling(static_cast<Check>(c)));
+  return "not run in edition " + std::string(spelling(edition)) + ": " + names +
+         " (its groups have no kinds and no groupingKind, and it has no singleton lowering)";
+}
 
 Example example(Interner &in, Check check) {
   const CapsuleId relu = in.intern(sampleCapsule("reference.relu", BackendOp::relu));

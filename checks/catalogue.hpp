@@ -16,9 +16,20 @@ struct CheckInfo {
   std::string_view meaning;
   /// The mode it applies in (nullopt: both).
   std::optional<Mode> onlyIn;
+  /// It judges what only a group with `kinds` and `groupingKind` has (or the singleton lowering),
+  /// so it is not run in an edition whose groups lack them (`EditionRules::groupKinds`,
+  /// ref/edition.hpp; docs/spec.md §1.6).
+  bool needsGroupKinds = false;
 };
 
 const CheckInfo &info(Check check);
+
+/// Whether `check` is run in `mode` and `edition` (its `onlyIn` and `needsGroupKinds`).
+bool appliesIn(Check check, Mode mode, Edition edition);
+
+/// The note of a report in an edition whose groups have no `kinds` and no `groupingKind`: the
+/// checks that are not run there (docs/spec.md §3.1); nothing in the other editions.
+std::optional<std::string> notRunNote(Edition edition);
 
 /// A minimal plan and a candidate that fails exactly `check` (and no other check) under
 /// `options`.

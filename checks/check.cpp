@@ -1,5 +1,6 @@
 // `check PLAN CANDIDATE` (docs/spec.md §3.1): runs every check on the candidate and gathers the
 // findings.
+#include "checks/catalogue.hpp"
 #include "checks/context.hpp"
 #include "ref/io/reader.hpp"
 
@@ -64,7 +65,10 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
     groups.judge(site);
   }
   groups.finish();
-  return std::move(cx.findings).finish();
+  Report r = std::move(cx.findings).finish();
+  if (auto note = notRunNote(options.edition))
+    r.notes.push_back(std::move(*note));
+  return r;
 }
 
 CheckedDocuments checkDocuments(Interner &interner, const io::Source &plan,

@@ -1,5 +1,7 @@
 #include "checks/context.hpp"
 
+#include "checks/catalogue.hpp"
+
 #include "ref/io/escape.hpp"
 #include "ref/io/writer.hpp"
 
@@ -48,12 +50,17 @@ KernelAudit Judge::auditRow(BackendOp op, CapsuleId c) {
 }
 
 void GroupChecks::judge(GroupSite &site) {
+  const Edition e = judge_.options.edition;
+  const Mode m = judge_.options.mode;
   checkEmptyGroup(judge_, site);
-  checkKinds(judge_, site);
+  if (appliesIn(Check::kinds, m, e))
+    checkKinds(judge_, site);
   checkOp(judge_, site);
   checkCapsule(judge_, site);
-  checkGroupingKind(judge_, site);
-  checkSingleton(judge_, site);
+  if (appliesIn(Check::groupingKind, m, e))
+    checkGroupingKind(judge_, site);
+  if (appliesIn(Check::singleton, m, e))
+    checkSingleton(judge_, site);
   checkMaximal(judge_, site, previous_ ? &*previous_ : nullptr);
   checkAuditRows(judge_, site);
   checkTrustBoundaryRows(judge_, site);

@@ -86,15 +86,13 @@ template <class E> struct EditionTable {
 /// The editions of the seed's capsule vocabulary (trust `verified` and `fuzzed`, `fuzzOracle` and
 /// `notProvided` evidence, `sourceFile` and `note` provenance, the capsule's `notes`, the four
 /// numerical-policy fields), and of the lean-dojo lineage, which cut them (docs/spec.md §1.6).
-inline constexpr EditionSet kSeedEditions = editionBit(Edition::e2026_07) |
-                                            editionBit(Edition::e2026_08) |
-                                            editionBit(Edition::e2026_08b);
-inline constexpr EditionSet kLineageEditions = editionBit(Edition::e2026_09) |
-                                               editionBit(Edition::e2026_09b) |
-                                               editionBit(Edition::e2026_10);
+inline constexpr EditionSet kSeedEditions =
+    editionBit(Edition::e2026_07) | editionBit(Edition::e2026_08) | editionBit(Edition::e2026_08b);
+inline constexpr EditionSet kLineageEditions =
+    editionBit(Edition::e2026_09) | editionBit(Edition::e2026_09b) | editionBit(Edition::e2026_10);
 /// From 2026-08 on.
-inline constexpr EditionSet kSince2026_08 = static_cast<EditionSet>(kEveryEdition &
-                                                                    ~editionBit(Edition::e2026_07));
+inline constexpr EditionSet kSince2026_08 =
+    static_cast<EditionSet>(kEveryEdition & ~editionBit(Edition::e2026_07));
 /// The kinds of be55ea0 (2026-07, 2026-08) and the kinds of cfbb01e on (conv and pools with window
 /// configurations, `transpose`, spelled as `torchlean.ir.v1` spells them).
 inline constexpr EditionSet kOldKindEditions =
@@ -190,8 +188,8 @@ template <> struct EditionTable<Reduction> {
 // --- Rules: what an edition's upstream code does, as data ----------------------------------------
 
 /// The rules of an edition that are not a vocabulary (docs/spec.md §1.6): the equality its
-/// `canAppend` uses by default, whether its groups carry `kinds` and `groupingKind`, whether it has a
-/// singleton lowering, and which acceptance gate it has.
+/// `canAppend` uses by default, whether its groups carry `kinds` and `groupingKind`, whether it has
+/// a singleton lowering, and which acceptance gate it has.
 struct EditionRules {
   Edition edition;
   /// The default `--equality` (docs/spec.md §1.3).
@@ -202,15 +200,18 @@ struct EditionRules {
   bool singletonLowering;
   /// The gate of docs/spec.md §6 (evidence dispositions) or upstream's `acceptGraphKernelPlan`.
   GateKind gate;
+  /// The ExecutionAudit has the derived `trustLevels` (upstream's `KernelPlanAudit` at a351909
+  /// has no such view: Audit.lean).
+  bool auditTrustLevels;
 };
 
 inline constexpr EditionRules kEditionRules[] = {
-    {Edition::e2026_07, Equality::contract, true, true, GateKind::evidence},
-    {Edition::e2026_08, Equality::contract, true, true, GateKind::evidence},
-    {Edition::e2026_08b, Equality::contract, true, true, GateKind::evidence},
-    {Edition::e2026_09, Equality::contract, false, false, GateKind::acceptance},
-    {Edition::e2026_09b, Equality::contract, false, false, GateKind::acceptance},
-    {Edition::e2026_10, Equality::contract, false, false, GateKind::acceptance}};
+    {Edition::e2026_07, Equality::contract, true, true, GateKind::evidence, true},
+    {Edition::e2026_08, Equality::contract, true, true, GateKind::evidence, true},
+    {Edition::e2026_08b, Equality::contract, true, true, GateKind::evidence, true},
+    {Edition::e2026_09, Equality::contract, false, false, GateKind::acceptance, false},
+    {Edition::e2026_09b, Equality::contract, false, false, GateKind::acceptance, false},
+    {Edition::e2026_10, Equality::contract, false, false, GateKind::acceptance, false}};
 static_assert(std::size(kEditionRules) == vocabularySize<Edition>());
 
 constexpr const EditionRules &rulesOf(Edition e) {

@@ -27,10 +27,10 @@ template <> struct RecordTable<LoweredKernelGroup> {
   using Value = LoweredKernelGroup;
   using G = LoweredKernelGroup;
   static constexpr std::string_view what = "a group";
-  static constexpr auto fields =
-      std::tuple{field("nodeIds", &G::nodeIds), field("kinds", &G::kinds).only(editionsWithGroupKinds()),
-                 field("op", &G::op), field("capsule", &G::capsule),
-                 field("groupingKind", &G::groupingKind).only(editionsWithGroupKinds())};
+  static constexpr auto fields = std::tuple{
+      field("nodeIds", &G::nodeIds), field("kinds", &G::kinds).only(editionsWithGroupKinds()),
+      field("op", &G::op), field("capsule", &G::capsule),
+      field("groupingKind", &G::groupingKind).only(editionsWithGroupKinds())};
 };
 
 /// The groups, in execution order.

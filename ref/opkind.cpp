@@ -29,11 +29,11 @@ constexpr ParamSpec kHardMask[] = {{"mask", hardMask}};
 constexpr ParamSpec kTranspose[] = {{"axis1", natural}, {"axis2", natural}};
 constexpr ParamSpec kWindow[] = {
     {"spatialRank", natural}, {"kernel", naturals}, {"stride", naturals}, {"padding", naturals}};
-constexpr ParamSpec kConvConfig[] = {
-    {"spatialRank", natural}, {"kernel", naturals},       {"stride", naturals},
-    {"padding", naturals},    {"dilation", naturals},     {"paddingAfter", naturals},
-    {"groups", natural},      {"channelAxis", natural},   {"inChannels", natural},
-    {"outChannels", natural}};
+constexpr ParamSpec kConvConfig[] = {{"spatialRank", natural}, {"kernel", naturals},
+                                     {"stride", naturals},     {"padding", naturals},
+                                     {"dilation", naturals},   {"paddingAfter", naturals},
+                                     {"groups", natural},      {"channelAxis", natural},
+                                     {"inChannels", natural},  {"outChannels", natural}};
 constexpr ParamSpec kBatchNormEval[] = {{"channelAxis", natural}, {"channels", natural}};
 constexpr ParamSpec kCustom[] = {{"name", text}, {"inputs", shapes}, {"output", naturals}};
 

@@ -2,6 +2,7 @@
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/cli/command_io.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 
@@ -34,7 +35,8 @@ Action setupAudit(CLI::App &app) {
       "for a GraphLoweringPlan, the audit is derived from its groups (an audit it carries "
       "is ignored: `check` compares the two).");
   addOutputOption(*sub, o->out);
-  return [o] {
+  return [o, sub] {
+    applyEditionRules(*sub, o->edition, nullptr, &o->equality);
     if (o->detailed && o->format != Format::text)
       throw CLI::ValidationError("--detailed", "needs --format text");
     Interner interner;
@@ -44,7 +46,7 @@ Action setupAudit(CLI::App &app) {
       if (o->format == Format::text) {
         io::writeAuditText(sink, interner, a, o->detailed);
       } else {
-        io::writeAudit(sink, interner, toDocument(interner, std::move(a)));
+        io::writeAudit(sink, interner, toDocument(interner, std::move(a)), "", o->edition);
         sink << '\n';
       }
     });

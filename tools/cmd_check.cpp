@@ -58,7 +58,12 @@ Action setupCheck(CLI::App &app) {
       "equality is judged by that choice all the same, and told so in a note.\nExit status: 0 the "
       "candidate conforms, 1 it does not, 2 bad usage or invalid "
       "input.");
-  return [o] { return runCheck(*o); };
+  return [o, sub] {
+    applyEditionRules(*sub, o->edition, &o->mode, &o->equality);
+    if (o->stream)
+      requireToolEdition(o->edition, "the stream form");
+    return runCheck(*o);
+  };
 }
 
 } // namespace lo::cli

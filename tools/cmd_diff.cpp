@@ -131,6 +131,7 @@ Action setupDiff(CLI::App &app) {
               "finding; interrupted after a finding is 1.");
   return [o, modeOption, equalityOption]() -> int {
     o->pinned = modeOption->count() > 0 || equalityOption->count() > 0;
+    requireToolEdition(o->gen.edition, "diff");
     // Refused (exit status 2, main's error path) before any run.
     if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() != 3)
       throw std::runtime_error(

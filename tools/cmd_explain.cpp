@@ -68,6 +68,7 @@ Action setupExplain(CLI::App &app) {
       candidate.flush();
     }
     const Edition edition = o->edition;
+    requireToolEdition(edition, "explain's example");
     Interner fresh;
     readBack(planText, "plan.json", edition,
              [&](const io::Source &s) { io::readExecutionPlan(s, fresh, edition); });
@@ -78,6 +79,18 @@ Action setupExplain(CLI::App &app) {
       out << spelling(check) << ": fails when " << i.failsWhen << ".\n\n" << i.meaning << '\n';
       if (i.onlyIn)
         out << "Applies only in mode " << spelling(*i.onlyIn) << ".\n";
+      if (i.needsGroupKinds) {
+        std::string without;
+        for (std::size_t k = 0; k < vocabularySize<Edition>(); ++k)
+          if (!checks::appliesIn(check, i.onlyIn.value_or(Mode::coalesced),
+                                 static_cast<Edition>(k)))
+            without +=
+                (without.empty() ? "" : ", ") + std::string(spelling(static_cast<Edition>(k)));
+        if (!without.empty())
+          out << "Not run in edition " << without
+              << ": its groups have no kinds and no groupingKind, and it has no singleton "
+                 "lowering (docs/spec.md §1.6).\n";
+      }
       if (ex.alongside)
         out << "It is found together with " << spelling(*ex.alongside)
             << ", which names the mistake itself.\n";

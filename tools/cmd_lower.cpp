@@ -3,6 +3,7 @@
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/cli/command_io.hpp"
+#include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 
@@ -32,9 +33,11 @@ Action setupLower(CLI::App &app) {
          "stream, in memory bounded by the largest group and the distinct capsules and kinds")
       ->excludes(auditFlag);
   addOutputOption(*sub, o->out);
-  return [o] {
+  return [o, sub] {
+    applyEditionRules(*sub, o->edition, &o->mode, &o->equality);
     Interner interner;
     if (o->stream) {
+      requireToolEdition(o->edition, "the stream form");
       io::PlanStream in(o->plan, interner, nullptr, o->edition);
       writeOutput(o->out, [&](io::Sink &sink) {
         io::lowerStream(in, sink, interner, o->mode, o->equality);
@@ -49,7 +52,7 @@ Action setupLower(CLI::App &app) {
       audit = toDocument(interner, lo::audit(interner, lowering));
     writeOutput(o->out, [&](io::Sink &sink) {
       io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
-                            audit ? &*audit : nullptr);
+                            audit ? &*audit : nullptr, o->edition);
     });
     return int{kSuccess};
   };

@@ -59,6 +59,7 @@ Action setupProve(CLI::App &app) {
       names +
       "\nExit status: 0 all proved, 1 one refuted, 3 one unknown or timed out, or interrupted.");
   return [o] {
+    requireToolEdition(o->edition, "prove");
     if (o->solver != "cvc5") // Z3 runs in process: an interrupt ends it as usual
       return runProve(*o);
     // cvc5 runs in a process group of its own: an interrupt stops it (tools/system/interrupt.hpp),

@@ -58,9 +58,9 @@ template <class K, class F> std::uint32_t readFields(JsonReader &r, od::value &v
   static constexpr auto names = fieldNames<K>();
   constexpr auto &masks = kEditionMasks<K>;
   const std::size_t e = static_cast<std::size_t>(r.edition());
-  const std::uint32_t seen = r.fields(
-      v, RecordTable<K>::what, FieldSet{names, masks.required[e] & ~detail::kEditionDependent<K>},
-      onField);
+  const std::uint32_t seen =
+      r.fields(v, RecordTable<K>::what,
+               FieldSet{names, masks.required[e] & ~detail::kEditionDependent<K>}, onField);
   if (const std::uint32_t other = seen & ~masks.allowed[e]) [[unlikely]]
     detail::failFieldNotInEdition(r, names[detail::firstField(other)], RecordTable<K>::what,
                                   detail::editionsOfField<K>(detail::firstField(other)));

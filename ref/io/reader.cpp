@@ -485,38 +485,51 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
 
   auto readAudit = [&](od::value v) {
     AuditDocument a;
-    r.fields(v, "an ExecutionAudit",
-             FieldSet{kAuditFields,
-                      fieldBits(kAuditFields, {"kernels", "capsuleNames", "trustLevels",
-                                               "trustedExternalOps", "hasTrustedExternal"})},
-             [&](std::size_t i, od::value x) {
-               switch (i) {
-               case 0: r.expectFormat(x, kAuditFormat); break;
-               case 1: r.expectVersion(x); break;
-               case 2:
-                 r.elements(x, "the audit rows", [&](od::value &row) {
-                   a.audit.kernels.push_back(KernelAudit{
-                       interner.intern(r.capsule(row, Reader::CapsuleShape::auditRow))});
-                 });
-                 break;
-               case 3:
-                 r.elements(x, "capsuleNames", [&](od::value &s) {
-                   a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
-                 });
-                 break;
-               case 4:
-                 r.elements(x, "trustLevels", [&](od::value &s) {
-                   a.trustLevels.push_back(r.enumValue<TrustLevel>(s));
-                 });
-                 break;
-               case 5:
-                 r.elements(x, "trustedExternalOps", [&](od::value &s) {
-                   a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
-                 });
-                 break;
-               case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
-               }
-             });
+    // `trustLevels` only in the editions whose audit has it (`EditionRules`, ref/edition.hpp).
+    const bool trustLevels = rulesOf(r.edition()).auditTrustLevels;
+    constexpr std::uint32_t kTrustLevels = fieldBits(kAuditFields, {"trustLevels"});
+    r.fields(
+        v, "an ExecutionAudit",
+        FieldSet{kAuditFields,
+                 fieldBits(kAuditFields, {"kernels", "capsuleNames", "trustLevels",
+                                          "trustedExternalOps", "hasTrustedExternal"}) &
+                     (trustLevels ? ~std::uint32_t{0} : ~kTrustLevels)},
+        [&](std::size_t i, od::value x) {
+          if (i == 4 && !trustLevels) {
+            EditionSet with = 0;
+            for (const auto &rules : kEditionRules)
+              if (rules.auditTrustLevels)
+                with |= editionBit(rules.edition);
+            r.fail(r.location(x), "field \"trustLevels\" of an ExecutionAudit is not in edition " +
+                                      std::string(spelling(r.edition())) + "; " +
+                                      editionHint(with, r.edition()));
+          }
+          switch (i) {
+          case 0: r.expectFormat(x, kAuditFormat); break;
+          case 1: r.expectVersion(x); break;
+          case 2:
+            r.elements(x, "the audit rows", [&](od::value &row) {
+              a.audit.kernels.push_back(
+                  KernelAudit{interner.intern(r.capsule(row, Reader::CapsuleShape::auditRow))});
+            });
+            break;
+          case 3:
+            r.elements(x, "capsuleNames", [&](od::value &s) {
+              a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
+            });
+            break;
+          case 4:
+            r.elements(x, "trustLevels",
+                       [&](od::value &s) { a.trustLevels.push_back(r.enumValue<TrustLevel>(s)); });
+            break;
+          case 5:
+            r.elements(x, "trustedExternalOps", [&](od::value &s) {
+              a.trustedExternalOps.push_back(r.enumValue<BackendOp>(s));
+            });
+            break;
+          case 6: a.hasTrustedExternal = r.boolean(x, "hasTrustedExternal"); break;
+          }
+        });
     out.audit = std::move(a);
   };
 

@@ -66,8 +66,8 @@ void writeContractProvenance(Sink &out, const ContractProvenance &p) {
   writeRecord<ContractProvenance>(out, p);
 }
 
-void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
-                       Layout layout, WrittenEdition edition) {
+void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &keys, Layout layout,
+                       WrittenEdition edition) {
   auto entry = [&](CapsuleId id, std::string_view colon) {
     out.jsonString(keys.key(id));
     out << colon;
@@ -249,9 +249,13 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
   });
   out << ",\n" << in << "  \"capsuleNames\": [";
   commaSeparated(out, audit.capsuleNames, [&](const std::string &name) { out.jsonString(name); });
-  out << "],\n" << in << "  \"trustLevels\": ";
-  spellings(out, audit.trustLevels);
-  out << ",\n" << in << "  \"trustedExternalOps\": ";
+  out << "],\n";
+  if (!edition || rulesOf(*edition).auditTrustLevels) {
+    out << in << "  \"trustLevels\": ";
+    spellings(out, audit.trustLevels);
+    out << ",\n";
+  }
+  out << in << "  \"trustedExternalOps\": ";
   spellings(out, audit.trustedExternalOps);
   out << ",\n"
       << in << "  \"hasTrustedExternal\": " << (audit.hasTrustedExternal ? "true" : "false") << '\n'

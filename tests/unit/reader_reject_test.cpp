@@ -82,15 +82,16 @@ TEST(ReaderReject, AHardMaskInAnEditionWithoutHardMasksIsTheKindsError) {
 }
 
 TEST(ReaderReject, KindObjectWithManyFieldsStopsEarly) {
-  // conv2d has the most parameters (6); a seventh field is rejected where it stands, so an object
-  // with very many fields costs no more than one with seven.
+  // conv (2026-08b on) has the most parameters (10); an eleventh field is rejected where it stands,
+  // so an object with very many fields costs no more than one with eleven.
   std::string kind =
-      R"({"tag":"conv2d","inC":3,"outC":8,"kH":3,"kW":3,"stride":1,"padding":0,@@"p7":1)";
-  for (int i = 8; i < 20000; ++i)
+      R"({"tag":"conv2d","inC":3,"outC":8,"kH":3,"kW":3,"stride":1,"padding":0,"p7":1,"p8":1,)"
+      R"("p9":1,"p10":1,@@"p11":1)";
+  for (int i = 12; i < 20000; ++i)
     kind += ",\"p" + std::to_string(i) + "\":1";
   kind += "}";
   expectPlanRejected(planDoc(R"({"nodeId":1,"kind":)" + kind + R"(,"op":"conv","capsule":"r"})"),
-                     "/kernels/0/kind/p7", "too many fields in a kind");
+                     "/kernels/0/kind/p11", "too many fields in a kind");
 }
 
 TEST(ReaderReject, FieldOfAnotherClaimTag) {

@@ -120,6 +120,7 @@ int runCheck(const CheckSettings &s) {
   }
   result.subject.mode = options.mode;
   result.subject.equality = options.equality;
+  result.subject.edition = options.edition;
   write();
   return result.report.conforms() ? kSuccess : kFinding;
 }

@@ -58,4 +58,23 @@ CLI::Option *addEditionOption(CLI::App &sub, Edition &edition) {
       ->default_str(std::string(spelling(edition)));
 }
 
+void applyEditionRules(const CLI::App &sub, Edition edition, Mode *mode, Equality *equality) {
+  const EditionRules &rules = rulesOf(edition);
+  if (equality && sub.get_option("--equality")->count() == 0)
+    *equality = rules.equality;
+  if (mode && *mode == Mode::singleton && !rules.singletonLowering)
+    throw CLI::ValidationError("--mode",
+                               "singleton: edition " + std::string(spelling(edition)) +
+                                   " has no singleton lowering (its upstream builds coalesced "
+                                   "groups only; docs/spec.md §1.6): use --mode coalesced");
+}
+
+void requireToolEdition(Edition edition, std::string_view what) {
+  if (!(kOldKindEditions & editionBit(edition)))
+    throw CLI::ValidationError("--edition",
+                               std::string(spelling(edition)) + ": " + std::string(what) +
+                                   " is not yet implemented in this edition (only in " +
+                                   editionNames(kOldKindEditions) + ")");
+}
+
 } // namespace lo::cli

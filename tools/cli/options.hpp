@@ -98,4 +98,14 @@ void addRunBounds(CLI::App &sub, std::uint64_t &timeoutMs, std::uint64_t &maxOut
 /// vocabulary its inputs are read in; default the newest edition. A file never chooses it.
 CLI::Option *addEditionOption(CLI::App &sub, Edition &edition);
 
+/// The rules of `edition` applied to a command's options (`EditionRules`, ref/edition.hpp;
+/// docs/spec.md §1.6): `--equality`, when not given, is the edition's; `--mode singleton` is
+/// refused (a usage error, exit status 2) in an edition without a singleton lowering.
+void applyEditionRules(const CLI::App &sub, Edition edition, Mode *mode, Equality *equality);
+
+/// The editions `gen`, `diff`, `verify`, `prove`, `explain --edition` and the stream form are
+/// implemented for: 2026-07 and 2026-08 (their generated plans use those editions' kinds and
+/// capsules). Another is refused, a usage error naming `what`, rather than judged wrongly.
+void requireToolEdition(Edition edition, std::string_view what);
+
 } // namespace lo::cli

@@ -257,7 +257,8 @@ public:
                        mode,
                        equality,
                        candidate_.plan.groups.size(),
-                       plan_.kernels.size()};
+                       plan_.kernels.size(),
+                       edition};
     result_.candidateText = candidateSource_.text;
   }
 
@@ -503,7 +504,8 @@ py::dict vocabulary() {
     flags.append(std::string(f.name));
   out["PolicyPresets"] = presets;
   out["PolicyFlags"] = flags;
-  // Each kind: its editions, its parameters (name, natural | naturals | hardMask | text | shapes) and its op.
+  // Each kind: its editions, its parameters (name, natural | naturals | hardMask | text | shapes)
+  // and its op.
   py::dict kinds;
   for (std::size_t i = 0; i < vocabularySize<KindTag>(); ++i) {
     const auto tag = static_cast<KindTag>(i);

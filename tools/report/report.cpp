@@ -44,9 +44,16 @@ std::string loweringName(Mode mode, Equality equality) {
          std::string(spelling(equality)) + ")";
 }
 
-bool checkAppliesIn(Check check, Mode mode) {
+bool checkAppliesIn(Check check, Mode mode, Edition edition) {
+  return checks::appliesIn(check, mode, edition);
+}
+
+std::string skippedBecause(Check check, Mode mode, Edition edition) {
   const auto only = checks::info(check).onlyIn;
-  return !only || *only == mode;
+  if (only && *only != mode)
+    return "applies only in mode " + std::string(spelling(*only));
+  return "not run in edition " + std::string(spelling(edition)) +
+         ": its groups have no kinds and no groupingKind";
 }
 
 void writeXml(io::Sink &out, std::string_view text) { out << io::xmlText(text); }

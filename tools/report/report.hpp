@@ -33,6 +33,7 @@ struct ReportSubject {
   Equality equality = Equality::contract;
   std::size_t groups = 0; // the candidate's groups
   std::size_t nodes = 0;  // the plan's nodes
+  Edition edition = kNewestEdition;
 };
 
 enum class ReportFormat { text, json, junit, sarif, html };
@@ -142,6 +143,8 @@ std::string violationLine(const checks::Violation &v);
 std::string loweringName(Mode mode, Equality equality);
 
 /// Whether a check applies in `mode` (a check that does not is reported skipped).
-bool checkAppliesIn(Check check, Mode mode);
+bool checkAppliesIn(Check check, Mode mode, Edition edition);
+/// Why a check that does not apply is skipped: "applies only in mode M" or "not run in edition E".
+std::string skippedBecause(Check check, Mode mode, Edition edition);
 
 } // namespace lo::cli

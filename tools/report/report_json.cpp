@@ -91,10 +91,10 @@ void writeJsonCase(io::Sink &out, const CaseResult &c, bool alone) {
     const auto check = static_cast<Check>(k);
     out << (k ? "," : "") << (alone ? "\n  " : "") << "{\"check\":\"" << spelling(check)
         << "\",\"status\":\""
-        << (!checkAppliesIn(check, s.mode) ? "skipped"
-            : c.error                      ? "error"
-            : n[k]                         ? "failed"
-                                           : "passed")
+        << (!checkAppliesIn(check, s.mode, s.edition) ? "skipped"
+            : c.error                                 ? "error"
+            : n[k]                                    ? "failed"
+                                                      : "passed")
         << "\",\"violations\":" << std::uint64_t{n[k]} << '}';
   }
   out << "]}";

@@ -114,10 +114,10 @@ JunitSuite candidateSuite(const CaseResult &c, const ReportOptions &options) {
       JunitCase one = base;
       one.name = spelling(check);
       one.seconds = each;
-      if (!checkAppliesIn(check, s.mode)) {
+      if (!checkAppliesIn(check, s.mode, s.edition)) {
         ++suite.skipped;
         one.outcome = Outcome::skipped;
-        one.message = "applies only in mode " + std::string(spelling(*checks::info(check).onlyIn));
+        one.message = skippedBecause(check, s.mode, s.edition);
       } else if (n[k]) {
         one.outcome = Outcome::failure;
         one.type = spelling(check);

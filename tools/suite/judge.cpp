@@ -71,6 +71,8 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   checks::Options checking;
   checking.mode = m.mode;
   checking.equality = m.equality;
+  checking.edition = options.edition;
+  entry.result.subject.edition = options.edition;
   checking.maxPerCheck = options.maxPerCheck;
   checking.auditAsked = m.audit; // the entry asks for the audit: a missing one is a violation
   entry.result.report = checks::check(interner, plan, candidate, checking);
