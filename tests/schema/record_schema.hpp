@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ref/capsule.hpp"
+#include "ref/lowering.hpp"
 #include "ref/edition.hpp"
 #include "ref/record.hpp"
 
@@ -125,6 +126,14 @@ template <class T> constexpr std::string_view defName() {
     return "ContractDescriptor";
   else if constexpr (std::is_same_v<T, NumericalPolicy>)
     return "NumericalPolicy";
+  else if constexpr (std::is_same_v<T, NodeId>)
+    return "NodeId";
+  else if constexpr (std::is_same_v<T, KindId>)
+    return "Kind";
+  else if constexpr (std::is_same_v<T, CapsuleId>)
+    return "CapsuleRef";
+  else if constexpr (std::is_same_v<T, GroupingKind>)
+    return "GroupingKind";
   else
     static_assert(sizeof(T) == 0, "a field type without a definition in common.schema.json");
 }

@@ -84,7 +84,8 @@ const std::map<std::string, std::function<Members(Edition)>, std::less<>> kRecor
     {"ContractDescriptor", recordMembers<lo::ContractDescriptor>},
     {"NumericalPolicy", recordMembers<lo::NumericalPolicy>},
     {"KernelCapsule", recordMembers<lo::KernelCapsule>},
-    {"KernelAudit", recordMembers<lo::AuditRow>}};
+    {"KernelAudit", recordMembers<lo::AuditRow>},
+    {"LoweredKernelGroup", recordMembers<lo::LoweredKernelGroup>}};
 
 // --- Kinds and dispositions ----------------------------------------------------------------------
 
@@ -104,9 +105,23 @@ Json kinds(Edition e, bool plannedOnly) {
     Json props = obj({{"tag", obj({{"const", str(lo::spelling(t))}})}});
     Json required = arr({str("tag")});
     for (const auto &p : sig.params) {
-      props.add(std::string(p.name), ref(p.type == lo::ParamType::natural    ? "Natural"
-                                         : p.type == lo::ParamType::naturals ? "Naturals"
-                                                                             : "HardMask"));
+      switch (p.type) {
+      case lo::ParamType::natural:
+        props.add(std::string(p.name), ref("Natural"));
+        break;
+      case lo::ParamType::naturals:
+        props.add(std::string(p.name), ref("Naturals"));
+        break;
+      case lo::ParamType::hardMask:
+        props.add(std::string(p.name), ref("HardMask"));
+        break;
+      case lo::ParamType::text:
+        props.add(std::string(p.name), obj({{"type", str("string")}}));
+        break;
+      case lo::ParamType::shapes:
+        props.add(std::string(p.name), obj({{"type", str("array")}, {"items", ref("Naturals")}}));
+        break;
+      }
       required.add("", str(p.name));
     }
     withParams.push_back(obj({{"type", str("object")},
@@ -152,7 +167,7 @@ Json dispositions(Edition e) {
 // --- The templates -------------------------------------------------------------------------------
 
 /// The templates written only into the newest edition's set (no edition-dependent value).
-constexpr std::string_view kNewestOnly[] = {"proofs.schema.json"};
+constexpr std::string_view kNewestOnly[] = {"proofs.schema.json", "acceptance-result.schema.json"};
 
 [[noreturn]] void fail(const std::string &what) {
   std::fprintf(stderr, "lo_schema_gen: %s\n", what.c_str());

@@ -33,7 +33,7 @@ def older_editions(source):
     """The editions that have a directory of their own under docs/schema/ (all but the newest)."""
     root = os.path.join(source, "docs", "schema")
     return sorted(n for n in os.listdir(root)
-                  if re.fullmatch(r"\d{4}-\d{2}", n) and os.path.isdir(os.path.join(root, n)))
+                  if re.fullmatch(r"\d{4}-\d{2}[a-z]?", n) and os.path.isdir(os.path.join(root, n)))
 
 
 def edition_of(source, path):
@@ -234,11 +234,11 @@ ENUMS = {"BackendOp": "BackendOp", "Provider": "Provider", "Device": "Device",
 TAGGED = {"ContractClaim": "claim tag", "ContractEvidence": "evidence tag",
           "ContractProvenance": "provenance tag"}
 # The definitions an edition changes (docs/schema/README.md); the rest is the same in every set.
-# The editions without a schema set of their own yet: their sets are to be generated from the
-# record tables (docs/schema/README.md); every check below covers the other editions.
-SCHEMA_PENDING = {"2026-08b", "2026-09", "2026-09b", "2026-10"}
+SCHEMA_PENDING = set()
 EDITION_DEFS = {"BackendOp", "Disposition", "ContractClaim", "ContractEvidence", "ObligationReport",
-                "Kind", "PlannedKind", "HardMask"}
+                "Kind", "PlannedKind", "HardMask", "Provider", "TrustLevel", "Reduction",
+                "ContractProvenance", "NumericalPolicy", "KernelCapsule", "KernelAudit",
+                "LoweredKernelGroup"}
 
 
 def kind_params(run):
@@ -247,7 +247,7 @@ def kind_params(run):
         src = f.read()
     specs = {"none": []}
     for name, body in re.findall(r"constexpr ParamSpec (k\w+)\[\] = \{(.*?)\};", src, re.S):
-        specs[name] = re.findall(r'\{"(\w*)", (natural|naturals|hardMask)\}', body)
+        specs[name] = re.findall(r'\{"(\w*)", (natural|naturals|hardMask|text|shapes)\}', body)
     return {tag.rstrip("_"): list(specs[params]) for tag, params, _ in
             re.findall(r"set\(K::(\w+), (\w+), (B::\w+|std::nullopt)\);", src)}
 
@@ -261,16 +261,20 @@ def runtime_kinds(run):
             if op != "std::nullopt"}
 
 
+def param_type(p):
+    """A kind parameter's type (ref/opkind.hpp's ParamType) from its schema."""
+    if "$ref" not in p:
+        return "text" if p.get("type") == "string" else "shapes"
+    return {"Naturals": "naturals", "HardMask": "hardMask"}.get(p["$ref"].split("/")[-1], "natural")
+
+
 def schema_kinds(defs, name="Kind"):
     """The kinds of a set's Kind (or PlannedKind) definition: {tag: [(name, type)]}."""
     branches = defs[name]["oneOf"]
     kinds = {t: [] for t in branches[0]["enum"]}
     for b in branches[2:]:
         props = b["properties"]
-        kinds[props["tag"]["const"]] = [
-            (n, {"Naturals": "naturals", "HardMask": "hardMask"}.get(p["$ref"].split("/")[-1],
-                                                                     "natural"))
-            for n, p in props.items() if n != "tag"]
+        kinds[props["tag"]["const"]] = [(n, param_type(p)) for n, p in props.items() if n != "tag"]
     return kinds, branches
 
 
@@ -449,9 +453,12 @@ def case_editions(run):
                                    "mask": {"shape": [2, 2],
                                             "allowed": [True, False, True, True]}}}]
     cases.append(("2026-08", "kind hardMaskedSoftmax, op hard_masked_softmax", masked))
+    # These documents are of 2026-07's and 2026-08's vocabulary (a capsule with `notes` and four
+    # policy fields): they are judged between those two sets; the lineage editions' own documents
+    # are examples/2026-10/ (schema.examples, examples.lineage).
     for i, (edition, what, doc) in enumerate(cases):
         path = run.write("edition-%d.json" % i, doc)
-        for other in schemed:
+        for other in [e for e in schemed if e in ("2026-07", "2026-08")]:
             errors = run.schemas_of(None if other == newest else other).errors(
                 "graph-execution-plan", doc)
             run.validated += 1
