@@ -15,11 +15,15 @@ from . import _native
 # The fields a reader fills in when they are left out (docs/spec.md §2.2), from the records'
 # tables (vocabulary()["records"]): never a list of their own.
 _RECORDS = _native.vocabulary()["records"]
+# The plans spelled here are of the newest edition's capsule (its fields and defaults): a field a
+# lineage edition requires (the policy's `reduction`) is still defaulted there.
+_NEWEST = _native.vocabulary()["newest"]
 
 
 def _defaulted(record):
     return {f["name"]: f["default"] for f in _RECORDS[record]
-            if not f["required"] and f["record"] is None and f["default"] is not None}
+            if _NEWEST in f["editions"] and _NEWEST not in f["required"]
+            and f["record"] is None and f["default"] is not None}
 
 
 TOP_DEFAULTS = _defaulted("a capsule")
