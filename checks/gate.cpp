@@ -9,11 +9,11 @@
 #include "checks/gate.hpp"
 
 #include "checks/context.hpp"
+#include "ref/acceptance_profile.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/acceptance_writer.hpp"
 #include "ref/io/escape.hpp"
 #include "ref/io/gate_writer.hpp"
-#include "ref/acceptance_profile.hpp"
 
 #include <algorithm>
 #include <array>

@@ -3,8 +3,8 @@
 // coalesced groups under contract equality (docs/spec.md §1.2, §1.3).
 //
 // The `gate` of the editions whose `EditionRules::gate` is the acceptance gate (docs/spec.md
-// §6.10; the maintained profiles are ref/acceptance_profile.hpp). It works on the union data model of
-// docs/spec.md §2.2; what it decides for values outside the lineage's vocabulary is
+// §6.10; the maintained profiles are ref/acceptance_profile.hpp). It works on the union data model
+// of docs/spec.md §2.2; what it decides for values outside the lineage's vocabulary is
 // docs/lineage.md §6.5.
 #pragma once
 

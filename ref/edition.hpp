@@ -29,7 +29,8 @@ namespace lo {
 LO_DECLARE_VOCABULARY(Edition, LO_EDITIONS, "edition")
 
 /// The default edition (docs/spec.md §1.6): still 2026-08 while examples/ and the tests that
-/// read it by default are in 2026-08's vocabulary (docs/editions.md, step 8, is pending for 2026-10).
+/// read it by default are in 2026-08's vocabulary (docs/editions.md, step 8, is pending for
+/// 2026-10).
 inline constexpr Edition kNewestEdition = Edition::e2026_08;
 
 /// Where an edition's vocabulary comes from: the upstream repository, the commits and the files it

@@ -1,11 +1,11 @@
 // The `gate` command (docs/spec.md §6.6; its options are in its --help and docs/spec.md §4.2): an
 // assurance policy decides from the audit's evidence whether a plan, through its lowering, or a
 // lowering plan, as written, may run.
+#include "ref/acceptance_profile.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/acceptance_writer.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
-#include "ref/acceptance_profile.hpp"
 #include "tools/cli/command_io.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"

@@ -331,7 +331,7 @@ TEST(LineageAcceptance, GroupsAreCoalescedUnderContractEquality) {
   EXPECT_EQ(acceptGraphKernelPlan(in, plan, checkedCpuPolicy()).groups.groups.size(), 2U);
 }
 
-// --- The acceptance result (docs/spec.md §6.10) ---------------------------------------------------
+// --- The acceptance result (docs/spec.md §6.10) --------------------------------------------------
 
 TEST(LineageAcceptance, FailuresCarryTheirGroup) {
   KernelCapsule trust = referenceRelu();

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "ref/capsule.hpp"
-#include "ref/lowering.hpp"
 #include "ref/edition.hpp"
+#include "ref/lowering.hpp"
 #include "ref/record.hpp"
 
 #include <algorithm>

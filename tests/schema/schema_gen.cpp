@@ -106,15 +106,9 @@ Json kinds(Edition e, bool plannedOnly) {
     Json required = arr({str("tag")});
     for (const auto &p : sig.params) {
       switch (p.type) {
-      case lo::ParamType::natural:
-        props.add(std::string(p.name), ref("Natural"));
-        break;
-      case lo::ParamType::naturals:
-        props.add(std::string(p.name), ref("Naturals"));
-        break;
-      case lo::ParamType::hardMask:
-        props.add(std::string(p.name), ref("HardMask"));
-        break;
+      case lo::ParamType::natural: props.add(std::string(p.name), ref("Natural")); break;
+      case lo::ParamType::naturals: props.add(std::string(p.name), ref("Naturals")); break;
+      case lo::ParamType::hardMask: props.add(std::string(p.name), ref("HardMask")); break;
       case lo::ParamType::text:
         props.add(std::string(p.name), obj({{"type", str("string")}}));
         break;
