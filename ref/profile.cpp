@@ -1,6 +1,8 @@
 // docs/spec.md §10.5.
 #include "ref/profile.hpp"
 
+#include "ref/acceptance_profile.hpp"
+
 #include <algorithm>
 
 namespace lo::selection {
@@ -15,8 +17,13 @@ BackendProfile withCapsuleModules(BackendProfile p, const std::vector<CapsuleMod
   return p;
 }
 
-SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
-                               std::vector<KernelCapsule> &registry) {
+namespace {
+
+/// `validateModules`, then `plan` over the flattened registry (kept in `registry`, whose positions
+/// the result indexes): the first half of `planGraphNodes` and of `planOps`.
+template <class Plan>
+SelectionResult overRegistry(const BackendProfile &p, std::vector<KernelCapsule> &registry,
+                             Plan &&plan) {
   registry.clear();
   if (auto error = validateModules(p.capsuleModules)) {
     SelectionResult out;
@@ -24,28 +31,42 @@ SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
     return out;
   }
   registry = flatten(p.capsuleModules);
-  return checkedPlanGraph(p.policy, p.availability, registry, g);
+  return plan(registry);
+}
+
+} // namespace
+
+SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
+                               std::vector<KernelCapsule> &registry) {
+  return overRegistry(p, registry, [&](const std::vector<KernelCapsule> &r) {
+    return checkedPlanGraph(p.policy, p.availability, r, g);
+  });
 }
 
 SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &ops,
                         std::vector<KernelCapsule> &registry) {
-  registry.clear();
-  if (auto error = validateModules(p.capsuleModules)) {
-    SelectionResult out;
-    out.error = std::move(error);
-    return out;
-  }
-  registry = flatten(p.capsuleModules);
-  return planOps(p.policy, p.availability, registry, ops);
+  return overRegistry(p, registry, [&](const std::vector<KernelCapsule> &r) {
+    return planOps(p.policy, p.availability, r, ops);
+  });
 }
 
 namespace {
-constexpr std::string_view kProfileNames[] = {"checked_cpu", "checked_cuda",
-                                              "libtorch_forward_cuda"};
+/// The edition whose Profile.lean (a351909) selection transcribes (docs/spec.md §10.5): its
+/// maintained profiles' names and policies are ref/acceptance_profile.hpp's.
+constexpr Edition kSelectionEdition = Edition::e2026_09;
 constexpr std::string_view kModuleNames[] = {"attention", "native-cuda", "reference", "libtorch"};
 } // namespace
 
-std::span<const std::string_view> maintainedProfileNames() { return kProfileNames; }
+std::span<const std::string_view> maintainedProfileNames() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
+      if (acceptance::hasProfile(kSelectionEdition, p))
+        out.push_back(p.name);
+    return out;
+  }();
+  return names;
+}
 std::span<const std::string_view> maintainedModuleNames() { return kModuleNames; }
 
 std::vector<CapsuleModule> maintainedModules() {
@@ -56,26 +77,23 @@ std::vector<CapsuleModule> maintainedModules() {
 CapsuleModule libTorchModule() { return *maintainedModule("libtorch"); }
 
 std::optional<BackendProfile> maintainedProfile(std::string_view name) {
-  using acceptance::AssurancePolicy;
-  using acceptance::ProviderPreference;
+  const acceptance::MaintainedProfile *m = acceptance::findProfile(kSelectionEdition, name);
+  if (!m || m->name != name) // by its `name`, not its Lean definition's
+    return std::nullopt;
   BackendProfile p;
   p.name = std::string(name);
+  p.policy = m->policy;
   p.capsuleModules = maintainedModules();
+  // What each profile makes available, and the module only libtorch_forward_cuda adds.
   if (name == "checked_cpu") {
-    p.policy = {Device::cpu, ProviderPreference::autoPreference(), AssurancePolicy::checked(),
-                VJPMode::torchlean_tape};
     p.availability = Availability::cpu();
   } else if (name == "checked_cuda") {
-    p.policy = {Device::cuda, ProviderPreference::prefer(Provider::torchlean),
-                AssurancePolicy::checked(), VJPMode::torchlean_tape};
     p.availability = Availability::cuda();
   } else if (name == "libtorch_forward_cuda") {
-    p.policy = {Device::cuda, ProviderPreference::prefer(Provider::libtorch),
-                AssurancePolicy::external(), VJPMode::torchlean_tape};
     p.availability = Availability::cuda(true);
     p.capsuleModules.push_back(libTorchModule());
   } else {
-    return std::nullopt;
+    return std::nullopt; // a profile of the table whose availability is not transcribed
   }
   return p;
 }

@@ -44,16 +44,8 @@ Action setupLower(CLI::App &app) {
       });
       return int{kSuccess};
     }
-    GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner, o->edition);
-    GraphLoweringPlan lowering = lower(interner, plan, o->mode, o->equality);
-    plan = {}; // the plan is no longer needed: keep peak memory to the lowering
-    std::optional<AuditDocument> audit;
-    if (o->audit)
-      audit = toDocument(interner, lo::audit(interner, lowering));
-    writeOutput(o->out, [&](io::Sink &sink) {
-      io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
-                            audit ? &*audit : nullptr, o->edition);
-    });
+    writeLowering(interner, io::readExecutionPlan(io::loadSource(o->plan), interner, o->edition),
+                  o->mode, o->equality, o->audit, o->edition, o->out);
     return int{kSuccess};
   };
 }

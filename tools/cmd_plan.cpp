@@ -83,15 +83,7 @@ Action setupPlan(CLI::App &app) {
       });
       return int{kSuccess};
     }
-    GraphLoweringPlan lowering = lower(interner, plan, o->mode, o->equality);
-    plan = {};
-    std::optional<AuditDocument> audit;
-    if (o->audit)
-      audit = toDocument(interner, lo::audit(interner, lowering));
-    writeOutput(o->out, [&](io::Sink &sink) {
-      io::writeLoweringPlan(sink, interner, lowering, o->mode, o->equality,
-                            audit ? &*audit : nullptr, o->edition);
-    });
+    writeLowering(interner, std::move(plan), o->mode, o->equality, o->audit, o->edition, o->out);
     return int{kSuccess};
   };
 }

@@ -1,8 +1,12 @@
 #include "tools/cli/command_io.hpp"
 
+#include "ref/audit.hpp"
 #include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "tools/cli/options.hpp"
+
+#include <optional>
 
 namespace lo::cli {
 
@@ -31,6 +35,19 @@ void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCh
   addReportFormatOption(sub, format, formatDescription);
   addNatural(sub, "--max-per-check", maxPerCheck, 1, kMaxU64,
              "list at most this many violations " + per + ", and count the rest");
+}
+
+void writeLowering(Interner &interner, GraphExecutionPlan plan, Mode mode, Equality equality,
+                   bool withAudit, Edition edition, const std::string &out) {
+  GraphLoweringPlan lowering = lower(interner, plan, mode, equality);
+  plan = {};
+  std::optional<AuditDocument> audit;
+  if (withAudit)
+    audit = toDocument(interner, lo::audit(interner, lowering));
+  writeOutput(out, [&](io::Sink &sink) {
+    io::writeLoweringPlan(sink, interner, lowering, mode, equality, audit ? &*audit : nullptr,
+                          edition);
+  });
 }
 
 GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Edition edition,

@@ -48,4 +48,10 @@ template <class Write> void writeOutput(const std::string &path, Write &&write) 
 GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Edition edition,
                                Mode mode, Equality equality);
 
+/// `lower`'s output step (docs/spec.md §4.2), shared by `lower` and `plan --lower`: lowers `plan`
+/// (released before the lowering is written, to keep peak memory to the lowering), with its audit
+/// when `withAudit`, and writes the GraphLoweringPlan of `edition` to `out`.
+void writeLowering(Interner &interner, GraphExecutionPlan plan, Mode mode, Equality equality,
+                   bool withAudit, Edition edition, const std::string &out);
+
 } // namespace lo::cli
