@@ -148,14 +148,15 @@ NAMINGS = tuple((ref, omit) for ref in REFS for omit in (OMITS if ref == "inline
 
 
 @st.composite
-def _kernel(draw, palette, large_params):
+def _kernel(draw, palette, variants, large_params):
     """One kernel's choices: its kind (one of the plan's palette) and parameters, its capsule
-    variant, and how it names the capsule."""
+    variant (one of the plan's variants), and how it names the capsule."""
     tag, kind = palette[draw(st.integers(0, len(palette) - 1))]
     params = {name: draw(_param(t, large_params)) for name, t in kind["params"]}
     ref, omit = draw(st.sampled_from(NAMINGS))
     return {"kind": tag, "params": params, "op": kind["op"],
-            "variant": draw(st.integers(0, len(VARIANTS) - 1)), "ref": ref, "omit": omit}
+            "variant": variants[draw(st.integers(0, len(variants) - 1))], "ref": ref,
+            "omit": omit}
 
 
 @st.composite
@@ -171,7 +172,11 @@ def plan_data(draw, min_nodes=0, max_nodes=6, edition=None):
     # A palette of one to three kinds per plan, so that runs of one op (and so the near-collision
     # capsules side by side) are common; relu first.
     palette = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=3))
-    drawn = draw(st.lists(_kernel(palette, large_params), min_size=min_nodes,
+    # Likewise the capsule variants a plan uses: often few, so that one variant (a
+    # trusted-external capsule, say) recurs across groups; any combination stays reachable.
+    variants = draw(st.lists(st.integers(0, len(VARIANTS) - 1), min_size=1,
+                             max_size=len(VARIANTS)))
+    drawn = draw(st.lists(_kernel(palette, variants, large_params), min_size=min_nodes,
                           max_size=max_nodes))
     capsules, pool, kernels = [], {}, []
     for i, k in enumerate(drawn):
