@@ -43,6 +43,24 @@ SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
   });
 }
 
+std::variant<GraphExecutionPlan, std::string> planExecution(const BackendProfile &p, const Graph &g,
+                                                            Interner &interner) {
+  std::vector<KernelCapsule> registry;
+  SelectionResult r = planGraphNodes(p, g, registry);
+  if (!r.ok())
+    return std::move(*r.error);
+  // Each registry capsule is interned once, when a node first chooses it.
+  std::vector<std::optional<CapsuleId>> ids(registry.size());
+  GraphExecutionPlan plan;
+  plan.kernels.reserve(r.kernels.size());
+  for (const PlannedNode &k : r.kernels) {
+    if (!ids[k.capsule])
+      ids[k.capsule] = interner.intern(registry[k.capsule]);
+    plan.kernels.push_back({k.nodeId, k.kind, k.op, *ids[k.capsule]});
+  }
+  return plan;
+}
+
 SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &ops,
                         std::vector<KernelCapsule> &registry) {
   return overRegistry(p, registry, [&](const std::vector<KernelCapsule> &r) {
@@ -67,6 +85,13 @@ std::span<const std::string_view> maintainedProfileNames() {
   }();
   return names;
 }
+std::string maintainedProfileList() {
+  std::string out;
+  for (std::string_view n : maintainedProfileNames())
+    out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
 std::span<const std::string_view> maintainedModuleNames() { return kModuleNames; }
 
 std::vector<CapsuleModule> maintainedModules() {

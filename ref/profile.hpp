@@ -2,6 +2,7 @@
 // maintained profiles and modules of the lineage as data (docs/spec.md §10.5).
 #pragma once
 
+#include "ref/interner.hpp"
 #include "ref/registry.hpp"
 #include "ref/selection.hpp"
 
@@ -9,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace lo::selection {
@@ -29,6 +31,11 @@ BackendProfile withCapsuleModules(BackendProfile p, const std::vector<CapsuleMod
 SelectionResult planGraphNodes(const BackendProfile &p, const Graph &g,
                                std::vector<KernelCapsule> &registry);
 
+/// `planGraphNodes p g` as the GraphExecutionPlan that `plan` writes (docs/spec.md §10), its
+/// capsules interned in `interner`; or upstream's error.
+std::variant<GraphExecutionPlan, std::string> planExecution(const BackendProfile &p, const Graph &g,
+                                                            Interner &interner);
+
 /// `BackendProfile.planOps p ops`.
 SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &ops,
                         std::vector<KernelCapsule> &registry);
@@ -48,6 +55,8 @@ std::span<const std::string_view> maintainedModuleNames();
 std::optional<BackendProfile> maintainedProfile(std::string_view name);
 /// The maintained profiles' names.
 std::span<const std::string_view> maintainedProfileNames();
+/// The maintained profiles' names, comma separated, for messages.
+std::string maintainedProfileList();
 /// `maintainedForDevice?`: cpu ↦ checked_cpu, cuda ↦ checked_cuda, others nullopt.
 std::optional<BackendProfile> maintainedForDevice(Device d);
 

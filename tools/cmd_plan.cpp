@@ -1,5 +1,6 @@
 // The `plan` command (its options are in its --help): selection, "upstream's planGraphNodes,
 // writing the GraphExecutionPlan" (docs/spec.md §10), and with --lower the lowering straight after.
+#include "ref/acceptance_profile.hpp"
 #include "ref/io/graph_reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/profile.hpp"
@@ -13,7 +14,8 @@ namespace lo::cli {
 
 Action setupPlan(CLI::App &app) {
   struct Options {
-    std::string graph, profile = "checked_cpu", profileFile, registry, out = "-";
+    std::string graph, profile = std::string(acceptance::kDefaultProfile), profileFile, registry,
+                       out = "-";
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
     Edition edition = kNewestEdition;
@@ -23,11 +25,9 @@ Action setupPlan(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "plan", "Choose a capsule for each runtime-relevant node of a torchlean.ir.v1 graph.");
   addOperand(*sub, "GRAPH", o->graph, "torchlean.ir.v1 graph file (JSON), or - for standard input");
-  std::string names;
-  for (std::string_view n : selection::maintainedProfileNames())
-    names += (names.empty() ? "" : ", ") + std::string(n);
   auto *profile = sub->add_option("--profile", o->profile,
-                                  "a maintained profile: " + names + " (default checked_cpu)")
+                                  "a maintained profile: " + selection::maintainedProfileList() +
+                                      " (default " + std::string(acceptance::kDefaultProfile) + ")")
                       ->type_name("NAME");
   sub->add_option("--profile-file", o->profileFile,
                   "a backend profile document (docs/spec.md §10.6) instead of a maintained profile")
@@ -51,32 +51,17 @@ Action setupPlan(CLI::App &app) {
       if (!known)
         throw std::runtime_error("--profile: unknown profile \"" + o->profile +
                                  "\"; the maintained profiles are " +
-                                 std::string(selection::maintainedProfileNames()[0]) + ", " +
-                                 std::string(selection::maintainedProfileNames()[1]) + ", " +
-                                 std::string(selection::maintainedProfileNames()[2]));
+                                 selection::maintainedProfileList());
       p = std::move(*known);
     }
     if (!o->registry.empty())
       p.capsuleModules = io::readRegistry(io::loadSource(o->registry), o->edition);
     Interner interner;
-    selection::Graph g = io::readGraph(io::loadSource(o->graph), interner, o->edition);
-    std::vector<KernelCapsule> registry;
-    selection::SelectionResult r = selection::planGraphNodes(p, g, registry);
-    if (!r.ok())
-      throw std::runtime_error(*r.error); // upstream's words, exit 2 (docs/spec.md §10.7)
-    g = {};
-    std::vector<CapsuleId> ids(registry.size(), CapsuleId{});
-    std::vector<bool> interned(registry.size(), false);
-    GraphExecutionPlan plan;
-    plan.kernels.reserve(r.kernels.size());
-    for (const selection::PlannedNode &k : r.kernels) {
-      if (!interned[k.capsule]) {
-        ids[k.capsule] = interner.intern(registry[k.capsule]);
-        interned[k.capsule] = true;
-      }
-      plan.kernels.push_back({k.nodeId, k.kind, k.op, ids[k.capsule]});
-    }
-    r = {};
+    auto planned = selection::planExecution(
+        p, io::readGraph(io::loadSource(o->graph), interner, o->edition), interner);
+    if (auto *error = std::get_if<std::string>(&planned))
+      throw std::runtime_error(*error); // upstream's words, exit 2 (docs/spec.md §10.7)
+    GraphExecutionPlan plan = std::move(std::get<GraphExecutionPlan>(planned));
     if (!o->lower) {
       writeOutput(o->out, [&](io::Sink &sink) {
         io::writeExecutionPlan(sink, interner, plan, o->edition);

@@ -257,3 +257,48 @@ def test_checks_default_cap_is_the_binarys(oracle_binary):
     import inspect
     default = inspect.signature(lowering_oracle.check).parameters["max_per_check"].default
     assert default == lowering_oracle.DEFAULT_MAX_PER_CHECK
+
+
+GRAPH = {"format": "torchlean.ir.v1", "nodes": [
+    {"id": 0, "kind": "input", "parents": [], "shape": [1, 4]},
+    {"id": 1, "kind": "linear", "parents": [0], "shape": [1, 4]}]}
+REFERENCE_ONLY = {"modules": [{"name": "reference", "maintained": True}]}
+
+
+@pytest.mark.parametrize("name", ["mlp.json", "cnn.json", "transformer-block.json"])
+def test_plan_equals_the_binary_on_the_real_graphs(oracle_binary, examples_dir, name):
+    path = os.path.join(examples_dir, "graphs", name)
+    for profile in ("checked_cpu", "checked_cuda", "libtorch_forward_cuda"):
+        status, expected = run(oracle_binary, "plan", path, "--profile", profile, "--edition",
+                               "2026-10")
+        if status == 0:
+            assert lowering_oracle.plan(read(path), profile, edition="2026-10") == expected
+        else:
+            with pytest.raises(lowering_oracle.PlanningError):
+                lowering_oracle.plan(read(path), profile, edition="2026-10")
+
+
+def test_plan_takes_a_registry_and_a_profile_document(oracle_binary, tmp_path):
+    graph, registry = tmp_path / "g.json", tmp_path / "r.json"
+    graph.write_text(json.dumps(GRAPH))
+    registry.write_text(json.dumps(REFERENCE_ONLY))
+    _, expected = run(oracle_binary, "plan", str(graph), "--registry", str(registry),
+                      "--edition", "2026-10")
+    assert '"capsule":"reference.linear"' in expected
+    assert lowering_oracle.plan(GRAPH, registry=REFERENCE_ONLY, edition="2026-10") == expected
+    # A graph the profile cannot plan: upstream's message, as `plan` prints it with exit 2.
+    status, _ = run(oracle_binary, "plan", str(graph), "--profile", "checked_cuda", "--registry",
+                    str(registry))
+    assert status == 2
+    with pytest.raises(lowering_oracle.PlanningError,
+                       match="^no admissible kernel capsule for op linear on device cuda$"):
+        lowering_oracle.plan(GRAPH, "checked_cuda", registry=REFERENCE_ONLY)
+
+
+def test_plan_refuses_an_unknown_profile_and_an_unreadable_graph():
+    with pytest.raises(ValueError, match="checked_cpu, checked_cuda"):
+        lowering_oracle.plan(GRAPH, "nope")
+    bad = dict(GRAPH, nodes=[dict(GRAPH["nodes"][0], id="zero")])
+    with pytest.raises(lowering_oracle.InvalidInput) as e:
+        lowering_oracle.plan(bad, name="g.json")
+    assert e.value.pointer == "/nodes/0/id" and e.value.file == "g.json", str(e.value)

@@ -15,6 +15,7 @@
 #include "ref/io/acceptance_writer.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/io/graph_reader.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
@@ -22,6 +23,7 @@
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "ref/opkind.hpp"
+#include "ref/profile.hpp"
 #include "ref/vocab.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
@@ -106,6 +108,40 @@ std::string auditText(const std::string &text, const std::string &name, const st
                                                 j.edition, j.mode, j.equality));
   return io::writtenText(
       [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
+}
+
+/// Selection (docs/spec.md §10): the GraphExecutionPlan `plan` writes for a torchlean.ir.v1
+/// graph under a maintained profile or a profile document, its modules replaced by a registry
+/// document's; (false, upstream's error) where `plan` exits 2 with it.
+std::pair<bool, std::string> planText(const std::string &graph, const std::string &name,
+                                      const std::optional<std::string> &profile,
+                                      const std::optional<std::string> &profileDocument,
+                                      const std::optional<std::string> &registry,
+                                      const std::optional<std::string> &edition) {
+  const Edition e = editionOf(edition);
+  selection::BackendProfile p;
+  if (profileDocument) {
+    py::gil_scoped_release released;
+    p = io::readProfile(io::sourceFromString("<profile>", *profileDocument), e);
+  } else {
+    const std::string n = profile.value_or(std::string(acceptance::kDefaultProfile));
+    auto known = selection::maintainedProfile(n);
+    if (!known)
+      throw py::value_error("profile " + n + " is not one of " +
+                            selection::maintainedProfileList());
+    p = std::move(*known);
+  }
+  py::gil_scoped_release released;
+  if (registry)
+    p.capsuleModules = io::readRegistry(io::sourceFromString("<registry>", *registry), e);
+  Interner interner;
+  auto planned = selection::planExecution(
+      p, io::readGraph(io::sourceFromString(name, graph), interner, e), interner);
+  if (auto *error = std::get_if<std::string>(&planned))
+    return {false, *error};
+  return {true, io::writtenText([&](io::Sink &sink) {
+            io::writeExecutionPlan(sink, interner, std::get<GraphExecutionPlan>(planned), e);
+          })};
 }
 
 /// A preset (docs/spec.md §6.2) with some of its six booleans overridden, or ValueError naming the
@@ -550,6 +586,8 @@ PYBIND11_MODULE(_native, m) {
   });
   m.def("lower", &lowerText, py::arg("text"), py::arg("name"), py::arg("mode"), py::arg("equality"),
         py::arg("edition"), py::arg("audit"));
+  m.def("plan", &planText, py::arg("graph"), py::arg("name"), py::arg("profile"),
+        py::arg("profile_document"), py::arg("registry"), py::arg("edition"));
   m.def("audit", &auditText, py::arg("text"), py::arg("name"), py::arg("equality"),
         py::arg("edition"));
   m.def("gate", &gateText, py::arg("text"), py::arg("name"), py::arg("policy"),

@@ -3,6 +3,7 @@
 The functions run the same C++ libraries as the ``lowering-oracle`` command line (docs/spec.md:
 §1 the lowering, §3 the checks, §6 the gate), with the GIL released while they work:
 
+    plan(graph, profile=None, registry=None, edition=None)              -> str, the GraphExecutionPlan
     lower(plan, mode="coalesced", equality="contract", edition=None, audit=False) -> dict
     lower_json(...)                          -> str, the bytes `lowering-oracle lower` writes
     audit(document, equality="contract", edition=None)                      -> dict
@@ -24,10 +25,11 @@ JSON pointer.
 import json
 from typing import NamedTuple, Optional
 
-from .errors import InvalidInput
+from .errors import InvalidInput, PlanningError
 from . import _native
 
-__all__ = ["InvalidInput", "Finding", "Report", "lower", "lower_json", "audit", "gate", "check",
+__all__ = ["InvalidInput", "PlanningError", "Finding", "Report", "plan", "lower",
+           "lower_json", "audit", "gate", "check",
            "assert_conforms", "gate_findings", "assert_gate_conforms", "vocabulary"]
 
 # check's default of findings per check, as the command line's (ref/io/limits.hpp).
@@ -66,6 +68,25 @@ def _choice(value, what):
     if not isinstance(value, str):
         raise TypeError(f"{what} must be a str, not {type(value).__name__}")
     return value.encode("utf-8", "surrogatepass")
+
+
+def plan(graph, profile=None, registry=None, edition=None, name="<graph>"):
+    """The GraphExecutionPlan of a ``torchlean.ir.v1`` graph (docs/spec.md §10) as JSON text,
+    byte for byte what ``lowering-oracle plan`` writes: under a maintained profile by name
+    (default ``checked_cpu``) or a profile document (a dict or JSON text, as ``--profile-file``),
+    its modules replaced by a registry document's (``--registry``). A graph the profile cannot
+    plan raises PlanningError with upstream's message (docs/spec.md §10.7)."""
+    named, document = None, None
+    if isinstance(profile, str):
+        named = _choice(profile, "profile")
+    elif profile is not None:
+        document = _text(profile, "profile")
+    ok, text = _native.plan(_text(graph, "graph"), _name(name), named, document,
+                            None if registry is None else _text(registry, "registry"),
+                            _choice(edition, "edition"))
+    if not ok:
+        raise PlanningError(text)
+    return text
 
 
 def lower_json(plan, mode="coalesced", equality="contract", edition=None, audit=False,

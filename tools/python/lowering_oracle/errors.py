@@ -1,4 +1,4 @@
-"""The exception of lowering_oracle (docs/python.md, "Errors")."""
+"""The exceptions of lowering_oracle (docs/python.md, "Errors")."""
 
 
 class InvalidInput(ValueError):
@@ -27,3 +27,9 @@ class InvalidInput(ValueError):
     def __reduce__(self):
         return (InvalidInput, (self.text, self.file, self.line, self.column, self.pointer,
                                self.message, self.document))
+
+
+class PlanningError(ValueError):
+    """Selection's error (docs/spec.md §10.7): a graph the profile cannot plan (a duplicate module,
+    a graph that is not well formed, a node with no admissible capsule). str(error) is upstream's
+    message, the line ``lowering-oracle plan`` prints before it exits 2."""
