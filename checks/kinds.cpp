@@ -40,22 +40,27 @@ void checkKinds(Judge &j, GroupSite &site) {
     return;
   const NodeId id = group.nodeIds[first];
   j.findings.report(Check::kinds, g, id, [&] {
-    std::vector<KindId> truth;
-    truth.reserve(group.nodeIds.size());
-    for (std::size_t i = 0; i < group.nodeIds.size(); ++i)
-      truth.push_back(site.kernel(i) ? site.kernel(i)->kind : group.kinds[i]);
+    // The nodes' kinds, where the plan has the node (else the group's own): listed whole only for
+    // a group of at most 4 nodes, so that a message costs nothing per node of a large group.
+    auto truth = [&](std::size_t i) {
+      return site.kernel(i) ? site.kernel(i)->kind : group.kinds[i];
+    };
     std::string message;
-    if (group.nodeIds.size() == 1)
+    if (group.nodeIds.size() == 1) {
       message = groupLabel(group, g) + " lists kind " + kindText(j.interner, group.kinds[0]) +
-                ", but node " + std::to_string(id) + " is " + kindText(j.interner, truth[0]);
-    else if (group.nodeIds.size() <= 4)
+                ", but node " + std::to_string(id) + " is " + kindText(j.interner, truth(0));
+    } else if (group.nodeIds.size() <= 4) {
+      std::vector<KindId> nodes;
+      for (std::size_t i = 0; i < group.nodeIds.size(); ++i)
+        nodes.push_back(truth(i));
       message = groupLabel(group, g) + " lists kinds " + kindsText(j.interner, group.kinds) +
-                ", but its nodes' kinds are " + kindsText(j.interner, truth);
-    else
+                ", but its nodes' kinds are " + kindsText(j.interner, nodes);
+    } else {
       message = "kind " + std::to_string(first) + " of " + groupLabel(group, g) + " is " +
                 kindText(j.interner, group.kinds[first]) + ", but node " + std::to_string(id) +
-                " is " + kindText(j.interner, truth[first]) +
+                " is " + kindText(j.interner, truth(first)) +
                 (wrong > 1 ? " (" + std::to_string(wrong - 1) + " more positions differ)" : "");
+    }
     return Description{groupPointer(g, "kinds", first), std::move(message)};
   });
 }

@@ -227,7 +227,7 @@ Report checkStream(Interner &interner, const NextKernel &plan, const NextGroup &
     members.clear();
     for (std::size_t i = 0; i < group.nodeIds.size(); ++i)
       members.push_back(sequence.match(g, i, group.nodeIds[i], kernels));
-    detail::GroupSite site{g, group, members};
+    detail::GroupSite site{g, group, detail::MemberList(members)};
     groups.judge(site);
   }
   sequence.finish();

@@ -5,6 +5,7 @@
 // test of an array compares the heap peak of reading a document with that of a document of the
 // same size (the same simdjson parser) in which the large array is a single element followed by
 // spaces; its elements are spaced so that the document passes the density limit.
+#include "checks/checks.hpp"
 #include "ref/io/density.hpp"
 #include "ref/io/limits.hpp"
 #include "support.hpp"
@@ -204,6 +205,32 @@ TEST(JsonTokens, NeverFewerThanTheParserIndexesOnAnyText) {
     ASSERT_GE(io::jsonTokens(text), *indexed) << "seed " << seed << ", text: " << text;
   }
   EXPECT_GT(compared, 100u) << "seed " << seed;
+}
+
+// What `check` holds beyond its two documents while it judges (docs/performance.md, "Hostile
+// inputs"): a group's node ids as 4-byte plan positions, nothing more per node, even when every
+// id is a finding.
+TEST(CheckHeap, AGroupIsJudgedAtFourBytesANodeId) {
+  Interner interner;
+  const GraphExecutionPlan planned =
+      io::readExecutionPlan(io::sourceFromString("plan.json", plan("\"relu\"")), interner);
+  std::string ids;
+  for (std::size_t i = 0; i < kElements; ++i)
+    ids += (i ? "," : "") + std::to_string(1000000 + i);
+  const std::string candidate =
+      "{\"capsules\":{\"r\":" + capsuleJson("reference.relu", "relu") +
+      "},\"groups\":[{\"kinds\":[\"relu\"],\"op\":\"relu\",\"capsule\":\"r\","
+      "\"groupingKind\":\"singleton\",\"nodeIds\":[" +
+      ids + "]}]}";
+  const io::LoweringDocument lowering =
+      io::readLoweringPlan(io::sourceFromString("candidate.json", candidate), interner);
+  checks::Options options;
+  const std::size_t before = heap::resetPeak();
+  const checks::Report report = checks::check(interner, planned, lowering, options);
+  const std::size_t peak = heap::peakSince(before);
+  std::printf("check's peak heap: %zu bytes for %zu node ids\n", peak, kElements);
+  EXPECT_FALSE(report.conforms());
+  EXPECT_LE(peak, 4 * kElements + 64 * 1024);
 }
 
 } // namespace
