@@ -1,7 +1,7 @@
 // Judging another implementation's selection (docs/spec.md §10.8): every departure of a candidate
 // GraphExecutionPlan from the rule of §10.3-§10.5, found by the rule itself (is this capsule
 // eligible, is there an earlier eligible one, ...), never by comparing with the reference's plan.
-// Not yet a check of `check` or a report format (docs/spec.md §10.8).
+// `check-plan` reports them (docs/spec.md §10.8).
 #pragma once
 
 #include "ref/profile.hpp"

@@ -1,10 +1,10 @@
 // The `plan` command (its options are in its --help): selection, "upstream's planGraphNodes,
 // writing the GraphExecutionPlan" (docs/spec.md §10), and with --lower the lowering straight after.
-#include "ref/acceptance_profile.hpp"
 #include "ref/io/graph_reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/profile.hpp"
 #include "tools/cli/command_io.hpp"
+#include "tools/cli/profile_options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
 
@@ -14,8 +14,8 @@ namespace lo::cli {
 
 Action setupPlan(CLI::App &app) {
   struct Options {
-    std::string graph, profile = std::string(acceptance::kDefaultProfile), profileFile, registry,
-                       out = "-";
+    std::string graph, out = "-";
+    ProfileOptions profile;
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
     Edition edition = kNewestEdition;
@@ -25,17 +25,7 @@ Action setupPlan(CLI::App &app) {
   auto *sub = app.add_subcommand(
       "plan", "Choose a capsule for each runtime-relevant node of a torchlean.ir.v1 graph.");
   addOperand(*sub, "GRAPH", o->graph, "torchlean.ir.v1 graph file (JSON), or - for standard input");
-  auto *profile = sub->add_option("--profile", o->profile,
-                                  "a maintained profile: " + selection::maintainedProfileList() +
-                                      " (default " + std::string(acceptance::kDefaultProfile) + ")")
-                      ->type_name("NAME");
-  sub->add_option("--profile-file", o->profileFile,
-                  "a backend profile document (docs/spec.md §10.6) instead of a maintained profile")
-      ->type_name("FILE")
-      ->excludes(profile);
-  sub->add_option("--registry", o->registry,
-                  "a capsule registry document: its modules replace the profile's")
-      ->type_name("FILE");
+  addProfileOptions(*sub, o->profile);
   addEditionOption(*sub, o->edition);
   sub->add_flag("--lower", o->lower, "write the GraphLoweringPlan of the plan instead");
   addModeOption(*sub, o->mode);
@@ -43,19 +33,7 @@ Action setupPlan(CLI::App &app) {
   sub->add_flag("--audit", o->audit, "with --lower: include the ExecutionAudit of the lowering");
   addOutputOption(*sub, o->out);
   return [o] {
-    selection::BackendProfile p;
-    if (!o->profileFile.empty()) {
-      p = io::readProfile(io::loadSource(o->profileFile), o->edition);
-    } else {
-      auto known = selection::maintainedProfile(o->profile);
-      if (!known)
-        throw std::runtime_error("--profile: unknown profile \"" + o->profile +
-                                 "\"; the maintained profiles are " +
-                                 selection::maintainedProfileList());
-      p = std::move(*known);
-    }
-    if (!o->registry.empty())
-      p.capsuleModules = io::readRegistry(io::loadSource(o->registry), o->edition);
+    const selection::BackendProfile p = profileOf(o->profile, o->edition);
     Interner interner;
     auto planned = selection::planExecution(
         p, io::readGraph(io::loadSource(o->graph), interner, o->edition), interner);

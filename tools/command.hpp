@@ -20,6 +20,7 @@ using Action = std::function<int()>;
 using Setup = Action (*)(CLI::App &app);
 
 Action setupPlan(CLI::App &app);
+Action setupCheckPlan(CLI::App &app);
 Action setupLower(CLI::App &app);
 Action setupAudit(CLI::App &app);
 Action setupGate(CLI::App &app);

@@ -31,8 +31,9 @@ Action setupProve(CLI::App &app) {
 namespace {
 
 /// The subcommands, in the order of `--help`.
-constexpr Setup kCommands[] = {setupPlan,    setupLower, setupAudit,  setupGate, setupCheck,
-                               setupExplain, setupGen,   setupVerify, setupDiff, setupProve};
+constexpr Setup kCommands[] = {setupPlan,   setupLower,     setupAudit,   setupGate,
+                               setupCheck,  setupCheckPlan, setupExplain, setupGen,
+                               setupVerify, setupDiff,      setupProve};
 
 /// "Exit 0" only when what was written reached standard output: a full disk (/dev/full) or a
 /// closed pipe is an error, for --help as for any command.

@@ -302,3 +302,30 @@ def test_plan_refuses_an_unknown_profile_and_an_unreadable_graph():
     with pytest.raises(lowering_oracle.InvalidInput) as e:
         lowering_oracle.plan(bad, name="g.json")
     assert e.value.pointer == "/nodes/0/id" and e.value.file == "g.json", str(e.value)
+
+
+def test_check_plan_finds_what_the_binary_finds(oracle_binary, tmp_path):
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps(GRAPH))
+    good = lowering_oracle.plan(GRAPH, edition="2026-09")
+    assert lowering_oracle.check_plan(GRAPH, good, edition="2026-09") == []
+    cuda = lowering_oracle.plan(GRAPH, "checked_cuda", edition="2026-09")
+    (tmp_path / "cuda.json").write_text(cuda)
+    status, text = run(oracle_binary, "check-plan", str(graph), str(tmp_path / "cuda.json"),
+                       "--edition", "2026-09", "--format", "json")
+    assert status == 1
+    found = lowering_oracle.check_plan(GRAPH, cuda, edition="2026-09")
+    assert found == [{k: f[k] for k in ("check", "document", "pointer", "sentence")}
+                     for f in json.loads(text)["findings"]]
+    assert [f["check"] for f in found] == ["selection.not-admissible"]
+    assert lowering_oracle.check_plan(GRAPH, cuda, "checked_cuda", edition="2026-09") == []
+    failed = lowering_oracle.check_plan(GRAPH, failed="no capsule", edition="2026-09")
+    assert [f["check"] for f in failed] == ["selection.error-where-plan"]
+
+
+def test_check_plan_refuses_an_unreadable_candidate_as_the_candidates():
+    with pytest.raises(lowering_oracle.InvalidInput) as e:
+        lowering_oracle.check_plan(GRAPH, '{"kernels": 1}', edition="2026-09")
+    assert e.value.document == "candidate" and e.value.pointer == "/kernels", str(e.value)
+    with pytest.raises(TypeError):
+        lowering_oracle.check_plan(GRAPH)

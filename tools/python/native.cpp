@@ -7,6 +7,7 @@
 // of docs/spec.md §4.5.
 #include "checks/checks.hpp"
 #include "checks/picture_facts.hpp"
+#include "checks/selection.hpp"
 #include "ref/acceptance.hpp"
 #include "ref/acceptance_profile.hpp"
 #include "ref/audit.hpp"
@@ -110,18 +111,20 @@ std::string auditText(const std::string &text, const std::string &name, const st
       [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
 }
 
-/// Selection (docs/spec.md §10): the GraphExecutionPlan `plan` writes for a torchlean.ir.v1
-/// graph under a maintained profile or a profile document, its modules replaced by a registry
-/// document's; (false, upstream's error) where `plan` exits 2 with it.
-std::pair<bool, std::string> planText(const std::string &graph, const std::string &name,
-                                      const std::optional<std::string> &profile,
-                                      const std::optional<std::string> &profileDocument,
-                                      const std::optional<std::string> &registry,
-                                      const std::optional<std::string> &edition) {
-  const Edition e = editionOf(edition);
+/// check()'s (or check_plan()'s) candidate cannot be read: InvalidInput with `document` "candidate"
+/// (docs/python.md).
+struct CandidateError : io::InputError {
+  explicit CandidateError(const io::InputError &e) : io::InputError(e) {}
+};
+
+/// The profile of `plan` and `check_plan` (docs/spec.md §10.5-§10.6): a maintained profile by
+/// name (ValueError for another name) or a profile document, its modules replaced by a registry
+/// document's.
+selection::BackendProfile profileOf(const std::optional<std::string> &profile,
+                                    const std::optional<std::string> &profileDocument,
+                                    const std::optional<std::string> &registry, Edition e) {
   selection::BackendProfile p;
   if (profileDocument) {
-    py::gil_scoped_release released;
     p = io::readProfile(io::sourceFromString("<profile>", *profileDocument), e);
   } else {
     const std::string n = profile.value_or(std::string(acceptance::kDefaultProfile));
@@ -131,9 +134,21 @@ std::pair<bool, std::string> planText(const std::string &graph, const std::strin
                             selection::maintainedProfileList());
     p = std::move(*known);
   }
-  py::gil_scoped_release released;
   if (registry)
     p.capsuleModules = io::readRegistry(io::sourceFromString("<registry>", *registry), e);
+  return p;
+}
+
+/// Selection (docs/spec.md §10): the GraphExecutionPlan `plan` writes for a torchlean.ir.v1
+/// graph; (false, upstream's error) where `plan` exits 2 with it.
+std::pair<bool, std::string> planText(const std::string &graph, const std::string &name,
+                                      const std::optional<std::string> &profile,
+                                      const std::optional<std::string> &profileDocument,
+                                      const std::optional<std::string> &registry,
+                                      const std::optional<std::string> &edition) {
+  const Edition e = editionOf(edition);
+  const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
+  py::gil_scoped_release released;
   Interner interner;
   auto planned = selection::planExecution(
       p, io::readGraph(io::sourceFromString(name, graph), interner, e), interner);
@@ -142,6 +157,37 @@ std::pair<bool, std::string> planText(const std::string &graph, const std::strin
   return {true, io::writtenText([&](io::Sink &sink) {
             io::writeExecutionPlan(sink, interner, std::get<GraphExecutionPlan>(planned), e);
           })};
+}
+
+/// `check-plan` (docs/spec.md §10.8): each departure of a candidate GraphExecutionPlan (or of an
+/// implementation's failure, `failed`) as (check, document, pointer, sentence).
+std::vector<std::tuple<std::string, std::string, std::string, std::string>>
+checkPlanTexts(const std::string &graph, const std::string &graphName,
+               const std::optional<std::string> &candidate, const std::string &candidateName,
+               const std::optional<std::string> &failed, const std::optional<std::string> &profile,
+               const std::optional<std::string> &profileDocument,
+               const std::optional<std::string> &registry,
+               const std::optional<std::string> &edition) {
+  const Edition e = editionOf(edition);
+  const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
+  py::gil_scoped_release released;
+  Interner interner;
+  const selection::Graph g = io::readGraph(io::sourceFromString(graphName, graph), interner, e);
+  GraphExecutionPlan plan;
+  if (candidate) {
+    try {
+      plan = io::readExecutionPlan(io::sourceFromString(candidateName, *candidate), interner, e);
+    } catch (const io::InputError &error) {
+      throw CandidateError(error);
+    }
+  }
+  std::vector<std::tuple<std::string, std::string, std::string, std::string>> out;
+  for (const selection::Finding &f :
+       selection::judgeSelection(p, g, interner, plan, candidate ? std::nullopt : failed))
+    out.emplace_back(std::string(spelling(f.check)),
+                     f.check == Departure::missingNode ? "graph" : "candidate", f.pointer,
+                     f.sentence);
+  return out;
 }
 
 /// A preset (docs/spec.md §6.2) with some of its six booleans overridden, or ValueError naming the
@@ -239,11 +285,6 @@ std::pair<bool, std::string> acceptanceGateText(const std::string &text, const s
   });
   return {accepted, std::move(out)};
 }
-
-/// check()'s candidate cannot be read: InvalidInput with `document` "candidate" (docs/python.md).
-struct CandidateError : io::InputError {
-  explicit CandidateError(const io::InputError &e) : io::InputError(e) {}
-};
 
 /// Each violation: check, group, node id, pointer, sentence, field, expected, actual.
 std::vector<py::tuple> findingsOf(const checks::Report &report) {
@@ -587,6 +628,9 @@ PYBIND11_MODULE(_native, m) {
   m.def("lower", &lowerText, py::arg("text"), py::arg("name"), py::arg("mode"), py::arg("equality"),
         py::arg("edition"), py::arg("audit"));
   m.def("plan", &planText, py::arg("graph"), py::arg("name"), py::arg("profile"),
+        py::arg("profile_document"), py::arg("registry"), py::arg("edition"));
+  m.def("check_plan", &checkPlanTexts, py::arg("graph"), py::arg("graph_name"),
+        py::arg("candidate"), py::arg("candidate_name"), py::arg("failed"), py::arg("profile"),
         py::arg("profile_document"), py::arg("registry"), py::arg("edition"));
   m.def("audit", &auditText, py::arg("text"), py::arg("name"), py::arg("equality"),
         py::arg("edition"));

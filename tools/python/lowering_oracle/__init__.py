@@ -4,6 +4,8 @@ The functions run the same C++ libraries as the ``lowering-oracle`` command line
 §1 the lowering, §3 the checks, §6 the gate), with the GIL released while they work:
 
     plan(graph, profile=None, registry=None, edition=None)              -> str, the GraphExecutionPlan
+    check_plan(graph, candidate, profile=None, registry=None, edition=None, failed=None)
+                                             -> [dict]: the departures of another selection
     lower(plan, mode="coalesced", equality="contract", edition=None, audit=False) -> dict
     lower_json(...)                          -> str, the bytes `lowering-oracle lower` writes
     audit(document, equality="contract", edition=None)                      -> dict
@@ -28,7 +30,7 @@ from typing import NamedTuple, Optional
 from .errors import InvalidInput, PlanningError
 from . import _native
 
-__all__ = ["InvalidInput", "PlanningError", "Finding", "Report", "plan", "lower",
+__all__ = ["InvalidInput", "PlanningError", "Finding", "Report", "plan", "check_plan", "lower",
            "lower_json", "audit", "gate", "check",
            "assert_conforms", "gate_findings", "assert_gate_conforms", "vocabulary"]
 
@@ -87,6 +89,29 @@ def plan(graph, profile=None, registry=None, edition=None, name="<graph>"):
     if not ok:
         raise PlanningError(text)
     return text
+
+
+def check_plan(graph, candidate=None, profile=None, registry=None, edition=None, failed=None,
+               graph_name="<graph>", candidate_name="<candidate>"):
+    """Another implementation's selection judged as ``lowering-oracle check-plan`` judges it
+    (docs/spec.md §10.8): its GraphExecutionPlan ``candidate`` for ``graph``, or, with
+    ``failed`` (its message) instead of a candidate, its failure to plan; ``profile`` and
+    ``registry`` as for plan(). The departures, each a dict of ``check``, ``document``
+    (``"candidate"``, or ``"graph"`` for a missing node), ``pointer`` and ``sentence``; empty
+    when the candidate conforms."""
+    if (candidate is None) == (failed is None):
+        raise TypeError("check_plan takes a candidate or failed, not both")
+    named, document = None, None
+    if isinstance(profile, str):
+        named = _choice(profile, "profile")
+    elif profile is not None:
+        document = _text(profile, "profile")
+    found = _native.check_plan(
+        _text(graph, "graph"), _name(graph_name),
+        None if candidate is None else _text(candidate, "candidate"), _name(candidate_name),
+        None if failed is None else _choice(failed, "failed"), named, document,
+        None if registry is None else _text(registry, "registry"), _choice(edition, "edition"))
+    return [dict(zip(("check", "document", "pointer", "sentence"), f)) for f in found]
 
 
 def lower_json(plan, mode="coalesced", equality="contract", edition=None, audit=False,
