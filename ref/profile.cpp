@@ -69,9 +69,9 @@ SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &o
 }
 
 namespace {
-/// The edition whose Profile.lean (a351909) selection transcribes (docs/spec.md §10.5): its
-/// maintained profiles' names and policies are ref/acceptance_profile.hpp's.
-constexpr Edition kSelectionEdition = Edition::e2026_09;
+/// The maintained profiles' names and policies are ref/acceptance_profile.hpp's, in the edition
+/// whose Profile.lean (a351909) selection transcribes.
+constexpr Edition kSelectionEdition = kMaintainedEdition;
 constexpr std::string_view kModuleNames[] = {"attention", "native-cuda", "reference", "libtorch"};
 } // namespace
 
@@ -85,6 +85,15 @@ std::span<const std::string_view> maintainedProfileNames() {
   }();
   return names;
 }
+bool hasMaintainedData(Edition e) { return e == kSelectionEdition; }
+
+std::string noMaintainedData(Edition e) {
+  return "the maintained profiles and modules are upstream's at a351909 (edition " +
+         std::string(spelling(kSelectionEdition)) + "), and edition " + std::string(spelling(e)) +
+         "'s are not transcribed: use --edition " + std::string(spelling(kSelectionEdition)) +
+         ", or a profile document with its modules (--profile-file, --registry)";
+}
+
 std::string maintainedProfileList() {
   std::string out;
   for (std::string_view n : maintainedProfileNames())

@@ -42,6 +42,19 @@ SelectionResult planOps(const BackendProfile &p, const std::vector<BackendOp> &o
 
 // --- The maintained modules and profiles (srirampc/TorchLean a351909; docs/spec.md §10.5) ------
 
+/// The edition whose upstream the maintained profiles and modules are transcribed from
+/// (srirampc/TorchLean a351909), the default edition of `plan` and `check-plan`.
+inline constexpr Edition kMaintainedEdition = Edition::e2026_09;
+inline constexpr std::string_view kMaintainedEditionWhy =
+    "2026-09, the edition of the maintained profiles (docs/spec.md §10.5)";
+
+/// Whether edition `e` has the maintained profiles and modules below: the edition whose upstream
+/// they are transcribed from (docs/spec.md §10.5). Selection in another edition takes the
+/// caller's profile and registry documents.
+bool hasMaintainedData(Edition e);
+/// Why a maintained profile or module is refused in edition `e` (one sentence, for messages).
+std::string noMaintainedData(Edition e);
+
 /// `Registry.maintainedModules`: attention, native-cuda, reference.
 std::vector<CapsuleModule> maintainedModules();
 /// `Registry.libTorchModule`.

@@ -70,7 +70,7 @@ Action setupCheckPlan(CLI::App &app) {
     std::string graph, candidate, failed, out = "-";
     ProfileOptions profile;
     Format format = Format::text;
-    Edition edition = kNewestEdition;
+    Edition edition = selection::kMaintainedEdition;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
@@ -85,7 +85,7 @@ Action setupCheckPlan(CLI::App &app) {
       ->type_name("MESSAGE")
       ->excludes(candidate);
   addProfileOptions(*sub, o->profile);
-  addEditionOption(*sub, o->edition);
+  addEditionOption(*sub, o->edition, selection::kMaintainedEditionWhy);
   sub->add_option("--format", o->format, "text: one line a departure; json: a selection report")
       ->type_name("text|json")
       ->transform(spellingsOf<Format>({{"text", Format::text}, {"json", Format::json}}));
@@ -95,9 +95,10 @@ Action setupCheckPlan(CLI::App &app) {
       throw CLI::RequiredError("CANDIDATE or --failed");
     if (o->graph == "-" && o->candidate == "-")
       throw CLI::ValidationError("GRAPH and CANDIDATE cannot both be standard input");
-    const selection::BackendProfile p = profileOf(o->profile, o->edition);
+    checkProfileName(o->profile);
     Interner interner;
     const selection::Graph g = io::readGraph(io::loadSource(o->graph), interner, o->edition);
+    const selection::BackendProfile p = profileOf(o->profile, o->edition);
     GraphExecutionPlan plan;
     std::optional<std::string> failed;
     if (o->candidate.empty())

@@ -18,7 +18,7 @@ Action setupPlan(CLI::App &app) {
     ProfileOptions profile;
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
-    Edition edition = kNewestEdition;
+    Edition edition = selection::kMaintainedEdition;
     bool lower = false, audit = false;
   };
   auto o = std::make_shared<Options>();
@@ -26,17 +26,19 @@ Action setupPlan(CLI::App &app) {
       "plan", "Choose a capsule for each runtime-relevant node of a torchlean.ir.v1 graph.");
   addOperand(*sub, "GRAPH", o->graph, "torchlean.ir.v1 graph file (JSON), or - for standard input");
   addProfileOptions(*sub, o->profile);
-  addEditionOption(*sub, o->edition);
+  addEditionOption(*sub, o->edition, selection::kMaintainedEditionWhy);
   sub->add_flag("--lower", o->lower, "write the GraphLoweringPlan of the plan instead");
   addModeOption(*sub, o->mode);
   addEqualityOption(*sub, o->equality);
   sub->add_flag("--audit", o->audit, "with --lower: include the ExecutionAudit of the lowering");
   addOutputOption(*sub, o->out);
   return [o] {
-    const selection::BackendProfile p = profileOf(o->profile, o->edition);
+    checkProfileName(o->profile);
     Interner interner;
-    auto planned = selection::planExecution(
-        p, io::readGraph(io::loadSource(o->graph), interner, o->edition), interner);
+    auto planned = [&] { // the graph is read first (its errors before the profile's), then freed
+      const selection::Graph g = io::readGraph(io::loadSource(o->graph), interner, o->edition);
+      return selection::planExecution(profileOf(o->profile, o->edition), g, interner);
+    }();
     if (auto *error = std::get_if<std::string>(&planned))
       throw std::runtime_error(*error); // upstream's words, exit 2 (docs/spec.md §10.7)
     GraphExecutionPlan plan = std::move(std::get<GraphExecutionPlan>(planned));

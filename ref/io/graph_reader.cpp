@@ -197,6 +197,8 @@ std::vector<selection::CapsuleModule> readModules(JsonReader &r, od::value &v) {
                      maintained = r.boolean(x, "true or false");
                  });
     if (maintained) {
+      if (!selection::hasMaintainedData(r.edition()))
+        r.fail(start, selection::noMaintainedData(r.edition()));
       if (seen & fieldBit(1))
         r.fail(start, "a maintained module has no \"capsules\"");
       auto known = selection::maintainedModule(m.name);
@@ -300,7 +302,7 @@ selection::Availability readAvailability(JsonReader &r, od::value &v) {
 
 } // namespace
 
-selection::BackendProfile readProfile(const Source &source, Edition edition) {
+selection::BackendProfile readProfile(const Source &source, Edition edition, bool modulesReplaced) {
   JsonReader r(source);
   r.setEdition(edition);
   selection::BackendProfile p;
@@ -320,8 +322,13 @@ selection::BackendProfile readProfile(const Source &source, Edition edition) {
                    break;
                  }
                });
-  if (!modules)
+  if (!modules && !modulesReplaced) {
+    if (!selection::hasMaintainedData(edition))
+      throw InputError(source.name, 1, 1, "",
+                       "a profile without \"modules\" takes the maintained modules; " +
+                           selection::noMaintainedData(edition));
     p.capsuleModules = selection::maintainedModules();
+  }
   return p;
 }
 

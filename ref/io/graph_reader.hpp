@@ -26,7 +26,8 @@ std::vector<selection::CapsuleModule> readRegistry(const Source &source,
                                                    Edition edition = kNewestEdition);
 
 /// Reads a profile document: `{"name", "policy", "availability", "modules"?}` (without `modules`,
-/// the maintained modules).
-selection::BackendProfile readProfile(const Source &source, Edition edition = kNewestEdition);
+/// the maintained modules, or none when `modulesReplaced`: a registry document gives them).
+selection::BackendProfile readProfile(const Source &source, Edition edition = kNewestEdition,
+                                      bool modulesReplaced = false);
 
 } // namespace lo::io

@@ -270,12 +270,12 @@ def test_plan_equals_the_binary_on_the_real_graphs(oracle_binary, examples_dir, 
     path = os.path.join(examples_dir, "graphs", name)
     for profile in ("checked_cpu", "checked_cuda", "libtorch_forward_cuda"):
         status, expected = run(oracle_binary, "plan", path, "--profile", profile, "--edition",
-                               "2026-10")
+                               "2026-09")
         if status == 0:
-            assert lowering_oracle.plan(read(path), profile, edition="2026-10") == expected
+            assert lowering_oracle.plan(read(path), profile, edition="2026-09") == expected
         else:
             with pytest.raises(lowering_oracle.PlanningError):
-                lowering_oracle.plan(read(path), profile, edition="2026-10")
+                lowering_oracle.plan(read(path), profile, edition="2026-09")
 
 
 def test_plan_takes_a_registry_and_a_profile_document(oracle_binary, tmp_path):
@@ -283,9 +283,9 @@ def test_plan_takes_a_registry_and_a_profile_document(oracle_binary, tmp_path):
     graph.write_text(json.dumps(GRAPH))
     registry.write_text(json.dumps(REFERENCE_ONLY))
     _, expected = run(oracle_binary, "plan", str(graph), "--registry", str(registry),
-                      "--edition", "2026-10")
+                      "--edition", "2026-09")
     assert '"capsule":"reference.linear"' in expected
-    assert lowering_oracle.plan(GRAPH, registry=REFERENCE_ONLY, edition="2026-10") == expected
+    assert lowering_oracle.plan(GRAPH, registry=REFERENCE_ONLY, edition="2026-09") == expected
     # A graph the profile cannot plan: upstream's message, as `plan` prints it with exit 2.
     status, _ = run(oracle_binary, "plan", str(graph), "--profile", "checked_cuda", "--registry",
                     str(registry))
@@ -298,6 +298,10 @@ def test_plan_takes_a_registry_and_a_profile_document(oracle_binary, tmp_path):
 def test_plan_refuses_an_unknown_profile_and_an_unreadable_graph():
     with pytest.raises(ValueError, match="checked_cpu, checked_cuda"):
         lowering_oracle.plan(GRAPH, "nope")
+    # The maintained profiles are 2026-09's (docs/spec.md §10.5), plan's default edition.
+    assert lowering_oracle.plan(GRAPH) == lowering_oracle.plan(GRAPH, edition="2026-09")
+    with pytest.raises(ValueError, match="edition 2026-10's are not transcribed"):
+        lowering_oracle.plan(GRAPH, edition="2026-10")
     bad = dict(GRAPH, nodes=[dict(GRAPH["nodes"][0], id="zero")])
     with pytest.raises(lowering_oracle.InvalidInput) as e:
         lowering_oracle.plan(bad, name="g.json")

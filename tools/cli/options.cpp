@@ -51,10 +51,11 @@ void addRunBounds(CLI::App &sub, std::uint64_t &timeoutMs, std::uint64_t &maxOut
                  exceeded);
 }
 
-CLI::Option *addEditionOption(CLI::App &sub, Edition &edition) {
+CLI::Option *addEditionOption(CLI::App &sub, Edition &edition, std::string_view defaultIs) {
   return addVocabularyOption(sub, "--edition", edition,
                              "the upstream vocabulary the inputs are read and judged in "
-                             "(docs/spec.md §1.6); default the newest")
+                             "(docs/spec.md §1.6); default " +
+                                 std::string(defaultIs))
       ->default_str(std::string(spelling(edition)));
 }
 

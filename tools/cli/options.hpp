@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -96,7 +97,8 @@ void addRunBounds(CLI::App &sub, std::uint64_t &timeoutMs, std::uint64_t &maxOut
 
 /// The `--edition` option of every command that reads or judges (docs/spec.md §1.6): the
 /// vocabulary its inputs are read in; default the newest edition. A file never chooses it.
-CLI::Option *addEditionOption(CLI::App &sub, Edition &edition);
+CLI::Option *addEditionOption(CLI::App &sub, Edition &edition,
+                              std::string_view defaultIs = "the newest");
 
 /// The rules of `edition` applied to a command's options (`EditionRules`, ref/edition.hpp;
 /// docs/spec.md §1.6): `--equality`, when not given, is the edition's; `--mode singleton` is

@@ -23,17 +23,23 @@ void addProfileOptions(CLI::App &sub, ProfileOptions &o) {
       ->type_name("FILE");
 }
 
+void checkProfileName(const ProfileOptions &o) {
+  if (o.profileFile.empty() && !selection::maintainedProfile(o.profile))
+    throw std::runtime_error("--profile: unknown profile \"" + o.profile +
+                             "\"; the maintained profiles are " +
+                             selection::maintainedProfileList());
+}
+
 selection::BackendProfile profileOf(const ProfileOptions &o, Edition edition) {
+  checkProfileName(o);
   selection::BackendProfile p;
   if (!o.profileFile.empty()) {
-    p = io::readProfile(io::loadSource(o.profileFile), edition);
+    p = io::readProfile(io::loadSource(o.profileFile), edition, !o.registry.empty());
   } else {
-    auto known = selection::maintainedProfile(o.profile);
-    if (!known)
-      throw std::runtime_error("--profile: unknown profile \"" + o.profile +
-                               "\"; the maintained profiles are " +
-                               selection::maintainedProfileList());
-    p = std::move(*known);
+    if (!selection::hasMaintainedData(edition))
+      throw std::runtime_error("--profile " + o.profile + ": " +
+                               selection::noMaintainedData(edition));
+    p = std::move(*selection::maintainedProfile(o.profile));
   }
   if (!o.registry.empty())
     p.capsuleModules = io::readRegistry(io::loadSource(o.registry), edition);

@@ -19,7 +19,11 @@ struct ProfileOptions {
 /// Adds --profile, --profile-file and --registry to `sub`.
 void addProfileOptions(CLI::App &sub, ProfileOptions &o);
 
-/// The profile the options name, read in `edition` (a usage error for an unknown profile name).
+/// A usage error for an unknown profile name (before any file is read).
+void checkProfileName(const ProfileOptions &o);
+
+/// The profile the options name, read in `edition` (a usage error for an unknown profile name, or
+/// for a maintained profile in an edition without them, docs/spec.md §10.5).
 selection::BackendProfile profileOf(const ProfileOptions &o, Edition edition);
 
 } // namespace lo::cli

@@ -62,6 +62,11 @@ Edition editionOf(const std::optional<std::string> &e) {
   return e ? parsed<Edition>(*e, "edition") : kNewestEdition;
 }
 
+/// The edition of selection: the caller's, else the maintained profiles' (docs/spec.md §10.5).
+Edition selectionEditionOf(const std::optional<std::string> &e) {
+  return e ? parsed<Edition>(*e, "edition") : selection::kMaintainedEdition;
+}
+
 /// The lowering judged, as the caller spells it (docs/spec.md §1.5): the mode, the equality and
 /// the edition (ValueError for another spelling).
 struct Judged {
@@ -125,9 +130,12 @@ selection::BackendProfile profileOf(const std::optional<std::string> &profile,
                                     const std::optional<std::string> &registry, Edition e) {
   selection::BackendProfile p;
   if (profileDocument) {
-    p = io::readProfile(io::sourceFromString("<profile>", *profileDocument), e);
+    p = io::readProfile(io::sourceFromString("<profile>", *profileDocument), e,
+                        registry.has_value());
   } else {
     const std::string n = profile.value_or(std::string(acceptance::kDefaultProfile));
+    if (!selection::hasMaintainedData(e))
+      throw py::value_error("profile " + n + ": " + selection::noMaintainedData(e));
     auto known = selection::maintainedProfile(n);
     if (!known)
       throw py::value_error("profile " + n + " is not one of " +
@@ -146,7 +154,7 @@ std::pair<bool, std::string> planText(const std::string &graph, const std::strin
                                       const std::optional<std::string> &profileDocument,
                                       const std::optional<std::string> &registry,
                                       const std::optional<std::string> &edition) {
-  const Edition e = editionOf(edition);
+  const Edition e = selectionEditionOf(edition);
   const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
   py::gil_scoped_release released;
   Interner interner;
@@ -168,7 +176,7 @@ checkPlanTexts(const std::string &graph, const std::string &graphName,
                const std::optional<std::string> &profileDocument,
                const std::optional<std::string> &registry,
                const std::optional<std::string> &edition) {
-  const Edition e = editionOf(edition);
+  const Edition e = selectionEditionOf(edition);
   const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
   py::gil_scoped_release released;
   Interner interner;
