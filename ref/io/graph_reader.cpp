@@ -162,14 +162,14 @@ selection::Graph readGraph(const Source &source, Interner &interner, Edition edi
                  case 2: (void)r.natural(v, "a node id"); break;
                  case 3: (void)r.naturals(v, "node ids"); break;
                  case 4:
-                   // No node is shorter than 40 bytes: room for all of them, never copied.
+                   // No node is shorter than 40 bytes: room for all of them, never copied (and
+                   // never shrunk: the pages the nodes do not reach are never touched).
                    g.nodes.reserve(source.text.size() / 40);
                    r.elements(v, "the nodes array",
                               [&](od::value &nv) { g.nodes.push_back(r.node(nv)); });
                    break;
                  }
                });
-  g.nodes.shrink_to_fit();
   return g;
 }
 

@@ -1,11 +1,12 @@
 // lo-bench-bare: the least any reader must do, the baseline of the performance table.
 //
-//   lo-bench-bare FILE [--ndjson] [--lowering]
+//   lo-bench-bare FILE [--ndjson] [--lowering] [--graph]
 //
 // Loads FILE and makes one simdjson On-Demand pass over it that reads every kernel's nodeId, and
 // nothing else; prints the count and the sum of the ids (so the pass cannot be optimised away).
 // --ndjson reads the stream form; --lowering reads a GraphLoweringPlan's groups' nodeIds (the
 // least a reader of `check`'s candidate must do); both read a lowering stream's groups' nodeIds.
+// --graph reads a torchlean.ir.v1 graph's nodes' ids (the least a reader of `plan` must do).
 // It is compiled with the same flags as the release `lowering-oracle` (tests/bench/CMakeLists.txt).
 #include <simdjson.h>
 
@@ -39,13 +40,14 @@ int fail(simdjson::error_code err) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: lo-bench-bare FILE [--ndjson] [--lowering]\n");
+    std::fprintf(stderr, "usage: lo-bench-bare FILE [--ndjson] [--lowering] [--graph]\n");
     return 2;
   }
-  bool ndjson = false, lowering = false;
+  bool ndjson = false, lowering = false, graph = false;
   for (int i = 2; i < argc; ++i) {
     ndjson |= std::strcmp(argv[i], "--ndjson") == 0;
     lowering |= std::strcmp(argv[i], "--lowering") == 0;
+    graph |= std::strcmp(argv[i], "--graph") == 0;
   }
   simdjson::padded_string json;
   if (auto err = simdjson::padded_string::load(argv[1]).get(json)) {
@@ -59,7 +61,11 @@ int main(int argc, char **argv) {
     od::document doc;
     if ((err = parser.iterate(json).get(doc)))
       return fail(err);
-    if (!lowering) {
+    if (graph) {
+      for (auto node : doc["nodes"])
+        if ((err = tally.add(node["id"].get_uint64())))
+          return fail(err);
+    } else if (!lowering) {
       for (auto kernel : doc["kernels"])
         if ((err = tally.add(kernel["nodeId"].get_uint64())))
           return fail(err);
