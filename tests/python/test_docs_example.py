@@ -3,7 +3,8 @@ directory of their own, with this build as `LO_BUILD` and 20 cases instead of 20
 conforming peer of tests/peers as `my_backend` every test passes (the Hypothesis properties and
 each case of a generated suite); with the identity peer the property fails with Hypothesis's
 falsifying example and the report; with the peer whose audit lists each trusted-external op once,
-the property fails too (the strategies ask for the audit as gen does)."""
+the property fails too (the strategies ask for the audit as gen does), with one of three
+consecutive seeds."""
 import os
 import re
 import subprocess
@@ -33,9 +34,9 @@ def blocks():
     return python[0], shell[0]
 
 
-def run(tmp_path, oracle_binary, impl, *pytest_args):
+def run(tmp_path, oracle_binary, impl, *pytest_args, seed=SEED):
     test, commands = blocks()
-    work = tmp_path / impl.replace('"', "").replace("(", "-").replace(")", "")
+    work = tmp_path / (impl.replace('"', "").replace("(", "-").replace(")", "") + f"-{seed}")
     work.mkdir()
     (work / "test_my_lowering.py").write_text(test)
     (work / "my_backend.py").write_text(BACKEND.format(tests=os.path.dirname(__file__), impl=impl))
@@ -46,7 +47,7 @@ def run(tmp_path, oracle_binary, impl, *pytest_args):
     script = "\n".join(lines).replace("--count 200", "--count 20").replace(
         "--lowering-oracle-min-count 200", "--lowering-oracle-min-count 20")
     script = script.replace("-m pytest ", f"-m pytest -p no:cacheprovider -q "
-                                         f"--hypothesis-seed={SEED} {' '.join(pytest_args)} ")
+                                         f"--hypothesis-seed={seed} {' '.join(pytest_args)} ")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     if "LD_PRELOAD" in env:  # the sanitizer build: the binary has its own runtime linked in
         script = ('lowering-oracle() { env -u LD_PRELOAD "$LO_BUILD/lowering-oracle" "$@"; }\n'
@@ -67,8 +68,15 @@ def test_the_example_passes_a_conforming_backend_and_fails_a_wrong_one(oracle_bi
 
 def test_the_example_catches_an_audit_that_deduplicates_trusted_external_ops(oracle_binary,
                                                                            tmp_path):
-    bad = run(tmp_path, oracle_binary, 'mutant_impl("dedup-external-ops")', "-k",
-              "test_every_plan_lowers_as_the_spec_gives")
+    # The wrong audit needs two trusted-external groups of one op and the audit asked for (one
+    # case in four): the documented 300 examples miss it for about one seed in thirty (seed 1013
+    # did), so the example runs with up to three consecutive seeds and must catch it in one.
+    for seed in (SEED, SEED + 1, SEED + 2):
+        bad = run(tmp_path, oracle_binary, 'mutant_impl("dedup-external-ops")', "-k",
+                  "test_every_plan_lowers_as_the_spec_gives", seed=seed)
+        if bad.returncode == 1:
+            break
+        print(f"seed {seed}: the property missed the wrong audit in 300 examples")
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert "Falsifying example: test_every_plan_lowers_as_the_spec_gives" in bad.stdout
     assert "audit=True" in bad.stdout and "trustedExternalOps" in bad.stdout, bad.stdout
