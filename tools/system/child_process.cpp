@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,46 +46,41 @@ bool drain(int fd, std::string &into, std::size_t max) {
   return true;
 }
 
-namespace {
-
-/// In a child, before exec: the dispositions a program expects.
-void resetSignalsInChild() {
-  ::signal(SIGPIPE, SIG_DFL);
-  ::signal(SIGINT, SIG_DFL);
-  ::signal(SIGTERM, SIG_DFL);
-}
-
-} // namespace
-
 int spawn(const std::vector<std::string> &argv, int in, int out, int err, pid_t &pid) {
-  Pipe exec; // reports an execvp failure (closed by a successful exec)
+  // posix_spawnp, not fork and exec: the parent may be a large (sanitized) process whose page
+  // tables a fork would copy only for the exec to drop them; glibc's posix_spawnp shares them
+  // until the exec (vfork semantics) and returns an exec's errno itself.
   std::vector<char *> args;
   for (const auto &a : argv)
     args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
-  pid = ::fork();
-  if (pid < 0)
-    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    resetSignalsInChild();
-    const int devnull = in < 0 || out < 0 || err < 0 ? ::open("/dev/null", O_RDWR) : -1;
-    ::dup2(in < 0 ? devnull : in, 0);
-    ::dup2(out < 0 ? devnull : out, 1);
-    ::dup2(err < 0 ? devnull : err, 2);
-    ::execvp(args[0], args.data());
-    const int e = errno;
-    [[maybe_unused]] ssize_t w = ::write(exec.fd[1], &e, sizeof e);
-    ::_exit(127);
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  if (int e = ::posix_spawn_file_actions_init(&actions))
+    throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(e));
+  if (int e = ::posix_spawnattr_init(&attributes)) {
+    ::posix_spawn_file_actions_destroy(&actions);
+    throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(e));
   }
-  ::setpgid(pid, pid); // also from the parent, so that the group exists before any kill
-  exec.closeWrite();
-  int execErrno = 0;
-  if (::read(exec.fd[0], &execErrno, sizeof execErrno) == sizeof execErrno) {
-    ::waitpid(pid, nullptr, 0);
-    return execErrno;
+  const int standard[] = {in, out, err};
+  for (int target = 0; target < 3; ++target) {
+    if (standard[target] < 0)
+      ::posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_RDWR, 0);
+    else
+      ::posix_spawn_file_actions_adddup2(&actions, standard[target], target);
   }
-  return 0;
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  for (int sig : {SIGPIPE, SIGINT, SIGTERM})
+    sigaddset(&defaults, sig);
+  ::posix_spawnattr_setsigdefault(&attributes, &defaults);
+  ::posix_spawnattr_setpgroup(&attributes, 0); // a process group of its own
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+  const int execErrno =
+      ::posix_spawnp(&pid, args[0], &actions, &attributes, args.data(), ::environ);
+  ::posix_spawnattr_destroy(&attributes);
+  ::posix_spawn_file_actions_destroy(&actions);
+  return execErrno;
 }
 
 } // namespace lo::subprocess
