@@ -343,7 +343,8 @@ TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const fs::path keep = dir / b.name;
-    const auto r = oracle({"diff", "--gate", b.impl, "--count", "20", "--keep", keep.string()});
+    const auto r = oracle({"diff", "--gate", b.impl, "--count", std::to_string(instance(6, 20)),
+                           "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
     EXPECT_FALSE(contains(r.standardOutput, "conform")) << r.standardOutput;
@@ -354,7 +355,7 @@ TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
       oracle({"diff", "--gate",
               std::string(LO_ORACLE_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
                                               "{mode} --equality {equality} --format json",
-              "--count", "20"});
+              "--count", std::to_string(instance(6, 20))});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
@@ -519,15 +520,17 @@ TEST_F(Diff, AWorkersStrayLineIsQuoted) {
 
 TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
   const fs::path keep = dir / "keep";
-  const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--all",
-                         "--keep-going", "--keep", keep.string()});
+  const int count = instance(8, 20);
+  const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", std::to_string(count),
+                         "--all", "--keep-going", "--keep", keep.string()});
   ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   // Only coalesced/contract can fail for an identity peer: it is asked for all four lowerings.
   EXPECT_TRUE(contains(r.standardOutput, "runs fail (lowerings singleton/contract, "
                                          "singleton/identity, coalesced/contract, "
                                          "coalesced/identity"))
       << r.standardOutput;
-  EXPECT_TRUE(contains(r.standardOutput, "of 80 runs fail")) << r.standardOutput;
+  EXPECT_TRUE(contains(r.standardOutput, "of " + std::to_string(4 * count) + " runs fail"))
+      << r.standardOutput;
   EXPECT_TRUE(contains(r.standardOutput, ") fails: ")) << "later failures are listed";
   EXPECT_FALSE(contains(r.standardOutput, "mode singleton")) << r.standardOutput;
   std::size_t saved = 0;
