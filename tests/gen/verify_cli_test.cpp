@@ -683,7 +683,7 @@ TEST_F(Verify, ItKeepsOnlyThePicturesThePageCanHold) {
 // `verify --impl` and `--worker` run the implementation over the suite themselves (no loop of the
 // user's), and `--report FORMAT=FILE` writes several reports from that one run.
 TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
-  makeSuite();
+  makeSuite(4); // 12 entries: each run below starts the implementation once an entry
   const std::string py = LO_PYTHON3, peers = LO_PEERS_DIR;
   const fs::path runOut = dir / "run";
   std::vector<std::string> reports;
@@ -696,13 +696,13 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   args.insert(args.end(), reports.begin(), reports.end());
   auto r = oracle(args);
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  EXPECT_NE(r.standardOutput.find("verify: 39 entries: 39 conform"), std::string::npos)
+  EXPECT_NE(r.standardOutput.find("verify: 12 entries: 12 conform"), std::string::npos)
       << r.standardOutput;
   for (const char *f : {"json", "junit", "sarif", "html"})
     EXPECT_GT(fs::file_size(dir / f), 1000u) << f;
-  EXPECT_NE(slurp(dir / "text").find("verify: 39 entries: 39 conform"), std::string::npos);
-  EXPECT_NE(slurp(dir / "junit").find("tests=\"39\""), std::string::npos);
-  EXPECT_NE(slurp(dir / "json").find("\"conforming\":39"), std::string::npos);
+  EXPECT_NE(slurp(dir / "text").find("verify: 12 entries: 12 conform"), std::string::npos);
+  EXPECT_NE(slurp(dir / "junit").find("tests=\"12\""), std::string::npos);
+  EXPECT_NE(slurp(dir / "json").find("\"conforming\":12"), std::string::npos);
   EXPECT_TRUE(fs::exists(runOut / "0003-trusted-external-in-checked-run-coalesced-contract.json"));
   // A wrong peer (coalescing under identity) fails, through a worker too.
   r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--impl",
@@ -721,7 +721,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   // An implementation that writes nothing: no output of an earlier run is judged as its own.
   r = oracle({"verify", suite.string(), runOut.string(), "--impl", "true {out}"});
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.standardOutput.find("verify: 39 entries: 0 conform, 0 do not conform, 39 errors"),
+  EXPECT_NE(r.standardOutput.find("verify: 12 entries: 0 conform, 0 do not conform, 12 errors"),
             std::string::npos)
       << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("the implementation exited with status 0 but wrote no output "
@@ -757,7 +757,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
 // holds the exit status to the result's verdict by the rule `diff --gate` applies
 // (checks::exitContradiction), even when the result is the reference's.
 TEST_F(Verify, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
-  makeSuite();
+  makeSuite(4); // accepted and rejected verdicts both (0003 is rejected under the checked preset)
   const std::string gate = std::string("sh -c '\"$0\" \"$@\"; exit STATUS' ") + LO_PYTHON3 + " " +
                            LO_PEERS_DIR +
                            "/gate.py {plan} -o {out} --policy {policy} --mode {mode} --equality "
