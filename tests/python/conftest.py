@@ -2,6 +2,7 @@
 run takes (printed; LO_HYPOTHESIS_SEED reproduces a run) and the paths ctest passes."""
 import os
 import random
+import subprocess
 
 import pytest
 
@@ -37,3 +38,14 @@ def binary_env():
     env = dict(os.environ)
     env.pop("LD_PRELOAD", None)
     return env
+
+
+def run(binary, *args):
+    """The binary's exit status and standard output for ARGS."""
+    r = subprocess.run([binary, *args], capture_output=True, timeout=120, env=binary_env())
+    return r.returncode, r.stdout.decode("utf-8")
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
