@@ -1,6 +1,6 @@
 """lowering_oracle gives the binary's results (docs/python.md): on a generated suite (on every
-example: test_examples.py), lower, audit, gate and check in process equal `lowering-oracle` byte for byte;
-dicts keep exact integers; bad input raises InvalidInput with the position and pointer."""
+example: test_examples.py), lower, audit, gate and check in process equal `lowering-oracle` byte
+for byte; dicts keep exact integers; bad input raises InvalidInput with the position and pointer."""
 import json
 import os
 import re

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace lo::subprocess {

@@ -28,7 +28,7 @@ bool drain(int fd, std::string &into, std::size_t max);
 /// Starts `argv` (argv[0] looked up in PATH) in a process group of its own, with `in`, `out` and
 /// `err` as its standard input, output and error (-1: /dev/null), and SIGINT, SIGTERM and SIGPIPE
 /// at their defaults. Returns 0 with the child's id in `pid`, or the errno of an exec that failed
-/// (the child then reaped).
+/// (no child is then left).
 int spawn(const std::vector<std::string> &argv, int in, int out, int err, pid_t &pid);
 
 } // namespace lo::subprocess
