@@ -31,13 +31,13 @@ namespace lo::testing {
 namespace fs = std::filesystem;
 
 /// `lowering-oracle ARGS`, its standard output captured.
-inline subprocess::Result oracle(std::vector<std::string> args,
+inline system::Result oracle(std::vector<std::string> args,
                                  std::chrono::milliseconds timeout = std::chrono::minutes(10)) {
   args.insert(args.begin(), LO_ORACLE_BINARY);
-  subprocess::Options o;
+  system::Options o;
   o.timeout = timeout;
   o.captureStdout = true;
-  return subprocess::run(args, o);
+  return system::run(args, o);
 }
 
 } // namespace lo::testing

@@ -148,10 +148,10 @@ Action setupDiff(CLI::App &app) {
                                           : "diff: --audit: the --impl command must name {audit} "
                                             "to be asked for the audit");
     // docs/spec.md §4.1, "Output directories": refused before any run, nothing touched.
-    if (std::string why; !o->keep.empty() && !files::outputDirectoryUsable(o->keep, why))
+    if (std::string why; !o->keep.empty() && !system::outputDirectoryUsable(o->keep, why))
       throw std::runtime_error("diff: --keep " + shownText(o->keep) + ": " + why);
     try {
-      subprocess::InterruptGuard guard; // before the work directory exists
+      system::InterruptGuard guard; // before the work directory exists
       return runDiff(*o);
     } catch (const std::invalid_argument &e) {
       throw std::runtime_error(std::string(!o->gate.empty()         ? "--gate"

@@ -49,7 +49,7 @@ Action setupProve(CLI::App &app) {
                   "cvc5 is named in the report by its resolved path and version, must answer a "
                   "trivially sat and a trivially unsat query correctly first (else exit 2), and "
                   "is warned about when it is not the documented version " +
-                      std::string(kDocumentedCvc5Version))
+                      std::string(system::kDocumentedCvc5Version))
       ->check(CLI::IsMember({"z3", "cvc5"}))
       ->default_str("z3");
   std::string names = "Obligations:";
@@ -66,14 +66,14 @@ Action setupProve(CLI::App &app) {
     // and the run is inconclusive (docs/spec.md §4.4).
     int code = 0, signal = 0;
     {
-      subprocess::InterruptGuard guard;
+      system::InterruptGuard guard;
       try {
         code = runProve(*o);
       } catch (...) {
-        if (subprocess::InterruptGuard::received() == 0)
+        if (system::InterruptGuard::received() == 0)
           throw;
       }
-      signal = subprocess::InterruptGuard::received();
+      signal = system::InterruptGuard::received();
     }
     if (signal != 0)
       throw InterruptedRun(std::string("prove: interrupted by ") +

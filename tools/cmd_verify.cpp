@@ -202,7 +202,7 @@ Action setupVerify(CLI::App &app) {
     refuseOneFileTwice(*out, files);
     run->gates = o->gates;
     // An interrupt stops the implementation's whole process group (tools/system/interrupt.hpp).
-    std::optional<subprocess::InterruptGuard> guard;
+    std::optional<system::InterruptGuard> guard;
     if (impl->count() > 0 || worker->count() > 0) {
       guard.emplace();
       o->producer = suiteProducer(*run);

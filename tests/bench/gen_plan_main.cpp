@@ -8,6 +8,7 @@
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/bench/plan_gen.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <cstdlib>
 #include <iostream>
@@ -39,7 +40,7 @@ int main(int argc, char **argv) {
   }
   lo::Interner interner;
   const lo::GraphExecutionPlan plan = lo::bench::generatePlan(interner, kernels, seed);
-  lo::io::OutputFile file(out);
+  lo::system::OutputFile file(out);
   lo::io::Sink sink(file);
   if (ndjson)
     lo::io::writeExecutionPlanStream(sink, interner, plan);

@@ -11,6 +11,7 @@
 #include "ref/io/stream.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/bench/plan_gen.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -113,14 +114,14 @@ void writeStreams(std::uint64_t n, const TempFile &plan, const TempFile *lowerin
   Interner interner;
   {
     const GraphExecutionPlan generated = bench::generatePlan(interner, n, 1);
-    io::OutputFile file(plan.path);
+    system::OutputFile file(plan.path);
     io::Sink sink(file);
     io::writeExecutionPlanStream(sink, interner, generated);
     file.commit();
   }
   if (lowering) {
     io::PlanStream in(plan.path, interner);
-    io::OutputFile file(lowering->path);
+    system::OutputFile file(lowering->path);
     io::Sink sink(file);
     io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
     file.commit();
@@ -142,7 +143,7 @@ void BM_StreamLower(benchmark::State &state) {
     {
       Interner interner;
       io::PlanStream in(plan.path, interner);
-      io::OutputFile out("/dev/null");
+      system::OutputFile out("/dev/null");
       io::Sink sink(out);
       summary = io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
       out.commit();

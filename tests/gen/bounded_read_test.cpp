@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace lo::files {
+namespace lo::system {
 namespace {
 
 namespace fs = std::filesystem;
@@ -30,14 +30,14 @@ struct BoundedRead : ::testing::Test {
 
 TEST_F(BoundedRead, AFileInsideIsRead) {
   const auto r = readInside(dir / "suite", "in.json", 100);
-  EXPECT_EQ(r.status, files::BoundedRead::Status::ok) << r.why;
+  EXPECT_EQ(r.status, system::BoundedRead::Status::ok) << r.why;
   EXPECT_EQ(r.text, "inside");
 }
 
 TEST_F(BoundedRead, ALinkThatLeavesItsDirectoryIsRefusedUnread) {
   fs::create_directory_symlink(dir / "elsewhere", dir / "suite" / "sub");
   const auto r = readInside(dir / "suite", "sub/secret.json", 100);
-  EXPECT_EQ(r.status, files::BoundedRead::Status::notRegular);
+  EXPECT_EQ(r.status, system::BoundedRead::Status::notRegular);
   EXPECT_EQ(r.why, "is a symbolic link that leaves its directory: refused");
   EXPECT_TRUE(r.text.empty());
 }
@@ -47,11 +47,11 @@ TEST_F(BoundedRead, ALinkThatLeavesItsDirectoryIsRefusedUnread) {
 TEST_F(BoundedRead, TheOpenedFileIsJudgedByItsDescriptor) {
   const fs::path root = fs::canonical(dir / "suite");
   const auto outside = readRegularFile((dir / "elsewhere" / "secret.json").string(), 100, root);
-  EXPECT_EQ(outside.status, files::BoundedRead::Status::notRegular);
+  EXPECT_EQ(outside.status, system::BoundedRead::Status::notRegular);
   EXPECT_EQ(outside.why, "is a symbolic link that leaves its directory: refused");
   EXPECT_TRUE(outside.text.empty());
   const auto inside = readRegularFile((dir / "suite" / "in.json").string(), 100, root);
-  EXPECT_EQ(inside.status, files::BoundedRead::Status::ok) << inside.why;
+  EXPECT_EQ(inside.status, system::BoundedRead::Status::ok) << inside.why;
   EXPECT_EQ(inside.text, "inside");
 }
 
@@ -63,7 +63,7 @@ TEST(IsInside, ComponentByComponent) {
   EXPECT_FALSE(isInside("/a/b", "/x/b/c"));
 }
 
-// files::TemporaryDirectory (docs/spec.md §4.1, "Temporaries"): a private directory under
+// system::TemporaryDirectory (docs/spec.md §4.1, "Temporaries"): a private directory under
 // $TMPDIR, removed with what it holds when it ends, and on SIGTERM from the moment it exists.
 TEST(TemporaryDirectory, IsPrivateUnderTmpdirAndRemovedAtTheEndAndOnASignal) {
   std::string parent = (fs::temp_directory_path() / "lo-tempdir-XXXXXX").string();
@@ -114,4 +114,4 @@ TEST(TemporaryDirectory, IsPrivateUnderTmpdirAndRemovedAtTheEndAndOnASignal) {
 }
 
 } // namespace
-} // namespace lo::files
+} // namespace lo::system

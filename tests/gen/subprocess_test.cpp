@@ -15,7 +15,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace lo::subprocess {
+namespace lo::system {
 namespace {
 
 using V = std::vector<std::string>;
@@ -237,7 +237,7 @@ TEST(SolverSelfTest, TheQueriesAreKeyedAndOneIsSatTheOtherUnsat) {
   };
   std::set<std::string> seen;
   for (std::uint64_t key = 0; key < 50; ++key) {
-    const cli::SelfTest t = cli::selfTestQueries(key);
+    const system::SelfTest t = system::selfTestQueries(key);
     EXPECT_EQ(count(t.sat, "(assert "), 1u) << t.sat;
     EXPECT_EQ(count(t.unsat, "(assert "), 2u) << t.unsat;
     EXPECT_NE(t.unsat.find(t.sat.substr(0, t.sat.find("(assert"))), std::string::npos);
@@ -245,8 +245,8 @@ TEST(SolverSelfTest, TheQueriesAreKeyedAndOneIsSatTheOtherUnsat) {
     seen.insert(t.unsat);
   }
   EXPECT_EQ(seen.size(), 100u) << "every key gives its own queries";
-  EXPECT_EQ(cli::selfTestQueries(7).unsat, cli::selfTestQueries(7).unsat) << "a key is a key";
+  EXPECT_EQ(system::selfTestQueries(7).unsat, system::selfTestQueries(7).unsat) << "a key is a key";
 }
 
 } // namespace
-} // namespace lo::subprocess
+} // namespace lo::system

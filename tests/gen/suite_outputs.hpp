@@ -54,7 +54,7 @@ protected:
     ASSERT_TRUE(r.ok()) << r.standardError;
     writeExpectedOutputs(suite, outputs, gates);
   }
-  subprocess::Result verify(std::vector<std::string> extra = {}) {
+  system::Result verify(std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"verify", suite.string(), outputs.string()};
     args.insert(args.end(), extra.begin(), extra.end());
     return oracle(args);

@@ -241,7 +241,7 @@ TEST_F(Verify, AFifoOutputOrPlanIsRefusedWithoutHanging) {
   fs::remove(output);
   ASSERT_EQ(::mkfifo(output.c_str(), 0600), 0);
   auto r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
-  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO";
+  ASSERT_EQ(r.status, system::Result::Status::exited) << "verify hung on a FIFO";
   EXPECT_EQ(r.code, 1) << r.standardError;
   EXPECT_NE(r.standardOutput.find("0001-one-node-singleton-contract.json is a FIFO, not a "
                                   "regular file"),
@@ -253,14 +253,14 @@ TEST_F(Verify, AFifoOutputOrPlanIsRefusedWithoutHanging) {
   fs::remove(plan);
   ASSERT_EQ(::mkfifo(plan.c_str(), 0600), 0);
   r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
-  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO plan";
+  ASSERT_EQ(r.status, system::Result::Status::exited) << "verify hung on a FIFO plan";
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("plan.json: the suite is not the one"), std::string::npos)
       << r.standardError;
   stripProvenance();
   r = oracle({"verify", suite.string(), outputs.string(), "--unverified-suite"},
              std::chrono::seconds(60));
-  ASSERT_EQ(r.status, subprocess::Result::Status::exited) << "verify hung on a FIFO plan";
+  ASSERT_EQ(r.status, system::Result::Status::exited) << "verify hung on a FIFO plan";
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("plan.json: is a FIFO, not a regular file"), std::string::npos)
       << r.standardError;
@@ -282,7 +282,7 @@ TEST_F(Verify, ASymbolicLinkOutOfTheDirectoryIsRefusedAndNoSecretReachesAReport)
   for (const char *format : {"text", "json", "junit", "sarif"}) {
     const auto r = oracle({"verify", suite.string(), outputs.string(), "--format", format},
                           std::chrono::seconds(60));
-    ASSERT_EQ(r.status, subprocess::Result::Status::exited);
+    ASSERT_EQ(r.status, system::Result::Status::exited);
     EXPECT_EQ(r.code, 1) << format << r.standardError;
     EXPECT_EQ(r.standardOutput.find("TOKEN-"), std::string::npos) << format << r.standardOutput;
     EXPECT_NE(r.standardOutput.find("is a symbolic link that leaves its directory"),

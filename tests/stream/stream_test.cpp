@@ -4,6 +4,7 @@
 #include "checks/checks.hpp"
 #include "ref/io/writer.hpp"
 #include "tests/unit/support.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -273,7 +274,7 @@ std::size_t peakHeapOfStreamLowering(std::size_t n) {
   {
     Interner interner;
     io::PlanStream in(f.path, interner);
-    io::OutputFile out("/dev/null");
+    system::OutputFile out("/dev/null");
     io::Sink sink(out);
     io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
     out.commit();

@@ -13,6 +13,9 @@ the top one (built only with Z3), includes proofs/. The Python module (tools/pyt
 checks/ and suite with what suite is over (plans, system, report). The commands and tests/ may include anything. Every
 `#include "..."` of a project file is read, in headers and sources alike; the test also fails when
 it finds no include at all (its pattern would be wrong).
+
+ref/ is also the installed library of the data model, the lowering and the files: it includes no
+header of signals or processes (SYSTEM_FORBIDDEN); those concerns live in tools/system/.
 """
 
 import os
@@ -45,6 +48,10 @@ TOOLS_TOPS = {"python": {"ref", "checks", "tools/plans", "tools/system", "tools/
 for top, allowed in TOOLS_TOPS.items():
     ALLOWED["tools/" + top] = allowed
 LAYERS = ("ref", "checks", "proofs", "tools")
+# The system headers a layer may not include: signals and processes are tools/system/'s.
+SYSTEM_FORBIDDEN = {"ref": {"csignal", "signal.h", "spawn.h", "sys/wait.h", "sys/syscall.h",
+                            "sys/prctl.h", "sys/ptrace.h", "sys/resource.h", "sys/signalfd.h"}}
+SYSTEM_INCLUDE = re.compile(r'^\s*#\s*include\s*<([^>]+)>', re.M)
 
 
 def layer_of(include):
@@ -75,6 +82,20 @@ def violations(source):
                         line = text.count("\n", 0, m.start()) + 1
                         found.append("%s:%d: %s includes %s (a layer above it)"
                                      % (os.path.relpath(path, source), line, layer, m.group(1)))
+    for layer, forbidden in SYSTEM_FORBIDDEN.items():
+        for root, _, names in os.walk(os.path.join(source, layer)):
+            for name in sorted(names):
+                if not name.endswith((".cpp", ".hpp", ".h")):
+                    continue
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+                for m in SYSTEM_INCLUDE.finditer(text):
+                    if m.group(1) in forbidden:
+                        line = text.count("\n", 0, m.start()) + 1
+                        found.append("%s:%d: %s includes <%s> (signals and processes are "
+                                     "tools/system/'s)" % (os.path.relpath(path, source), line,
+                                                           layer, m.group(1)))
     # A folder of tools/ that is not a library of TOOLS would escape the rule.
     tools = os.path.join(source, "tools")
     if os.path.isdir(tools):

@@ -1,9 +1,9 @@
-// io::CleanupOnSignal, runCleanup() and io::SignalsDeferred: the paths registered while a temporary
+// system::CleanupOnSignal, runCleanup() and system::SignalsDeferred: the paths registered while a temporary
 // file or directory exists are removed on SIGINT or SIGTERM (docs/spec.md §4.1).
 // The signal itself ends the process, whose coverage is then never written, and
 // tests/hardening/attack_test.cpp sends the real signals to the binary; here the handler's work,
 // runCleanup(), and the installed handler itself run in this process.
-#include "ref/io/cleanup.hpp"
+#include "tools/system/cleanup.hpp"
 #include "tests/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -50,9 +50,9 @@ TEST_F(CleanupTest, RunCleanupRemovesRegisteredFilesAndTreesOnly) {
   touch(dir / "out.json.tmp.abc123");
   touch(dir / "kept.json");
   tree(dir / "suite", 3); // gen's temporary suite: three levels
-  io::CleanupOnSignal file(dirFd, "out.json.tmp.abc123", false);
-  io::DirectoryCleanupOnSignal suite((dir / "suite").string());
-  io::runCleanup();
+  system::CleanupOnSignal file(dirFd, "out.json.tmp.abc123", false);
+  system::DirectoryCleanupOnSignal suite((dir / "suite").string());
+  system::runCleanup();
   EXPECT_FALSE(fs::exists(dir / "out.json.tmp.abc123"));
   EXPECT_FALSE(fs::exists(dir / "suite"));
   EXPECT_TRUE(fs::exists(dir / "kept.json")) << "an unregistered file was removed";
@@ -61,12 +61,12 @@ TEST_F(CleanupTest, RunCleanupRemovesRegisteredFilesAndTreesOnly) {
 TEST_F(CleanupTest, AReleasedPathIsKept) {
   touch(dir / "renamed.json");
   tree(dir / "suite", 2);
-  io::CleanupOnSignal file(dirFd, "renamed.json", false);
-  io::DirectoryCleanupOnSignal suite((dir / "suite").string());
+  system::CleanupOnSignal file(dirFd, "renamed.json", false);
+  system::DirectoryCleanupOnSignal suite((dir / "suite").string());
   file.release();
   suite.release();
   file.release(); // a second release does nothing
-  io::runCleanup();
+  system::runCleanup();
   EXPECT_TRUE(fs::exists(dir / "renamed.json"));
   EXPECT_TRUE(fs::exists(dir / "suite" / "sub" / "file.json"));
 }
@@ -77,9 +77,9 @@ TEST_F(CleanupTest, ATreeIsNamedWithTrailingSlashesOrRelativeToTheWorkingDirecto
   const fs::path cwd = fs::current_path();
   fs::current_path(dir);
   {
-    io::DirectoryCleanupOnSignal slashes((dir / "a").string() + "//");
-    io::DirectoryCleanupOnSignal relative("b");
-    io::runCleanup();
+    system::DirectoryCleanupOnSignal slashes((dir / "a").string() + "//");
+    system::DirectoryCleanupOnSignal relative("b");
+    system::runCleanup();
   }
   fs::current_path(cwd);
   EXPECT_FALSE(fs::exists(dir / "a"));
@@ -90,10 +90,10 @@ TEST_F(CleanupTest, PathsGoneAlreadyAndDeepTreesAreNoError) {
   // The cleanup removes at most six levels below the registered directory (buffers on the
   // stack of a signal handler): a deeper tree loses what it can and the rest stays.
   tree(dir / "deep", 9);
-  io::CleanupOnSignal gone(dirFd, "never-created", false);
-  io::CleanupOnSignal goneTree(dirFd, "never-created-either", true);
-  io::CleanupOnSignal deep(dirFd, "deep", true);
-  io::runCleanup();
+  system::CleanupOnSignal gone(dirFd, "never-created", false);
+  system::CleanupOnSignal goneTree(dirFd, "never-created-either", true);
+  system::CleanupOnSignal deep(dirFd, "deep", true);
+  system::runCleanup();
   EXPECT_TRUE(fs::exists(dir / "deep")) << "a tree deeper than the limit was not kept";
   EXPECT_FALSE(fs::exists(dir / "deep" / "file.json")) << "its upper files stay";
 }
@@ -103,23 +103,23 @@ TEST_F(CleanupTest, AManyEntryDirectoryIsRemovedWhole) {
   fs::create_directories(dir / "wide");
   for (int i = 0; i < 200; ++i)
     touch(dir / "wide" / ("entry-with-a-long-name-" + std::to_string(i) + ".json"));
-  io::DirectoryCleanupOnSignal wide((dir / "wide").string());
-  io::runCleanup();
+  system::DirectoryCleanupOnSignal wide((dir / "wide").string());
+  system::runCleanup();
   EXPECT_FALSE(fs::exists(dir / "wide"));
 }
 
 TEST_F(CleanupTest, ANameTooLongIsNotWatchedAndTakesNoSlot) {
   // No file has a name of 300 bytes (NAME_MAX is 255): it is not registered, and every one of
   // the 64 slots is still free for the paths registered after it.
-  io::CleanupOnSignal tooLong(dirFd, std::string(300, 'x'), false);
+  system::CleanupOnSignal tooLong(dirFd, std::string(300, 'x'), false);
   tooLong.release(); // releasing what was never registered does nothing
-  std::vector<std::unique_ptr<io::CleanupOnSignal>> entries;
+  std::vector<std::unique_ptr<system::CleanupOnSignal>> entries;
   for (int i = 0; i < 64; ++i) {
     const std::string name = "tmp" + std::to_string(i);
     touch(dir / name);
-    entries.push_back(std::make_unique<io::CleanupOnSignal>(dirFd, name, false));
+    entries.push_back(std::make_unique<system::CleanupOnSignal>(dirFd, name, false));
   }
-  io::runCleanup();
+  system::runCleanup();
   for (int i = 0; i < 64; ++i)
     EXPECT_FALSE(fs::exists(dir / ("tmp" + std::to_string(i)))) << i;
 }
@@ -137,7 +137,7 @@ TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
   if (kSigtermAtStart != SIG_DFL)
     GTEST_SKIP() << "SIGTERM was not at its default disposition when the program started";
   touch(dir / "out.json.tmp.xyz789");
-  io::CleanupOnSignal file(dirFd, "out.json.tmp.xyz789", false);
+  system::CleanupOnSignal file(dirFd, "out.json.tmp.xyz789", false);
   struct sigaction current {};
   ASSERT_EQ(::sigaction(SIGTERM, nullptr, &current), 0);
   ASSERT_TRUE(current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN)
@@ -151,7 +151,7 @@ TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
   EXPECT_EQ(urg.sa_handler, SIG_DFL) << "the handler restores the default before re-raising";
 }
 
-// io::SignalsDeferred, the mechanism `diff` stops by (tools/system/interrupt.hpp): under it a first
+// system::SignalsDeferred, the mechanism `diff` stops by (tools/system/interrupt.hpp): under it a first
 // SIGINT only sets the flag and removes nothing; the dispositions before it come back after it.
 TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
   // SIGINT ignored before it, so that "restored" is not the handler it installs itself.
@@ -161,15 +161,15 @@ TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
   sigemptyset(&ignore.sa_mask);
   ASSERT_EQ(::sigaction(SIGINT, &ignore, &saved), 0);
   touch(dir / "out.json.tmp.deferred");
-  io::CleanupOnSignal file(dirFd, "out.json.tmp.deferred", false);
+  system::CleanupOnSignal file(dirFd, "out.json.tmp.deferred", false);
   struct sigaction before {};
   ASSERT_EQ(::sigaction(SIGINT, nullptr, &before), 0);
   ASSERT_EQ(before.sa_handler, SIG_IGN);
   {
-    const io::SignalsDeferred deferred;
-    EXPECT_EQ(io::SignalsDeferred::received(), 0);
+    const system::SignalsDeferred deferred;
+    EXPECT_EQ(system::SignalsDeferred::received(), 0);
     ::raise(SIGINT); // delivered before raise() returns
-    EXPECT_EQ(io::SignalsDeferred::received(), SIGINT);
+    EXPECT_EQ(system::SignalsDeferred::received(), SIGINT);
     EXPECT_TRUE(fs::exists(dir / "out.json.tmp.deferred")) << "a deferred signal removed a path";
   }
   struct sigaction after {};
@@ -183,13 +183,13 @@ TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
 // re-raises it).
 TEST_F(CleanupTest, UnderSignalsDeferredASecondSignalOfAKindRemovesThePaths) {
   touch(dir / "out.json.tmp.second");
-  io::CleanupOnSignal file(dirFd, "out.json.tmp.second", false);
-  const io::SignalsDeferred deferred;
+  system::CleanupOnSignal file(dirFd, "out.json.tmp.second", false);
+  const system::SignalsDeferred deferred;
   struct sigaction current {};
   ASSERT_EQ(::sigaction(SIGTERM, nullptr, &current), 0);
   ASSERT_TRUE(current.sa_handler != SIG_DFL && current.sa_handler != SIG_IGN);
   current.sa_handler(SIGURG);
-  EXPECT_EQ(io::SignalsDeferred::received(), SIGURG);
+  EXPECT_EQ(system::SignalsDeferred::received(), SIGURG);
   EXPECT_TRUE(fs::exists(dir / "out.json.tmp.second")) << "the first signal removed a path";
   current.sa_handler(SIGURG);
   EXPECT_FALSE(fs::exists(dir / "out.json.tmp.second")) << "the second signal kept the path";
@@ -206,9 +206,9 @@ TEST_F(CleanupTest, APathRegisteredUnderSignalsDeferredIsStillRemovedOnASignalAf
   sigemptyset(&defaults.sa_mask);
   ASSERT_EQ(::sigaction(SIGTERM, &defaults, &saved), 0);
   touch(dir / "suite.tmp");
-  std::optional<io::CleanupOnSignal> file;
+  std::optional<system::CleanupOnSignal> file;
   {
-    const io::SignalsDeferred deferred;
+    const system::SignalsDeferred deferred;
     file.emplace(dirFd, "suite.tmp", false);
   }
   struct sigaction current {};
@@ -224,7 +224,7 @@ TEST(SignalsHeld, HoldsSigtermWhileItLivesAndRestoresTheMask) {
   sigset_t before, during, after;
   ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, nullptr, &before), 0);
   {
-    const io::SignalsHeld held;
+    const system::SignalsHeld held;
     ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, nullptr, &during), 0);
     EXPECT_TRUE(sigismember(&during, SIGINT));
     EXPECT_TRUE(sigismember(&during, SIGTERM));

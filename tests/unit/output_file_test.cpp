@@ -1,6 +1,7 @@
-// io::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that
+// system::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that
 // is not a regular file is written directly.
 #include "ref/io/output.hpp"
+#include "tools/system/output_file.hpp"
 #include "tests/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -35,7 +36,7 @@ struct OutputFileTest : lo::testing::TempDir {
 TEST_F(OutputFileTest, CommittedFileHasTheWholeContentAndNoTemporaryRemains) {
   const fs::path out = dir / "out.json";
   {
-    io::OutputFile f(out.string());
+    system::OutputFile f(out.string());
     io::Sink sink(f);
     sink << "{\"a\":" << std::uint64_t{42} << '}';
     sink.jsonString("x\"y");
@@ -52,7 +53,7 @@ TEST_F(OutputFileTest, CommittedFileHasTheWholeContentAndNoTemporaryRemains) {
 TEST_F(OutputFileTest, AFailedRunLeavesNoFile) {
   const fs::path out = dir / "out.json";
   try {
-    io::OutputFile f(out.string());
+    system::OutputFile f(out.string());
     f.write("partial");
     throw std::runtime_error("the run fails before commit");
   } catch (const std::runtime_error &) {
@@ -65,13 +66,13 @@ TEST_F(OutputFileTest, AFailedRunKeepsTheOldFile) {
   const fs::path out = dir / "out.json";
   std::ofstream(out) << "old";
   {
-    io::OutputFile f(out.string());
+    system::OutputFile f(out.string());
     f.write("new but never committed");
   }
   EXPECT_EQ(slurp(out), "old");
   EXPECT_EQ(entries(), 1u);
   {
-    io::OutputFile f(out.string());
+    system::OutputFile f(out.string());
     f.write("new");
     f.commit();
   }
@@ -84,7 +85,7 @@ TEST_F(OutputFileTest, DevNullIsWrittenDirectlyAndNeverReplaced) {
   ASSERT_EQ(::stat("/dev/null", &before), 0);
   ASSERT_TRUE(S_ISCHR(before.st_mode));
   {
-    io::OutputFile f("/dev/null");
+    system::OutputFile f("/dev/null");
     f.write("discarded");
     f.commit();
   }
@@ -102,7 +103,7 @@ TEST_F(OutputFileTest, FifoIsWrittenDirectly) {
   const int rd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
   ASSERT_GE(rd, 0);
   {
-    io::OutputFile f(fifo.string());
+    system::OutputFile f(fifo.string());
     f.write("through the pipe");
     f.commit();
   }
@@ -124,7 +125,7 @@ TEST_F(OutputFileTest, AnOwnDescriptorIsWrittenThroughItsOpenFile) {
   const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND);
   ASSERT_GE(fd, 0);
   {
-    io::OutputFile f("/dev/fd/" + std::to_string(fd));
+    system::OutputFile f("/dev/fd/" + std::to_string(fd));
     f.write("later\n");
     f.commit();
   }
@@ -168,7 +169,7 @@ TEST_F(OutputFileTest, AnotherSpellingOfDevStdoutIsStandardOutputAndTheEntryStay
   for (const char *spelling : {"/dev//stdout", "/dev/./stdout", "//dev/stdout"}) {
     {
       RedirectedDescriptor out(1, log, O_WRONLY | O_CREAT | O_TRUNC);
-      io::OutputFile f(spelling);
+      system::OutputFile f(spelling);
       f.write("through standard output");
       f.commit();
     }
@@ -184,7 +185,7 @@ TEST_F(OutputFileTest, DevStdinIsRefusedAndNeverReplaced) {
   {
     RedirectedDescriptor in(0, dir / "input.json", O_RDONLY);
     for (const char *spelling : {"/dev/stdin", "/dev//stdin", "/dev/./stdin"})
-      EXPECT_THROW(io::OutputFile f(spelling), std::runtime_error) << spelling;
+      EXPECT_THROW(system::OutputFile f(spelling), std::runtime_error) << spelling;
   }
   EXPECT_EQ(entryOf("/dev/stdin"), before) << "/dev/stdin was replaced";
   EXPECT_EQ(slurp(dir / "input.json"), "the input");
@@ -193,21 +194,21 @@ TEST_F(OutputFileTest, DevStdinIsRefusedAndNeverReplaced) {
 TEST_F(OutputFileTest, DevNullIsWrittenWhenItIsStandardInputToo) {
   // Under CI, standard input is often /dev/null: -o /dev/null still writes (to the device).
   RedirectedDescriptor in(0, "/dev/null", O_RDONLY);
-  io::OutputFile f("/dev/null");
+  system::OutputFile f("/dev/null");
   f.write("discarded");
   f.commit();
   EXPECT_TRUE(fs::is_character_file("/dev/null"));
 }
 
 TEST_F(OutputFileTest, NothingIsCreatedInDev) {
-  EXPECT_THROW(io::OutputFile f("/dev//lowering-oracle-no-such-device"), std::runtime_error);
+  EXPECT_THROW(system::OutputFile f("/dev//lowering-oracle-no-such-device"), std::runtime_error);
   EXPECT_FALSE(fs::exists("/dev/lowering-oracle-no-such-device"));
 }
 
 TEST_F(OutputFileTest, ASymlinkToADeviceIsWrittenThroughAndKept) {
   fs::create_symlink("/dev/null", dir / "out.json");
   {
-    io::OutputFile f((dir / "out.json").string());
+    system::OutputFile f((dir / "out.json").string());
     f.write("discarded");
     f.commit();
   }
@@ -220,7 +221,7 @@ TEST_F(OutputFileTest, ASymlinkIsReplacedItselfAndItsTargetIsUntouched) {
   std::ofstream(dir / "target") << "target";
   fs::create_symlink(dir / "target", dir / "out.json");
   {
-    io::OutputFile f((dir / "out.json").string());
+    system::OutputFile f((dir / "out.json").string());
     f.write("new");
     f.commit();
   }
@@ -232,21 +233,21 @@ TEST_F(OutputFileTest, ASymlinkIsReplacedItselfAndItsTargetIsUntouched) {
 TEST_F(OutputFileTest, AReadOnlyFileIsNotReplaced) {
   std::ofstream(dir / "out.json") << "old";
   fs::permissions(dir / "out.json", fs::perms::owner_read);
-  EXPECT_THROW(io::OutputFile f((dir / "out.json").string()), std::runtime_error);
+  EXPECT_THROW(system::OutputFile f((dir / "out.json").string()), std::runtime_error);
   EXPECT_EQ(slurp(dir / "out.json"), "old");
   EXPECT_EQ(entries(), 1u);
 }
 
 TEST_F(OutputFileTest, UnwritableDirectoryThrowsAndCreatesNothing) {
   const fs::path out = dir / "missing" / "out.json";
-  EXPECT_THROW(io::OutputFile f(out.string()), std::runtime_error);
+  EXPECT_THROW(system::OutputFile f(out.string()), std::runtime_error);
   EXPECT_FALSE(fs::exists(dir / "missing"));
 }
 
 /// The message of the std::runtime_error that opening `path` throws ("" when it opens).
 std::string openingError(const std::string &path) {
   try {
-    io::OutputFile f(path);
+    system::OutputFile f(path);
   } catch (const std::runtime_error &e) {
     return e.what();
   }
@@ -258,7 +259,7 @@ TEST_F(OutputFileTest, DevStderrIsStandardErrorAfterWhatStdioHolds) {
   {
     RedirectedDescriptor err(2, log, O_WRONLY | O_CREAT | O_TRUNC);
     std::fputs("stdio first, ", stderr);
-    io::OutputFile f("/dev/stderr");
+    system::OutputFile f("/dev/stderr");
     f.write("then the output");
     f.commit();
   }
@@ -305,8 +306,8 @@ TEST_F(OutputFileTest, AValidLongNameIsWrittenThroughATemporaryNameThatFits) {
   for (const std::size_t length : {250u, 255u}) {
     const fs::path out = dir / std::string(length, 'n');
     {
-      io::OutputFile first(out.string());
-      io::OutputFile second(out.string());
+      system::OutputFile first(out.string());
+      system::OutputFile second(out.string());
       first.write("first");
       second.write("second");
       std::vector<std::string> temporaries;
@@ -346,7 +347,7 @@ TEST_F(OutputFileTest, InDevAndProcOnlyDevicesAndPipesAreWritten) {
 TEST_F(OutputFileTest, ARenameThatFailsIsAnErrorAndLeavesNoTemporaryFile) {
   const fs::path out = dir / "out.json";
   {
-    io::OutputFile f(out.string());
+    system::OutputFile f(out.string());
     f.write("complete");
     // Before the commit, a non-empty directory takes the name: the rename cannot replace it.
     fs::create_directory(out);

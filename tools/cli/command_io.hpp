@@ -5,6 +5,7 @@
 
 #include "ref/interner.hpp"
 #include "ref/io/output.hpp"
+#include "tools/system/output_file.hpp"
 #include "ref/ir.hpp"
 #include "tools/report/report.hpp"
 
@@ -36,7 +37,7 @@ void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCh
 /// Writes what `write(sink)` writes to the output `path` ("-": standard output), whole or not at
 /// all: nothing is left behind when `write` throws.
 template <class Write> void writeOutput(const std::string &path, Write &&write) {
-  io::OutputFile file(path);
+  system::OutputFile file(path);
   io::Sink sink(file);
   write(sink);
   sink.flush();

@@ -16,7 +16,7 @@ namespace lo::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using subprocess::Clock;
+using system::Clock;
 
 Produced failure(Outcome::Kind kind, std::string summary, std::string standardError = {}) {
   Produced p;
@@ -31,25 +31,25 @@ Produced failure(Outcome::Kind kind, std::string summary, std::string standardEr
 Produced readOut(const fs::path &outPath, std::size_t cap, std::string standardError,
                  const std::string &how) {
   using K = Outcome::Kind;
-  files::BoundedRead r = files::readRegularFile(outPath.string(), cap);
+  system::BoundedRead r = system::readRegularFile(outPath.string(), cap);
   switch (r.status) {
-  case files::BoundedRead::Status::ok: {
+  case system::BoundedRead::Status::ok: {
     Produced p;
     p.ok = true;
     p.output = std::move(r.text);
     p.standardError = std::move(standardError);
     return p;
   }
-  case files::BoundedRead::Status::missing:
+  case system::BoundedRead::Status::missing:
     return failure(K::noOutput, "the implementation " + how + " but wrote no output file",
                    std::move(standardError));
-  case files::BoundedRead::Status::tooLarge:
+  case system::BoundedRead::Status::tooLarge:
     return failure(K::tooLarge,
                    "the implementation's output file " + r.why +
                        " (--max-output-bytes); it was not judged",
                    std::move(standardError));
-  case files::BoundedRead::Status::notRegular:
-  case files::BoundedRead::Status::unreadable: break;
+  case system::BoundedRead::Status::notRegular:
+  case system::BoundedRead::Status::unreadable: break;
   }
   return failure(K::notRegular, "the implementation's output file {out} " + r.why + "; refused",
                  std::move(standardError));
@@ -60,7 +60,7 @@ class PerCase : public Implementation {
 public:
   explicit PerCase(const DiffSettings &s)
       : s_(s), command_(s.gate.empty() ? s.impl : s.gate),
-        template_(subprocess::splitCommand(command_)) {
+        template_(system::splitCommand(command_)) {
     // Without `{out}` the implementation writes its output to standard output.
     toStdout_ = command_.find("{out}") == std::string::npos;
   }
@@ -74,25 +74,25 @@ public:
     if (l.policy)
       for (const PolicyFlag &f : kPolicyFlags)
         values[std::string(f.name)] = l.policy->policy.*f.field ? "true" : "false";
-    const auto argv = subprocess::substitute(template_, values);
-    subprocess::Options options;
+    const auto argv = system::substitute(template_, values);
+    system::Options options;
     options.timeout = s_.timeout();
     options.deadline = deadline;
     options.captureStdout = toStdout_;
     options.maxStdout = s_.maxOutput();
-    subprocess::Result r = subprocess::run(argv, options);
+    system::Result r = system::run(argv, options);
     ++starts_;
-    if (r.status == subprocess::Result::Status::interrupted)
+    if (r.status == system::Result::Status::interrupted)
       throw Interrupted{};
-    if (r.status == subprocess::Result::Status::failedToStart)
+    if (r.status == system::Result::Status::failedToStart)
       throw UsageError("cannot run " + argv[0] + ": " + r.error);
     // A gate exits 1 when it rejects (docs/spec.md §6.6): its verdict is read from its output.
-    const bool rejected = l.policy && r.status == subprocess::Result::Status::exited && r.code == 1;
+    const bool rejected = l.policy && r.status == system::Result::Status::exited && r.code == 1;
     if (!r.ok() && !rejected)
-      return failure(r.status == subprocess::Result::Status::signaled   ? K::crashed
-                     : r.status == subprocess::Result::Status::timedOut ? K::timedOut
+      return failure(r.status == system::Result::Status::signaled   ? K::crashed
+                     : r.status == system::Result::Status::timedOut ? K::timedOut
                                                                         : K::failed,
-                     "the implementation " + subprocess::describe(r, s_.timeout()),
+                     "the implementation " + system::describe(r, s_.timeout()),
                      std::move(r.standardError));
     if (!toStdout_) {
       Produced p = readOut(c.outPath, s_.maxOutput(), std::move(r.standardError),
@@ -128,25 +128,25 @@ class Worker : public Implementation {
 public:
   explicit Worker(const DiffSettings &s)
       : s_(s), command_(s.worker.empty() ? s.gateWorker : s.worker), gates_(s.worker.empty()),
-        worker_(subprocess::splitCommand(command_), s.maxOutput() + (1 << 16)) {}
+        worker_(system::splitCommand(command_), s.maxOutput() + (1 << 16)) {}
 
   Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
     using K = Outcome::Kind;
     const std::uint64_t id = ++requests_;
     const std::string request = requestLine(id, c, l);
-    subprocess::Worker::Reply r = worker_.exchange(request, deadline);
-    using S = subprocess::Worker::Reply::Status;
+    system::Worker::Reply r = worker_.exchange(request, deadline);
+    using S = system::Worker::Reply::Status;
     if (r.status == S::interrupted)
       throw Interrupted{};
     if (r.status == S::failedToStart)
-      throw UsageError("cannot run " + subprocess::splitCommand(command_)[0] + ": " + r.error);
+      throw UsageError("cannot run " + system::splitCommand(command_)[0] + ": " + r.error);
     if (r.status != S::answered)
       return failure(
           r.status == S::signaled   ? K::crashed
           : r.status == S::timedOut ? K::timedOut
           : r.status == S::tooLong  ? K::tooLarge
                                     : K::failed,
-          "the worker " + subprocess::describe(r, s_.timeout()) +
+          "the worker " + system::describe(r, s_.timeout()) +
               (r.status == S::tooLong ? " (--max-output-bytes); it was not judged" : "") +
               "; it is started again for the next case",
           std::move(r.standardError));
@@ -298,7 +298,7 @@ private:
   const DiffSettings &s_;
   std::string command_;
   bool gates_ = false; // --gate-worker: the answers are gate results
-  subprocess::Worker worker_;
+  system::Worker worker_;
   std::uint64_t requests_ = 0;
 };
 

@@ -44,7 +44,7 @@ class Implementation {
 public:
   virtual ~Implementation() = default;
   virtual Produced produce(const CaseFiles &c, const Lowering &l,
-                           subprocess::Clock::time_point deadline) = 0;
+                           system::Clock::time_point deadline) = 0;
   virtual std::size_t starts() const = 0;
 };
 

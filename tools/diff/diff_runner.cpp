@@ -24,11 +24,11 @@ namespace lo::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using files::claimOutputDirectory;
-using files::makeTempDir;
-using files::tempParent;
-using files::writeFile;
-using subprocess::Clock;
+using system::claimOutputDirectory;
+using system::makeTempDir;
+using system::tempParent;
+using system::writeFile;
+using system::Clock;
 
 /// A failing case, as the summary lists it.
 struct Failure {
@@ -44,7 +44,7 @@ struct Failure {
 class Runner {
 public:
   explicit Runner(const DiffSettings &s)
-      : s_(s), work_(std::make_unique<files::TemporaryDirectory>("lowering-oracle-diff")) {
+      : s_(s), work_(std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff")) {
     impl_ = makeImplementation(s);
     // Every lowering by default: case i asks for the lowering i mod 4 of this list (the cost of
     // one lowering a case); --all asks for all four a case; --mode or --equality pins one.
@@ -84,7 +84,7 @@ public:
   Outcome judge(const Interner &interner, const GraphExecutionPlan &plan, gen::Encoding encoding,
                 const Lowering &l, std::size_t index, const std::string &label) {
     // The timeout covers the whole case: running, reading the output and checking it.
-    const auto deadline = subprocess::deadlineAfter(s_.timeout());
+    const auto deadline = system::deadlineAfter(s_.timeout());
     CaseFiles c;
     c.index = index;
     c.label = label;
@@ -95,7 +95,7 @@ public:
       c.planPath = work() / "plan.json";
       c.outPath = work() / "out.json";
       try {
-        files::recreateFile(c.planPath, c.planText);
+        system::recreateFile(c.planPath, c.planText);
         std::error_code e;
         fs::remove_all(c.outPath, e);
         if (e)
@@ -121,9 +121,9 @@ public:
       o.standardError = std::move(p.standardError);
       return o;
     }
-    const auto judged = subprocess::runForked(
+    const auto judged = system::runForked(
         [&] { return encode(checkOutput(c.planText, p.output, l, p.exitCode)); }, deadline);
-    using F = subprocess::ForkResult::Status;
+    using F = system::ForkResult::Status;
     if (judged.status == F::interrupted)
       throw Interrupted{};
     Outcome o;
@@ -145,7 +145,7 @@ public:
   void renewWorkDirectory() {
     std::error_code ignored;
     fs::permissions(work(), fs::perms::owner_all, fs::perm_options::add, ignored);
-    work_ = std::make_unique<files::TemporaryDirectory>("lowering-oracle-diff");
+    work_ = std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff");
   }
 
   /// Outputs larger than this are judged in a forked child that is killed at the case's
@@ -293,7 +293,7 @@ private:
                    "{allowTrustedExternal} {requireEvidence} {allowRuntimeGuards} "
                    "{allowTestEvidence}), so the gate was judged under the presets only\n";
     if (interrupted) {
-      const int signal = subprocess::InterruptGuard::received();
+      const int signal = system::InterruptGuard::received();
       std::cout << "diff: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
                 << " after " << cases << " of " << s_.count << " cases (" << where << ", " << runs_
                 << " runs in " << ms << " ms): " << failures_.size()
@@ -448,7 +448,7 @@ private:
   bool inTurn_ = false;             // one lowering a case, in turn (neither --all nor pinned)
   /// The cases' files (docs/spec.md §4.1, "Temporaries"): private, registered for removal on
   /// SIGINT and SIGTERM from the moment it exists, removed at the end.
-  std::unique_ptr<files::TemporaryDirectory> work_;
+  std::unique_ptr<system::TemporaryDirectory> work_;
   const fs::path &work() const { return work_->path(); }
   fs::path defaultKeep_;
   std::unique_ptr<Implementation> impl_;

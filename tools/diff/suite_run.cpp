@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 struct Run {
   DiffSettings settings; // the driver holds a reference to it
   std::unique_ptr<Implementation> implementation;
-  std::unique_ptr<files::TemporaryDirectory> work;
+  std::unique_ptr<system::TemporaryDirectory> work;
   ~Run() {
     implementation.reset();
     if (work) {
@@ -52,9 +52,9 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   // is removed first, so that an output of an earlier run is never judged as this one's.
   try {
     if (!run.work) // made at the first run, once the suite is verified
-      run.work = std::make_unique<files::TemporaryDirectory>("lowering-oracle-verify");
+      run.work = std::make_unique<system::TemporaryDirectory>("lowering-oracle-verify");
     c.planPath = run.work->path() / "plan.json";
-    files::recreateFile(c.planPath, c.planText);
+    system::recreateFile(c.planPath, c.planText);
   } catch (const std::runtime_error &e) {
     throw UsageError(std::string("verify: the run's work directory: ") + e.what());
   }
@@ -69,11 +69,11 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   l.audit = m.audit; // the entry asks for the audit: `{audit}` and a worker's request say so
   Produced p;
   try {
-    p = run.implementation->produce(c, l, subprocess::deadlineAfter(run.settings.timeout()));
+    p = run.implementation->produce(c, l, system::deadlineAfter(run.settings.timeout()));
   } catch (const Interrupted &) {
     throw InterruptedRun(
         std::string("verify: interrupted by ") +
-        (subprocess::InterruptGuard::received() == SIGTERM ? "SIGTERM" : "SIGINT") +
+        (system::InterruptGuard::received() == SIGTERM ? "SIGTERM" : "SIGINT") +
         " while it ran the implementation: no report written, nothing concluded");
   }
   if (!p.ok) {

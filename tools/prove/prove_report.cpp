@@ -14,7 +14,7 @@ std::string lengths(const proofs::Result &r) {
 }
 
 /// The solver line of a report: which binary decided, and whether it is the documented one.
-void writeSolverText(io::Sink &out, const std::optional<SolverBinary> &solver) {
+void writeSolverText(io::Sink &out, const std::optional<system::SolverBinary> &solver) {
   if (!solver)
     return;
   out << "solver: " << solver->name << ' ' << io::shownText(solver->path) << ", version "
@@ -27,7 +27,7 @@ void writeSolverText(io::Sink &out, const std::optional<SolverBinary> &solver) {
 } // namespace
 
 void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const proofs::Options &options, const std::optional<SolverBinary> &solver) {
+                    const proofs::Options &options, const std::optional<system::SolverBinary> &solver) {
   writeSolverText(out, solver);
   out << "edition: " << spelling(options.edition) << '\n';
   out << "obligation                   status   bound  seconds\n";
@@ -46,7 +46,7 @@ void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
 }
 
 void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const proofs::Options &options, const std::optional<SolverBinary> &solver) {
+                    const proofs::Options &options, const std::optional<system::SolverBinary> &solver) {
   out << "{\n  \"format\": \"lowering-oracle/proofs\",\n  \"version\": 1,\n  \"edition\": \""
       << spelling(options.edition) << "\",\n  \"equality\": \"" << spelling(options.equality)
       << "\",\n  \"bound\": " << std::uint64_t{options.bound}
@@ -59,7 +59,7 @@ void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
     out << ",\"version\":";
     out.jsonString(io::shownText(solver->version));
     out << ",\"documentedVersion\":";
-    out.jsonString(kDocumentedCvc5Version);
+    out.jsonString(system::kDocumentedCvc5Version);
     out << ",\"selfTest\":\"passed\",\"crossCheck\":\"z3\",\"warning\":";
     if (solver->warning.empty())
       out << "null";

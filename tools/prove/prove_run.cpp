@@ -41,7 +41,7 @@ std::shared_ptr<Smt2Emitter> smt2Emitter(const std::string &dir) {
 
 /// The one line of a failed cross-check (docs/proofs.md, "Trust base"): the solver, the query,
 /// both answers.
-std::string disagreementMessage(const SolverBinary &solver, const proofs::Result &r) {
+std::string disagreementMessage(const system::SolverBinary &solver, const proofs::Result &r) {
   const auto answer = [](proofs::Status s) {
     return s == proofs::Status::proved ? std::string("unsat (proved)") : "sat (refuted)";
   };
@@ -75,7 +75,7 @@ int runProve(const ProveSettings &s) {
   if (chosen.empty())
     throw std::runtime_error("prove: no obligation named \"" + io::shownText(s.only) +
                              "\" (see prove --help)");
-  const std::optional<SolverBinary> solver = chooseSolver(s.solver, options);
+  const std::optional<system::SolverBinary> solver = chooseSolver(s.solver, options);
   if (solver && !solver->warning.empty())
     printDiagnostic("prove: warning: " + solver->warning);
   std::shared_ptr<Smt2Emitter> emitter;
@@ -88,7 +88,7 @@ int runProve(const ProveSettings &s) {
   std::optional<std::pair<std::string, GraphExecutionPlan>> counterexample;
   for (const auto *ob : chosen) {
     results.push_back(proofs::discharge(*ob, options, &interner));
-    if (subprocess::InterruptGuard::received()) // cvc5 stopped (tools/cmd_prove.cpp): no more
+    if (system::InterruptGuard::received()) // cvc5 stopped (tools/cmd_prove.cpp): no more
       throw cli::InterruptedRun(
           "prove: interrupted by a signal: the solver stopped, nothing concluded");
     auto &r = results.back();

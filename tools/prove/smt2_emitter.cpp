@@ -1,6 +1,7 @@
 #include "tools/prove/smt2_emitter.hpp"
 
 #include "ref/io/output.hpp"
+#include "tools/system/output_file.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
 
@@ -24,16 +25,16 @@ std::string answer(proofs::Status s) {
 
 /// docs/spec.md §4.1, "Output directories": DIR is absent, empty or one this tool wrote.
 Smt2Emitter::Smt2Emitter(std::string dir) : dir_(std::move(dir)) {
-  if (std::string why; !files::outputDirectoryUsable(dir_, why))
+  if (std::string why; !system::outputDirectoryUsable(dir_, why))
     throw std::runtime_error(why);
-  files::claimOutputDirectory(dir_, "prove --emit-smt2");
+  system::claimOutputDirectory(dir_, "prove --emit-smt2");
 }
 
 void Smt2Emitter::operator()(const proofs::EmittedQuery &q) {
   const std::string file = std::string(q.obligation) + "." +
                            (q.everyLength ? std::string("all") : "n" + std::to_string(q.length)) +
                            ".smt2";
-  io::OutputFile out(dir_ + "/" + file);
+  system::OutputFile out(dir_ + "/" + file);
   out.write(q.smt2.text);
   out.commit();
   entries_.push_back(Entry{file, std::string(q.obligation), q.everyLength, q.length, q.smt2.logic,
@@ -41,7 +42,7 @@ void Smt2Emitter::operator()(const proofs::EmittedQuery &q) {
 }
 
 void Smt2Emitter::writeManifest(const proofs::Options &options) const {
-  io::OutputFile file(dir_ + "/manifest.json");
+  system::OutputFile file(dir_ + "/manifest.json");
   io::Sink out(file);
   out << "{\n  \"format\": \"lowering-oracle/smt2-queries\",\n  \"version\": 1,\n"
       << "  \"edition\": \"" << spelling(options.edition) << "\",\n"

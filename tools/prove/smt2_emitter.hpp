@@ -15,7 +15,7 @@ namespace lo::cli {
 
 class Smt2Emitter {
 public:
-  /// Claims `dir` (files::claimOutputDirectory); throws std::runtime_error (or
+  /// Claims `dir` (system::claimOutputDirectory); throws std::runtime_error (or
   /// std::filesystem::filesystem_error) when it may not be used, saying why, nothing touched.
   explicit Smt2Emitter(std::string dir);
 

@@ -16,6 +16,6 @@ namespace lo::cli {
 /// nullopt; cvc5 gives the trusted binary (self-tested within options.timeoutMs and 2 s; else
 /// std::runtime_error, exit status 2) and sets `options.solver` to run it on each query with
 /// options.timeoutMs (cvc5's own --tlimit, and a kill after it).
-std::optional<SolverBinary> chooseSolver(const std::string &name, proofs::Options &options);
+std::optional<system::SolverBinary> chooseSolver(const std::string &name, proofs::Options &options);
 
 } // namespace lo::cli

@@ -175,15 +175,15 @@ SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
                       const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
                       const std::string &name, const JudgeOptions &options) {
   const std::filesystem::path outputFile = outputs / name;
-  // The output is read as `diff` reads `{out}` (files::readInside): a regular file inside
+  // The output is read as `diff` reads `{out}` (system::readInside): a regular file inside
   // OUTPUTS of at most --max-file-bytes; a FIFO, a device or a symbolic link out of OUTPUTS is
   // an error entry, never opened for a blocking read (docs/spec.md §4.3).
-  files::BoundedRead read = files::readInside(outputs, name, options.maxFileBytes);
-  if (read.status != files::BoundedRead::Status::ok)
+  system::BoundedRead read = system::readInside(outputs, name, options.maxFileBytes);
+  if (read.status != system::BoundedRead::Status::ok)
     return unjudgedEntry(plan, m, name,
-                         read.status == files::BoundedRead::Status::missing
+                         read.status == system::BoundedRead::Status::missing
                              ? "no output: " + outputFile.string() + " does not exist"
-                         : read.status == files::BoundedRead::Status::tooLarge
+                         : read.status == system::BoundedRead::Status::tooLarge
                              ? "output not judged: " + outputFile.string() + " " + read.why +
                                    " (--max-file-bytes)"
                              : "no output: " + outputFile.string() + " " + read.why);

@@ -231,9 +231,9 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
 }
 
 bool isGenSuite(const std::filesystem::path &dir, std::string &why) {
-  const files::BoundedRead r =
-      files::readInside(dir, std::string(kManifestName), io::kMaxDocumentBytes);
-  if (r.status != files::BoundedRead::Status::ok) {
+  const system::BoundedRead r =
+      system::readInside(dir, std::string(kManifestName), io::kMaxDocumentBytes);
+  if (r.status != system::BoundedRead::Status::ok) {
     why = "its " + std::string(kManifestName) + " " + r.why;
     return false;
   }

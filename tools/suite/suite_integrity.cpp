@@ -36,8 +36,8 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
     if (path == kManifestName) {
       actual = read.manifestText;
     } else {
-      files::BoundedRead r = files::readInside(suite, path, maxFileBytes);
-      if (r.status != files::BoundedRead::Status::ok)
+      system::BoundedRead r = system::readInside(suite, path, maxFileBytes);
+      if (r.status != system::BoundedRead::Status::ok)
         throw SuiteError(shown + ": the suite is not the one `" + command + "` writes: this file " +
                          r.why + "; the suite is not judged");
       actual = std::move(r.text);

@@ -67,8 +67,8 @@ std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std:
 
 std::string readSuiteFile(const fs::path &suite, const std::string &relative,
                           std::size_t maxFileBytes) {
-  files::BoundedRead r = files::readInside(suite, relative, maxFileBytes);
-  if (r.status != files::BoundedRead::Status::ok)
+  system::BoundedRead r = system::readInside(suite, relative, maxFileBytes);
+  if (r.status != system::BoundedRead::Status::ok)
     throw SuiteError(shownText((suite / relative).string()) + ": " + r.why);
   return std::move(r.text);
 }
@@ -78,11 +78,11 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
   const std::string where = shownText(path.string());
   Suite out;
   {
-    files::BoundedRead r = files::readInside(suite, std::string(kManifestName), maxFileBytes);
-    if (r.status == files::BoundedRead::Status::missing)
+    system::BoundedRead r = system::readInside(suite, std::string(kManifestName), maxFileBytes);
+    if (r.status == system::BoundedRead::Status::missing)
       throw SuiteError(shownText(suite.string()) + ": not a conformance suite: it has no " +
                        std::string(kManifestName));
-    if (r.status != files::BoundedRead::Status::ok)
+    if (r.status != system::BoundedRead::Status::ok)
       throw SuiteError(where + ": " + r.why);
     out.manifestText = std::move(r.text);
   }

@@ -48,7 +48,7 @@ struct Suite {
 /// Throws SuiteError.
 Suite readSuite(const std::filesystem::path &suite, bool gates, std::size_t maxFileBytes);
 
-/// The file `relative` of `suite`, read as every file of SUITE is (files::readInside): a regular
+/// The file `relative` of `suite`, read as every file of SUITE is (system::readInside): a regular
 /// file inside the directory, of at most `maxFileBytes`. Throws SuiteError.
 std::string readSuiteFile(const std::filesystem::path &suite, const std::string &relative,
                           std::size_t maxFileBytes);

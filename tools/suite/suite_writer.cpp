@@ -1,7 +1,7 @@
 #include "tools/suite/suite_writer.hpp"
 
 #include "ref/gate.hpp"
-#include "ref/io/cleanup.hpp"
+#include "tools/system/cleanup.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/suite/suite_files.hpp"
 #include "tools/system/files.hpp"
@@ -19,8 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using files::makeTempDir;
-using files::writeFile;
+using system::makeTempDir;
+using system::writeFile;
 
 /// Writes the whole suite into `dir` (an empty directory).
 void writeSuite(const fs::path &dir, const Settings &settings, std::size_t count) {
@@ -59,9 +59,9 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
   const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
   fs::create_directories(parent);
   // Made and registered with the signals held: SIGINT or SIGTERM in between cannot leave it.
-  std::optional<io::SignalsHeld> held(std::in_place);
+  std::optional<system::SignalsHeld> held(std::in_place);
   const fs::path temp = makeTempDir(parent, out.filename().string() + ".tmp");
-  io::DirectoryCleanupOnSignal cleanup(temp.string()); // SIGINT, SIGTERM remove it
+  system::DirectoryCleanupOnSignal cleanup(temp.string()); // SIGINT, SIGTERM remove it
   held.reset();
   fs::path old;
   std::vector<fs::path> names;      // the new suite's entries
@@ -80,7 +80,7 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
       // notes) stays. With the signals held, so that no interrupt leaves half a suite.
       for (const fs::directory_entry &e : fs::directory_iterator(temp))
         names.push_back(e.path().filename());
-      const io::SignalsHeld swapHeld;
+      const system::SignalsHeld swapHeld;
       old = makeTempDir(parent, out.filename().string() + ".old");
       swapping = true;
       for (const fs::path &n : names)

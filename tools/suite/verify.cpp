@@ -46,7 +46,7 @@ bool resolvesInside(const fs::path &outputs, const std::string &name) {
   if (e)
     return false;
   const fs::path where = fs::weakly_canonical(fs::absolute(outputs / name, e).parent_path(), e);
-  return !e && files::isInside(root, where);
+  return !e && system::isInside(root, where);
 }
 
 /// The patterns name the placeholders an output name needs, and both operands are directories
@@ -158,10 +158,10 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     s.afterVerified();
   if (s.producer) {
     // The implementation writes into OUTPUTS (docs/spec.md §4.1, "Output directories").
-    if (std::string why; !files::outputDirectoryUsable(outputs, why))
+    if (std::string why; !system::outputDirectoryUsable(outputs, why))
       throw SuiteError("verify: OUTPUTS " + io::shownText(s.outputs) + ": " + why);
     try {
-      files::claimOutputDirectory(outputs, "verify");
+      system::claimOutputDirectory(outputs, "verify");
     } catch (const std::exception &e) {
       throw SuiteError(e.what());
     }

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace lo::files {
+namespace lo::system {
 
 namespace {
 
@@ -111,4 +111,4 @@ BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes,
   return r;
 }
 
-} // namespace lo::files
+} // namespace lo::system

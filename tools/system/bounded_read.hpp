@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-namespace lo::files {
+namespace lo::system {
 
 struct BoundedRead {
   enum class Status { ok, missing, notRegular, tooLarge, unreadable };
@@ -27,4 +27,4 @@ BoundedRead readRegularFile(const std::string &path, std::size_t maxBytes,
 /// Whether `path` is `dir` itself or below it, component by component (both canonical).
 bool isInside(const std::filesystem::path &dir, const std::filesystem::path &path);
 
-} // namespace lo::files
+} // namespace lo::system

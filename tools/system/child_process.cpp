@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 Pipe::Pipe() {
   if (::pipe2(fd, O_CLOEXEC) != 0)
@@ -82,4 +82,4 @@ int spawn(const std::vector<std::string> &argv, int in, int out, int err, pid_t 
   return execErrno;
 }
 
-} // namespace lo::subprocess
+} // namespace lo::system

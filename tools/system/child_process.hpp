@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include <vector>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 /// A pipe whose two ends are closed on exec and when it is destroyed.
 struct Pipe {
@@ -31,4 +31,4 @@ bool drain(int fd, std::string &into, std::size_t max);
 /// (no child is then left).
 int spawn(const std::vector<std::string> &argv, int in, int out, int err, pid_t &pid);
 
-} // namespace lo::subprocess
+} // namespace lo::system

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 std::vector<std::string> splitCommand(std::string_view command) {
   std::vector<std::string> out;
@@ -76,4 +76,4 @@ std::vector<std::string> substitute(const std::vector<std::string> &argv,
   return out;
 }
 
-} // namespace lo::subprocess
+} // namespace lo::system

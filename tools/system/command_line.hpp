@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 /// Splits a command template into arguments: white space separates, '...' keeps everything
 /// literally, "..." keeps everything but `\"` and `\\`, and a backslash outside quotes escapes the
@@ -24,4 +24,4 @@ std::vector<std::string> splitCommand(std::string_view command);
 std::vector<std::string> substitute(const std::vector<std::string> &argv,
                                     const std::map<std::string, std::string> &values);
 
-} // namespace lo::subprocess
+} // namespace lo::system

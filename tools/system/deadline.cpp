@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 Clock::time_point deadlineAfter(std::chrono::milliseconds timeout, Clock::time_point now) {
   if (timeout.count() <= 0)
@@ -31,4 +31,4 @@ Stop stopBefore(Clock::time_point deadline) {
   return Clock::now() >= deadline ? Stop::timedOut : Stop::no;
 }
 
-} // namespace lo::subprocess
+} // namespace lo::system

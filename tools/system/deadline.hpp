@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 using Clock = std::chrono::steady_clock;
 
@@ -25,4 +25,4 @@ enum class Stop { no, interrupted, timedOut };
 /// An interrupt received under an InterruptGuard first, then the deadline.
 Stop stopBefore(Clock::time_point deadline);
 
-} // namespace lo::subprocess
+} // namespace lo::system

@@ -1,6 +1,7 @@
 #include "tools/system/files.hpp"
 
 #include "ref/io/output.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,7 +12,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
-namespace lo::files {
+namespace lo::system {
 
 namespace fs = std::filesystem;
 
@@ -33,9 +34,9 @@ fs::path makeTempDir(const fs::path &parent, const std::string &stem) {
 }
 
 TemporaryDirectory::TemporaryDirectory(const std::string &stem) {
-  io::SignalsHeld held;
+  system::SignalsHeld held;
   path_ = makeTempDir(tempParent(), stem);
-  cleanup_ = std::make_unique<io::DirectoryCleanupOnSignal>(path_.string());
+  cleanup_ = std::make_unique<system::DirectoryCleanupOnSignal>(path_.string());
 }
 
 TemporaryDirectory::~TemporaryDirectory() {
@@ -78,7 +79,7 @@ fs::path tempParent() {
 }
 
 void writeFile(const fs::path &path, std::string_view text) {
-  io::OutputFile file(path.string());
+  system::OutputFile file(path.string());
   file.write(text);
   file.commit();
 }
@@ -128,4 +129,4 @@ BoundedRead readInside(const fs::path &dir, const std::string &relative, std::si
   return readRegularFile(target.string(), maxBytes, root);
 }
 
-} // namespace lo::files
+} // namespace lo::system

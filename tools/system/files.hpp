@@ -2,7 +2,7 @@
 // --emit-smt2`), and the rule of docs/spec.md §4.1, "Output directories", that they share.
 #pragma once
 
-#include "ref/io/cleanup.hpp"
+#include "tools/system/cleanup.hpp"
 #include "tools/system/bounded_read.hpp"
 
 #include <cstddef>
@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace lo::files {
+namespace lo::system {
 
 /// A new directory `parent/STEM-XXXXXX` (mkdtemp), STEM cut before its last dot to fit NAME_MAX;
 /// throws std::runtime_error on failure.
@@ -36,7 +36,7 @@ std::filesystem::path tempParent();
 
 /// A private working directory `tempParent()/STEM-XXXXXX` (mode 0700) that this process owns:
 /// made and registered for removal on SIGINT and SIGTERM with the signals held (so that no signal
-/// in between can leave it behind; ref/io/cleanup.hpp), and removed with everything in it when
+/// in between can leave it behind; tools/system/cleanup.hpp), and removed with everything in it when
 /// the object ends. Throws std::runtime_error when it cannot be made.
 class TemporaryDirectory {
 public:
@@ -48,10 +48,10 @@ public:
 
 private:
   std::filesystem::path path_;
-  std::unique_ptr<io::DirectoryCleanupOnSignal> cleanup_;
+  std::unique_ptr<system::DirectoryCleanupOnSignal> cleanup_;
 };
 
-/// Writes `text` to `path` whole or not at all (io::OutputFile).
+/// Writes `text` to `path` whole or not at all (system::OutputFile).
 void writeFile(const std::filesystem::path &path, std::string_view text);
 
 /// Makes `path` a new regular file holding `text`, whatever was there (a FIFO, a read-only file, a
@@ -69,4 +69,4 @@ void recreateFile(const std::filesystem::path &path, std::string_view text);
 BoundedRead readInside(const std::filesystem::path &dir, const std::string &relative,
                        std::size_t maxBytes);
 
-} // namespace lo::files
+} // namespace lo::system

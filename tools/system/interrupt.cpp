@@ -1,6 +1,6 @@
 #include "tools/system/interrupt.hpp"
 
-namespace lo::subprocess {
+namespace lo::system {
 
 InterruptGuard::InterruptGuard() {
   struct sigaction ignore {};
@@ -11,4 +11,4 @@ InterruptGuard::InterruptGuard() {
 
 InterruptGuard::~InterruptGuard() { ::sigaction(SIGPIPE, &oldPipe_, nullptr); }
 
-} // namespace lo::subprocess
+} // namespace lo::system

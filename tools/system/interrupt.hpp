@@ -2,17 +2,17 @@
 // §4.4; docs/conformance.md, "The runner: `diff`"): the child's whole process group is killed,
 // and the command says what it has and exits.
 //
-// The signals are caught by the one mechanism of ref/io/cleanup.hpp (io::SignalsDeferred): the
+// The signals are caught by the one mechanism of tools/system/cleanup.hpp (system::SignalsDeferred): the
 // first SIGINT and the first SIGTERM only set a flag, which every wait of tools/system/spawn.cpp
 // (stopBefore(), tools/system/deadline.hpp) and the worker's exchange read; a second one of a
 // kind removes the registered temporaries and ends the process by that signal.
 #pragma once
 
-#include "ref/io/cleanup.hpp"
+#include "tools/system/cleanup.hpp"
 
 #include <csignal>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 /// While an InterruptGuard lives, SIGINT and SIGTERM only set a flag (the second one of a kind
 /// acts as usual): every wait of tools/system/ then stops its child (run's and the worker's whole
@@ -26,11 +26,11 @@ public:
   InterruptGuard(const InterruptGuard &) = delete;
   InterruptGuard &operator=(const InterruptGuard &) = delete;
   /// The signal received since the guard was made, or 0.
-  static int received() { return io::SignalsDeferred::received(); }
+  static int received() { return system::SignalsDeferred::received(); }
 
 private:
-  io::SignalsDeferred deferred_;
+  system::SignalsDeferred deferred_;
   struct sigaction oldPipe_ {};
 };
 
-} // namespace lo::subprocess
+} // namespace lo::system

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace lo::cli {
+namespace lo::system {
 
 namespace {
 
@@ -32,13 +32,13 @@ std::string ask(const std::string &path, std::string_view query,
                 std::chrono::milliseconds timeout) {
   const SolverRun run = runSolver(
       path, query, {},
-      subprocess::Options{
+      system::Options{
           .timeout = timeout, .captureStdout = true, .maxCapture = 4096, .maxStdout = 4096});
   if (!run.why.empty())
     throw std::runtime_error("prove: " + run.why + " for the solver's self-test");
-  return run.result.status == subprocess::Result::Status::exited
+  return run.result.status == system::Result::Status::exited
              ? run.answer
-             : "(" + subprocess::describe(run.result, timeout) + ")";
+             : "(" + system::describe(run.result, timeout) + ")";
 }
 
 } // namespace
@@ -60,10 +60,10 @@ SelfTest selfTestQueries(std::uint64_t key) {
 }
 
 SolverRun runSolver(const std::string &path, std::string_view query,
-                    const std::vector<std::string> &args, const subprocess::Options &options) {
+                    const std::vector<std::string> &args, const system::Options &options) {
   SolverRun run;
   // The query in a private directory of $TMPDIR (removed at the end, and on SIGINT or SIGTERM).
-  std::optional<files::TemporaryDirectory> dir;
+  std::optional<system::TemporaryDirectory> dir;
   try {
     dir.emplace("lowering-oracle-query");
   } catch (const std::exception &) {
@@ -87,7 +87,7 @@ SolverRun runSolver(const std::string &path, std::string_view query,
     std::vector<std::string> argv{path};
     argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back(file);
-    run.result = subprocess::run(argv, options);
+    run.result = system::run(argv, options);
     run.answer = trimmed(run.result.standardOutput);
   } else {
     run.why = "cannot write the query";
@@ -143,11 +143,11 @@ SolverBinary trustedCvc5(std::chrono::milliseconds timeout) {
                              "package, documented version " +
                              std::string(kDocumentedCvc5Version) + ")");
   SolverBinary solver{"cvc5", *path, "unknown", ""};
-  const subprocess::Result v = subprocess::run(
+  const system::Result v = system::run(
       {*path, "--version"},
-      subprocess::Options{
+      system::Options{
           .timeout = timeout, .captureStdout = true, .maxCapture = 4096, .maxStdout = 4096});
-  if (v.status == subprocess::Result::Status::exited)
+  if (v.status == system::Result::Status::exited)
     if (auto version = cvc5Version(v.standardOutput))
       solver.version = *version;
   if (solver.version != kDocumentedCvc5Version)
@@ -174,4 +174,4 @@ SolverBinary trustedCvc5(std::chrono::milliseconds timeout) {
   return solver;
 }
 
-} // namespace lo::cli
+} // namespace lo::system

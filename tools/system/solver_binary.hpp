@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::system {
 
 /// The cvc5 version the trust base names (Debian 12's package, the one CI makes agree with Z3 on
 /// every query): another version is run, but warned about.
@@ -42,11 +42,11 @@ std::optional<std::string> cvc5Version(std::string_view versionText);
 /// file (always removed), then `path ARGS... FILE` run with `options`.
 struct SolverRun {
   std::string why;           // non-empty: no run, the temporary file could not be made or written
-  subprocess::Result result; // otherwise: the run
+  system::Result result; // otherwise: the run
   std::string answer;        // its standard output without trailing white space
 };
 SolverRun runSolver(const std::string &path, std::string_view query,
-                    const std::vector<std::string> &args, const subprocess::Options &options);
+                    const std::vector<std::string> &args, const system::Options &options);
 
 /// The self-test's two queries for `key` (docs/proofs.md, "Trust base"): `sat` asserts x = a,
 /// `unsat` asserts x = a and x = b (a != b), with the variable's name and a and b drawn from
@@ -61,4 +61,4 @@ SelfTest selfTestQueries(std::uint64_t key);
 /// solver that does not answer those two correctly is refused, none of its answers believed.
 SolverBinary trustedCvc5(std::chrono::milliseconds timeout);
 
-} // namespace lo::cli
+} // namespace lo::system

@@ -14,7 +14,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 Result run(const std::vector<std::string> &argv, const Options &options) {
   const auto start = Clock::now();
@@ -165,4 +165,4 @@ ForkResult runForked(const std::function<std::string()> &work, Clock::time_point
   return r;
 }
 
-} // namespace lo::subprocess
+} // namespace lo::system

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 struct Result {
   enum class Status { exited, signaled, timedOut, failedToStart, interrupted };
@@ -54,4 +54,4 @@ struct ForkResult {
 ForkResult runForked(const std::function<std::string()> &work, Clock::time_point deadline,
                      std::size_t maxAnswer = std::size_t{1} << 30);
 
-} // namespace lo::subprocess
+} // namespace lo::system

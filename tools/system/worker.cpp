@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <utility>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 Worker::Worker(std::vector<std::string> argv, std::size_t maxLine, std::size_t maxStderr)
     : argv_(std::move(argv)), maxLine_(maxLine), maxStderr_(maxStderr) {}
@@ -171,4 +171,4 @@ std::string describe(const Worker::Reply &r, std::chrono::milliseconds timeout) 
   return "";
 }
 
-} // namespace lo::subprocess
+} // namespace lo::system

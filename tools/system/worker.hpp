@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lo::subprocess {
+namespace lo::system {
 
 /// A long-running implementation (`diff --worker`): started once, in its own process group, and
 /// sent one request line after another on its standard input; each answer is one line on its
@@ -55,4 +55,4 @@ private:
 /// "exited with status 3 while ...", as describe() says it, for a worker's reply.
 std::string describe(const Worker::Reply &r, std::chrono::milliseconds timeout);
 
-} // namespace lo::subprocess
+} // namespace lo::system

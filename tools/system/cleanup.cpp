@@ -1,4 +1,4 @@
-#include "ref/io/cleanup.hpp"
+#include "tools/system/cleanup.hpp"
 
 #include <atomic>
 #include <csignal>
@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-namespace lo::io {
+namespace lo::system {
 
 namespace {
 
@@ -209,4 +209,4 @@ SignalsHeld::~SignalsHeld() {
   pthread_sigmask(SIG_SETMASK, reinterpret_cast<const sigset_t *>(saved_), nullptr);
 }
 
-} // namespace lo::io
+} // namespace lo::system

@@ -1,7 +1,7 @@
 // SIGINT and SIGTERM, the one handler of the oracle for both.
 //
 // Cleanup: a run that is interrupted leaves no partial file either (docs/spec.md §4.1). The
-// temporary file of `-o` (io::OutputFile) and the temporary directory of `gen` are registered here
+// temporary file of `-o` (system::OutputFile) and the temporary directory of `gen` are registered here
 // while they exist; a signal removes every registered path, then ends the process by that signal
 // (exit status 128 + N in a shell).
 //
@@ -22,7 +22,7 @@
 #include <memory>
 #include <string>
 
-namespace lo::io {
+namespace lo::system {
 
 /// A path removed on SIGINT or SIGTERM while this object lives: `name` in the directory
 /// `dirFd` (which must stay open as long), a file or, with `directory`, a directory tree.
@@ -87,4 +87,4 @@ private:
 /// tests.
 void runCleanup();
 
-} // namespace lo::io
+} // namespace lo::system
