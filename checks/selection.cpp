@@ -3,14 +3,14 @@
 
 #include <unordered_map>
 
-namespace lo::selection {
+namespace lo::checks {
 
 namespace {
 
-std::string refusalWords(Refusals r) {
+std::string refusalWords(selection::Refusals r) {
   std::string out;
   for (std::size_t i = 0; i < vocabularySize<Refusal>(); ++i)
-    if (r & refusalBit(static_cast<Refusal>(i)))
+    if (r & selection::refusalBit(static_cast<Refusal>(i)))
       out += (out.empty() ? "" : ", ") + std::string(spelling(static_cast<Refusal>(i)));
   return out;
 }
@@ -19,12 +19,13 @@ std::string kernelPointer(std::size_t i) { return "/kernels/" + std::to_string(i
 
 } // namespace
 
-std::vector<Finding> judgeSelection(const BackendProfile &profile, const Graph &graph,
-                                    const Interner &interner, const GraphExecutionPlan &candidate,
+std::vector<Finding> judgeSelection(const selection::BackendProfile &profile,
+                                    const selection::Graph &graph, const Interner &interner,
+                                    const GraphExecutionPlan &candidate,
                                     const std::optional<std::string> &candidateError) {
   std::vector<Finding> out;
   std::vector<KernelCapsule> registry;
-  const SelectionResult expected = planGraphNodes(profile, graph, registry);
+  const selection::SelectionResult expected = planGraphNodes(profile, graph, registry);
   // Whether a plan exists is the rule's own answer (§10.5); a planning failure is judged by it.
   if (candidateError || !expected.ok()) {
     if (candidateError && expected.ok())
@@ -52,7 +53,7 @@ std::vector<Finding> judgeSelection(const BackendProfile &profile, const Graph &
                      "node " + std::to_string(kernel.nodeId) + " is not in the graph"});
       continue;
     }
-    const Node &node = graph.nodes[it->second];
+    const selection::Node &node = graph.nodes[it->second];
     if (!node.op) {
       out.push_back({Departure::plannedWithoutWork, at + "/nodeId",
                      "node " + std::to_string(kernel.nodeId) +
@@ -72,7 +73,7 @@ std::vector<Finding> judgeSelection(const BackendProfile &profile, const Graph &
     for (std::size_t i = 0; i < registry.size() && !position; ++i)
       if (registry[i] == c)
         position = i;
-    const Refusals refused = refusals(profile.policy, profile.availability, op, c);
+    const selection::Refusals refused = refusals(profile.policy, profile.availability, op, c);
     if (!position)
       out.push_back({Departure::notInRegistry, at + "/capsule",
                      "capsule \"" + c.name + "\" is not in the profile's registry"});
@@ -122,4 +123,4 @@ std::vector<Finding> judgeSelection(const BackendProfile &profile, const Graph &
   return out;
 }
 
-} // namespace lo::selection
+} // namespace lo::checks

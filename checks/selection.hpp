@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::selection {
+namespace lo::checks {
 
 #define LO_DEPARTURES(X)                                                                           \
   X(plannedWithoutWork, "selection.planned-without-work")                                          \
@@ -24,13 +24,13 @@ namespace lo::selection {
   X(planWhereError, "selection.plan-where-error")                                                  \
   X(errorWherePlan, "selection.error-where-plan")
 
-} // namespace lo::selection
+} // namespace lo::checks
 
 namespace lo {
 LO_DECLARE_VOCABULARY(Departure, LO_DEPARTURES, "selection check")
 } // namespace lo
 
-namespace lo::selection {
+namespace lo::checks {
 
 /// One departure: its check, the JSON pointer into the candidate (or into the graph, for a
 /// missing node) and one sentence.
@@ -43,8 +43,9 @@ struct Finding {
 /// Every departure of `candidate` (a GraphExecutionPlan whose capsules are in `interner`, or, when
 /// `candidateError` is given, an implementation's planning failure) from selection under
 /// `profile` for `graph`.
-std::vector<Finding> judgeSelection(const BackendProfile &profile, const Graph &graph,
-                                    const Interner &interner, const GraphExecutionPlan &candidate,
+std::vector<Finding> judgeSelection(const selection::BackendProfile &profile,
+                                    const selection::Graph &graph, const Interner &interner,
+                                    const GraphExecutionPlan &candidate,
                                     const std::optional<std::string> &candidateError = {});
 
-} // namespace lo::selection
+} // namespace lo::checks

@@ -18,12 +18,12 @@ namespace {
 enum class Format { text, json };
 
 /// Where a finding's pointer points: into the graph for a missing node, else into the candidate.
-bool inGraph(const selection::Finding &f) { return f.check == Departure::missingNode; }
+bool inGraph(const checks::Finding &f) { return f.check == Departure::missingNode; }
 
 void writeText(io::Sink &out, const std::string &graph, const std::string &candidate,
-               const std::string &profile, const std::vector<selection::Finding> &findings) {
+               const std::string &profile, const std::vector<checks::Finding> &findings) {
   std::map<Departure, std::size_t> counts;
-  for (const selection::Finding &f : findings) {
+  for (const checks::Finding &f : findings) {
     ++counts[f.check];
     out << (inGraph(f) ? graph : candidate) << ": " << (f.pointer.empty() ? "" : f.pointer + ": ")
         << spelling(f.check) << ": " << f.sentence << "\n";
@@ -45,7 +45,7 @@ void writeText(io::Sink &out, const std::string &graph, const std::string &candi
 
 void writeJson(io::Sink &out, const std::string &graph, const std::string &candidate,
                const std::string &profile, Edition edition,
-               const std::vector<selection::Finding> &findings) {
+               const std::vector<checks::Finding> &findings) {
   out << "{\"format\":\"lowering-oracle/selection-report\",\"version\":1,\"graph\":";
   out.jsonString(graph) << ",\"candidate\":";
   out.jsonString(candidate) << ",\"profile\":";
@@ -53,7 +53,7 @@ void writeJson(io::Sink &out, const std::string &graph, const std::string &candi
   out.jsonString(spelling(edition))
       << ",\"conforms\":" << (findings.empty() ? "true" : "false") << ",\"findings\":[";
   for (std::size_t i = 0; i < findings.size(); ++i) {
-    const selection::Finding &f = findings[i];
+    const checks::Finding &f = findings[i];
     out << (i ? "," : "") << "{\"check\":";
     out.jsonString(spelling(f.check))
         << ",\"document\":\"" << (inGraph(f) ? "graph" : "candidate") << "\",\"pointer\":";
@@ -105,8 +105,8 @@ Action setupCheckPlan(CLI::App &app) {
       failed = o->failed;
     else
       plan = io::readExecutionPlan(io::loadSource(o->candidate), interner, o->edition);
-    const std::vector<selection::Finding> findings =
-        selection::judgeSelection(p, g, interner, plan, failed);
+    const std::vector<checks::Finding> findings =
+        checks::judgeSelection(p, g, interner, plan, failed);
     const std::string graphName = o->graph == "-" ? "<stdin>" : o->graph;
     const std::string candidateName = o->candidate.empty()  ? "<failure>"
                                       : o->candidate == "-" ? "<stdin>"

@@ -33,7 +33,7 @@ namespace lo::cli {
 namespace fs = std::filesystem;
 
 Action setupDiff(CLI::App &app) {
-  auto o = std::make_shared<DiffSettings>();
+  auto o = std::make_shared<diff::DiffSettings>();
   auto *sub = app.add_subcommand(
       "diff", "Run another implementation on generated plans, check every output, and shrink "
               "and save the first failure.");
@@ -76,7 +76,7 @@ Action setupDiff(CLI::App &app) {
   sub->add_flag("--audit", o->audit,
                 "ask every lowering for its ExecutionAudit (docs/spec.md §2.6; by default one "
                 "case in " +
-                    std::to_string(gen::kAuditShare) +
+                    std::to_string(suite::kAuditShare) +
                     " asks, drawn from the seed): a worker's request says \"audit\": true, "
                     "--impl's {audit} is replaced by true; a missing or wrong audit is a finding");
   impl->excludes(worker);
@@ -87,7 +87,7 @@ Action setupDiff(CLI::App &app) {
   gateWorker->excludes(gateOption);
   // At least one case: a run that judges nothing never says "conform" (exit status 0).
   addNatural(*sub, "--count", o->count, 1, kMaxCount,
-             "number of cases (the " + std::to_string(gen::edgeCaseCount()) +
+             "number of cases (the " + std::to_string(suite::edgeCaseCount()) +
                  " hand-picked ones first, as in `gen`)");
   addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");
   addNatural(*sub, "--max-nodes", o->gen.maxNodes, 0, kMaxNodes, "most nodes in a random case");
@@ -149,7 +149,7 @@ Action setupDiff(CLI::App &app) {
                                             "to be asked for the audit");
     // docs/spec.md §4.1, "Output directories": refused before any run, nothing touched.
     if (std::string why; !o->keep.empty() && !system::outputDirectoryUsable(o->keep, why))
-      throw std::runtime_error("diff: --keep " + shownText(o->keep) + ": " + why);
+      throw std::runtime_error("diff: --keep " + io::shownText(o->keep) + ": " + why);
     try {
       system::InterruptGuard guard; // before the work directory exists
       return runDiff(*o);
@@ -159,7 +159,7 @@ Action setupDiff(CLI::App &app) {
                                            : o->impl.empty()        ? "--worker"
                                                                     : "--impl") +
                                ": " + e.what());
-    } catch (const UsageError &) {
+    } catch (const diff::UsageError &) {
       // A progress line in place on a terminal is cleared first; elsewhere nothing precedes it.
       if (::isatty(2))
         std::cerr << "\r\033[K";

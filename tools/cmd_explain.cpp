@@ -101,12 +101,12 @@ Action setupExplain(CLI::App &app) {
           << candidateText << "\n$ lowering-oracle check plan.json candidate.json --mode "
           << spelling(ex.options.mode) << " --equality " << spelling(ex.options.equality)
           << " --edition " << spelling(edition) << '\n';
-      ReportSubject subject{"plan.json",
-                            "candidate.json",
-                            ex.options.mode,
-                            ex.options.equality,
-                            ex.candidate.plan.groups.size(),
-                            ex.plan.kernels.size()};
+      report::ReportSubject subject{"plan.json",
+                                    "candidate.json",
+                                    ex.options.mode,
+                                    ex.options.equality,
+                                    ex.candidate.plan.groups.size(),
+                                    ex.plan.kernels.size()};
       writeReportText(out, report, subject);
     });
     return int{kSuccess};

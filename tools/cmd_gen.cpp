@@ -14,7 +14,7 @@ Action setupGen(CLI::App &app) {
   struct Options {
     std::string out;
     std::size_t count = 100;
-    gen::Settings settings;
+    suite::Settings settings;
     bool force = false;
   };
   auto o = std::make_shared<Options>();
@@ -23,7 +23,7 @@ Action setupGen(CLI::App &app) {
              "results, a manifest.");
   sub->add_option("--out", o->out, "directory to create (must not exist or be empty)")->required();
   addNatural(*sub, "--count", o->count, 0, kMaxCount,
-             "number of cases: the " + std::to_string(gen::edgeCaseCount()) +
+             "number of cases: the " + std::to_string(suite::edgeCaseCount()) +
                  " hand-picked ones first, then random ones");
   addNatural(*sub, "--seed", o->settings.seed, 0, kMaxU64, "seed of the random cases");
   addEditionOption(*sub, o->settings.edition)
@@ -38,7 +38,7 @@ Action setupGen(CLI::App &app) {
   sub->footer("Case I of seed S and edition E is the same plan in `gen` and `diff`.");
   return [o] {
     requireToolEdition(o->settings.edition, "gen");
-    return gen::runGen(o->out, o->force, o->settings, o->count);
+    return suite::runGen(o->out, o->force, o->settings, o->count);
   };
 }
 

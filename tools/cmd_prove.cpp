@@ -16,7 +16,7 @@
 namespace lo::cli {
 
 Action setupProve(CLI::App &app) {
-  auto o = std::make_shared<ProveSettings>();
+  auto o = std::make_shared<prove::ProveSettings>();
   auto *sub = app.add_subcommand(
       "prove", "Discharge the Z3 obligations of the reference lowering for every plan up to a "
                "bound, and the step lemmas for every length.");
@@ -26,7 +26,7 @@ Action setupProve(CLI::App &app) {
   addEditionOption(*sub, o->edition);
   addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, 3600000,
              "timeout of each solver call, in milliseconds");
-  using Format = ProveSettings::Format;
+  using Format = prove::ProveSettings::Format;
   sub->add_option("--format", o->format, "text: a table; json: a document")
       ->type_name("TEXT")
       ->transform(spellingsOf<Format>({{"text", Format::text}, {"json", Format::json}}))

@@ -30,10 +30,10 @@ namespace {
 constexpr std::uint64_t kMaxFileBytes = io::kMaxDocumentBytes;
 
 /// `--report FORMAT=FILE`: the format and the file, or a usage error.
-std::pair<ReportFormat, std::string> reportOf(const std::string &value) {
+std::pair<report::ReportFormat, std::string> reportOf(const std::string &value) {
   const std::size_t eq = value.find('=');
   if (eq != std::string::npos && eq + 1 < value.size())
-    for (const auto &[name, format] : kReportFormats)
+    for (const auto &[name, format] : report::kReportFormats)
       if (std::string_view(value).substr(0, eq) == name)
         return {format, value.substr(eq + 1)};
   throw CLI::ValidationError("--report", "expected FORMAT=FILE with FORMAT one of text, json, "
@@ -58,7 +58,7 @@ bool sameFile(const std::string &a, const std::string &b) {
 /// Two reports of one run never go to one file (the second would silently replace the first):
 /// a usage error naming both options.
 void refuseOneFileTwice(const std::string &out,
-                        const std::vector<std::pair<ReportFormat, std::string>> &files) {
+                        const std::vector<std::pair<report::ReportFormat, std::string>> &files) {
   std::vector<std::pair<std::string, std::string>> named; // option, file
   if (out != "-")
     named.emplace_back("-o", out);
@@ -76,7 +76,7 @@ void refuseOneFileTwice(const std::string &out,
 } // namespace
 
 Action setupVerify(CLI::App &app) {
-  auto o = std::make_shared<gen::VerifySettings>();
+  auto o = std::make_shared<suite::VerifySettings>();
   auto out = std::make_shared<std::string>("-");
   auto *sub = app.add_subcommand(
       "verify", "Judge a directory of an implementation's outputs against a conformance suite "
@@ -132,7 +132,7 @@ Action setupVerify(CLI::App &app) {
           return std::string(e.what());
         }
       });
-  auto run = std::make_shared<SuiteRunSettings>();
+  auto run = std::make_shared<diff::SuiteRunSettings>();
   auto *impl = sub->add_option(
       "--impl", run->impl,
       "run the implementation for every entry instead of reading OUTPUTS as it is: COMMAND is "
@@ -194,10 +194,10 @@ Action setupVerify(CLI::App &app) {
     for (std::size_t i = 0; i < 4; ++i)
       if ((*given)[i]->count() > 0)
         *fields[i] = (*expected)[i];
-    std::vector<std::pair<ReportFormat, std::string>> files;
+    std::vector<std::pair<report::ReportFormat, std::string>> files;
     for (const std::string &r : *reports) {
       files.push_back(reportOf(r));
-      o->pictures = o->pictures || files.back().first == ReportFormat::html;
+      o->pictures = o->pictures || files.back().first == report::ReportFormat::html;
     }
     refuseOneFileTwice(*out, files);
     run->gates = o->gates;
@@ -207,9 +207,9 @@ Action setupVerify(CLI::App &app) {
       guard.emplace();
       o->producer = suiteProducer(*run);
     }
-    SuiteReport report;
+    report::SuiteReport report;
     try {
-      report = gen::runVerify(*o); // a SuiteError: main's error path, exit status 2
+      report = suite::runVerify(*o); // a SuiteError: main's error path, exit status 2
     } catch (...) {
       o->producer = nullptr; // the worker stopped, the run's work directory removed
       throw;

@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
       "(does not conform, differs, refuted), 2 bad usage or invalid input, 3 inconclusive "
       "(prove: solver unknown, timed out or interrupted; diff: interrupted before any finding; "
       "verify: interrupted while it runs an implementation)."};
-  app.set_version_flag("--version", std::string("lowering-oracle ") + lo::kVersion);
+  app.set_version_flag("--version", std::string("lowering-oracle ") + lo::cli::kVersion);
   app.require_subcommand(1);
   std::vector<std::pair<CLI::App *, Action>> actions;
   for (Setup setup : kCommands) {

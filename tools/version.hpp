@@ -1,4 +1,4 @@
 #pragma once
-namespace lo {
+namespace lo::cli {
 inline constexpr const char *kVersion = "0.1.0";
 }

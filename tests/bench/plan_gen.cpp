@@ -9,7 +9,7 @@ namespace lo::bench {
 namespace {
 
 /// The generator's choices from std::mt19937_64: below(n) is the next value modulo n.
-class Mt19937Choices final : public gen::Choices {
+class Mt19937Choices final : public plans::Choices {
 public:
   explicit Mt19937Choices(std::uint64_t seed) : rng_(seed) {}
   std::uint64_t below(std::uint64_t n) override { return rng_() % n; }
@@ -22,7 +22,7 @@ private:
 
 GraphExecutionPlan generatePlan(Interner &interner, std::uint64_t kernels, std::uint64_t seed) {
   Mt19937Choices choices(seed);
-  return gen::modelPlan(interner, choices, kernels);
+  return plans::modelPlan(interner, choices, kernels);
 }
 
 } // namespace lo::bench

@@ -32,14 +32,14 @@ std::size_t occurrences(const std::string &text, const std::string &part) {
 /// The page `check --format html` writes for `candidate` as a lowering of `plan`.
 std::string page(Interner &in, const GraphExecutionPlan &plan, const io::LoweringDocument &cand,
                  const Options &options, const std::string &candidateName = "candidate.json") {
-  cli::CaseResult c;
+  report::CaseResult c;
   c.report = check(in, plan, cand, options);
   c.subject = {"plan.json",      candidateName,           options.mode,
                options.equality, cand.plan.groups.size(), plan.kernels.size()};
-  c.picture = cli::htmlPicture({&in, &plan, &cand, &c.report, "c0-"},
-                               pictureFacts(in, plan, &cand, options.mode, options.equality));
+  c.picture = report::htmlPicture({&in, &plan, &cand, &c.report, "c0-"},
+                                  pictureFacts(in, plan, &cand, options.mode, options.equality));
   return io::writtenText(
-      [&](io::Sink &out) { cli::writeReports(out, cli::ReportFormat::html, {c}, {}); });
+      [&](io::Sink &out) { report::writeReports(out, report::ReportFormat::html, {c}, {}); });
 }
 
 TEST(HtmlText, EscapesMarkupAndForbiddenControls) {
@@ -176,7 +176,7 @@ TEST(HtmlReport, MillionNodePlanWithOneFindingGivesABoundedPage) {
   ASSERT_EQ(occurrences(html, "<li class=\"finding\""), 1u) << html.substr(0, 4000);
   RecordProperty("bytes", static_cast<int>(html.size()));
   EXPECT_LT(html.size(), std::size_t{256} << 10) << "the page is bounded, not a million cells";
-  EXPECT_EQ(occurrences(html, "<td class=\"n"), 2 * cli::kHtmlContext + 1);
+  EXPECT_EQ(occurrences(html, "<td class=\"n"), 2 * report::kHtmlContext + 1);
   EXPECT_NE(html.find("654314 nodes not shown (positions 0 to 654313)"), std::string::npos);
   EXPECT_NE(html.find("345673 nodes not shown (positions 654327 to 999999)"), std::string::npos);
   EXPECT_NE(html.find("id=\"c0-n654320\""), std::string::npos) << "the finding's node is shown";
@@ -193,25 +193,26 @@ TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
       referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
   io::LoweringDocument bad = good;
   bad.plan.groups.pop_back();
-  cli::SuiteReport r{"suite", "outputs", {}};
+  report::SuiteReport r{"suite", "outputs", {}};
   for (int i = 0; i < 3; ++i) {
-    cli::SuiteEntry e;
+    report::SuiteEntry e;
     e.result.name = "case-<" + std::to_string(i) + ">";
     e.result.subject.candidate = "out" + std::to_string(i) + ".json";
     if (i == 2) {
-      e.result.error = cli::ReportError{e.result.subject.candidate, 0, 0, "",
-                                        "no output: out2.json does not exist"};
+      e.result.error = report::ReportError{e.result.subject.candidate, 0, 0, "",
+                                           "no output: out2.json does not exist"};
     } else {
       e.result.report = check(in, plan, i ? bad : good, {});
-      EXPECT_EQ(e.status(), i ? cli::SuiteEntry::Status::fails : cli::SuiteEntry::Status::conforms);
-      e.result.picture = cli::htmlPicture(
+      EXPECT_EQ(e.status(),
+                i ? report::SuiteEntry::Status::fails : report::SuiteEntry::Status::conforms);
+      e.result.picture = report::htmlPicture(
           {&in, &plan, i ? &bad : &good, &e.result.report, "e" + std::to_string(i) + "-"},
           pictureFacts(in, plan, i ? &bad : &good, Mode::coalesced, Equality::contract));
     }
     r.entries.push_back(std::move(e));
   }
   const std::string html = io::writtenText(
-      [&](io::Sink &out) { cli::writeSuiteReport(out, cli::ReportFormat::html, r); });
+      [&](io::Sink &out) { report::writeSuiteReport(out, report::ReportFormat::html, r); });
   for (const char *row : {"<a href=\"#e1\">case-&lt;1&gt;</a>",
                           "<a href=\"#e2\">case-&lt;2&gt;</a>", "<td>case-&lt;0&gt;</td>"})
     EXPECT_NE(html.find(row), std::string::npos) << row;
@@ -233,8 +234,8 @@ TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
 }
 
 TEST(HtmlReport, AGateEntrySaysWhyItHasNoPicture) {
-  cli::SuiteReport r{"suite", "outputs", {}};
-  cli::SuiteEntry e;
+  report::SuiteReport r{"suite", "outputs", {}};
+  report::SuiteEntry e;
   e.result.name = "case-0";
   e.policy = "verified";
   e.result.subject.candidate = "out0.gate.json";
@@ -242,7 +243,7 @@ TEST(HtmlReport, AGateEntrySaysWhyItHasNoPicture) {
       {Check::gate, {}, {}, "/verdict", "the verdict differs", "", "", ""});
   r.entries.push_back(std::move(e));
   const std::string html = io::writtenText(
-      [&](io::Sink &out) { cli::writeSuiteReport(out, cli::ReportFormat::html, r); });
+      [&](io::Sink &out) { report::writeSuiteReport(out, report::ReportFormat::html, r); });
   const std::size_t why = html.find(
       "No picture: the entry's output is a gate result, not a lowering to draw; the findings are "
       "listed.");

@@ -13,7 +13,7 @@ namespace {
 
 struct Written {
   Report report;
-  cli::ReportSubject subject;
+  report::ReportSubject subject;
 };
 
 Written failingReport() {
@@ -26,11 +26,11 @@ Written failingReport() {
   return w;
 }
 
-std::string render(cli::ReportFormat f, const Written &w) {
+std::string render(report::ReportFormat f, const Written &w) {
   std::string out;
   {
     io::Sink sink(out);
-    cli::writeReport(sink, f, w.report, w.subject);
+    report::writeReport(sink, f, w.report, w.subject);
     sink.flush();
   }
   return out;
@@ -38,7 +38,7 @@ std::string render(cli::ReportFormat f, const Written &w) {
 
 TEST(Report, TextIsOneLineAViolationThenNotesAndSummary) {
   const Written w = failingReport();
-  const std::string text = render(cli::ReportFormat::text, w);
+  const std::string text = render(report::ReportFormat::text, w);
   EXPECT_EQ(text, "cand \"1\".json: /groups/1: maximal: group 1 (node 2) could have been appended "
                   "to group 0: same op relu and the same capsule reference.relu\n"
                   "cand \"1\".json: note: a note\n"
@@ -50,18 +50,18 @@ TEST(Report, TextSaysWhenItConformsAndCountsOmitted) {
   Written w = failingReport();
   w.report.violations.clear();
   w.report.notes.clear();
-  EXPECT_EQ(render(cli::ReportFormat::text, w),
+  EXPECT_EQ(render(report::ReportFormat::text, w),
             "cand \"1\".json: conforms to the coalesced lowering (equality contract) of "
             "plan.json (2 groups, 2 nodes)\n");
   w.report.omitted.emplace_back(Check::order, 5);
-  EXPECT_NE(render(cli::ReportFormat::text, w).find("order: 5 more violations not listed"),
+  EXPECT_NE(render(report::ReportFormat::text, w).find("order: 5 more violations not listed"),
             std::string::npos);
-  EXPECT_EQ(cli::violationSummary(w.report), "5 violations (order 5)");
+  EXPECT_EQ(report::violationSummary(w.report), "5 violations (order 5)");
 }
 
 TEST(Report, JsonParsesWithTheSpecsFieldNames) {
   const Written w = failingReport();
-  const std::string json = render(cli::ReportFormat::json, w);
+  const std::string json = render(report::ReportFormat::json, w);
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS) << json;
@@ -81,7 +81,7 @@ TEST(Report, JsonParsesWithTheSpecsFieldNames) {
 
 TEST(Report, SarifIsVersion210WithOneRulePerCheck) {
   const Written w = failingReport();
-  const std::string sarif = render(cli::ReportFormat::sarif, w);
+  const std::string sarif = render(report::ReportFormat::sarif, w);
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(sarif).get(doc), simdjson::SUCCESS) << sarif;
@@ -103,7 +103,7 @@ TEST(Report, SarifIsVersion210WithOneRulePerCheck) {
 
 TEST(Report, JunitHasOneTestCasePerCheck) {
   const Written w = failingReport();
-  const std::string xml = render(cli::ReportFormat::junit, w);
+  const std::string xml = render(report::ReportFormat::junit, w);
   std::size_t cases = 0;
   for (std::size_t at = xml.find("<testcase "); at != std::string::npos;
        at = xml.find("<testcase ", at + 1))
@@ -117,20 +117,21 @@ TEST(Report, JunitHasOneTestCasePerCheck) {
 }
 
 TEST(ShownText, EscapesEveryControlAndCutsLongText) {
-  EXPECT_EQ(cli::shownText("relu.cudnn"), "relu.cudnn");
-  EXPECT_EQ(cli::shownText("a\nb\x1b[8mc\x7f"), "a\\u000ab\\u001b[8mc\\u007f");
-  EXPECT_EQ(cli::shownText("\xc2\x9b"
-                           "31m"),
+  EXPECT_EQ(report::shownText("relu.cudnn"), "relu.cudnn");
+  EXPECT_EQ(report::shownText("a\nb\x1b[8mc\x7f"), "a\\u000ab\\u001b[8mc\\u007f");
+  EXPECT_EQ(report::shownText("\xc2\x9b"
+                              "31m"),
             "\\u009b31m")
       << "CSI, a C1 control";
-  EXPECT_EQ(cli::shownText("x\xe2\x80\xaey\xe2\x80\xa8z"), "x\\u202ey\\u2028z")
+  EXPECT_EQ(report::shownText("x\xe2\x80\xaey\xe2\x80\xa8z"), "x\\u202ey\\u2028z")
       << "bidirectional override and line separator";
-  EXPECT_EQ(cli::shownText("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93") << "text stays";
-  EXPECT_EQ(cli::shownText("bad\xff"), "bad\\xff");
-  const std::string cut = cli::shownText(std::string(5000, 'n'));
+  EXPECT_EQ(report::shownText("caf\xc3\xa9 \xe2\x9c\x93"), "caf\xc3\xa9 \xe2\x9c\x93")
+      << "text stays";
+  EXPECT_EQ(report::shownText("bad\xff"), "bad\\xff");
+  const std::string cut = report::shownText(std::string(5000, 'n'));
   EXPECT_EQ(cut, std::string(io::kMaxShownBytes, 'n') + "\xe2\x80\xa6");
-  EXPECT_EQ(cli::shownText("\xc3\xa9\xc3\xa9", 3), "\xc3\xa9"
-                                                   "\xe2\x80\xa6")
+  EXPECT_EQ(report::shownText("\xc3\xa9\xc3\xa9", 3), "\xc3\xa9"
+                                                      "\xe2\x80\xa6")
       << "cut after a whole character";
 }
 
@@ -144,10 +145,10 @@ TEST(Report, EveryFormatShowsAnInputStringTheSameWay) {
   std::string inJson; // the same text as a JSON string's content: each backslash doubled
   for (char c : shown)
     inJson += c == '\\' ? std::string("\\\\") : std::string(1, c);
-  for (auto f : {cli::ReportFormat::text, cli::ReportFormat::junit, cli::ReportFormat::json,
-                 cli::ReportFormat::sarif}) {
+  for (auto f : {report::ReportFormat::text, report::ReportFormat::junit,
+                 report::ReportFormat::json, report::ReportFormat::sarif}) {
     const std::string out = render(f, w);
-    const bool json = f == cli::ReportFormat::json || f == cli::ReportFormat::sarif;
+    const bool json = f == report::ReportFormat::json || f == report::ReportFormat::sarif;
     EXPECT_NE(out.find(json ? inJson : shown), std::string::npos) << out;
     for (const char *raw : {"a\nb", "\xed\xa0\x80", "\xef\xbf\xbf", "\xe2\x80\xae"})
       EXPECT_EQ(out.find(raw), std::string::npos) << static_cast<int>(f) << ": " << out;
@@ -158,7 +159,7 @@ TEST(Locate, FindsThePointersValueInTheText) {
   const std::string text =
       "{\"groups\": [\n  {\"a\": 1},\n  {\"a/b\": [10, 20], \"x\\u0079\": \"v\"}\n]}";
   auto at = [&](std::string_view pointer) {
-    const auto offset = cli::pointerOffset(text, pointer);
+    const auto offset = report::pointerOffset(text, pointer);
     return offset ? text.substr(*offset, 3) : std::string("none");
   };
   EXPECT_EQ(at(""), "{\"g");
@@ -168,10 +169,10 @@ TEST(Locate, FindsThePointersValueInTheText) {
   EXPECT_EQ(at("/groups/1/xy"), "\"v\"") << "keys compare decoded";
   EXPECT_EQ(at("/groups/2"), "none");
   EXPECT_EQ(at("/nothing"), "none");
-  const auto p = cli::positionOf(text, *cli::pointerOffset(text, "/groups/1"));
+  const auto p = report::positionOf(text, *report::pointerOffset(text, "/groups/1"));
   EXPECT_EQ(p.line, 3u);
   EXPECT_EQ(p.column, 3u);
-  EXPECT_EQ(cli::positionOf("\xc3\xa9\xc3\xa9x", 4).column, 3u) << "columns in code points";
+  EXPECT_EQ(report::positionOf("\xc3\xa9\xc3\xa9x", 4).column, 3u) << "columns in code points";
 }
 
 TEST(Report, JsonCarriesFieldExpectedActualWhereTheyApply) {
@@ -179,11 +180,11 @@ TEST(Report, JsonCarriesFieldExpectedActualWhereTheyApply) {
   const Example ex = example(in, Check::groupingKind);
   const Report r = check(in, ex.plan, ex.candidate, ex.options);
   Written w{r, {"plan.json", "c.json", ex.options.mode, ex.options.equality, 0, 0}};
-  const std::string json = render(cli::ReportFormat::json, w);
+  const std::string json = render(report::ReportFormat::json, w);
   EXPECT_NE(json.find("\"check\":\"grouping-kind\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"field\":\"groupingKind\",\"expected\":\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"actual\":\""), std::string::npos) << json;
-  const std::string maximal = render(cli::ReportFormat::json, failingReport());
+  const std::string maximal = render(report::ReportFormat::json, failingReport());
   EXPECT_EQ(maximal.find("\"field\""), std::string::npos) << "not for a finding about no one field";
 }
 
@@ -191,7 +192,7 @@ TEST(Report, JsonCarriesFieldExpectedActualWhereTheyApply) {
 // entry for a candidate that could not be read; a JSON document with every case and a summary.
 TEST(Report, SeveralCandidatesWithAnErrorEntry) {
   const Written w = failingReport();
-  std::vector<cli::CaseResult> cases(3);
+  std::vector<report::CaseResult> cases(3);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     cases[i].name = "0001-one-node";
     cases[i].subject = w.subject;
@@ -200,13 +201,13 @@ TEST(Report, SeveralCandidatesWithAnErrorEntry) {
   }
   cases[1].subject.mode = Mode::singleton;
   cases[2].name = "0002-long-run";
-  cases[2].error = cli::ReportError{"out/0002.json", 3, 7, "/groups", "groups is not an array"};
-  cli::ReportOptions options;
+  cases[2].error = report::ReportError{"out/0002.json", 3, 7, "/groups", "groups is not an array"};
+  report::ReportOptions options;
   options.command = "diff";
   std::string xml;
   {
     io::Sink sink(xml);
-    cli::writeReports(sink, cli::ReportFormat::junit, cases, options);
+    report::writeReports(sink, report::ReportFormat::junit, cases, options);
     sink.flush();
   }
   EXPECT_NE(xml.find("classname=\"lowering-oracle.diff.0001-one-node.coalesced.contract\" "
@@ -223,13 +224,13 @@ TEST(Report, SeveralCandidatesWithAnErrorEntry) {
   {
     std::string json;
     io::Sink sink(json);
-    EXPECT_THROW(cli::writeReports(sink, cli::ReportFormat::json, cases, options),
+    EXPECT_THROW(report::writeReports(sink, report::ReportFormat::json, cases, options),
                  std::logic_error);
   }
   std::string text;
   {
     io::Sink sink(text);
-    cli::writeReports(sink, cli::ReportFormat::text, cases, options);
+    report::writeReports(sink, report::ReportFormat::text, cases, options);
     sink.flush();
   }
   EXPECT_NE(text.find("diff: 0 of 3 conform, 2 do not, 1 error\n"), std::string::npos) << text;

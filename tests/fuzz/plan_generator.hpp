@@ -21,7 +21,7 @@ namespace lo::fuzz {
 /// The fuzzer's bytes as choices: each below(n) consumes what a value below n needs. When the
 /// bytes run out, a fixed SplitMix64 answers, so that a generator that loops while a choice says
 /// so still ends.
-class FuzzedChoices final : public gen::Choices {
+class FuzzedChoices final : public plans::Choices {
 public:
   explicit FuzzedChoices(FuzzedDataProvider &in) : in_(in) {}
   std::uint64_t below(std::uint64_t n) override {
@@ -32,21 +32,21 @@ public:
 
 private:
   FuzzedDataProvider &in_;
-  gen::Rng fallback_{0x66757a7a};
+  plans::Rng fallback_{0x66757a7a};
 };
 
 /// A plan of at most `maxKernels` kernels drawn from the fuzzer's bytes.
 inline GraphExecutionPlan generatePlan(FuzzedDataProvider &in, Interner &interner,
                                        std::size_t maxKernels = 48) {
   FuzzedChoices choices(in);
-  gen::PlanKnobs knobs;
+  plans::PlanKnobs knobs;
   knobs.maxNodes = maxKernels;
   knobs.maxOps = 4;
   knobs.maxVariants = 4;
   knobs.maxRunLength = 64;
-  knobs.vocabulary = gen::Vocabulary::drawn;
-  knobs.params = gen::Params::wild;
-  return gen::randomPlan(interner, choices, knobs);
+  knobs.vocabulary = plans::Vocabulary::drawn;
+  knobs.params = plans::Params::wild;
+  return plans::randomPlan(interner, choices, knobs);
 }
 
 } // namespace lo::fuzz

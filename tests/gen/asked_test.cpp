@@ -26,11 +26,11 @@ TEST_F(Asked, TheAsksOfACaseComeFromTheSeedAndCoverEveryBoolean) {
   std::size_t audits = 0, cases = 0;
   std::set<std::pair<std::size_t, bool>> seen; // (boolean, value)
   for (std::uint64_t seed : {1, 2, 3}) {
-    gen::Settings settings;
+    suite::Settings settings;
     settings.seed = seed;
     for (std::size_t i = 0; i < 100; ++i) {
       Interner a, b;
-      const gen::Case c = gen::caseAt(a, settings, i), again = gen::caseAt(b, settings, i);
+      const suite::Case c = suite::caseAt(a, settings, i), again = suite::caseAt(b, settings, i);
       EXPECT_EQ(c.audit, again.audit);
       EXPECT_EQ(c.customPolicy, again.customPolicy);
       EXPECT_EQ(policyName(c.customPolicy), "custom") << "case " << i << " of seed " << seed;
@@ -96,12 +96,12 @@ TEST_F(Asked, AnEntryThatAsksForTheAuditFailsWithoutOne) {
 // fail exactly where a custom policy leaves requireEvidence out and the plan misses evidence.
 TEST_F(Asked, VerifyJudgesACustomGateEntryUnderItsBooleans) {
   makeSuite(24);
-  gen::Settings settings; // gen's defaults, as makeSuite wrote them
+  suite::Settings settings; // gen's defaults, as makeSuite wrote them
   std::set<std::string> changed;
   for (std::size_t i = 0; i < 24; ++i) {
     Interner interner;
-    const gen::Case c = gen::caseAt(interner, settings, i);
-    const std::string label = gen::caseLabel(i, c);
+    const suite::Case c = suite::caseAt(interner, settings, i);
+    const std::string label = suite::caseLabel(i, c);
     const GraphLoweringPlan lowering = lower(interner, c.plan, Mode::coalesced, Equality::contract);
     AssurancePolicy ignoring = c.customPolicy;
     ignoring.requireEvidence = true;

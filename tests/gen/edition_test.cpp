@@ -18,10 +18,10 @@
 namespace lo::testing {
 namespace {
 
-using gen::Case;
-using gen::caseAt;
-using gen::caseLabel;
-using gen::planJson;
+using suite::Case;
+using suite::caseAt;
+using suite::caseLabel;
+using suite::planJson;
 
 constexpr std::size_t kCases = 80;
 
@@ -61,7 +61,7 @@ void see(const Interner &in, const GraphExecutionPlan &plan, Seen &seen) {
 /// `edition`.
 Seen generated(Edition edition) {
   Seen seen;
-  gen::Settings s;
+  suite::Settings s;
   s.seed = 5;
   s.edition = edition;
   for (std::size_t i = 0; i < kCases; ++i) {
@@ -131,10 +131,10 @@ TEST(EditionGen, APlanOfOneEditionIsRefusedByTheOther) {
   // The suites differ where the editions do: some plan of each is refused by the other's reader.
   for (const auto &[made, readIn] : {std::pair{Edition::e2026_07, Edition::e2026_08},
                                      std::pair{Edition::e2026_08, Edition::e2026_07}}) {
-    gen::Settings s;
+    suite::Settings s;
     s.edition = made;
     std::size_t refused = 0;
-    for (std::size_t i = 0; i < gen::edgeCaseCount(); ++i) {
+    for (std::size_t i = 0; i < suite::edgeCaseCount(); ++i) {
       Interner in;
       const Case c = caseAt(in, s, i);
       Interner back;

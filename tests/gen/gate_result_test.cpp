@@ -30,8 +30,8 @@ struct Trap : ::testing::Test {
   Interner interner;
   GraphExecutionPlan plan;
   void SetUp() override {
-    for (std::size_t i = 0; i < gen::edgeCaseCount(); ++i) {
-      gen::Case c = gen::caseAt(interner, {}, i);
+    for (std::size_t i = 0; i < suite::edgeCaseCount(); ++i) {
+      suite::Case c = suite::caseAt(interner, {}, i);
       if (c.name == "gate-identity-trap")
         plan = std::move(c.plan);
     }

@@ -10,12 +10,12 @@
 
 #include <set>
 
-namespace lo::gen {
+namespace lo::suite {
 namespace {
 
 TEST(Rng, SplitMix64KnownAnswers) {
   // The published SplitMix64 sequence for seed 0: any platform must produce exactly these.
-  Rng rng(0);
+  plans::Rng rng(0);
   EXPECT_EQ(rng.next(), 0xe220a8397b1dcdafULL);
   EXPECT_EQ(rng.next(), 0x6e789e6aa1b965f4ULL);
   EXPECT_EQ(rng.next(), 0x06c45d188009454fULL);
@@ -23,7 +23,7 @@ TEST(Rng, SplitMix64KnownAnswers) {
 }
 
 TEST(Rng, BelowStaysInRangeAndHitsEveryValue) {
-  Rng rng(42);
+  plans::Rng rng(42);
   std::set<std::uint64_t> seen;
   for (int i = 0; i < 1000; ++i) {
     const auto v = rng.below(7);
@@ -33,14 +33,14 @@ TEST(Rng, BelowStaysInRangeAndHitsEveryValue) {
   EXPECT_EQ(seen.size(), 7u);
 }
 
-std::string caseText(const Settings &s, std::size_t i) {
+std::string caseText(const suite::Settings &s, std::size_t i) {
   Interner interner;
-  const Case c = caseAt(interner, s, i);
+  const suite::Case c = caseAt(interner, s, i);
   return caseLabel(i, c) + planJson(interner, c.plan, c.encoding);
 }
 
 TEST(Generator, SameSeedSameBytesOtherSeedOtherPlans) {
-  const Settings a{7, 24}, b{8, 24};
+  const suite::Settings a{7, 24}, b{8, 24};
   std::size_t differ = 0;
   for (std::size_t i = 0; i < 80; ++i) {
     EXPECT_EQ(caseText(a, i), caseText(a, i)) << "case " << i;
@@ -53,13 +53,13 @@ TEST(Generator, SameSeedSameBytesOtherSeedOtherPlans) {
 // Every generated plan, in every encoding, is a valid GraphExecutionPlan that reads back to the
 // same plan; random cases respect --max-nodes.
 TEST(Generator, PlansAreValidAndReadBack) {
-  const Settings s{3, 12};
-  std::set<Placement> encodings;
+  const suite::Settings s{3, 12};
+  std::set<suite::Placement> encodings;
   for (std::size_t i = 0; i < 300; ++i) {
     Interner in;
-    const Case c = caseAt(in, s, i);
+    const suite::Case c = caseAt(in, s, i);
     encodings.insert(c.encoding.placement);
-    if (i >= edgeCaseCount()) {
+    if (i >= suite::edgeCaseCount()) {
       EXPECT_LE(c.plan.kernels.size(), s.maxNodes);
     }
     const std::string text = planJson(in, c.plan, c.encoding);
@@ -73,7 +73,7 @@ TEST(Generator, PlansAreValidAndReadBack) {
   EXPECT_EQ(encodings.size(), 3u) << "table, inline and mixed capsule encodings all occur";
 }
 
-const Case *findCase(const std::vector<Case> &cases, std::string_view name) {
+const suite::Case *findCase(const std::vector<suite::Case> &cases, std::string_view name) {
   for (const auto &c : cases)
     if (c.name == name)
       return &c;
@@ -82,9 +82,9 @@ const Case *findCase(const std::vector<Case> &cases, std::string_view name) {
 
 TEST(Generator, HandPickedCases) {
   Interner in;
-  std::vector<Case> cases;
-  for (std::size_t i = 0; i < edgeCaseCount(); ++i)
-    cases.push_back(caseAt(in, {}, i));
+  std::vector<suite::Case> cases;
+  for (std::size_t i = 0; i < suite::edgeCaseCount(); ++i)
+    cases.push_back(suite::caseAt(in, {}, i));
   ASSERT_NE(findCase(cases, "empty-plan"), nullptr);
   EXPECT_TRUE(findCase(cases, "empty-plan")->plan.kernels.empty());
   EXPECT_EQ(findCase(cases, "one-node")->plan.kernels.size(), 1u);
@@ -119,17 +119,17 @@ TEST(Generator, HandPickedCases) {
     EXPECT_EQ(tags.size(), valuesOf<KindTag>(kNewestEdition).size() - 3)
         << name << ": all but input, const, detach";
   }
-  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding.placement, Placement::inline_);
+  EXPECT_EQ(findCase(cases, "every-kind-inline")->encoding.placement, suite::Placement::inline_);
 }
 
 // Random cases contain what tells the equalities apart: runs of capsules equal in identity but
 // not in contract, and among those, a trusted-external one.
 TEST(Generator, RandomCasesHaveNearCollisions) {
-  const Settings s{1, 24};
+  const suite::Settings s{1, 24};
   std::size_t equalitiesDiffer = 0, trustHidden = 0, runs = 0;
-  for (std::size_t i = edgeCaseCount(); i < edgeCaseCount() + 200; ++i) {
+  for (std::size_t i = suite::edgeCaseCount(); i < suite::edgeCaseCount() + 200; ++i) {
     Interner in;
-    const Case c = caseAt(in, s, i);
+    const suite::Case c = caseAt(in, s, i);
     const auto contract = toCoalescedLoweringPlan(in, c.plan, Equality::contract);
     const auto identity = toCoalescedLoweringPlan(in, c.plan, Equality::identity);
     equalitiesDiffer += contract.groups.size() != identity.groups.size();
@@ -146,14 +146,14 @@ TEST(Generator, RandomCasesHaveNearCollisions) {
 // capsule spelled two ways in adjacent kernels (another key, inline against key, defaults left out
 // or written, another member order), which an implementation comparing what is written splits.
 TEST(Generator, SpellingsVaryWithinOnePlan) {
-  const Settings s{1, 24};
+  const suite::Settings s{1, 24};
   const std::size_t plans = 200;
   std::size_t twoWays = 0, formatAbsent = 0, kindObject = 0, omitted = 0, written = 0, escaped = 0,
               secondKey = 0, canonical = 0;
   simdjson::dom::parser parser;
-  for (std::size_t i = edgeCaseCount(); i < edgeCaseCount() + plans; ++i) {
+  for (std::size_t i = suite::edgeCaseCount(); i < suite::edgeCaseCount() + plans; ++i) {
     Interner in;
-    const Case c = caseAt(in, s, i);
+    const suite::Case c = caseAt(in, s, i);
     const std::string text = planJson(in, c.plan, c.encoding);
     canonical += !c.encoding.spelling;
     Interner back;
@@ -217,4 +217,4 @@ TEST(Generator, SpellingsVaryWithinOnePlan) {
 }
 
 } // namespace
-} // namespace lo::gen
+} // namespace lo::suite

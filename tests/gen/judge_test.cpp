@@ -26,12 +26,12 @@ TEST(Judge, AFindingKeepsOnlyWhatAReportShowsOfAHugeCapsuleName) {
   Interner interner;
   const GraphExecutionPlan plan =
       io::readExecutionPlan(io::sourceFromString("plan.json", planText), interner);
-  gen::SuiteManifest::Entry m;
+  suite::SuiteManifest::Entry m;
   m.caseName = "0000-huge-name";
   m.plan = "cases/0000-huge-name/plan.json";
-  const cli::SuiteEntry entry =
-      gen::judgeOutputText(interner, plan, m, "out.json", "outputs/out.json", output, {});
-  ASSERT_EQ(entry.status(), cli::SuiteEntry::Status::fails);
+  const report::SuiteEntry entry =
+      suite::judgeOutputText(interner, plan, m, "out.json", "outputs/out.json", output, {});
+  ASSERT_EQ(entry.status(), report::SuiteEntry::Status::fails);
   std::size_t kept = 0, longest = 0;
   for (const checks::Violation &v : entry.result.report.violations)
     for (const std::string *text : {&v.pointer, &v.message, &v.field, &v.expected, &v.actual}) {

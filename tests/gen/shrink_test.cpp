@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace lo::shrink {
+namespace lo::diff {
 namespace {
 
 bool hasNode(const GraphExecutionPlan &p, NodeId id) {
@@ -19,13 +19,13 @@ TEST(Shrink, DeltaDebuggingKeepsExactlyTheNodesTheFailureNeeds) {
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     Interner in;
-    gen::Case c;
-    std::size_t index = gen::edgeCaseCount();
+    suite::Case c;
+    std::size_t index = suite::edgeCaseCount();
     do // a random case of at least 10 nodes
-      c = gen::caseAt(in, {seed, 40}, index++);
+      c = suite::caseAt(in, {seed, 40}, index++);
     while (c.plan.kernels.size() < 10);
     const NodeId a = c.plan.kernels[2].nodeId, b = c.plan.kernels[c.plan.kernels.size() - 3].nodeId;
-    Stats stats;
+    diff::Stats stats;
     const auto fails = [&](const GraphExecutionPlan &p) { return hasNode(p, a) && hasNode(p, b); };
     const GraphExecutionPlan out = shrink(in, c.plan, fails, {}, &stats);
     ASSERT_EQ(out.kernels.size(), 2u);
@@ -39,7 +39,7 @@ TEST(Shrink, DeltaDebuggingKeepsExactlyTheNodesTheFailureNeeds) {
 // levels shrinks to two nodes whose capsules differ in the trust level only.
 TEST(Shrink, CapsuleVarietyShrinksToATrustLevelDifference) {
   Interner in;
-  const gen::Case c = gen::caseAt(in, {}, 3); // trusted-external-in-checked-run
+  const suite::Case c = suite::caseAt(in, {}, 3); // trusted-external-in-checked-run
   ASSERT_EQ(c.name, "trusted-external-in-checked-run");
   const auto hidesTrust = [&](const GraphExecutionPlan &p) {
     for (std::size_t i = 1; i < p.kernels.size(); ++i) {
@@ -62,7 +62,7 @@ TEST(Shrink, CapsuleVarietyShrinksToATrustLevelDifference) {
 
 TEST(Shrink, MergesCapsulesTheFailureDoesNotNeed) {
   Interner in;
-  const gen::Case c = gen::caseAt(in, {}, 4); // alternating-capsules
+  const suite::Case c = suite::caseAt(in, {}, 4); // alternating-capsules
   ASSERT_EQ(c.name, "alternating-capsules");
   const auto longEnough = [](const GraphExecutionPlan &p) { return p.kernels.size() >= 3; };
   const GraphExecutionPlan out = shrink(in, c.plan, longEnough);
@@ -72,8 +72,8 @@ TEST(Shrink, MergesCapsulesTheFailureDoesNotNeed) {
 
 TEST(Shrink, RespectsTheTestBudget) {
   Interner in;
-  const gen::Case c = gen::caseAt(in, {}, 2); // long-run, 64 nodes
-  Stats stats;
+  const suite::Case c = suite::caseAt(in, {}, 2); // long-run, 64 nodes
+  diff::Stats stats;
   const GraphExecutionPlan out = shrink(
       in, c.plan, [](const GraphExecutionPlan &p) { return p.kernels.size() >= 5; }, {3}, &stats);
   EXPECT_EQ(stats.tests, 3u);
@@ -81,4 +81,4 @@ TEST(Shrink, RespectsTheTestBudget) {
 }
 
 } // namespace
-} // namespace lo::shrink
+} // namespace lo::diff

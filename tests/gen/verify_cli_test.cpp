@@ -580,7 +580,7 @@ TEST_F(Verify, ThePlansJudgedAreTheBytesVerifiedNotASecondRead) {
                             "\"mode\":\"coalesced\",\"equality\":\"contract\",\"groups\":[]}";
   for (const auto &f : fs::directory_iterator(outputs))
     write(f.path(), empty);
-  gen::VerifySettings s;
+  suite::VerifySettings s;
   s.suite = suite.string();
   s.outputs = outputs.string();
   std::size_t swapped = 0;
@@ -590,11 +590,11 @@ TEST_F(Verify, ThePlansJudgedAreTheBytesVerifiedNotASecondRead) {
       ++swapped;
     }
   };
-  const cli::SuiteReport report = gen::runVerify(s);
+  const report::SuiteReport report = suite::runVerify(s);
   EXPECT_EQ(swapped, 13u);
   EXPECT_TRUE(report.suiteVerified);
   EXPECT_FALSE(report.conforms()) << "the swapped plans were judged";
-  EXPECT_GE(report.count(cli::SuiteEntry::Status::fails), 30u);
+  EXPECT_GE(report.count(report::SuiteEntry::Status::fails), 30u);
   // The CLI agrees: the plans on disk are now not gen's, and the suite is refused.
   EXPECT_EQ(verify().code, 2);
 }
@@ -637,8 +637,8 @@ TEST_F(Verify, ItsHtmlPageIsBoundedPutsFailuresFirstAndSaysWhenTheSuiteIsNotVeri
   EXPECT_NE(html.find("was not verified: its manifest names no gen parameters"), std::string::npos);
   // 3,000 of them: the page stays under its bound, the index and the sections cut and counted.
   html = judge(3000);
-  EXPECT_LE(html.size(), cli::kHtmlSuitePageBytes);
-  EXPECT_GT(html.size(), cli::kHtmlSuiteSectionBytes / 2) << "the sections fill their share";
+  EXPECT_LE(html.size(), report::kHtmlSuitePageBytes);
+  EXPECT_GT(html.size(), report::kHtmlSuiteSectionBytes / 2) << "the sections fill their share";
   EXPECT_NE(html.find(">last-fail</a>"), std::string::npos);
   EXPECT_NE(html.find("more entries are not listed: the index lists at most 1000"),
             std::string::npos);
@@ -663,19 +663,19 @@ TEST_F(Verify, ItKeepsOnlyThePicturesThePageCanHold) {
     fs::copy_file(wrong, outputs / (name + "-coalesced-contract.json"));
   }
   write(suite / "manifest.json", manifest + "]}");
-  gen::VerifySettings s;
+  suite::VerifySettings s;
   s.suite = suite.string();
   s.outputs = outputs.string();
   s.unverifiedSuite = true;
-  s.format = cli::ReportFormat::html;
-  const cli::SuiteReport report = gen::runVerify(s);
-  ASSERT_EQ(report.count(cli::SuiteEntry::Status::fails), 1000u);
+  s.format = report::ReportFormat::html;
+  const report::SuiteReport report = suite::runVerify(s);
+  ASSERT_EQ(report.count(report::SuiteEntry::Status::fails), 1000u);
   std::size_t bytes = 0, drawn = 0;
-  for (const cli::SuiteEntry &e : report.entries) {
+  for (const report::SuiteEntry &e : report.entries) {
     bytes += e.result.picture.size();
     drawn += !e.result.picture.empty();
   }
-  EXPECT_LE(bytes, cli::kHtmlSuiteSectionBytes);
+  EXPECT_LE(bytes, report::kHtmlSuiteSectionBytes);
   EXPECT_GT(drawn, 10u) << "the first failing entries are drawn";
   EXPECT_LT(drawn, 1000u) << "not every entry's picture is kept";
 }
@@ -806,7 +806,7 @@ TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGate
   int rejected = 0;
   // The case's custom policy (docs/spec.md §4.3, "What a case asks"), told by its six booleans.
   Interner interner;
-  const AssurancePolicy custom = gen::caseAt(interner, gen::Settings{}, 1).customPolicy;
+  const AssurancePolicy custom = suite::caseAt(interner, suite::Settings{}, 1).customPolicy;
   std::vector<std::string> customFlags;
   for (const auto &[option, field] :
        {std::pair{"--allow-checked", &AssurancePolicy::allowChecked},

@@ -236,7 +236,7 @@ TEST_F(Attack, NumericOptionsAreRangeCheckedInPlainNumbers) {
 }
 
 TEST(RngBelow, AnEmptyRangeIsAnErrorNotADivisionByZero) {
-  gen::Rng rng(1);
+  plans::Rng rng(1);
   EXPECT_THROW(rng.below(0), std::logic_error);
   EXPECT_EQ(rng.below(1), 0u);
 }

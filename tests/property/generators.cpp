@@ -70,7 +70,7 @@ private:
 /// The choices of the suite's plan generator (tools/plans/choices.hpp) read from seed words by
 /// Bits: zero words answer 0 to every choice, the simplest value the generator has, so that a
 /// seed RapidCheck shrinks towards zero is a simpler choice.
-class BitsChoices final : public gen::Choices {
+class BitsChoices final : public plans::Choices {
 public:
   explicit BitsChoices(Bits &bits) : bits_(bits) {}
   std::uint64_t below(std::uint64_t n) override {
@@ -232,7 +232,7 @@ Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
 }
 
 /// One SplitMix64 step from `x`: the suite's Rng (tools/plans/choices.hpp) seeded with it.
-std::uint64_t splitmix(std::uint64_t x) { return gen::Rng(x).next(); }
+std::uint64_t splitmix(std::uint64_t x) { return plans::Rng(x).next(); }
 
 /// A kind of `op` from a seed, by the suite's generator (tools/plans/kinds.hpp: which of the op's
 /// kinds, and parameters that make sense for it). A seed of zero gives the op's first kind with
@@ -241,7 +241,7 @@ OpKind decodeKind(BackendOp op, std::uint64_t seed) {
   const std::uint64_t words[] = {seed, seed ? splitmix(seed) : 0, seed ? splitmix(~seed) : 0};
   Bits b(words);
   BitsChoices choices(b);
-  OpKind k = gen::randomKind(choices, choices.pick(gen::kindsOf(op)));
+  OpKind k = plans::randomKind(choices, choices.pick(plans::kindsOf(op)));
   // A HardMask in the one encoding the reader gives back (ref/opkind.hpp).
   for (std::size_t i = 0; i < k.params.size(); ++i)
     if (signature(k.tag).params[i].type == ParamType::hardMask) {
@@ -552,9 +552,9 @@ std::string_view collisionName(Collision c) {
   return names[static_cast<std::size_t>(c)];
 }
 
-const std::vector<BackendOp> &plannableOps() { return gen::plannedOps(); }
+const std::vector<BackendOp> &plannableOps() { return plans::plannedOps(); }
 
-const std::vector<KindTag> &kindsOf(BackendOp op) { return gen::kindsOf(op); }
+const std::vector<KindTag> &kindsOf(BackendOp op) { return plans::kindsOf(op); }
 
 rc::Gen<Mode> genMode() { return genEnum<Mode>(); }
 rc::Gen<Equality> genEquality() { return genEnum<Equality>(); }

@@ -2,12 +2,12 @@
 // tests/proofs/test_encoding_is_code.cpp.
 //
 // What is shared: `gen`, `diff`, the structured fuzzer and the benchmarks draw their plans from the
-// suite's one plan generator (tools/plans/plans.hpp), each through a gen::Choices of its own; this
-// file takes from it the kind table (plannableOps, kindsOf) and every kind (gen::randomKind), whose
-// choices it reads from RapidCheck's seed words (BitsChoices in generators.cpp). The pools with
-// their labelled near-collisions (Collision), the node ids and the encodings are this file's own:
-// they carry how each plan is written (keys, defaults spelled, inline or not), which the suite's
-// generator leaves to tools/suite/spelling.hpp.
+// suite's one plan generator (tools/plans/plans.hpp), each through a plans::Choices of its own;
+// this file takes from it the kind table (plannableOps, kindsOf) and every kind
+// (plans::randomKind), whose choices it reads from RapidCheck's seed words (BitsChoices in
+// generators.cpp). The pools with their labelled near-collisions (Collision), the node ids and the
+// encodings are this file's own: they carry how each plan is written (keys, defaults spelled,
+// inline or not), which the suite's generator leaves to tools/suite/spelling.hpp.
 //
 // A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
 // is valid by construction. Every generator maps shrinkable raw choices through a function that
@@ -81,9 +81,9 @@ struct PlanShape {
 
 // --- Vocabulary helpers -------------------------------------------------------------------------
 
-/// The BackendOps some kind maps to (the only ops a valid plan can hold): gen::plannedOps().
+/// The BackendOps some kind maps to (the only ops a valid plan can hold): plans::plannedOps().
 const std::vector<BackendOp> &plannableOps();
-/// The kind tags that map to `op`: gen::kindsOf(op).
+/// The kind tags that map to `op`: plans::kindsOf(op).
 const std::vector<KindTag> &kindsOf(BackendOp op);
 
 // --- Generators ---------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ rc::Gen<Mode> genMode();
 rc::Gen<Equality> genEquality();
 /// A capsule for `op` with every field drawn, defaults likely.
 rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition = kNewestEdition);
-/// A kind of `op` with valid parameters (gen::randomKind).
+/// A kind of `op` with valid parameters (plans::randomKind).
 rc::Gen<OpKind> genKind(BackendOp op);
 /// A valid plan: runs of geometric length over a small pool with deliberate near-collisions.
 rc::Gen<PlanSpec> genPlan(PlanShape shape = {});

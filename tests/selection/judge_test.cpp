@@ -40,12 +40,14 @@ struct Case {
     ADD_FAILURE() << name;
     return {};
   }
-  std::vector<Finding> judge() { return judgeSelection(profile, graph, interner, plan); }
+  std::vector<checks::Finding> judge() {
+    return checks::judgeSelection(profile, graph, interner, plan);
+  }
 };
 
-std::string summary(const std::vector<Finding> &f) {
+std::string summary(const std::vector<checks::Finding> &f) {
   std::string out;
-  for (const Finding &x : f)
+  for (const checks::Finding &x : f)
     out += std::string(spelling(x.check)) + " " + x.pointer + ": " + x.sentence + "\n";
   return out;
 }
@@ -120,7 +122,8 @@ TEST(Judge, EarlierPassedOverAndMissingNode) {
 
 TEST(Judge, ErrorAgainstPlan) {
   Case c("checked_cpu", {std::nullopt, O::relu});
-  EXPECT_EQ(judgeSelection(c.profile, c.graph, c.interner, {}, std::string("no capsule"))[0].check,
+  EXPECT_EQ(checks::judgeSelection(c.profile, c.graph, c.interner, {}, std::string("no capsule"))[0]
+                .check,
             Departure::errorWherePlan);
   c.profile.capsuleModules = {};
   EXPECT_EQ(summary(c.judge()),

@@ -90,9 +90,9 @@ TEST(RecordTable, AnAddedFieldIsInTheSchemaTheHtmlRowsAndTheShrinkSteps) {
   EXPECT_NE(july.find(R"("required": ["name"])"), std::string::npos) << july;
   // diff's shrinker makes the field agree as one of its steps (tools/diff/shrink.hpp), before the
   // identity field.
-  constexpr auto order = shrink::unifyOrder<Probe>();
+  constexpr auto order = diff::unifyOrder<Probe>();
   // The HTML report's rows of the record (tools/report/record_text.hpp).
-  const auto rows = fieldTexts<Probe>(Probe{"a", Rounding::directed, false, "x"});
+  const auto rows = report::fieldTexts<Probe>(Probe{"a", Rounding::directed, false, "x"});
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[3].first, "added");
   EXPECT_EQ(rows[3].second, "x");
@@ -101,7 +101,7 @@ TEST(RecordTable, AnAddedFieldIsInTheSchemaTheHtmlRowsAndTheShrinkSteps) {
 }
 
 TEST(RecordTable, TheShrinkerMakesACapsuleAgreeOnEveryFieldTrustLast) {
-  constexpr auto order = shrink::unifyOrder<KernelCapsule>();
+  constexpr auto order = diff::unifyOrder<KernelCapsule>();
   EXPECT_EQ(order.size(), fieldCount<KernelCapsule>());
   std::vector<std::string_view> names;
   for (std::size_t i : order)

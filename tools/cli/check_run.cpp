@@ -42,7 +42,7 @@ std::shared_ptr<io::StallWatch> stallWatch(const std::string &plan, const std::s
 /// `check --stream`: the plan and the lowering read in step, in memory bounded by the largest
 /// group and the distinct capsules and kinds; no picture.
 void checkStreams(const CheckSettings &s, Interner &interner, const checks::Options &options,
-                  CaseResult &result) {
+                  report::CaseResult &result) {
   const auto stall = stallWatch(s.plan, s.candidate, s.stallMs);
   io::PlanStream plan(s.plan, interner, stall, s.edition);
   io::LoweringStream candidate(s.candidate, interner, stall, s.edition);
@@ -59,7 +59,7 @@ void checkStreams(const CheckSettings &s, Interner &interner, const checks::Opti
 /// `check`: both documents read whole; `candidateSource` keeps the candidate's text for the
 /// SARIF regions.
 void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Options &options,
-                    io::Source &candidateSource, CaseResult &result) {
+                    io::Source &candidateSource, report::CaseResult &result) {
   checks::CheckedDocuments read = checks::checkDocuments(
       interner, io::loadSource(s.plan),
       [&]() -> const io::Source & { return candidateSource = io::loadSource(s.candidate); },
@@ -70,8 +70,8 @@ void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Op
   result.subject.groups = candidate.plan.groups.size();
   result.subject.nodes = plan.kernels.size();
   result.candidateText = candidateSource.text;
-  if (s.format == ReportFormat::html) // the picture needs the plan and the candidate
-    result.picture = htmlPicture(
+  if (s.format == report::ReportFormat::html) // the picture needs the plan and the candidate
+    result.picture = report::htmlPicture(
         {&interner, &plan, &candidate, &result.report, "c0-"},
         checks::pictureFacts(interner, plan, &candidate, options.mode, options.equality));
 }
@@ -91,7 +91,7 @@ int runCheck(const CheckSettings &s) {
   options.equality = s.equality;
   options.edition = s.edition;
   options.auditAsked = s.audit;
-  CaseResult result;
+  report::CaseResult result;
   result.subject = {s.plan == "-" ? "<stdin>" : s.plan,
                     s.candidate == "-" ? "<stdin>" : s.candidate,
                     options.mode,
@@ -112,8 +112,8 @@ int runCheck(const CheckSettings &s) {
   } catch (const io::InputError &e) {
     // Invalid input is exit status 2 with its line on standard error, and, for the formats
     // that tools read, an error entry in the report as well (so that CI shows it).
-    if (s.format != ReportFormat::text) {
-      result.error = ReportError::from(e);
+    if (s.format != report::ReportFormat::text) {
+      result.error = report::ReportError::from(e);
       write();
     }
     throw;

@@ -20,7 +20,7 @@ struct CheckSettings {
   Mode mode = Mode::coalesced;            // --mode: the user's, never the candidate's
   Equality equality = Equality::contract; // --equality
   Edition edition = kNewestEdition;       // --edition: the user's, never a file's
-  ReportFormat format = ReportFormat::text;
+  report::ReportFormat format = report::ReportFormat::text;
   std::size_t maxPerCheck = io::kDefaultMaxPerCheck;
   bool stream = false;           // --stream
   bool audit = false;            // --audit: the audit is asked for (docs/spec.md §3.1, audit)

@@ -19,10 +19,10 @@ CLI::Option *addOutputOption(CLI::App &sub, std::string &out, const std::string 
   return sub.add_option("-o,--output", out, what + ", or - for standard output (default)");
 }
 
-CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
+CLI::Option *addReportFormatOption(CLI::App &sub, report::ReportFormat &format,
                                    const std::string &description) {
-  std::vector<std::pair<std::string, ReportFormat>> table;
-  for (const auto &[name, f] : kReportFormats)
+  std::vector<std::pair<std::string, report::ReportFormat>> table;
+  for (const auto &[name, f] : report::kReportFormats)
     table.emplace_back(name, f);
   return sub.add_option("--format", format, description)
       ->type_name("TEXT")
@@ -30,7 +30,7 @@ CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
       ->default_str("text");
 }
 
-void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCheck,
+void addReportOptions(CLI::App &sub, report::ReportFormat &format, std::size_t &maxPerCheck,
                       const std::string &formatDescription, const std::string &per) {
   addReportFormatOption(sub, format, formatDescription);
   addNatural(sub, "--max-per-check", maxPerCheck, 1, kMaxU64,

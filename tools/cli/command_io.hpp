@@ -5,9 +5,9 @@
 
 #include "ref/interner.hpp"
 #include "ref/io/output.hpp"
-#include "tools/system/output_file.hpp"
 #include "ref/ir.hpp"
 #include "tools/report/report.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -25,13 +25,13 @@ CLI::Option *addOutputOption(CLI::App &sub, std::string &out,
 
 /// `--format` of a conformance report (text, json, junit, sarif or html; default text) into
 /// `format`.
-CLI::Option *addReportFormatOption(CLI::App &sub, ReportFormat &format,
+CLI::Option *addReportFormatOption(CLI::App &sub, report::ReportFormat &format,
                                    const std::string &description);
 
 /// The options of a conformance report: `--format` (as addReportFormatOption) and
 /// `--max-per-check N` (1 to 2^64 - 1): "list at most this many violations PER, and count the
 /// rest".
-void addReportOptions(CLI::App &sub, ReportFormat &format, std::size_t &maxPerCheck,
+void addReportOptions(CLI::App &sub, report::ReportFormat &format, std::size_t &maxPerCheck,
                       const std::string &formatDescription, const std::string &per);
 
 /// Writes what `write(sink)` writes to the output `path` ("-": standard output), whole or not at

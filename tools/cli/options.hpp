@@ -22,8 +22,8 @@
 namespace lo::cli {
 
 /// --count and --max-nodes of gen and diff: gen's ranges.
-using gen::kMaxCount;
-using gen::kMaxNodes;
+using suite::kMaxCount;
+using suite::kMaxNodes;
 /// --timeout-ms of diff and verify (and --stall-ms of check): at most a day, so that a deadline
 /// never overflows. prove's --timeout-ms is its own (at most an hour, tools/cmd_prove.cpp).
 inline constexpr std::uint64_t kMaxTimeoutMs = 86400000;

@@ -11,7 +11,7 @@
 #include <map>
 #include <optional>
 
-namespace lo::cli {
+namespace lo::diff {
 
 namespace {
 
@@ -22,7 +22,7 @@ Produced failure(Outcome::Kind kind, std::string summary, std::string standardEr
   Produced p;
   p.failure.kind = kind;
   p.failure.summary = std::move(summary);
-  p.failure.report = shownText(p.failure.summary) + "\n"; // one line, whatever the input said
+  p.failure.report = io::shownText(p.failure.summary) + "\n"; // one line, whatever the input said
   p.failure.standardError = p.standardError = std::move(standardError);
   return p;
 }
@@ -91,7 +91,7 @@ public:
     if (!r.ok() && !rejected)
       return failure(r.status == system::Result::Status::signaled   ? K::crashed
                      : r.status == system::Result::Status::timedOut ? K::timedOut
-                                                                        : K::failed,
+                                                                    : K::failed,
                      "the implementation " + system::describe(r, s_.timeout()),
                      std::move(r.standardError));
     if (!toStdout_) {
@@ -201,7 +201,7 @@ private:
     // a stray line (a log line, a progress bar) says what it was.
     auto bad = [&](const std::string &why) {
       worker_.stop(); // out of step: start afresh
-      const std::string quoted = "\"" + shownText(line, io::kMaxEchoBytes) + "\"";
+      const std::string quoted = "\"" + io::shownText(line, io::kMaxEchoBytes) + "\"";
       standardError +=
           "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
       return failure(K::protocol,
@@ -310,4 +310,4 @@ std::unique_ptr<Implementation> makeImplementation(const DiffSettings &s) {
   return std::make_unique<Worker>(s);
 }
 
-} // namespace lo::cli
+} // namespace lo::diff

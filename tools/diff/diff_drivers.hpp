@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace lo::cli {
+namespace lo::diff {
 
 /// A usage problem found while running (the command cannot start): exit status 2.
 struct UsageError : std::runtime_error {
@@ -52,4 +52,4 @@ public:
 /// command cannot be split.
 std::unique_ptr<Implementation> makeImplementation(const DiffSettings &s);
 
-} // namespace lo::cli
+} // namespace lo::diff

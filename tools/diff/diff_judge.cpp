@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace lo::cli {
+namespace lo::diff {
 
 std::string Lowering::words() const {
   std::string out = "mode " + modeName() + ", equality " + equalityName();
@@ -101,14 +101,14 @@ static Outcome checkGate(const std::string &planText, const std::string &output,
   } catch (const io::InputError &e) {
     o.kind = Outcome::Kind::invalidOutput;
     o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
-    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
+    o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
   if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
       !contradiction.empty()) {
     o.kind = Outcome::Kind::gateExit;
     o.summary = std::move(contradiction);
-    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
+    o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
   const checks::GateComparison c = checks::compareGateResult(
@@ -149,7 +149,7 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
   } catch (const io::InputError &e) {
     o.kind = K::invalidOutput;
     o.summary = "the implementation wrote an invalid GraphLoweringPlan: " + io::formatError(e);
-    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
+    o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
   // The standard is the lowering asked for, whatever the candidate declares (docs/spec.md §4.3).
@@ -165,12 +165,12 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
       o.primary = static_cast<Check>(c);
   const auto &first = report.violations.front();
   o.summary = std::string(spelling(first.check)) + ": " + first.message + " (" +
-              violationSummary(report) + ")";
-  ReportSubject subject{
+              report::violationSummary(report) + ")";
+  report::ReportSubject subject{
       "plan.json",        "output.json", l.mode, l.equality, candidate.plan.groups.size(),
       read.kernels.size()};
   o.report = io::writtenText([&](io::Sink &sink) { writeReportText(sink, report, subject); });
   return o;
 }
 
-} // namespace lo::cli
+} // namespace lo::diff

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-namespace lo::cli {
+namespace lo::diff {
 
 /// One lowering asked of the implementation; with --gate, the gate of that lowering under one
 /// policy (a preset, or the case's custom policy).
@@ -79,4 +79,4 @@ Outcome decode(const std::string &text);
 Outcome checkOutput(const std::string &planText, const std::string &output, const Lowering &l,
                     int exitCode);
 
-} // namespace lo::cli
+} // namespace lo::diff

@@ -5,14 +5,14 @@
 #include "ref/io/reader.hpp"
 #include "tools/report/html_report.hpp"
 
-namespace lo::cli {
+namespace lo::diff {
 
 std::string diffReportPage(const std::string &planText, const std::string &outputText,
                            bool outputIsLowering, Mode mode, Equality equality, Edition edition,
                            const std::string &heading, const std::string &summary) {
   Interner interner;
-  HtmlDiffPage page{heading, summary, {}, false};
-  CaseResult &c = page.result;
+  report::HtmlDiffPage page{heading, summary, {}, false};
+  report::CaseResult &c = page.result;
   c.subject = {"plan.json", "output.json", mode, equality, 0, 0};
   GraphExecutionPlan plan;
   io::LoweringDocument candidate;
@@ -29,10 +29,10 @@ std::string diffReportPage(const std::string &planText, const std::string &outpu
       c.report = checks::check(interner, plan, candidate, {mode, equality});
     }
   } catch (const io::InputError &e) {
-    c.error = ReportError::from(e);
+    c.error = report::ReportError::from(e);
   }
   if (havePlan) {
-    HtmlPictureInput in;
+    report::HtmlPictureInput in;
     in.interner = &interner;
     in.plan = &plan;
     in.candidate = page.judged ? &candidate : nullptr;
@@ -42,4 +42,4 @@ std::string diffReportPage(const std::string &planText, const std::string &outpu
   return io::writtenText([&](io::Sink &out) { writeHtmlDiffPage(out, page); });
 }
 
-} // namespace lo::cli
+} // namespace lo::diff

@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace lo::cli {
+namespace lo::diff {
 
 /// The page of the plan `planText` (plan.json) and the implementation's output `outputText`
 /// (output.json), checked under `mode` and `equality`; an output that is not a lowering
@@ -19,4 +19,4 @@ std::string diffReportPage(const std::string &planText, const std::string &outpu
                            bool outputIsLowering, Mode mode, Equality equality, Edition edition,
                            const std::string &heading, const std::string &summary);
 
-} // namespace lo::cli
+} // namespace lo::diff

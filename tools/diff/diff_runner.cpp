@@ -19,16 +19,16 @@
 #include <tuple>
 #include <unistd.h>
 
-namespace lo::cli {
+namespace lo::diff {
 
 namespace {
 
 namespace fs = std::filesystem;
 using system::claimOutputDirectory;
+using system::Clock;
 using system::makeTempDir;
 using system::tempParent;
 using system::writeFile;
-using system::Clock;
 
 /// A failing case, as the summary lists it.
 struct Failure {
@@ -81,14 +81,14 @@ public:
   }
   Runner(const Runner &) = delete;
 
-  Outcome judge(const Interner &interner, const GraphExecutionPlan &plan, gen::Encoding encoding,
+  Outcome judge(const Interner &interner, const GraphExecutionPlan &plan, suite::Encoding encoding,
                 const Lowering &l, std::size_t index, const std::string &label) {
     // The timeout covers the whole case: running, reading the output and checking it.
     const auto deadline = system::deadlineAfter(s_.timeout());
     CaseFiles c;
     c.index = index;
     c.label = label;
-    c.planText = gen::planJson(interner, plan, encoding);
+    c.planText = suite::planJson(interner, plan, encoding);
     // The case's files are the runner's: made afresh for every case, whatever the implementation
     // left there (a FIFO, a read-only file, a directory), without ever blocking.
     for (int attempt = 0;; ++attempt) {
@@ -158,7 +158,7 @@ public:
     o.summary = "the case took longer than the timeout of " + std::to_string(s_.timeoutMs) +
                 " ms: the implementation's output (" + std::to_string(outputBytes) +
                 " bytes) was not judged in time";
-    o.report = shownText(o.summary) + "\n"; // one line, whatever the input said
+    o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
     return o;
   }
 
@@ -170,15 +170,15 @@ public:
     try {
       for (std::size_t i = 0; i < s_.count; ++i) {
         Interner interner;
-        const gen::Case c = gen::caseAt(interner, s_.gen, i);
-        const std::string label = gen::caseLabel(i, c);
+        const suite::Case c = suite::caseAt(interner, s_.gen, i);
+        const std::string label = suite::caseLabel(i, c);
         // The lowerings of case i: each of them, or in turn the i-th (with --gate, under each
         // preset).
         const std::size_t perLowering = lowerings_.size() / loweringCount_;
         const std::size_t first = inTurn_ ? (i % loweringCount_) * perLowering : 0;
         const std::size_t last = inTurn_ ? first + perLowering : lowerings_.size();
         for (std::size_t k = first; k < last; ++k) {
-          // What the case asks beyond its lowering (gen::Case): its custom policy, the audit.
+          // What the case asks beyond its lowering (suite::Case): its custom policy, the audit.
           Lowering l = lowerings_[k];
           if (l.policy && l.policy->name == "custom")
             l.policy->policy = c.customPolicy;
@@ -244,7 +244,7 @@ private:
     if (!s_.auditAskable())
       return "";
     return s_.audit ? ", the audit asked of every case"
-                    : ", the audit asked of 1 case in " + std::to_string(gen::kAuditShare);
+                    : ", the audit asked of 1 case in " + std::to_string(suite::kAuditShare);
   }
 
   /// The summary lines on standard output; the exit status.
@@ -265,14 +265,14 @@ private:
         std::cout << "diff: case " << f.label << " (seed " << s_.gen.seed << ", "
                   << f.lowering.words() << ") fails; minimal case " << f.minimalNodes
                   << (f.minimalNodes == 1 ? " node" : " nodes") << ": "
-                  << shownText(f.outcome.summary)
-                  << (f.saveError.empty() ? "; saved in " + shownText(f.savedIn)
-                                          : "; not saved: " + shownText(f.saveError))
+                  << io::shownText(f.outcome.summary)
+                  << (f.saveError.empty() ? "; saved in " + io::shownText(f.savedIn)
+                                          : "; not saved: " + io::shownText(f.saveError))
                   << '\n';
     for (const Failure &f : failures_)
       if (!f.shrunk && listed++ < kListed)
         std::cout << "diff: case " << f.label << " (" << f.lowering.words()
-                  << ") fails: " << shownText(f.outcome.summary) << '\n';
+                  << ") fails: " << io::shownText(f.outcome.summary) << '\n';
     if (listed > kListed)
       std::cout << "diff: ... and " << listed - kListed << " more failing cases not listed\n";
     // The standard is the lowering asked for; an output that declares another is judged as asked
@@ -282,7 +282,7 @@ private:
                 << (declarations_ == 1 ? " output declares" : " outputs declare")
                 << " another mode or equality than the one asked and "
                 << (declarations_ == 1 ? "was" : "were")
-                << " judged as asked (first: " << shownText(firstDeclaration_) << ")\n";
+                << " judged as asked (first: " << io::shownText(firstDeclaration_) << ")\n";
     // What the command cannot be asked is never judged: said, so that a pass claims no more.
     if (!s_.impl.empty() && !s_.auditAskable())
       std::cout << "diff: note: no case asked for the audit: the --impl command does not name "
@@ -298,25 +298,25 @@ private:
                 << " after " << cases << " of " << s_.count << " cases (" << where << ", " << runs_
                 << " runs in " << ms << " ms): " << failures_.size()
                 << (failures_.size() == 1 ? " failure" : " failures") << " so far\n";
-      return failures_.empty() ? kInconclusive : kFinding;
+      return failures_.empty() ? cli::kInconclusive : cli::kFinding;
     }
     if (failures_.empty()) {
       std::cout << "diff: all " << cases << " cases conform (" << where << ", " << runs_
                 << " runs in " << ms << " ms, " << impl_->starts()
                 << (impl_->starts() == 1 ? " start" : " starts") << " of the implementation)\n";
-      return kSuccess;
+      return cli::kSuccess;
     }
     if (s_.keepGoing)
       std::cout << "diff: " << failures_.size() << " of " << caseRuns_ << " runs fail (" << where
                 << ", " << cases << " cases in " << ms << " ms)\n";
-    return kFinding;
+    return cli::kFinding;
   }
 
   /// A failure: shrunk and saved when it is the first of its kind (mode, equality, policy, kind
   /// of failure, check or gate difference), else listed.
-  void record(Interner &interner, const gen::Case &c, std::size_t index, const Lowering &l,
+  void record(Interner &interner, const suite::Case &c, std::size_t index, const Lowering &l,
               Outcome original, bool terminal) {
-    Failure f{gen::caseLabel(index, c), l, std::move(original), false, "", "", 0};
+    Failure f{suite::caseLabel(index, c), l, std::move(original), false, "", "", 0};
     const auto signature = std::make_tuple(
         static_cast<int>(l.mode), static_cast<int>(l.equality),
         l.policy
@@ -333,16 +333,16 @@ private:
       shrinkAndSave(interner, c, index, failures_.back(), terminal);
   }
 
-  void shrinkAndSave(Interner &interner, const gen::Case &c, std::size_t index, Failure &f,
+  void shrinkAndSave(Interner &interner, const suite::Case &c, std::size_t index, Failure &f,
                      bool terminal) {
     if (terminal)
       std::cerr << "\r\033[Kdiff: case " << index << " fails; shrinking..." << std::flush;
-    shrink::Limits limits;
+    diff::Limits limits;
     // A timeout costs the whole timeout per attempt: shrink it only a little.
     limits.maxTests = f.outcome.kind == Outcome::Kind::timedOut ? 8 : 1000;
-    shrink::Stats stats;
+    diff::Stats stats;
     const Outcome &original = f.outcome;
-    GraphExecutionPlan minimal = shrink::shrink(
+    GraphExecutionPlan minimal = diff::shrink(
         interner, c.plan,
         [&](const GraphExecutionPlan &p) {
           return sameFailure(judge(interner, p, c.encoding, f.lowering, index, f.label), original);
@@ -356,9 +356,9 @@ private:
     // A human reads the minimal plan: it is written plainly (as the reference writer writes it,
     // capsules in the table, else in the case's placement) whenever the failure persists without
     // the case's spelling; an exotic spelling is kept only when the failure needs it.
-    gen::Encoding spelled = c.encoding;
-    for (const gen::Encoding plain : {gen::Encoding{gen::Placement::table, std::nullopt},
-                                      gen::Encoding{c.encoding.placement, std::nullopt}}) {
+    suite::Encoding spelled = c.encoding;
+    for (const suite::Encoding plain : {suite::Encoding{suite::Placement::table, std::nullopt},
+                                        suite::Encoding{c.encoding.placement, std::nullopt}}) {
       if (plain == c.encoding)
         break;
       Outcome o = judge(interner, minimal, plain, f.lowering, index, f.label);
@@ -383,17 +383,17 @@ private:
   }
 
   /// Writes the minimal case's files; throws on a write error.
-  void save(Interner &interner, const gen::Case &c, Failure &f, const GraphExecutionPlan &minimal,
-            gen::Encoding spelled, const Outcome &last, const shrink::Stats &stats) {
+  void save(Interner &interner, const suite::Case &c, Failure &f, const GraphExecutionPlan &minimal,
+            suite::Encoding spelled, const Outcome &last, const diff::Stats &stats) {
     fs::path keep = keepRoot();
     claimOutputDirectory(keep, "diff --keep");
     if (s_.keepGoing || s_.all)
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
-    const std::string minimalJson = gen::planJson(interner, minimal, spelled);
+    const std::string minimalJson = suite::planJson(interner, minimal, spelled);
     writeFile(keep / "plan.json", minimalJson);
-    writeFile(keep / "original-plan.json", gen::planJson(interner, c.plan, c.encoding));
+    writeFile(keep / "original-plan.json", suite::planJson(interner, c.plan, c.encoding));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
     if (f.lowering.policy) // the reference gate result of the minimal plan, as `gate` writes it
@@ -408,7 +408,7 @@ private:
                                                          : s_.impl;
     std::string report =
         "lowering-oracle diff: case " + f.label + " of seed " + std::to_string(s_.gen.seed) + " (" +
-        f.lowering.words() + ")\ncommand: " + shownText(command) + "\nshrunk from " +
+        f.lowering.words() + ")\ncommand: " + io::shownText(command) + "\nshrunk from " +
         std::to_string(c.plan.kernels.size()) + " to " + std::to_string(minimal.kernels.size()) +
         " nodes in " + std::to_string(stats.tests) + " runs\nplan.json spelled " +
         (spelled != c.encoding ? "plainly (the failure persists without the case's spelling)"
@@ -467,4 +467,4 @@ int runDiff(const DiffSettings &s) {
   return runner.run();
 }
 
-} // namespace lo::cli
+} // namespace lo::diff

@@ -5,11 +5,11 @@
 
 #include "tools/diff/diff_settings.hpp"
 
-namespace lo::cli {
+namespace lo::diff {
 
 /// Runs `diff` as `s` says, with the work directory under $TMPDIR; the exit status (0 every output
 /// conforms, 1 a finding, 3 interrupted before any finding). Throws UsageError when the
 /// implementation cannot start, std::invalid_argument when its command cannot be split.
 int runDiff(const DiffSettings &s);
 
-} // namespace lo::cli
+} // namespace lo::diff

@@ -14,16 +14,16 @@
 #include <string>
 #include <string_view>
 
-namespace lo::cli {
+namespace lo::diff {
 
 /// The options of `diff`.
 struct DiffSettings {
   std::string impl, worker, gate, gateWorker;
   std::string policy; // --gate: one preset (or custom) only; empty: all asked
-  /// --audit: every lowering asked carries the audit (else one case in gen::kAuditShare).
+  /// --audit: every lowering asked carries the audit (else one case in suite::kAuditShare).
   bool audit = false;
   std::size_t count = 200;
-  gen::Settings gen;
+  suite::Settings gen;
   Mode mode = Mode::coalesced;
   Equality equality = Equality::contract;
   /// --mode or --equality given: every case asks for that one lowering. Else each case asks for
@@ -66,4 +66,4 @@ struct DiffSettings {
   }
 };
 
-} // namespace lo::cli
+} // namespace lo::diff

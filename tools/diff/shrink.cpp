@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace lo::shrink {
+namespace lo::diff {
 
 namespace {
 
@@ -154,4 +154,4 @@ GraphExecutionPlan shrink(Interner &interner, GraphExecutionPlan failing,
   return out;
 }
 
-} // namespace lo::shrink
+} // namespace lo::diff

@@ -11,7 +11,7 @@
 #include <functional>
 #include <type_traits>
 
-namespace lo::shrink {
+namespace lo::diff {
 
 /// Whether the failure persists on a smaller plan. Capsule ids refer to the shrinker's interner.
 using StillFails = std::function<bool(const GraphExecutionPlan &)>;
@@ -56,4 +56,4 @@ GraphExecutionPlan shrink(Interner &interner, GraphExecutionPlan failing,
                           const StillFails &stillFails, const Limits &limits = {},
                           Stats *stats = nullptr);
 
-} // namespace lo::shrink
+} // namespace lo::diff

@@ -10,7 +10,7 @@
 #include <memory>
 #include <optional>
 
-namespace lo::cli {
+namespace lo::diff {
 
 namespace {
 
@@ -32,8 +32,8 @@ struct Run {
   }
 };
 
-gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
-  const gen::SuiteManifest::Entry &m = *q.entry;
+suite::ProducedOutput produce(Run &run, const suite::ProduceRequest &q) {
+  const suite::SuiteManifest::Entry &m = *q.entry;
   // A gate entry's policy: a preset, or the case's custom policy told by its six booleans
   // (docs/spec.md §4.3, "What a case asks").
   std::optional<NamedPolicy> policy;
@@ -47,7 +47,7 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   c.label = m.caseName;
   c.planText = std::string(q.planText);
   c.outPath = q.outPath;
-  gen::ProducedOutput out;
+  suite::ProducedOutput out;
   // The plan is the runner's file, made afresh (whatever the last run left there); the output file
   // is removed first, so that an output of an earlier run is never judged as this one's.
   try {
@@ -71,7 +71,7 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
   try {
     p = run.implementation->produce(c, l, system::deadlineAfter(run.settings.timeout()));
   } catch (const Interrupted &) {
-    throw InterruptedRun(
+    throw cli::InterruptedRun(
         std::string("verify: interrupted by ") +
         (system::InterruptGuard::received() == SIGTERM ? "SIGTERM" : "SIGINT") +
         " while it ran the implementation: no report written, nothing concluded");
@@ -91,7 +91,7 @@ gen::ProducedOutput produce(Run &run, const gen::ProduceRequest &q) {
 
 } // namespace
 
-gen::Producer suiteProducer(const SuiteRunSettings &s) {
+suite::Producer suiteProducer(const SuiteRunSettings &s) {
   auto run = std::make_shared<Run>();
   run->settings.impl = s.gates ? std::string() : s.impl;
   run->settings.gate = s.gates ? s.impl : std::string();
@@ -105,7 +105,7 @@ gen::Producer suiteProducer(const SuiteRunSettings &s) {
     throw UsageError(std::string(s.worker.empty() ? "--impl" : "--worker") +
                      ": the command cannot be split: " + e.what());
   }
-  return [run](const gen::ProduceRequest &q) { return produce(*run, q); };
+  return [run](const suite::ProduceRequest &q) { return produce(*run, q); };
 }
 
-} // namespace lo::cli
+} // namespace lo::diff

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-namespace lo::cli {
+namespace lo::diff {
 
 /// What `verify` asks of the implementation's runs.
 struct SuiteRunSettings {
@@ -28,6 +28,6 @@ struct SuiteRunSettings {
 /// crash, a timeout, a non-zero exit (a gate may exit 1), no output or one over
 /// `--max-output-bytes` is the entry's error. A command that cannot be split or started throws
 /// UsageError (exit status 2).
-gen::Producer suiteProducer(const SuiteRunSettings &s);
+suite::Producer suiteProducer(const SuiteRunSettings &s);
 
-} // namespace lo::cli
+} // namespace lo::diff

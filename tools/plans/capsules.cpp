@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::gen {
+namespace lo::plans {
 
 namespace {
 
@@ -165,4 +165,4 @@ KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabular
   return v;
 }
 
-} // namespace lo::gen
+} // namespace lo::plans

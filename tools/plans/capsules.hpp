@@ -13,7 +13,7 @@
 
 #include <string>
 
-namespace lo::gen {
+namespace lo::plans {
 
 /// Where the texts of a capsule come from: `suite` picks among a few fixed texts (names, evidence,
 /// paths, notes, some with escapes and non-ASCII letters); `drawn` builds short strings from the
@@ -33,4 +33,4 @@ KernelCapsule variant(Choices &choices, const KernelCapsule &c, Vocabulary vocab
 /// The tag of a drawn evidence: any of the edition's evidence tags.
 EvidenceTag randomEvidenceTag(Choices &choices, Edition edition);
 
-} // namespace lo::gen
+} // namespace lo::plans

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace lo::gen {
+namespace lo::plans {
 
 std::uint64_t Rng::next() {
   std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
@@ -23,4 +23,4 @@ std::uint64_t Rng::below(std::uint64_t n) {
   }
 }
 
-} // namespace lo::gen
+} // namespace lo::plans

@@ -20,7 +20,7 @@
 #include <initializer_list>
 #include <vector>
 
-namespace lo::gen {
+namespace lo::plans {
 
 /// A source of choices. Every helper is below(), so that a source answers one question only.
 class Choices {
@@ -50,4 +50,4 @@ private:
   std::uint64_t state_;
 };
 
-} // namespace lo::gen
+} // namespace lo::plans

@@ -5,7 +5,7 @@
 #include <array>
 #include <utility>
 
-namespace lo::gen {
+namespace lo::plans {
 
 std::vector<KindTag> plannedKinds(Edition edition) {
   std::vector<KindTag> out;
@@ -176,4 +176,4 @@ OpKind randomKind(Choices &rng, KindTag tag, Params params) {
   return k;
 }
 
-} // namespace lo::gen
+} // namespace lo::plans

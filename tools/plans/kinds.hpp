@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace lo::gen {
+namespace lo::plans {
 
 /// The kinds of edition `edition` that are planned, in the order of the kind table.
 std::vector<KindTag> plannedKinds(Edition edition = kNewestEdition);
@@ -34,4 +34,4 @@ OpKind randomKind(Choices &choices, KindTag tag, Params params = Params::sensibl
 /// Any natural below 2^64, from two choices of 32 bits.
 std::uint64_t anyNatural(Choices &choices);
 
-} // namespace lo::gen
+} // namespace lo::plans

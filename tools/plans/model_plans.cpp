@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-namespace lo::gen {
+namespace lo::plans {
 
 namespace {
 
@@ -223,4 +223,4 @@ GraphExecutionPlan modelPlan(Interner &interner, Choices &rng, std::uint64_t ker
   return plan;
 }
 
-} // namespace lo::gen
+} // namespace lo::plans

@@ -4,7 +4,7 @@
 #include <optional>
 #include <unordered_set>
 
-namespace lo::gen {
+namespace lo::plans {
 
 std::vector<NodeId> nodeIds(Choices &rng, std::size_t n) {
   std::vector<NodeId> ids(n);
@@ -93,4 +93,4 @@ GraphExecutionPlan randomPlan(Interner &interner, Choices &choices, const PlanKn
   return runsPlan(interner, choices, knobs);
 }
 
-} // namespace lo::gen
+} // namespace lo::plans

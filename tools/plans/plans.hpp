@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace lo::gen {
+namespace lo::plans {
 
 /// The knobs of randomPlan: runs of geometric length over a few ops, each op with a small pool of
 /// capsules that are near-collisions of one another, where an implementation's grouping goes
@@ -56,4 +56,4 @@ std::vector<NodeId> nodeIds(Choices &choices, std::size_t n);
 GraphExecutionPlan modelPlan(Interner &interner, Choices &choices, std::uint64_t kernels,
                              Edition edition = kNewestEdition);
 
-} // namespace lo::gen
+} // namespace lo::plans

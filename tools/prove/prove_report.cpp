@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace lo::cli {
+namespace lo::prove {
 
 namespace {
 
@@ -27,7 +27,8 @@ void writeSolverText(io::Sink &out, const std::optional<system::SolverBinary> &s
 } // namespace
 
 void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const proofs::Options &options, const std::optional<system::SolverBinary> &solver) {
+                    const proofs::Options &options,
+                    const std::optional<system::SolverBinary> &solver) {
   writeSolverText(out, solver);
   out << "edition: " << spelling(options.edition) << '\n';
   out << "obligation                   status   bound  seconds\n";
@@ -38,7 +39,7 @@ void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
     status.resize(9, ' ');
     std::string bound = lengths(r);
     bound.resize(std::max<std::size_t>(bound.size() + 1, 7), ' ');
-    out << line << status << bound << secondsText(r.seconds);
+    out << line << status << bound << report::secondsText(r.seconds);
     if (!r.reason.empty())
       out << "  (" << r.reason << ")";
     out << '\n';
@@ -46,7 +47,8 @@ void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
 }
 
 void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const proofs::Options &options, const std::optional<system::SolverBinary> &solver) {
+                    const proofs::Options &options,
+                    const std::optional<system::SolverBinary> &solver) {
   out << "{\n  \"format\": \"lowering-oracle/proofs\",\n  \"version\": 1,\n  \"edition\": \""
       << spelling(options.edition) << "\",\n  \"equality\": \"" << spelling(options.equality)
       << "\",\n  \"bound\": " << std::uint64_t{options.bound}
@@ -79,7 +81,7 @@ void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
       out << "\"all\"";
     else
       out << std::uint64_t{r.length};
-    out << ",\"seconds\":" << secondsText(r.seconds);
+    out << ",\"seconds\":" << report::secondsText(r.seconds);
     if (!r.reason.empty()) {
       out << ",\"reason\":";
       out.jsonString(r.reason);
@@ -89,4 +91,4 @@ void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
   out << "\n  ]\n}\n";
 }
 
-} // namespace lo::cli
+} // namespace lo::prove

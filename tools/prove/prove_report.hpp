@@ -11,15 +11,17 @@
 #include <optional>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::prove {
 
 /// The table after the line `edition: E`; with `solver` (--solver cvc5), a line naming it first
 /// (and its warning).
 void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const proofs::Options &options, const std::optional<system::SolverBinary> &solver);
+                    const proofs::Options &options,
+                    const std::optional<system::SolverBinary> &solver);
 
 /// The JSON document; `solver` nullopt: Z3 in process.
 void writeProveJson(io::Sink &out, const std::vector<proofs::Result> &results,
-                    const proofs::Options &options, const std::optional<system::SolverBinary> &solver);
+                    const proofs::Options &options,
+                    const std::optional<system::SolverBinary> &solver);
 
-} // namespace lo::cli
+} // namespace lo::prove

@@ -14,7 +14,7 @@
 #include <optional>
 #include <stdexcept>
 
-namespace lo::cli {
+namespace lo::prove {
 
 namespace {
 
@@ -22,11 +22,11 @@ namespace {
 int proveStatus(const std::vector<proofs::Result> &results) {
   for (const auto &r : results)
     if (r.status == proofs::Status::refuted)
-      return kFinding;
+      return cli::kFinding;
   for (const auto &r : results)
     if (r.status == proofs::Status::unknown)
-      return kInconclusive;
-  return kSuccess;
+      return cli::kInconclusive;
+  return cli::kSuccess;
 }
 
 /// --emit-smt2 DIR, claimed before any query; refused (exit status 2) when DIR may not be used.
@@ -77,7 +77,7 @@ int runProve(const ProveSettings &s) {
                              "\" (see prove --help)");
   const std::optional<system::SolverBinary> solver = chooseSolver(s.solver, options);
   if (solver && !solver->warning.empty())
-    printDiagnostic("prove: warning: " + solver->warning);
+    cli::printDiagnostic("prove: warning: " + solver->warning);
   std::shared_ptr<Smt2Emitter> emitter;
   if (!s.emitSmt2.empty()) {
     emitter = smt2Emitter(s.emitSmt2);
@@ -101,19 +101,19 @@ int runProve(const ProveSettings &s) {
     emitter->writeManifest(options);
   if (!s.counterexampleOut.empty()) {
     if (counterexample) {
-      writeOutput(s.counterexampleOut, [&](io::Sink &sink) {
+      cli::writeOutput(s.counterexampleOut, [&](io::Sink &sink) {
         io::writeExecutionPlan(sink, interner, counterexample->second);
       });
-      printDiagnostic("prove: counterexample to " + counterexample->first + " (" +
-                      std::to_string(counterexample->second.kernels.size()) + " nodes, edition " +
-                      std::string(spelling(s.edition)) + ") written to " +
-                      io::shownText(s.counterexampleOut));
+      cli::printDiagnostic("prove: counterexample to " + counterexample->first + " (" +
+                           std::to_string(counterexample->second.kernels.size()) +
+                           " nodes, edition " + std::string(spelling(s.edition)) + ") written to " +
+                           io::shownText(s.counterexampleOut));
     } else {
-      printDiagnostic("prove: no obligation was refuted; " + io::shownText(s.counterexampleOut) +
-                      " not written");
+      cli::printDiagnostic("prove: no obligation was refuted; " +
+                           io::shownText(s.counterexampleOut) + " not written");
     }
   }
-  writeOutput("-", [&](io::Sink &sink) {
+  cli::writeOutput("-", [&](io::Sink &sink) {
     if (s.format == ProveSettings::Format::json)
       writeProveJson(sink, results, options, solver);
     else
@@ -122,4 +122,4 @@ int runProve(const ProveSettings &s) {
   return proveStatus(results);
 }
 
-} // namespace lo::cli
+} // namespace lo::prove

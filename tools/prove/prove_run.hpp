@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::prove {
 
 /// prove's options (its --help). The default bound 8 is the whole suite in under 60 s
 /// (docs/performance.md).
@@ -40,4 +40,4 @@ std::vector<const proofs::Obligation *> chosenObligations(const std::string &onl
 /// directory may not be used, or cvc5 is missing or fails its self-test.
 int runProve(const ProveSettings &s);
 
-} // namespace lo::cli
+} // namespace lo::prove

@@ -1,13 +1,13 @@
 #include "tools/prove/smt2_emitter.hpp"
 
 #include "ref/io/output.hpp"
-#include "tools/system/output_file.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <stdexcept>
 
-namespace lo::cli {
+namespace lo::prove {
 
 namespace {
 
@@ -62,11 +62,11 @@ void Smt2Emitter::writeManifest(const proofs::Options &options) const {
     else
       out << std::uint64_t{e.length};
     out << ",\"logic\":\"" << e.logic << "\",\"expected\":\"" << e.expected
-        << "\",\"z3Seconds\":" << secondsText(e.seconds) << '}';
+        << "\",\"z3Seconds\":" << report::secondsText(e.seconds) << '}';
   }
   out << "\n  ]\n}\n";
   out.flush();
   file.commit();
 }
 
-} // namespace lo::cli
+} // namespace lo::prove

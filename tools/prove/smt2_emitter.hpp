@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::prove {
 
 class Smt2Emitter {
 public:
@@ -37,4 +37,4 @@ private:
   std::vector<Entry> entries_;
 };
 
-} // namespace lo::cli
+} // namespace lo::prove

@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-namespace lo::cli {
+namespace lo::prove {
 
 namespace {
 
@@ -15,10 +15,10 @@ namespace {
 proofs::Status runCvc5(const std::string &solver, const proofs::Smt2 &query, unsigned timeoutMs,
                        std::string &reason) {
   const auto timeout = std::chrono::milliseconds(timeoutMs);
-  const system::SolverRun run = runSolver(solver, query.text, {"--tlimit=" + std::to_string(timeoutMs)},
-                                  system::Options{.timeout = timeout + std::chrono::seconds(2),
-                                                      .captureStdout = true,
-                                                      .maxCapture = 4096});
+  const system::SolverRun run = runSolver(
+      solver, query.text, {"--tlimit=" + std::to_string(timeoutMs)},
+      system::Options{
+          .timeout = timeout + std::chrono::seconds(2), .captureStdout = true, .maxCapture = 4096});
   if (!run.why.empty()) {
     reason = run.why;
     return proofs::Status::unknown;
@@ -35,7 +35,8 @@ proofs::Status runCvc5(const std::string &solver, const proofs::Smt2 &query, uns
 
 } // namespace
 
-std::optional<system::SolverBinary> chooseSolver(const std::string &name, proofs::Options &options) {
+std::optional<system::SolverBinary> chooseSolver(const std::string &name,
+                                                 proofs::Options &options) {
   if (name != "cvc5")
     return std::nullopt;
   // The trust base (docs/proofs.md): the binary is named, its version asked, and it must pass a
@@ -49,4 +50,4 @@ std::optional<system::SolverBinary> chooseSolver(const std::string &name, proofs
   return solver;
 }
 
-} // namespace lo::cli
+} // namespace lo::prove

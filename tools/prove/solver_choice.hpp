@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace lo::cli {
+namespace lo::prove {
 
 /// The solver `name` ("z3" or "cvc5") for `options`: z3 leaves `options.solver` unset and gives
 /// nullopt; cvc5 gives the trusted binary (self-tested within options.timeoutMs and 2 s; else
@@ -18,4 +18,4 @@ namespace lo::cli {
 /// options.timeoutMs (cvc5's own --tlimit, and a kill after it).
 std::optional<system::SolverBinary> chooseSolver(const std::string &name, proofs::Options &options);
 
-} // namespace lo::cli
+} // namespace lo::prove

@@ -190,8 +190,8 @@ checkPlanTexts(const std::string &graph, const std::string &graphName,
     }
   }
   std::vector<std::tuple<std::string, std::string, std::string, std::string>> out;
-  for (const selection::Finding &f :
-       selection::judgeSelection(p, g, interner, plan, candidate ? std::nullopt : failed))
+  for (const checks::Finding &f :
+       checks::judgeSelection(p, g, interner, plan, candidate ? std::nullopt : failed))
     out.emplace_back(std::string(spelling(f.check)),
                      f.check == Departure::missingNode ? "graph" : "candidate", f.pointer,
                      f.sentence);
@@ -362,20 +362,20 @@ public:
 
   /// The report in `format`, as `check --format FORMAT` writes it.
   std::string report(const std::string &format) {
-    const cli::ReportFormat f = reportFormat(format);
+    const report::ReportFormat f = reportFormat(format);
     py::gil_scoped_release released;
-    cli::CaseResult result = result_;
-    if (f == cli::ReportFormat::html)
-      result.picture = cli::htmlPicture(
+    report::CaseResult result = result_;
+    if (f == report::ReportFormat::html)
+      result.picture = report::htmlPicture(
           {&interner_, &plan_, &candidate_, &result.report, "c0-"},
           checks::pictureFacts(interner_, plan_, &candidate_, options_.mode, options_.equality));
-    return io::writtenText([&](io::Sink &sink) { cli::writeReports(sink, f, {result}); });
+    return io::writtenText([&](io::Sink &sink) { report::writeReports(sink, f, {result}); });
   }
 
 private:
-  static cli::ReportFormat reportFormat(const std::string &format) {
+  static report::ReportFormat reportFormat(const std::string &format) {
     std::string names;
-    for (const auto &[name, f] : cli::kReportFormats) {
+    for (const auto &[name, f] : report::kReportFormats) {
       if (format == name)
         return f;
       names += (names.empty() ? "" : ", ") + std::string(name);
@@ -388,7 +388,7 @@ private:
   checks::Options options_;
   GraphExecutionPlan plan_;
   io::LoweringDocument candidate_;
-  cli::CaseResult result_;
+  report::CaseResult result_;
 };
 
 std::unique_ptr<CheckRun> checkTexts(const std::string &plan, const std::string &candidate,
@@ -411,7 +411,7 @@ py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &ed
                   std::optional<std::uint64_t> expectSeed,
                   std::optional<std::uint64_t> expectMaxNodes, bool unverifiedSuite,
                   std::optional<std::size_t> maxFileBytes) {
-  gen::VerifySettings s;
+  suite::VerifySettings s;
   s.suite = suite;
   if (edition)
     s.edition = parsed<Edition>(*edition, "edition");
@@ -422,20 +422,20 @@ py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &ed
   s.unverifiedSuite = unverifiedSuite;
   if (maxFileBytes)
     s.maxFileBytes = *maxFileBytes; // else verify's default
-  std::optional<gen::VerifiedSuite> v;
+  std::optional<suite::VerifiedSuite> v;
   std::string refused;
   {
     py::gil_scoped_release released;
     try {
-      v = gen::verifiedSuite(s, /*allPlans=*/true);
-    } catch (const gen::SuiteError &e) {
+      v = suite::verifiedSuite(s, /*allPlans=*/true);
+    } catch (const suite::SuiteError &e) {
       refused = e.what();
     }
   }
   if (!v)
     throw py::value_error(refused);
   py::list entries;
-  for (const gen::SuiteManifest::Entry &m : v->read.entries)
+  for (const suite::SuiteManifest::Entry &m : v->read.entries)
     entries.append(py::make_tuple(m.caseName, std::string(spelling(m.mode)),
                                   std::string(spelling(m.equality)), m.audit, m.plan));
   py::dict plans;
@@ -456,7 +456,7 @@ gateConforms(const std::string &planText, const std::string &resultText,
              const std::string &planName, const std::string &resultName, const std::string &preset,
              const std::map<std::string, bool> &overrides, const std::string &mode,
              const std::string &equality, const std::optional<std::string> &edition, int exitCode) {
-  gen::SuiteManifest::Entry m;
+  suite::SuiteManifest::Entry m;
   m.caseName = resultName;
   m.plan = planName;
   m.policy = overrides.empty() ? preset : "custom";
@@ -464,20 +464,20 @@ gateConforms(const std::string &planText, const std::string &resultText,
   const Judged j = judgedAs(mode, equality, edition);
   m.mode = j.mode;
   m.equality = j.equality;
-  gen::JudgeOptions options;
+  suite::JudgeOptions options;
   options.edition = j.edition;
   options.exitCode = exitCode;
-  cli::SuiteEntry entry;
+  report::SuiteEntry entry;
   {
     py::gil_scoped_release released;
     Interner interner;
     const GraphExecutionPlan plan =
         io::readExecutionPlan(io::sourceFromString(planName, planText), interner, j.edition);
-    entry = gen::judgeOutputText(interner, plan, m, resultName, resultName, resultText, options);
+    entry = suite::judgeOutputText(interner, plan, m, resultName, resultName, resultText, options);
   }
   std::optional<std::string> error;
   if (entry.result.error)
-    error = cli::errorLine(*entry.result.error);
+    error = report::errorLine(*entry.result.error);
   return {findingsOf(entry.result.report), error};
 }
 
@@ -663,7 +663,7 @@ PYBIND11_MODULE(_native, m) {
   m.def("vocabulary", &vocabulary);
   // gen asks one case in AUDIT_SHARE for the audit (tools/suite/generate.hpp), and so does
   // lowering_oracle.strategies.audits().
-  m.attr("AUDIT_SHARE") = lo::gen::kAuditShare;
+  m.attr("AUDIT_SHARE") = lo::suite::kAuditShare;
   // check's --max-per-check default (ref/io/limits.hpp), the default of lowering_oracle.check.
   m.attr("DEFAULT_MAX_PER_CHECK") = lo::io::kDefaultMaxPerCheck;
   m.def("suite", &suiteOf, py::arg("suite"), py::arg("edition"), py::arg("min_count"),

@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -186,4 +186,4 @@ void writeHtmlDiffPage(io::Sink &out, const HtmlDiffPage &page) {
 
 const ReportWriter kHtmlWriter{writeHtmlReports, writeSuiteHtml};
 
-} // namespace lo::cli
+} // namespace lo::report

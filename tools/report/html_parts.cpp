@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace html {
 
@@ -62,12 +62,12 @@ void pageStart(io::Sink &out, std::string_view title) {
          "style-src 'unsafe-inline'\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
          "<meta name=\"generator\" content=\"lowering-oracle "
-      << kVersion << "\">\n<title>" << io::htmlText(title) << "</title>\n<style>" << kStyle
+      << cli::kVersion << "\">\n<title>" << io::htmlText(title) << "</title>\n<style>" << kStyle
       << "</style>\n</head>\n<body>\n";
 }
 
 void pageEnd(io::Sink &out) {
-  out << "<p class=\"meta\">Written by lowering-oracle " << kVersion
+  out << "<p class=\"meta\">Written by lowering-oracle " << cli::kVersion
       << " (docs/spec.md §3.5).</p>\n</body>\n</html>\n";
 }
 
@@ -138,4 +138,4 @@ std::string htmlFindings(const checks::Report &report, std::string_view idPrefix
   });
 }
 
-} // namespace lo::cli
+} // namespace lo::report

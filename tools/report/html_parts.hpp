@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace lo::cli::html {
+namespace lo::report::html {
 
 /// "No plan position".
 inline constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
@@ -40,4 +40,4 @@ void findingItem(io::Sink &out, const checks::Violation &v, std::string_view idP
 /// The findings not listed (over kHtmlMaxFindings) and those the report omitted, counted.
 void omittedAndRest(io::Sink &out, const checks::Report &report, std::size_t listed);
 
-} // namespace lo::cli::html
+} // namespace lo::report::html

@@ -16,7 +16,7 @@
 #include <set>
 #include <unordered_map>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -441,4 +441,4 @@ std::string htmlPicture(const HtmlPictureInput &in, const checks::PictureFacts &
   });
 }
 
-} // namespace lo::cli
+} // namespace lo::report

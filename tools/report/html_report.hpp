@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 struct SuiteReport;
 
@@ -87,4 +87,4 @@ struct HtmlDiffPage {
 /// The page of `diff`'s report.html: the heading, the summary, and the candidate's section.
 void writeHtmlDiffPage(io::Sink &out, const HtmlDiffPage &page);
 
-} // namespace lo::cli
+} // namespace lo::report

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -355,4 +355,4 @@ std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
   return std::pair{p.line, p.column};
 }
 
-} // namespace lo::cli
+} // namespace lo::report

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 /// The byte offset of the first character of the value that `pointer` (RFC 6901) names in the
 /// JSON text `json`, or nullopt when the text does not hold it (or is not JSON where it walks).
@@ -36,4 +36,4 @@ std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
 std::vector<std::optional<std::pair<std::size_t, std::size_t>>>
 locateAll(std::string_view text, const std::vector<std::string_view> &pointers);
 
-} // namespace lo::cli
+} // namespace lo::report

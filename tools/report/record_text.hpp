@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace lo {
+namespace lo::report {
 
 /// A nested record as text: each field's name and value, a record or text as JSON, an array of
 /// records as `[JSON, JSON]`, a vocabulary's value as its spelling; set apart by "; " when the
@@ -67,4 +67,4 @@ fieldTexts(const typename RecordTable<K>::Value &c) {
   return out;
 }
 
-} // namespace lo
+} // namespace lo::report

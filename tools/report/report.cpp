@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace lo::cli {
+namespace lo::report {
 
 std::string errorLine(const ReportError &e) {
   std::string out = shownText(e.file);
@@ -94,4 +94,4 @@ void writeReport(io::Sink &out, ReportFormat format, const checks::Report &repor
   writeReports(out, format, {c});
 }
 
-} // namespace lo::cli
+} // namespace lo::report

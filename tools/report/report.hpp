@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 /// What was checked, for the report's header and summary.
 struct ReportSubject {
@@ -147,4 +147,4 @@ bool checkAppliesIn(Check check, Mode mode, Edition edition);
 /// Why a check that does not apply is skipped: "applies only in mode M" or "not run in edition E".
 std::string skippedBecause(Check check, Mode mode, Edition edition);
 
-} // namespace lo::cli
+} // namespace lo::report

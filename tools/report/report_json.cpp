@@ -11,7 +11,7 @@
 
 #include <stdexcept>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -189,4 +189,4 @@ static void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
 
 const ReportWriter kJsonWriter{writeJsonReports, writeSuiteJson};
 
-} // namespace lo::cli
+} // namespace lo::report

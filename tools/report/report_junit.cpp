@@ -11,7 +11,7 @@
 #include <set>
 #include <unistd.h>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -268,4 +268,4 @@ static void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
 
 const ReportWriter kJunitWriter{writeJunitReports, writeSuiteJunit};
 
-} // namespace lo::cli
+} // namespace lo::report

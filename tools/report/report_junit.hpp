@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 struct SuiteReport;
 
@@ -57,4 +57,4 @@ struct JunitSuite {
 void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::string_view command,
                 JunitNames names);
 
-} // namespace lo::cli
+} // namespace lo::report

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <map>
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -121,7 +121,7 @@ std::string uriOf(std::string_view path) {
 void writeSarif(io::Sink &out, const SarifRun &run) {
   out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
          "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
-      << kVersion << "\",\"rules\":[";
+      << cli::kVersion << "\",\"rules\":[";
   checkRules(out, run.ruleHelp);
   out << ",\n  {\"id\":";
   out.jsonString(run.inputRuleId);
@@ -344,4 +344,4 @@ static void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
 
 const ReportWriter kSarifWriter{writeSarifReports, writeSuiteSarif};
 
-} // namespace lo::cli
+} // namespace lo::report

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 struct SuiteReport;
 
@@ -58,4 +58,4 @@ void writeSarif(io::Sink &out, const SarifRun &run);
 /// rest percent-encoded.
 std::string uriOf(std::string_view path);
 
-} // namespace lo::cli
+} // namespace lo::report

@@ -7,7 +7,7 @@
 
 #include "tools/report/suite_report.hpp"
 
-namespace lo::cli {
+namespace lo::report {
 
 namespace {
 
@@ -82,4 +82,4 @@ static void writeSuiteText(io::Sink &out, const SuiteReport &r) {
 
 const ReportWriter kTextWriter{writeTextReports, writeSuiteText};
 
-} // namespace lo::cli
+} // namespace lo::report

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 // Every text from the input or the command line (case names, file names, messages) is shown
 // through shownText in the text, JUnit and SARIF messages (docs/spec.md §3.5): it cannot forge a
@@ -99,4 +99,4 @@ void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &rep
   writerOf(format).suite(out, report);
 }
 
-} // namespace lo::cli
+} // namespace lo::report

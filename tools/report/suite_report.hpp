@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 /// One entry of a suite: the one result model of every report (CaseResult, as `check` and `diff`
 /// report a candidate: `result.name` the case, `result.subject` the plan, the output as the
@@ -97,4 +97,4 @@ std::string suiteLine(const SuiteReport &report);
 /// "the suite SUITE was not verified: ..." (for a report of an unverified suite).
 std::string unverifiedNote(const SuiteReport &report);
 
-} // namespace lo::cli
+} // namespace lo::report

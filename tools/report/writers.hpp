@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace lo::cli {
+namespace lo::report {
 
 struct SuiteReport;
 
@@ -27,4 +27,4 @@ extern const ReportWriter kTextWriter, kJsonWriter, kJunitWriter, kSarifWriter, 
 /// The writer of `format`.
 const ReportWriter &writerOf(ReportFormat format);
 
-} // namespace lo::cli
+} // namespace lo::report

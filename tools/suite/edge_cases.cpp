@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
@@ -147,8 +147,8 @@ const EdgeCase kEdgeCases[] = {
     // Every kind with parameters, twice each so that equal neighbours coalesce, inline capsules
     LO_EDGE("every-kind-inline", Placement::inline_,
             {
-              Rng rng(0x5eed);
-              for (KindTag tag : plannedKinds(b.edition)) {
+              plans::Rng rng(0x5eed);
+              for (KindTag tag : plans::plannedKinds(b.edition)) {
                 const OpKind kind = randomKind(rng, tag);
                 const BackendOp op = *signature(tag).op;
                 const KernelCapsule capsule =
@@ -160,8 +160,8 @@ const EdgeCase kEdgeCases[] = {
             }),
     LO_EDGE("every-kind-table", Placement::table,
             {
-              Rng rng(0x7ab1e);
-              for (KindTag tag : plannedKinds(b.edition)) {
+              plans::Rng rng(0x7ab1e);
+              for (KindTag tag : plans::plannedKinds(b.edition)) {
                 const BackendOp op = *signature(tag).op;
                 b.add(randomKind(rng, tag),
                       fixedCapsule(op, std::string(spelling(op)) + ".xla", Provider::xla,
@@ -217,4 +217,4 @@ Case edgeCase(Interner &interner, std::size_t index, Edition edition) {
   return kEdgeCases[index](interner, edition);
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -8,10 +8,10 @@
 
 #include <cstddef>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// Edge case `index` (< edgeCaseCount()) of edition `edition`, without the spelling caseAt() gives
 /// it.
 Case edgeCase(Interner &interner, std::size_t index, Edition edition);
 
-} // namespace lo::gen
+} // namespace lo::suite

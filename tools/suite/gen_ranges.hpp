@@ -6,11 +6,11 @@
 
 #include <cstdint>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// --count of gen and diff: at most a million cases.
 inline constexpr std::uint64_t kMaxCount = 1000000;
 /// --max-nodes of gen and diff: at most 100000 nodes in a random case.
 inline constexpr std::uint64_t kMaxNodes = 100000;
 
-} // namespace lo::gen
+} // namespace lo::suite

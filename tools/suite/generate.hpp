@@ -3,7 +3,7 @@
 // (tools/plans/plans.hpp), each written in an encoding (tools/suite/plan_json.hpp).
 //
 // Deterministic (docs/spec.md §4.3, "gen"): every random choice comes from SplitMix64
-// (gen::Rng, tools/plans/choices.hpp), so the same seed gives the same plans on every platform.
+// (plans::Rng, tools/plans/choices.hpp), so the same seed gives the same plans on every platform.
 // Case `i` of seed `S` and edition `E` is the same plan in `gen` and in `diff`; every value of it
 // is one of the edition's (docs/spec.md §1.6, ref/edition.hpp).
 #pragma once
@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <string>
 
-namespace lo::gen {
+namespace lo::suite {
 
 struct Case {
   std::string name; // a short slug, e.g. "trusted-external-in-checked-run" or "random"
@@ -54,4 +54,4 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index);
 /// "0007-random": the index, zero-padded, and the case's slug.
 std::string caseLabel(std::size_t index, const Case &c);
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -12,19 +12,19 @@
 #include "tools/report/locate.hpp"
 #include "tools/system/files.hpp"
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
-using cli::SuiteEntry;
 using io::shownText;
+using report::SuiteEntry;
 
 /// An output the reader refused: an error entry with the excerpt of what the reader says.
 void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry) {
   entry.result.error =
-      cli::ReportError{entry.result.subject.candidate, e.line(), e.column(),
-                       shownText(e.pointer(), io::kMaxExcerptBytes),
-                       std::move(prefix) + shownText(e.message(), io::kMaxExcerptBytes)};
+      report::ReportError{entry.result.subject.candidate, e.line(), e.column(),
+                          shownText(e.pointer(), io::kMaxExcerptBytes),
+                          std::move(prefix) + shownText(e.message(), io::kMaxExcerptBytes)};
 }
 
 /// A gate entry: the implementation's gate result against the reference gate of the plan's
@@ -59,7 +59,7 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
   v.message = c.words;
   entry.result.report.violations.push_back(std::move(v));
   entry.positions.push_back(
-      cli::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+      report::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
 }
 
 /// A lowering entry: the checks of docs/spec.md §3 under the entry's mode and equality, never
@@ -79,13 +79,13 @@ void judgeLowering(Interner &interner, const GraphExecutionPlan &plan,
   entry.result.subject.groups = candidate.plan.groups.size();
   if (!options.picturePrefix.empty() &&
       !entry.result.report.conforms()) // verify's page draws failures
-    entry.result.picture = cli::htmlPicture(
+    entry.result.picture = report::htmlPicture(
         {&interner, &plan, &candidate, &entry.result.report, options.picturePrefix},
         checks::pictureFacts(interner, plan, &candidate, m.mode, m.equality));
   std::vector<std::string_view> pointers;
   for (const auto &v : entry.result.report.violations)
     pointers.push_back(v.pointer);
-  for (const auto &at : cli::locateAll(source.text, pointers)) // one pass over the output
+  for (const auto &at : report::locateAll(source.text, pointers)) // one pass over the output
     entry.positions.push_back(at.value_or(std::pair<std::size_t, std::size_t>{}));
 }
 
@@ -129,7 +129,7 @@ SuiteEntry entryOf(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m
 SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
                          const std::string &name, std::string error) {
   SuiteEntry entry = entryOf(plan, m, name);
-  entry.result.error = cli::ReportError{name, 0, 0, "", std::move(error)};
+  entry.result.error = report::ReportError{name, 0, 0, "", std::move(error)};
   return entry;
 }
 
@@ -191,4 +191,4 @@ SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
                          options);
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

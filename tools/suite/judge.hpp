@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <string>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// The output file name of an entry: `pattern` (--pattern, --gate-pattern) with {case}, {mode},
 /// {equality} and {policy} replaced by the entry's.
@@ -39,19 +39,19 @@ struct JudgeOptions {
 /// The entry `m` of the case whose plan is `plan` (read into `interner`, which its outputs share),
 /// judged from the file `name` of `outputs`: a gate entry (a policy) against the reference gate, a
 /// lowering entry by the checks. Every field of the entry is set but `seconds`.
-cli::SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
-                           const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
-                           const std::string &name, const JudgeOptions &options);
+report::SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
+                              const SuiteManifest::Entry &m, const std::filesystem::path &outputs,
+                              const std::string &name, const JudgeOptions &options);
 
 /// The same entry judged from `text`, the output's bytes as they were read once (`verify --impl`,
 /// `--worker`: what the implementation produced), `path` naming it in the report's messages.
-cli::SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
-                                const SuiteManifest::Entry &m, const std::string &name,
-                                const std::string &path, std::string text,
-                                const JudgeOptions &options);
+report::SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
+                                   const SuiteManifest::Entry &m, const std::string &name,
+                                   const std::string &path, std::string text,
+                                   const JudgeOptions &options);
 
 /// The same entry as an error entry: no output to judge, for the reason `error` (one sentence).
-cli::SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
-                              const std::string &name, std::string error);
+report::SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
+                                 const std::string &name, std::string error);
 
-} // namespace lo::gen
+} // namespace lo::suite

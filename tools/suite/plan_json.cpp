@@ -5,7 +5,7 @@
 
 #include <vector>
 
-namespace lo::gen {
+namespace lo::suite {
 
 std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding) {
   if (encoding.spelling)
@@ -41,4 +41,4 @@ std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, E
   return text;
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

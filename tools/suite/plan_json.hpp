@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// Where a plan's kernels put their capsules (docs/spec.md §2.4): in the `capsules` table, inline,
 /// or `mixed`, alternating the two.
@@ -30,4 +30,4 @@ struct Encoding {
 /// the same bytes, and the text reads back to the plan.
 std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding);
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -7,7 +7,7 @@
 #include <set>
 #include <unordered_map>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
@@ -161,7 +161,7 @@ struct Style {
   bool format = true, version = true;
 };
 
-Style drawStyle(Rng &rng) {
+Style drawStyle(plans::Rng &rng) {
   Style s;
   const std::uint64_t levels[] = {0, 2, 4, 6, 8};
   s.omit = 2 + rng.below(5); // 2..6: both spellings of a default are frequent
@@ -178,7 +178,7 @@ Style drawStyle(Rng &rng) {
 
 class Printer {
 public:
-  Printer(Rng &rng, const Style &style) : rng_(rng), style_(style) {}
+  Printer(plans::Rng &rng, const Style &style) : rng_(rng), style_(style) {}
 
   void value(const Value &v) {
     switch (v.type) {
@@ -261,7 +261,7 @@ public:
       out_ += rng_.chance(1, 2) ? " " : "\n  ";
   }
   bool take(std::uint64_t eighths) { return eighths && rng_.chance(eighths, 8); }
-  Rng &rng() { return rng_; }
+  plans::Rng &rng() { return rng_; }
   std::string &text() { return out_; }
 
 private:
@@ -271,16 +271,16 @@ private:
     out_ += buf;
   }
 
-  Rng &rng_;
+  plans::Rng &rng_;
   const Style &style_;
   std::string out_;
 };
 
 /// A generator for one part of the plan, from the plan's seed and what identifies the part, so
 /// that a kernel keeps its spelling when `diff` shrinks the plan around it.
-Rng partRng(std::uint64_t seed, std::uint64_t part) {
-  Rng mix(seed ^ (part * 0x9e3779b97f4a7c15ULL));
-  return Rng(mix.next());
+plans::Rng partRng(std::uint64_t seed, std::uint64_t part) {
+  plans::Rng mix(seed ^ (part * 0x9e3779b97f4a7c15ULL));
+  return plans::Rng(mix.next());
 }
 
 /// FNV-1a: a portable hash of a key's text.
@@ -295,14 +295,14 @@ std::uint64_t textHash(std::string_view s) {
 
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                             Placement placement, std::uint64_t seed) {
-  Rng rng(seed);
+  plans::Rng rng(seed);
   const Style style = drawStyle(rng);
   Printer p(rng, style);
 
   // Where each kernel's capsule goes: the plan's placement, and with the style's chance the other.
   std::vector<bool> inlined(plan.kernels.size());
   for (std::size_t i = 0; i < inlined.size(); ++i) {
-    Rng r = partRng(seed, plan.kernels[i].nodeId);
+    plans::Rng r = partRng(seed, plan.kernels[i].nodeId);
     Printer q(r, style);
     const bool base = placement == Placement::inline_ ||
                       (placement == Placement::mixed && plan.kernels[i].nodeId % 2 == 1);
@@ -324,7 +324,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   for (CapsuleId id : canonical.order()) {
     keys[id].push_back(canonical.key(id));
     table.emplace_back(canonical.key(id), id);
-    Rng r = partRng(seed, textHash(canonical.key(id)));
+    plans::Rng r = partRng(seed, textHash(canonical.key(id)));
     if (Printer(r, style).take(style.secondKey)) {
       std::string alt = canonical.key(id) + " (also)";
       for (int n = 2; taken.count(alt); ++n)
@@ -339,7 +339,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   std::vector<std::string> kernels;
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
     const PlannedNodeKernel &k = plan.kernels[i];
-    Rng r = partRng(seed, k.nodeId ^ 0x6b65726e656cULL);
+    plans::Rng r = partRng(seed, k.nodeId ^ 0x6b65726e656cULL);
     Printer q(r, style);
     Object o;
     o.add("nodeId", num(k.nodeId))
@@ -381,7 +381,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
       for (std::size_t i = 0; i < table.size(); ++i) {
         p.raw(i ? ",\n    " : "\n    ");
         // Each key's capsule is spelled on its own: two keys of one capsule differ in text.
-        Rng r = partRng(seed, textHash(table[i].first) ^ 0x7461626c65ULL);
+        plans::Rng r = partRng(seed, textHash(table[i].first) ^ 0x7461626c65ULL);
         Printer q(r, style);
         q.member(table[i].first, capsuleValue(interner.capsule(table[i].second)));
         p.raw(q.text());
@@ -401,4 +401,4 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   return std::move(p.text());
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -11,7 +11,7 @@
 // appears spelled two ways in adjacent kernels and an implementation that compares what is written
 // splits a run that must coalesce.
 //
-// Every choice comes from the portable generator (gen::Rng): the same plan and seed give the same
+// Every choice comes from the portable generator (plans::Rng): the same plan and seed give the same
 // bytes.
 #pragma once
 
@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <string>
 
-namespace lo::gen {
+namespace lo::suite {
 
 enum class Placement : std::uint8_t;
 
@@ -32,4 +32,4 @@ enum class Placement : std::uint8_t;
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                             Placement placement, std::uint64_t seed);
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -13,7 +13,7 @@
 
 #include <optional>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
@@ -257,4 +257,4 @@ bool isGenSuite(const std::filesystem::path &dir, std::string &why) {
   return true;
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// Receives one file of a suite: its path relative to the suite ("cases/0000-empty-plan/plan.json")
 /// and its bytes.
@@ -38,4 +38,4 @@ inline constexpr std::string_view kManifestName = "manifest.json";
 /// not, `why` says what is missing. (`gen --force` replaces nothing else, docs/spec.md §4.3.)
 bool isGenSuite(const std::filesystem::path &dir, std::string &why);
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -7,7 +7,7 @@
 #include <set>
 #include <string_view>
 
-namespace lo::gen {
+namespace lo::suite {
 
 void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                          bool unverifiedSuite, std::size_t maxFileBytes,
@@ -52,4 +52,4 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
   });
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -11,7 +11,7 @@
 #include <map>
 #include <string>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// The integrity rule for `suite`, whose manifest `read` is: a suite that claims to be gen's is
 /// regenerated in memory (suiteFiles) and every file compared with the suite's, byte for byte (the
@@ -26,4 +26,4 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                          bool unverifiedSuite, std::size_t maxFileBytes,
                          std::map<std::string, std::string> &plans);
 
-} // namespace lo::gen
+} // namespace lo::suite

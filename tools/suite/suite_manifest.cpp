@@ -4,7 +4,7 @@
 
 #include <set>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
@@ -154,4 +154,4 @@ SuiteManifest readSuiteManifest(const io::Source &source) {
   return m;
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// The format of a suite's manifest.
 inline constexpr std::string_view kSuiteFormat = "lowering-oracle/conformance-suite";
@@ -53,4 +53,4 @@ struct SuiteManifest {
 /// is not one of ref/edition.hpp's is an error. Throws io::InputError.
 SuiteManifest readSuiteManifest(const io::Source &source);
 
-} // namespace lo::gen
+} // namespace lo::suite

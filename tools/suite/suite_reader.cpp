@@ -8,7 +8,7 @@
 
 #include <map>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
@@ -114,4 +114,4 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
   return out;
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// A problem with the suite or with verify's options (not with an output): exit status 2.
 struct SuiteError : std::runtime_error {
@@ -53,4 +53,4 @@ Suite readSuite(const std::filesystem::path &suite, bool gates, std::size_t maxF
 std::string readSuiteFile(const std::filesystem::path &suite, const std::string &relative,
                           std::size_t maxFileBytes);
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -1,9 +1,9 @@
 #include "tools/suite/suite_writer.hpp"
 
 #include "ref/gate.hpp"
-#include "tools/system/cleanup.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/suite/suite_files.hpp"
+#include "tools/system/cleanup.hpp"
 #include "tools/system/files.hpp"
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <vector>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace fs = std::filesystem;
 
@@ -123,4 +123,4 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
   return cli::kSuccess;
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -8,11 +8,11 @@
 #include <cstddef>
 #include <filesystem>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// Writes `count` cases of `settings` into `out` (absent or empty, or with `force` a suite gen
 /// wrote) and says so on standard output; returns the exit status. A refusal throws, before
 /// anything is touched.
 int runGen(std::filesystem::path out, bool force, const Settings &settings, std::size_t count);
 
-} // namespace lo::gen
+} // namespace lo::suite

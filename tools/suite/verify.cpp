@@ -17,7 +17,7 @@
 #include <memory>
 #include <stdexcept>
 
-namespace lo::gen {
+namespace lo::suite {
 
 namespace {
 
@@ -146,7 +146,7 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   return v;
 }
 
-cli::SuiteReport runVerify(const VerifySettings &s) {
+report::SuiteReport runVerify(const VerifySettings &s) {
   using Clock = std::chrono::steady_clock;
   checkOperands(s);
   VerifiedSuite verified = verifiedSuite(s);
@@ -167,19 +167,19 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     }
   }
 
-  cli::SuiteReport report;
+  report::SuiteReport report;
   report.suite = s.suite;
   report.outputs = s.outputs;
   report.suiteVerified = read.provenance.has_value();
   if (read.provenance)
-    report.parameters = cli::SuiteParameters{read.provenance->settings.seed, read.provenance->count,
-                                             read.provenance->settings.maxNodes};
+    report.parameters = report::SuiteParameters{
+        read.provenance->settings.seed, read.provenance->count, read.provenance->settings.maxNodes};
   report.edition = edition;
   report.quiet = s.quiet;
   report.entries.reserve(read.entries.size());
   // The pictures of failing entries are kept while they fit in the page's sections (docs/spec.md
   // §3.5, verify's page); passing entries are not drawn.
-  bool drawing = s.pictures || s.format == cli::ReportFormat::html;
+  bool drawing = s.pictures || s.format == report::ReportFormat::html;
   std::size_t pictureBytes = 0;
   // The entries of one case share its plan: it is read once, into the interner its outputs share.
   std::unique_ptr<Interner> interner;
@@ -215,7 +215,7 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     const std::string name = outputName(m.policy.empty() ? s.pattern : s.gatePattern, m);
     if (!staysInside(name)) // a manifest's names too
       throw SuiteError(io::shownText(name) + ": an output name that leaves OUTPUTS");
-    cli::SuiteEntry entry;
+    report::SuiteEntry entry;
     if (!s.producer) {
       entry = judgeEntry(*interner, plan, m, outputs, name, options);
     } else if (!resolvesInside(outputs, name)) {
@@ -232,7 +232,7 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
     }
     if (!entry.result.picture.empty()) {
       pictureBytes += entry.result.picture.size();
-      if (pictureBytes > cli::kHtmlSuiteSectionBytes) { // the page's bound: no more pictures
+      if (pictureBytes > report::kHtmlSuiteSectionBytes) { // the page's bound: no more pictures
         entry.result.picture.clear();
         drawing = false;
       }
@@ -243,4 +243,4 @@ cli::SuiteReport runVerify(const VerifySettings &s) {
   return report;
 }
 
-} // namespace lo::gen
+} // namespace lo::suite

@@ -21,7 +21,7 @@
 #include <string>
 #include <string_view>
 
-namespace lo::gen {
+namespace lo::suite {
 
 /// One entry for the implementation `verify --impl` or `--worker` runs (docs/spec.md §4.3): the
 /// entry, its case's index in the manifest and its plan's bytes (those verified, read once), the
@@ -50,16 +50,16 @@ using Producer = std::function<ProducedOutput(const ProduceRequest &)>;
 
 /// verify's operands and options (its --help).
 struct VerifySettings {
-  std::string suite, outputs;                            // SUITE, OUTPUTS
-  std::string pattern = "{case}-{mode}-{equality}.json"; // --pattern
-  std::string gatePattern = "{case}-gate-{policy}.json"; // --gate-pattern
-  cli::ReportFormat format = cli::ReportFormat::text;    // --format (html: pictures are drawn)
-  bool gates = false;                                    // --gates
-  std::optional<Edition> edition;                        // --edition; nullopt: not given
-  bool unverifiedSuite = false;                          // --unverified-suite
-  bool quiet = false;                                    // --quiet
-  std::size_t maxPerCheck = io::kDefaultMaxPerCheck;     // --max-per-check
-  std::size_t maxFileBytes = io::kDefaultMaxFileBytes;   // --max-file-bytes
+  std::string suite, outputs;                               // SUITE, OUTPUTS
+  std::string pattern = "{case}-{mode}-{equality}.json";    // --pattern
+  std::string gatePattern = "{case}-gate-{policy}.json";    // --gate-pattern
+  report::ReportFormat format = report::ReportFormat::text; // --format (html: pictures are drawn)
+  bool gates = false;                                       // --gates
+  std::optional<Edition> edition;                           // --edition; nullopt: not given
+  bool unverifiedSuite = false;                             // --unverified-suite
+  bool quiet = false;                                       // --quiet
+  std::size_t maxPerCheck = io::kDefaultMaxPerCheck;        // --max-per-check
+  std::size_t maxFileBytes = io::kDefaultMaxFileBytes;      // --max-file-bytes
   /// The suite the user names (docs/spec.md §4.3, "The suite the user names"): a suite whose
   /// manifest does not match is refused. nullopt: not given.
   std::optional<std::uint64_t> expectSeed, expectCount, minCount, expectMaxNodes;
@@ -94,7 +94,7 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans = false);
 /// (`--edition` other than the manifest's `edition`), one that fails its integrity check, a
 /// hand-made one without --unverified-suite, or a manifest without entries: exit status 2, no
 /// report.
-cli::SuiteReport runVerify(const VerifySettings &s);
+report::SuiteReport runVerify(const VerifySettings &s);
 
 /// "The suite the user names" (docs/spec.md §4.3): --expect-seed, --expect-count, --min-count and
 /// --expect-max-nodes against the manifest's `seed`, `count` and `maxNodes`; a hand-made suite
@@ -107,4 +107,4 @@ void requireNamedSuite(const std::string &manifest, const std::optional<Provenan
 Edition judgedEdition(const std::string &manifest, std::optional<Edition> named,
                       std::optional<Edition> asked);
 
-} // namespace lo::gen
+} // namespace lo::suite
