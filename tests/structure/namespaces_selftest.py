@@ -1,0 +1,59 @@
+#!/usr/bin/python3
+"""namespaces_test.py catches each namespace outside its folder: a tree with one bad namespace
+per case fails, and the same tree without it passes.
+
+    namespaces_selftest.py NAMESPACES_TEST WORK_DIR
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+CLEAN = {"ref/a.hpp": "namespace lo {\n", "ref/b.cpp": "namespace lo::selection {\n",
+         "ref/io/c.cpp": "namespace lo::io {\nnamespace detail {\n",
+         "checks/d.hpp": "namespace lo {\n// the list\n#define L(X) \\\n  X(a, \"a\")\n"
+                         "LO_DECLARE_VOCABULARY(D, L, \"d\")\n}\nnamespace lo::checks {\n",
+         "tools/cmd_e.cpp": "namespace lo::cli {\n", "tools/cli/f.cpp": "namespace lo::cli {\n",
+         "tools/diff/g.cpp": "namespace lo::diff {\n", "tools/system/h.hpp": "namespace lo::system {\n"}
+BAD = [("tools/diff/x.cpp", "namespace lo::cli {\n"), ("checks/x.cpp", "namespace lo::selection {\n"),
+       ("ref/x.hpp", "namespace lo::checks {\n"), ("tools/suite/x.cpp", "namespace lo::gen {\n"),
+       ("tools/report/x.hpp", "namespace lo {\nstruct X {};\n"),
+       ("tools/plans/x.cpp", "namespace lo::plans {\n}\nnamespace lo::suite {\n")]
+
+
+def tree(work, bad):
+    shutil.rmtree(work, ignore_errors=True)
+    files = dict(CLEAN)
+    if bad:
+        files[bad[0]] = bad[1]
+    for path, text in files.items():
+        os.makedirs(os.path.join(work, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(work, path), "w") as f:
+            f.write(text)
+
+
+def run(test, work):
+    return subprocess.run(["/usr/bin/python3", test, work], capture_output=True, text=True)
+
+
+def main():
+    test, work = sys.argv[1], sys.argv[2]
+    failures = []
+    tree(work, None)
+    r = run(test, work)
+    if r.returncode != 0:
+        failures.append("a clean tree fails: " + r.stdout)
+    for bad in BAD:
+        tree(work, bad)
+        r = run(test, work)
+        if r.returncode != 1 or bad[0] not in r.stdout:
+            failures.append("%s opening %r is not caught: %s" % (bad[0], bad[1], r.stdout))
+    for f in failures:
+        print(f)
+    print("%d passed, %d failed" % (len(BAD) + 1 - len(failures), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
