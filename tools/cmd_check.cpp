@@ -60,8 +60,6 @@ Action setupCheck(CLI::App &app) {
       "input.");
   return [o, sub] {
     applyEditionRules(*sub, o->edition, &o->mode, &o->equality);
-    if (o->stream)
-      requireToolEdition(o->edition, "the stream form");
     return runCheck(*o);
   };
 }

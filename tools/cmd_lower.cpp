@@ -37,10 +37,9 @@ Action setupLower(CLI::App &app) {
     applyEditionRules(*sub, o->edition, &o->mode, &o->equality);
     Interner interner;
     if (o->stream) {
-      requireToolEdition(o->edition, "the stream form");
       io::PlanStream in(o->plan, interner, nullptr, o->edition);
       writeOutput(o->out, [&](io::Sink &sink) {
-        io::lowerStream(in, sink, interner, o->mode, o->equality);
+        io::lowerStream(in, sink, interner, o->mode, o->equality, o->edition);
       });
       return int{kSuccess};
     }

@@ -42,20 +42,22 @@ private:
 };
 
 /// The header's `capsules` table, the last member of its object, and the end of the header line.
-void writeHeaderTable(Sink &out, const Interner &interner, const CapsuleKeys &keys) {
+void writeHeaderTable(Sink &out, const Interner &interner, const CapsuleKeys &keys,
+                      WrittenEdition edition) {
   out << ',';
-  writeCapsuleTable(out, interner, keys, Layout::line);
+  writeCapsuleTable(out, interner, keys, Layout::line, edition);
   out << "}\n";
 }
 
 } // namespace
 
-void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan) {
+void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan,
+                              WrittenEdition edition) {
   const CapsuleKeys keys = capsuleKeysOf(interner, plan.kernels);
   out << "{\"format\":\"" << kPlanStreamFormat << "\",\"version\":1";
-  writeHeaderTable(out, interner, keys);
+  writeHeaderTable(out, interner, keys, edition);
   for (const auto &k : plan.kernels) {
-    writeKernel(out, interner, k, &keys.key(k.capsule));
+    writeKernel(out, interner, k, &keys.key(k.capsule), edition);
     out << '\n';
   }
   out.flush();
@@ -194,7 +196,7 @@ bool LoweringStream::next(LoweredKernelGroup &g) {
 // --- Lowering ----------------------------------------------------------------------------------
 
 StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, Mode mode,
-                          Equality equality) {
+                          Equality equality, WrittenEdition edition) {
   std::vector<CapsuleId> order;
   order.reserve(in.capsules().size());
   for (const auto &entry : in.capsules())
@@ -202,14 +204,14 @@ StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, M
   const HeaderKeys keys(interner, order);
   out << "{\"format\":\"" << kLoweringStreamFormat << "\",\"version\":1,\"mode\":\""
       << spelling(mode) << "\",\"equality\":\"" << spelling(equality) << '"';
-  writeHeaderTable(out, interner, keys.keys());
+  writeHeaderTable(out, interner, keys.keys(), edition);
 
   // What is written reaches the reader of the output before this waits for more input: a reader
   // that feeds this lowering and also reads its output (`tee A | lower --stream - -o B` with
   // `check --stream A B`) is never kept waiting for groups already lowered.
   in.beforeWait([&out] { out.flush(); });
   StreamSummary summary;
-  GroupWriter writer(interner);
+  GroupWriter writer(interner, edition);
   auto emit = [&](const LoweredKernelGroup &g) {
     writer.write(out, g, keys.find(g.capsule));
     out << '\n';

@@ -18,6 +18,7 @@
 #include "ref/io/input.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
+#include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 
 #include <cstdint>
@@ -33,8 +34,9 @@ inline constexpr std::string_view kPlanStreamFormat = "nn-backend/graph-executio
 inline constexpr std::string_view kLoweringStreamFormat = "nn-backend/graph-lowering-plan-stream";
 
 /// Writes `plan` in the stream form: the header (capsule keys by the spec's rule), then one kernel
-/// a line.
-void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan);
+/// a line, in the shape of `edition` (every field when none, as writer.hpp's writers).
+void writeExecutionPlanStream(Sink &out, const Interner &interner, const GraphExecutionPlan &plan,
+                              WrittenEdition edition = {});
 
 /// The lines of a stream, from a file or "-" (standard input), read in blocks: memory holds
 /// the longest line and two read blocks, whatever the length of the stream. A line is returned as
@@ -136,8 +138,8 @@ struct StreamSummary {
 /// kernel cannot be appended to it (`LoweringState::pushKernel` decides), so memory holds one
 /// group, the line being read and the capsule table. The output header's capsules are the input
 /// header's, keyed by the spec's rule in table order; a group whose capsule was written inline in
-/// the input is written with its capsule inline.
+/// the input is written with its capsule inline. Groups and capsules have the shape of `edition`.
 StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, Mode mode,
-                          Equality equality);
+                          Equality equality, WrittenEdition edition = {});
 
 } // namespace lo::io
