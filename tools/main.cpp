@@ -30,10 +30,16 @@ Action setupProve(CLI::App &app) {
 
 namespace {
 
-/// The subcommands, in the order of `--help`.
-constexpr Setup kCommands[] = {setupPlan,   setupLower,     setupAudit,   setupGate,
-                               setupCheck,  setupCheckPlan, setupExplain, setupGen,
-                               setupVerify, setupDiff,      setupProve};
+/// The subcommands, in the order of `--help`: each one's name, as its setup names it.
+struct Command {
+  std::string_view name;
+  Setup setup;
+};
+constexpr Command kCommands[] = {
+    {"plan", setupPlan},       {"lower", setupLower}, {"audit", setupAudit},
+    {"gate", setupGate},       {"check", setupCheck}, {"check-plan", setupCheckPlan},
+    {"explain", setupExplain}, {"gen", setupGen},     {"verify", setupVerify},
+    {"diff", setupDiff},       {"prove", setupProve}};
 
 /// "Exit 0" only when what was written reached standard output: a full disk (/dev/full) or a
 /// closed pipe is an error, for --help as for any command.
@@ -70,19 +76,30 @@ int main(int argc, char **argv) {
       "verify: interrupted while it runs an implementation)."};
   app.set_version_flag("--version", std::string("lowering-oracle ") + lo::cli::kVersion);
   app.require_subcommand(1);
+  // When the first argument names a subcommand, only that one is set up: the options of all of
+  // them are some 5,000 allocations, most of the start of a process in the sanitizer build, which
+  // the tests start thousands of times. Otherwise (--help, --version, an unknown name) all are.
+  const Command *named = nullptr;
+  for (const Command &command : kCommands)
+    if (argc >= 2 && command.name == argv[1])
+      named = &command;
   std::vector<std::pair<CLI::App *, Action>> actions;
-  for (Setup setup : kCommands) {
-    Action action = setup(app);
-    actions.emplace_back(app.get_subcommands({}).back(), std::move(action));
+  for (const Command &command : kCommands) {
+    if (named && &command != named)
+      continue;
+    Action action = command.setup(app);
+    CLI::App *sub = app.get_subcommands({}).back();
+    if (sub->get_name() != command.name)
+      return badInput("internal error: the command table names \"" + std::string(command.name) +
+                      "\" where its setup adds \"" + sub->get_name() + "\"");
+    actions.emplace_back(sub, std::move(action));
   }
 
   // The subcommands, for the message that names a missing or unknown one.
   std::string names;
-  bool known = argc < 2;
-  for (const auto &[sub, action] : actions) {
-    names += (names.empty() ? "" : ", ") + sub->get_name();
-    known = known || sub->get_name() == argv[1];
-  }
+  for (const Command &command : kCommands)
+    names += (names.empty() ? "" : ", ") + std::string(command.name);
+  const bool known = argc < 2 || named;
   try {
     // An unknown subcommand is named, with the list (CLI11 would only say that one is required).
     if (!known && argv[1][0] != '-') {
