@@ -222,13 +222,28 @@ template <class Values> void spellings(Sink &out, const Values &values) {
 } // namespace
 
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan,
-                        WrittenEdition edition) {
-  const CapsuleKeys keys = capsuleKeysOf(interner, plan.kernels);
+                        WrittenEdition edition, Placement placement) {
+  const auto byKey = [placement](std::size_t i) {
+    return placement == Placement::table || (placement == Placement::mixed && i % 2 == 1);
+  };
+  const CapsuleKeys keys = [&] {
+    if (placement == Placement::table)
+      return capsuleKeysOf(interner, plan.kernels);
+    std::vector<CapsuleId> keyed;
+    for (std::size_t i = 0; i < plan.kernels.size(); ++i)
+      if (byKey(i))
+        keyed.push_back(plan.kernels[i].capsule);
+    return CapsuleKeys(interner, keyed);
+  }();
   writeFormat(out, "nn-backend/graph-execution-plan");
-  writeCapsuleTable(out, interner, keys, Layout::pretty, edition);
-  out << ",\n  \"kernels\": [";
+  if (placement == Placement::table || (placement == Placement::mixed && plan.kernels.size() > 1)) {
+    writeCapsuleTable(out, interner, keys, Layout::pretty, edition);
+    out << ",\n";
+  }
+  out << "  \"kernels\": [";
+  std::size_t i = 0;
   memberLines(out, "", plan.kernels, ']', [&](const PlannedNodeKernel &k) {
-    writeKernel(out, interner, k, &keys.key(k.capsule), edition);
+    writeKernel(out, interner, k, byKey(i++) ? &keys.key(k.capsule) : nullptr, edition);
   });
   out << "\n}\n";
   out.flush();

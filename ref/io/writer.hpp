@@ -147,8 +147,14 @@ private:
   std::vector<std::string> capsules_; // by CapsuleId; empty until written
 };
 
+/// Where a plan's kernels put their capsules (docs/spec.md §2.4): in the `capsules` table, inline,
+/// or `mixed`, alternating the two (the odd kernels by key).
+enum class Placement : std::uint8_t { table, inline_, mixed };
+
+/// A GraphExecutionPlan; the `capsules` table holds the capsules of the kernels placed by key (it
+/// is left out when none is).
 void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutionPlan &plan,
-                        WrittenEdition edition = {});
+                        WrittenEdition edition = {}, Placement placement = Placement::table);
 
 /// A GraphLoweringPlan with its `mode` and `equality`, and its audit when `audit` is given.
 void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,

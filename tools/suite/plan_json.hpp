@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ref/interner.hpp"
+#include "ref/io/writer.hpp"
 #include "ref/ir.hpp"
 
 #include <cstdint>
@@ -12,9 +13,8 @@
 
 namespace lo::suite {
 
-/// Where a plan's kernels put their capsules (docs/spec.md §2.4): in the `capsules` table, inline,
-/// or `mixed`, alternating the two.
-enum class Placement : std::uint8_t { table, inline_, mixed };
+/// Where a plan's kernels put their capsules: the one writer's (ref/io/writer.hpp).
+using Placement = io::Placement;
 
 /// How a case's plan is written: its placement and, unless it is written as the reference writer
 /// writes plans, the seed of its spellings (tools/suite/spelling.hpp: defaults left out or

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "ref/interner.hpp"
+#include "ref/io/writer.hpp"
 #include "ref/ir.hpp"
 
 #include <cstdint>
@@ -23,7 +24,7 @@
 
 namespace lo::suite {
 
-enum class Placement : std::uint8_t;
+using Placement = io::Placement;
 
 /// The plan as GraphExecutionPlan text with spellings drawn from `seed`: capsules placed mostly as
 /// `placement` says (with strays), defaults left out or written, members shuffled, escapes, kinds
