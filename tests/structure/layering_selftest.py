@@ -5,10 +5,9 @@ and the same tree without it passes.
     layering_selftest.py LAYERING_TEST WORK_DIR
 """
 
-import os
-import shutil
-import subprocess
 import sys
+
+from sources import run, selftest_summary, write_tree
 
 BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/report/report.hpp"),
        ("ref/c.cpp", "proofs/smt.hpp"), ("checks/d.cpp", "tools/command.hpp"),
@@ -22,23 +21,16 @@ BAD = [("ref/a.hpp", "checks/check.hpp"), ("ref/io/b.cpp", "tools/report/report.
 
 
 def tree(work, bad):
-    shutil.rmtree(work, ignore_errors=True)
-    files = {"ref/ir.hpp": "ref/vocab.hpp", "checks/x.cpp": "ref/ir.hpp",
-             "proofs/y.cpp": "checks/checks.hpp", "tools/cli/a.cpp": "tools/diff/b.hpp",
-             "tools/diff/c.cpp": "tools/system/d.hpp", "tools/report/e.cpp": "tools/version.hpp",
-             "tools/cmd_x.cpp": "proofs/y.hpp", "tools/prove/f.cpp": "proofs/y.hpp",
-             "tools/prove/g.hpp": "tools/cli/a.hpp"}
+    includes = {"ref/ir.hpp": "ref/vocab.hpp", "checks/x.cpp": "ref/ir.hpp",
+                "proofs/y.cpp": "checks/checks.hpp", "tools/cli/a.cpp": "tools/diff/b.hpp",
+                "tools/diff/c.cpp": "tools/system/d.hpp",
+                "tools/report/e.cpp": "tools/version.hpp", "tools/cmd_x.cpp": "proofs/y.hpp",
+                "tools/prove/f.cpp": "proofs/y.hpp", "tools/prove/g.hpp": "tools/cli/a.hpp"}
     if bad:
-        files[bad[0]] = bad[1]
-    for path, include in files.items():
-        os.makedirs(os.path.join(work, os.path.dirname(path)), exist_ok=True)
-        with open(os.path.join(work, path), "w") as f:
-            f.write('#include <vector>\n#include %s\n'
-                    % (include if include.startswith("<") else '"%s"' % include))
-
-
-def run(test, work):
-    return subprocess.run(["/usr/bin/python3", test, work], capture_output=True, text=True)
+        includes[bad[0]] = bad[1]
+    write_tree(work, {path: '#include <vector>\n#include %s\n'
+                      % (include if include.startswith("<") else '"%s"' % include)
+                      for path, include in includes.items()})
 
 
 def main():
@@ -57,10 +49,7 @@ def main():
         r = run(test, work)
         if r.returncode != 1 or bad[1].strip("<>") not in r.stdout:
             failures.append("%s including %s is not caught: %s" % (bad[0], bad[1], r.stdout))
-    for f in failures:
-        print(f)
-    print("%d passed, %d failed" % (len(BAD) + 2 - len(failures), len(failures)))
-    return 1 if failures else 0
+    return selftest_summary(failures, len(BAD) + 2)
 
 
 if __name__ == "__main__":

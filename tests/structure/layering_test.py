@@ -22,6 +22,8 @@ import os
 import re
 import sys
 
+from sources import finish, line_of, sources
+
 # The folders each layer may include from, besides itself.
 ALLOWED = {
     "ref": {"ref"},
@@ -66,36 +68,22 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 def violations(source):
     found, count = [], 0
     for layer, allowed in ALLOWED.items():
-        for root, _, names in os.walk(os.path.join(source, layer)):
-            for name in sorted(names):
-                if not name.endswith((".cpp", ".hpp", ".h")):
+        for path, text in sources(source, layer):
+            for m in INCLUDE.finditer(text):
+                count += 1
+                top = layer_of(m.group(1))
+                if m.group(1) in TOOLS_FACTS and layer.startswith("tools/"):
                     continue
-                path = os.path.join(root, name)
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    text = f.read()
-                for m in INCLUDE.finditer(text):
-                    count += 1
-                    top = layer_of(m.group(1))
-                    if m.group(1) in TOOLS_FACTS and layer.startswith("tools/"):
-                        continue
-                    if top.split("/")[0] in LAYERS and top not in allowed:
-                        line = text.count("\n", 0, m.start()) + 1
-                        found.append("%s:%d: %s includes %s (a layer above it)"
-                                     % (os.path.relpath(path, source), line, layer, m.group(1)))
+                if top.split("/")[0] in LAYERS and top not in allowed:
+                    found.append("%s:%d: %s includes %s (a layer above it)"
+                                 % (path, line_of(text, m.start()), layer, m.group(1)))
     for layer, forbidden in SYSTEM_FORBIDDEN.items():
-        for root, _, names in os.walk(os.path.join(source, layer)):
-            for name in sorted(names):
-                if not name.endswith((".cpp", ".hpp", ".h")):
-                    continue
-                path = os.path.join(root, name)
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    text = f.read()
-                for m in SYSTEM_INCLUDE.finditer(text):
-                    if m.group(1) in forbidden:
-                        line = text.count("\n", 0, m.start()) + 1
-                        found.append("%s:%d: %s includes <%s> (signals and processes are "
-                                     "tools/system/'s)" % (os.path.relpath(path, source), line,
-                                                           layer, m.group(1)))
+        for path, text in sources(source, layer):
+            for m in SYSTEM_INCLUDE.finditer(text):
+                if m.group(1) in forbidden:
+                    found.append("%s:%d: %s includes <%s> (signals and processes are "
+                                 "tools/system/'s)"
+                                 % (path, line_of(text, m.start()), layer, m.group(1)))
     # A folder of tools/ that is not a library of TOOLS would escape the rule.
     tools = os.path.join(source, "tools")
     if os.path.isdir(tools):
@@ -110,12 +98,8 @@ def violations(source):
 
 
 def main():
-    source = sys.argv[1]
-    found, count = violations(source)
-    for line in found:
-        print(line)
-    print("layering: %d includes read, %d violations" % (count, len(found)))
-    return 1 if found else 0
+    found, count = violations(sys.argv[1])
+    return finish("layering", found, count, "includes read")
 
 
 if __name__ == "__main__":

@@ -5,10 +5,9 @@ per case fails, and the same tree without it passes.
     namespaces_selftest.py NAMESPACES_TEST WORK_DIR
 """
 
-import os
-import shutil
-import subprocess
 import sys
+
+from sources import run, selftest_summary, write_tree
 
 CLEAN = {"ref/a.hpp": "namespace lo {\n", "ref/b.cpp": "namespace lo::selection {\n",
          "ref/io/c.cpp": "namespace lo::io {\nnamespace detail {\n",
@@ -23,18 +22,10 @@ BAD = [("tools/diff/x.cpp", "namespace lo::cli {\n"), ("checks/x.cpp", "namespac
 
 
 def tree(work, bad):
-    shutil.rmtree(work, ignore_errors=True)
     files = dict(CLEAN)
     if bad:
         files[bad[0]] = bad[1]
-    for path, text in files.items():
-        os.makedirs(os.path.join(work, os.path.dirname(path)), exist_ok=True)
-        with open(os.path.join(work, path), "w") as f:
-            f.write(text)
-
-
-def run(test, work):
-    return subprocess.run(["/usr/bin/python3", test, work], capture_output=True, text=True)
+    write_tree(work, files)
 
 
 def main():
@@ -49,10 +40,7 @@ def main():
         r = run(test, work)
         if r.returncode != 1 or bad[0] not in r.stdout:
             failures.append("%s opening %r is not caught: %s" % (bad[0], bad[1], r.stdout))
-    for f in failures:
-        print(f)
-    print("%d passed, %d failed" % (len(BAD) + 1 - len(failures), len(failures)))
-    return 1 if failures else 0
+    return selftest_summary(failures, len(BAD) + 1)
 
 
 if __name__ == "__main__":

@@ -16,9 +16,10 @@ declares a vocabulary (its list, then `LO_DECLARE_VOCABULARY`) before anything e
 anywhere.
 """
 
-import os
 import re
 import sys
+
+from sources import finish, line_of, sources
 
 # The namespace of each folder's files (a folder not listed takes its parent's).
 FOLDERS = {
@@ -64,23 +65,16 @@ def folder_of(relative):
 def violations(source):
     found, count = [], 0
     for top in sorted({f.split("/")[0] for f in FOLDERS}):
-        for root, _, names in os.walk(os.path.join(source, top)):
-            for name in sorted(names):
-                if not name.endswith((".cpp", ".hpp", ".h")):
+        for path, text in sources(source, top):
+            folder = folder_of(path)
+            for m in OPEN.finditer(text):
+                count += 1
+                if m.group(1) == "lo" and VOCABULARY.match(text, m.end()):
                     continue
-                path = os.path.join(root, name)
-                relative = os.path.relpath(path, source)
-                folder = folder_of(relative)
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    text = f.read()
-                for m in OPEN.finditer(text):
-                    count += 1
-                    if m.group(1) == "lo" and VOCABULARY.match(text, m.end()):
-                        continue
-                    if FOLDERS[folder] not in {FOLDERS[o] for o in owner(m.group(1))}:
-                        line = text.count("\n", 0, m.start()) + 1
-                        found.append("%s:%d: namespace %s in %s/ (its namespace is %s)"
-                                     % (relative, line, m.group(1), folder, FOLDERS[folder]))
+                if FOLDERS[folder] not in {FOLDERS[o] for o in owner(m.group(1))}:
+                    found.append("%s:%d: namespace %s in %s/ (its namespace is %s)"
+                                 % (path, line_of(text, m.start()), m.group(1), folder,
+                                    FOLDERS[folder]))
     if count == 0:
         found.append("no namespace found under %s: the pattern is wrong"
                      % ", ".join(sorted({f.split("/")[0] for f in FOLDERS})))
@@ -89,10 +83,7 @@ def violations(source):
 
 def main():
     found, count = violations(sys.argv[1])
-    for line in found:
-        print(line)
-    print("namespaces: %d read, %d violations" % (count, len(found)))
-    return 1 if found else 0
+    return finish("namespaces", found, count, "read")
 
 
 if __name__ == "__main__":

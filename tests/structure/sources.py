@@ -1,0 +1,50 @@
+"""What the structure tests share: the C++ files of a folder, a position in one, the end of a
+test, and the trees their self-tests write."""
+
+import os
+import shutil
+import subprocess
+
+
+def sources(source, folder):
+    """(path relative to `source`, text) of every C++ file under `source`/`folder`, in order."""
+    for root, dirs, names in os.walk(os.path.join(source, folder)):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith((".cpp", ".hpp", ".h")):
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    yield os.path.relpath(path, source), f.read()
+
+
+def line_of(text, offset):
+    return text.count("\n", 0, offset) + 1
+
+
+def finish(what, found, count, unit):
+    """Prints the violations and a summary line; the exit status of the test."""
+    for line in found:
+        print(line)
+    print("%s: %d %s, %d violations" % (what, count, unit, len(found)))
+    return 1 if found else 0
+
+
+def write_tree(work, files):
+    """A fresh tree under `work`: each path of `files` with its text."""
+    shutil.rmtree(work, ignore_errors=True)
+    for path, text in files.items():
+        os.makedirs(os.path.join(work, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(work, path), "w") as f:
+            f.write(text)
+
+
+def run(test, work):
+    return subprocess.run(["/usr/bin/python3", test, work], capture_output=True, text=True)
+
+
+def selftest_summary(failures, cases):
+    """Prints each case the test did not catch and a summary line; the self-test's exit status."""
+    for f in failures:
+        print(f)
+    print("%d passed, %d failed" % (cases - len(failures), len(failures)))
+    return 1 if failures else 0
