@@ -51,24 +51,24 @@ Action setupExplain(CLI::App &app) {
       ->description("the edition the example is written in and read back in (docs/spec.md §1.6); "
                     "default the newest");
   return [o] {
+    requireToolEdition(o->edition, "explain's example", kSeedEditions);
     const Check check = o->check;
     const checks::CheckInfo &i = checks::info(check);
     Interner interner;
     const checks::Example ex = checks::example(interner, check);
     const checks::Report report = checks::check(interner, ex.plan, ex.candidate, ex.options);
+    const Edition edition = o->edition;
     std::string planText, candidateText;
     {
       io::Sink plan(planText), candidate(candidateText);
-      io::writeExecutionPlan(plan, interner, ex.plan);
+      io::writeExecutionPlan(plan, interner, ex.plan, edition);
       io::writeLoweringPlan(candidate, interner, ex.candidate.plan,
                             ex.candidate.mode.value_or(ex.options.mode),
                             ex.candidate.equality.value_or(ex.options.equality),
-                            ex.candidate.audit ? &*ex.candidate.audit : nullptr);
+                            ex.candidate.audit ? &*ex.candidate.audit : nullptr, edition);
       plan.flush();
       candidate.flush();
     }
-    const Edition edition = o->edition;
-    requireToolEdition(edition, "explain's example");
     Interner fresh;
     readBack(planText, "plan.json", edition,
              [&](const io::Source &s) { io::readExecutionPlan(s, fresh, edition); });

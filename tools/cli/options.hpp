@@ -105,9 +105,11 @@ CLI::Option *addEditionOption(CLI::App &sub, Edition &edition,
 /// refused (a usage error, exit status 2) in an edition without a singleton lowering.
 void applyEditionRules(const CLI::App &sub, Edition edition, Mode *mode, Equality *equality);
 
-/// The editions `gen`, `diff`, `verify`, `prove`, `explain --edition` and the stream form are
-/// implemented for: 2026-07 and 2026-08 (their generated plans use those editions' kinds and
-/// capsules). Another is refused, a usage error naming `what`, rather than judged wrongly.
-void requireToolEdition(Edition edition, std::string_view what);
+/// Refuses an edition a command is not yet implemented for, a usage error naming `what`, rather
+/// than judging it wrongly (docs/spec.md §4). `gen`, `diff`, `verify` and `prove` are implemented
+/// for 2026-07 and 2026-08 (their generated plans use those editions' kinds and capsules, the
+/// default); `explain`'s examples for the seed's capsule vocabulary (kSeedEditions).
+void requireToolEdition(Edition edition, std::string_view what,
+                        EditionSet implemented = kOldKindEditions);
 
 } // namespace lo::cli
