@@ -51,7 +51,7 @@ Action setupExplain(CLI::App &app) {
       ->description("the edition the example is written in and read back in (docs/spec.md §1.6); "
                     "default the newest");
   return [o] {
-    requireToolEdition(o->edition, "explain's example", kSeedEditions);
+    requireToolEdition(o->edition, "explain's example");
     const Check check = o->check;
     const checks::CheckInfo &i = checks::info(check);
     Interner interner;

@@ -106,10 +106,9 @@ CLI::Option *addEditionOption(CLI::App &sub, Edition &edition,
 void applyEditionRules(const CLI::App &sub, Edition edition, Mode *mode, Equality *equality);
 
 /// Refuses an edition a command is not yet implemented for, a usage error naming `what`, rather
-/// than judging it wrongly (docs/spec.md §4). `gen`, `diff`, `verify` and `prove` are implemented
-/// for 2026-07 and 2026-08 (their generated plans use those editions' kinds and capsules, the
-/// default); `explain`'s examples for the seed's capsule vocabulary (kSeedEditions).
+/// than judging it wrongly (docs/spec.md §4): `gen`, `diff`, `verify`, `prove` and `explain`'s
+/// examples draw and judge the seed's capsules (kSeedEditions).
 void requireToolEdition(Edition edition, std::string_view what,
-                        EditionSet implemented = kOldKindEditions);
+                        EditionSet implemented = kSeedEditions);
 
 } // namespace lo::cli

@@ -78,8 +78,16 @@ std::vector<std::uint64_t> hardMask(Choices &rng, bool sensible) {
   return encodeHardMask(s, allowed);
 }
 
-/// Valid by the signature only: one natural or a list of up to three, small or anything; a
-/// HardMask of any shape and any number of booleans.
+/// Whether a kind's arrays have `spatialRank` values each (a window: `conv`, `max_pool`,
+/// `avg_pool`; the reader's rule, ref/io/reader.cpp).
+bool windowed(KindTag tag) {
+  const auto &params = signature(tag).params;
+  return !params.empty() && params[0].name == "spatialRank";
+}
+
+/// Valid by the signature only: one natural or a list of up to three, small or anything (a
+/// window's lists `spatialRank` values each, its rank at most three); a HardMask of any shape and
+/// any number of booleans.
 OpKind wildKind(Choices &rng, KindTag tag) {
   OpKind k{tag, {}};
   for (const auto &param : signature(tag).params) {
@@ -88,8 +96,12 @@ OpKind wildKind(Choices &rng, KindTag tag) {
       continue;
     }
     std::vector<std::uint64_t> values(param.type == ParamType::natural ? 1 : rng.below(4));
+    if (windowed(tag) && !k.params.empty() && param.type == ParamType::naturals)
+      values.resize(k.params[0][0]);
     for (auto &v : values)
       v = rng.chance(1, 2) ? rng.below(9) : anyNatural(rng);
+    if (windowed(tag) && k.params.empty())
+      values[0] = rng.below(4);
     k.params.push_back(std::move(values));
   }
   return k;
@@ -156,6 +168,32 @@ OpKind randomKind(Choices &rng, KindTag tag, Params params) {
     nat(0, 3);
     break;
   case K::batch_norm2d_nchw_eval: nat(1, 256); break;
+  case K::max_pool:
+  case K::avg_pool:
+  case K::conv: {
+    // A window of rank 1 to 3: kernel, stride and padding (and a convolution's dilation and
+    // padding after) one value a dimension.
+    const std::uint64_t rank = rng.between(1, 3);
+    k.params.push_back({rank});
+    const auto each = [&](std::uint64_t lo, std::uint64_t hi) {
+      std::vector<std::uint64_t> v(rank);
+      for (auto &d : v)
+        d = rng.between(lo, hi);
+      k.params.push_back(std::move(v));
+    };
+    each(1, 5); // kernel
+    each(1, 3); // stride
+    each(0, 2); // padding
+    if (tag == K::conv) {
+      each(1, 2); // dilation
+      each(0, 2); // paddingAfter
+      nat(1, 1);  // groups
+      nat(0, 3);  // channelAxis
+      nat(1, 64); // inChannels
+      nat(1, 64); // outChannels
+    }
+    break;
+  }
   case K::reshape: {
     std::vector<std::uint64_t> in = shape(rng), out;
     for (std::size_t i = 0; i < in.size(); ++i) // merge adjacent dimensions: same element count

@@ -175,11 +175,20 @@ const EdgeCase kEdgeCases[] = {
               const KernelCapsule pool =
                   fixedCapsule(BackendOp::max_pool, "max_pool.cudnn", Provider::cudnn, Device::cuda,
                                TrustLevel::checked, b.edition);
-              b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
-              b.add(OpKind{KindTag::max_pool2d_pad, {{3}, {3}, {1}, {1}}}, pool);
-              b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {1}}}, pool);
+              // Three windows of one op: be55ea0's pooling kinds, or cfbb01e's `max_pool` of a
+              // window configuration (its arrays one value a dimension).
+              const bool windows = inEdition(KindTag::max_pool, b.edition);
+              const OpKind a = windows ? OpKind{KindTag::max_pool, {{2}, {2, 2}, {2, 2}, {0, 0}}}
+                                       : OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}};
+              const OpKind c = windows ? OpKind{KindTag::max_pool, {{2}, {3, 3}, {3, 3}, {1, 1}}}
+                                       : OpKind{KindTag::max_pool2d_pad, {{3}, {3}, {1}, {1}}};
+              const OpKind d = windows ? OpKind{KindTag::max_pool, {{1}, {2}, {1}, {0}}}
+                                       : OpKind{KindTag::max_pool2d, {{2}, {2}, {1}}};
+              b.add(a, pool);
+              b.add(c, pool);
+              b.add(d, pool);
               b.add(KindTag::relu, checkedRelu(b.edition));
-              b.add(OpKind{KindTag::max_pool2d, {{2}, {2}, {2}}}, pool);
+              b.add(a, pool);
             }),
     LO_EDGE("extreme-node-ids", Placement::table,
             {
