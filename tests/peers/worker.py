@@ -18,8 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conforming  # noqa: E402  (the lowering itself: lower() and write())
 
 # The editions a request may name (docs/conformance.md, "The worker protocol"); the lowering reads
-# both alike: a claim with or without `spec`, any evidence tag, a kind's parameters as written.
-EDITIONS = ("2026-07", "2026-08")
+# them alike: a claim with or without `spec`, any evidence tag, a kind's parameters as written.
+EDITIONS = ("2026-07", "2026-08", "2026-08b")
 MUTANTS = ("raw-solidus", "drops-external-ops")
 # An escape `\/` (a backslash after an even number of backslashes, then `/`).
 SOLIDUS = re.compile(r"(?<!\\)((?:\\\\)*)\\/")
