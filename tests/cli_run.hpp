@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 
 /// `lowering-oracle ARGS`, its standard output captured.
 inline system::Result oracle(std::vector<std::string> args,
-                                 std::chrono::milliseconds timeout = std::chrono::minutes(10)) {
+                             std::chrono::milliseconds timeout = std::chrono::minutes(10)) {
   args.insert(args.begin(), LO_ORACLE_BINARY);
   system::Options o;
   o.timeout = timeout;

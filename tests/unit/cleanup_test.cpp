@@ -1,10 +1,10 @@
-// system::CleanupOnSignal, runCleanup() and system::SignalsDeferred: the paths registered while a temporary
-// file or directory exists are removed on SIGINT or SIGTERM (docs/spec.md §4.1).
-// The signal itself ends the process, whose coverage is then never written, and
+// system::CleanupOnSignal, runCleanup() and system::SignalsDeferred: the paths registered while a
+// temporary file or directory exists are removed on SIGINT or SIGTERM (docs/spec.md §4.1). The
+// signal itself ends the process, whose coverage is then never written, and
 // tests/hardening/attack_test.cpp sends the real signals to the binary; here the handler's work,
 // runCleanup(), and the installed handler itself run in this process.
-#include "tools/system/cleanup.hpp"
 #include "tests/temp_dir.hpp"
+#include "tools/system/cleanup.hpp"
 
 #include <gtest/gtest.h>
 
@@ -151,8 +151,9 @@ TEST_F(CleanupTest, TheInstalledHandlerRemovesTheRegisteredPaths) {
   EXPECT_EQ(urg.sa_handler, SIG_DFL) << "the handler restores the default before re-raising";
 }
 
-// system::SignalsDeferred, the mechanism `diff` stops by (tools/system/interrupt.hpp): under it a first
-// SIGINT only sets the flag and removes nothing; the dispositions before it come back after it.
+// system::SignalsDeferred, the mechanism `diff` stops by (tools/system/interrupt.hpp): under it a
+// first SIGINT only sets the flag and removes nothing; the dispositions before it come back after
+// it.
 TEST_F(CleanupTest, UnderSignalsDeferredAFirstSignalOnlySetsTheFlag) {
   // SIGINT ignored before it, so that "restored" is not the handler it installs itself.
   struct sigaction ignore {

@@ -1,8 +1,8 @@
-// system::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target that
-// is not a regular file is written directly.
+// system::OutputFile: an output file is written whole or not at all (docs/spec.md §4.1); a target
+// that is not a regular file is written directly.
 #include "ref/io/output.hpp"
-#include "tools/system/output_file.hpp"
 #include "tests/temp_dir.hpp"
+#include "tools/system/output_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // SIGINT and SIGTERM, the one handler of the oracle for both.
 //
 // Cleanup: a run that is interrupted leaves no partial file either (docs/spec.md §4.1). The
-// temporary file of `-o` (system::OutputFile) and the temporary directory of `gen` are registered here
-// while they exist; a signal removes every registered path, then ends the process by that signal
-// (exit status 128 + N in a shell).
+// temporary file of `-o` (system::OutputFile) and the temporary directory of `gen` are registered
+// here while they exist; a signal removes every registered path, then ends the process by that
+// signal (exit status 128 + N in a shell).
 //
 // Deferral: a command that stops by itself on an interrupt (`diff`, `verify --impl`/`--worker`,
 // `prove --solver cvc5`; docs/spec.md §4.3 and §4.4) holds a SignalsDeferred: the first signal of

@@ -2,8 +2,8 @@
 // --emit-smt2`), and the rule of docs/spec.md §4.1, "Output directories", that they share.
 #pragma once
 
-#include "tools/system/cleanup.hpp"
 #include "tools/system/bounded_read.hpp"
+#include "tools/system/cleanup.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -36,8 +36,8 @@ std::filesystem::path tempParent();
 
 /// A private working directory `tempParent()/STEM-XXXXXX` (mode 0700) that this process owns:
 /// made and registered for removal on SIGINT and SIGTERM with the signals held (so that no signal
-/// in between can leave it behind; tools/system/cleanup.hpp), and removed with everything in it when
-/// the object ends. Throws std::runtime_error when it cannot be made.
+/// in between can leave it behind; tools/system/cleanup.hpp), and removed with everything in it
+/// when the object ends. Throws std::runtime_error when it cannot be made.
 class TemporaryDirectory {
 public:
   explicit TemporaryDirectory(const std::string &stem);

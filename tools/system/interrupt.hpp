@@ -2,10 +2,11 @@
 // §4.4; docs/conformance.md, "The runner: `diff`"): the child's whole process group is killed,
 // and the command says what it has and exits.
 //
-// The signals are caught by the one mechanism of tools/system/cleanup.hpp (system::SignalsDeferred): the
-// first SIGINT and the first SIGTERM only set a flag, which every wait of tools/system/spawn.cpp
-// (stopBefore(), tools/system/deadline.hpp) and the worker's exchange read; a second one of a
-// kind removes the registered temporaries and ends the process by that signal.
+// The signals are caught by the one mechanism of tools/system/cleanup.hpp
+// (system::SignalsDeferred): the first SIGINT and the first SIGTERM only set a flag, which every
+// wait of tools/system/spawn.cpp (stopBefore(), tools/system/deadline.hpp) and the worker's
+// exchange read; a second one of a kind removes the registered temporaries and ends the process by
+// that signal.
 #pragma once
 
 #include "tools/system/cleanup.hpp"

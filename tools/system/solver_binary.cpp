@@ -143,10 +143,10 @@ SolverBinary trustedCvc5(std::chrono::milliseconds timeout) {
                              "package, documented version " +
                              std::string(kDocumentedCvc5Version) + ")");
   SolverBinary solver{"cvc5", *path, "unknown", ""};
-  const system::Result v = system::run(
-      {*path, "--version"},
-      system::Options{
-          .timeout = timeout, .captureStdout = true, .maxCapture = 4096, .maxStdout = 4096});
+  const system::Result v = system::run({*path, "--version"}, system::Options{.timeout = timeout,
+                                                                             .captureStdout = true,
+                                                                             .maxCapture = 4096,
+                                                                             .maxStdout = 4096});
   if (v.status == system::Result::Status::exited)
     if (auto version = cvc5Version(v.standardOutput))
       solver.version = *version;

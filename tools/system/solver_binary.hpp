@@ -41,9 +41,9 @@ std::optional<std::string> cvc5Version(std::string_view versionText);
 /// One run of the solver at `path` on `query`: the query written whole to a temporary `.smt2`
 /// file (always removed), then `path ARGS... FILE` run with `options`.
 struct SolverRun {
-  std::string why;           // non-empty: no run, the temporary file could not be made or written
+  std::string why;       // non-empty: no run, the temporary file could not be made or written
   system::Result result; // otherwise: the run
-  std::string answer;        // its standard output without trailing white space
+  std::string answer;    // its standard output without trailing white space
 };
 SolverRun runSolver(const std::string &path, std::string_view query,
                     const std::vector<std::string> &args, const system::Options &options);
