@@ -7,7 +7,7 @@ per case fails, and the same tree without it passes.
 
 import sys
 
-from sources import run, selftest_summary, write_tree
+from sources import selftest_summary, uncaught, write_tree
 
 CLEAN = {"ref/a.hpp": "namespace lo {\n", "ref/b.cpp": "namespace lo::selection {\n",
          "ref/io/c.cpp": "namespace lo::io {\nnamespace detail {\n",
@@ -30,17 +30,9 @@ def tree(work, bad):
 
 def main():
     test, work = sys.argv[1], sys.argv[2]
-    failures = []
-    tree(work, None)
-    r = run(test, work)
-    if r.returncode != 0:
-        failures.append("a clean tree fails: " + r.stdout)
-    for bad in BAD:
-        tree(work, bad)
-        r = run(test, work)
-        if r.returncode != 1 or bad[0] not in r.stdout:
-            failures.append("%s opening %r is not caught: %s" % (bad[0], bad[1], r.stdout))
-    return selftest_summary(failures, len(BAD) + 1)
+    failures = [uncaught(test, work, tree, None, "")]
+    failures += [uncaught(test, work, tree, bad, bad[0]) for bad in BAD]
+    return selftest_summary([f for f in failures if f], len(BAD) + 1)
 
 
 if __name__ == "__main__":

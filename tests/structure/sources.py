@@ -48,3 +48,15 @@ def selftest_summary(failures, cases):
         print(f)
     print("%d passed, %d failed" % (cases - len(failures), len(failures)))
     return 1 if failures else 0
+
+
+def uncaught(test, work, tree, bad, caught):
+    """Runs `test` on the tree `tree(work, bad)`: a message when it does not end as it should
+    (pass on the clean tree, `bad` None; else fail with `caught` in its output), or None."""
+    tree(work, bad)
+    r = run(test, work)
+    if bad is None:
+        return None if r.returncode == 0 else "a clean tree fails: " + r.stdout
+    if r.returncode == 1 and caught in r.stdout:
+        return None
+    return "%s is not caught: %s" % (caught, r.stdout)
