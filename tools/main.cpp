@@ -77,8 +77,9 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", std::string("lowering-oracle ") + lo::cli::kVersion);
   app.require_subcommand(1);
   // When the first argument names a subcommand, only that one is set up: the options of all of
-  // them are some 5,000 allocations, most of the start of a process in the sanitizer build, which
-  // the tests start thousands of times. Otherwise (--help, --version, an unknown name) all are.
+  // them are some 4,800 allocations, about 10 ms of each start in the sanitizer build, which the
+  // tests start thousands of times (docs/testing.md, "The test loop"). Otherwise (--help,
+  // --version, an unknown name) all are.
   const Command *named = nullptr;
   for (const Command &command : kCommands)
     if (argc >= 2 && command.name == argv[1])

@@ -119,7 +119,7 @@ TEST(EditionGen, EveryEditionOnlyValueIsDrawn) {
   // Whatever ref/edition.hpp declares for an edition, its suite draws it (no list of gen's own).
   for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e) {
     const auto edition = static_cast<Edition>(e);
-    if (!(kSeedEditions & editionBit(edition))) // gen, prove: docs/spec.md §1.6
+    if (!(kSeedEditions & editionBit(edition))) // gen's editions: docs/spec.md §4
       continue;
     const Seen s = generated(edition);
     for (EvidenceTag t : valuesOf<EvidenceTag>(edition))

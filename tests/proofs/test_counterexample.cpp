@@ -41,7 +41,7 @@ void readsBackInItsEditionOnly(const Interner &interner, const GraphExecutionPla
   EXPECT_EQ(io::executionPlanJson(again, read), json) << spelling(edition);
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto other = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(other))) // 2026-08b reads 2026-08's plans: §1.6
+    if (!(kOldKindEditions & editionBit(other))) // 2026-08b: 2026-08's capsules (docs/spec.md §4)
       continue;
     if (other == edition)
       continue;
@@ -54,7 +54,7 @@ void readsBackInItsEditionOnly(const Interner &interner, const GraphExecutionPla
 TEST(Counterexample, IdentityAuditCounterexampleIsAValidPlanOfAtMostThreeNodesOfEachEdition) {
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: §1.6
+    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: docs/spec.md §4
       continue;
     Interner interner;
     const GraphExecutionPlan plan = identityCounterexample(interner, edition);
@@ -76,7 +76,7 @@ TEST(Counterexample, IdentityAuditCounterexampleIsAValidPlanOfAtMostThreeNodesOf
 TEST(Counterexample, GateCounterexampleHasEvidenceOfTheEditionProved) {
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: §1.6
+    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: docs/spec.md §4
       continue;
     Interner interner;
     const Result r = discharge(*findObligation("coalesced.gate"),

@@ -486,7 +486,7 @@ TEST(EncodingIsCode, EveryPlanOfUpToFiveNodesOverThreeNearCollidingCapsules) {
 TEST(EncodingIsCode, EveryPlanOfUpToTwoNodesOverEachDispositionOfEachEdition) {
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: §1.6
+    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: docs/spec.md §4
       continue;
     Differential d(edition);
     std::vector<KernelCapsule> capsules;

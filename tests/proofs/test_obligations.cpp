@@ -50,7 +50,7 @@ TEST_P(EveryObligation, ProvedUnderContractEqualityInTheOtherEditions) {
   const Obligation &o = *findObligation(GetParam());
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: §1.6
+    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: docs/spec.md §4
       continue;
     if (edition == kNewestEdition)
       continue;

@@ -105,7 +105,7 @@ INSTANTIATE_TEST_SUITE_P(Proofs, SabotageMatrix, ::testing::ValuesIn(test_names:
 TEST(Sabotage, GateObligationsCatchTheirSabotagesInEachEdition) {
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: §1.6
+    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: docs/spec.md §4
       continue;
     for (std::string_view name : {"singleton.gate", "coalesced.gate", "step.gate"})
       for (Sabotage s : kMustCatch.at(name)) {

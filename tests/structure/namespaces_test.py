@@ -19,7 +19,7 @@ anywhere.
 import re
 import sys
 
-from sources import finish, line_of, sources
+from sources import line_of, run_test, sources
 
 # The namespace of each folder's files (a folder not listed takes its parent's).
 FOLDERS = {
@@ -75,16 +75,8 @@ def violations(source):
                     found.append("%s:%d: namespace %s in %s/ (its namespace is %s)"
                                  % (path, line_of(text, m.start()), m.group(1), folder,
                                     FOLDERS[folder]))
-    if count == 0:
-        found.append("no namespace found under %s: the pattern is wrong"
-                     % ", ".join(sorted({f.split("/")[0] for f in FOLDERS})))
     return found, count
 
 
-def main():
-    found, count = violations(sys.argv[1])
-    return finish("namespaces", found, count, "read")
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_test("namespaces", violations, "read"))

@@ -4,6 +4,7 @@ test, and the trees their self-tests write."""
 import os
 import shutil
 import subprocess
+import sys
 
 
 def sources(source, folder):
@@ -21,8 +22,13 @@ def line_of(text, offset):
     return text.count("\n", 0, offset) + 1
 
 
-def finish(what, found, count, unit):
-    """Prints the violations and a summary line; the exit status of the test."""
+def run_test(what, violations, unit):
+    """Runs `violations(SOURCE_DIR)`, which gives (violations, what it read), on the tree named by
+    the command line; prints each violation and a summary line; returns the test's exit status.
+    Reading nothing is a violation too: the test's pattern would be wrong."""
+    found, count = violations(sys.argv[1])
+    if count == 0:
+        found.append("%s: nothing read under %s: the pattern is wrong" % (what, sys.argv[1]))
     for line in found:
         print(line)
     print("%s: %d %s, %d violations" % (what, count, unit, len(found)))
