@@ -70,12 +70,12 @@ void applyEditionRules(const CLI::App &sub, Edition edition, Mode *mode, Equalit
                                    "groups only; docs/spec.md §1.6): use --mode coalesced");
 }
 
-void requireToolEdition(Edition edition, std::string_view what, EditionSet implemented) {
-  if (!(implemented & editionBit(edition)))
+void requireToolEdition(Edition edition, std::string_view what) {
+  if (!(kSeedEditions & editionBit(edition)))
     throw CLI::ValidationError("--edition",
                                std::string(spelling(edition)) + ": " + std::string(what) +
                                    " is not yet implemented in this edition (only in " +
-                                   editionNames(implemented) + ")");
+                                   editionNames(kSeedEditions) + ")");
 }
 
 } // namespace lo::cli
