@@ -6,6 +6,10 @@
 // node), never from a reference lowering. Under equality identity in mode coalesced, a later
 // member of a group is what the identity lowering hides, as the audit check says: its rows are
 // left out of the comparison, and a gate that differs only by them is told as a note.
+//
+// In an edition with upstream's acceptance gate (§6.10), the failures of the candidate's distinct
+// (op, capsule) pairs are compared with the plan's under each maintained profile; under identity,
+// a pair the identity lowering itself hides entirely is left out as above.
 #include "checks/gate.hpp"
 
 #include "checks/context.hpp"
@@ -39,6 +43,7 @@ void GateTally::planned(Judge &j, const PlannedNodeKernel &k) {
       it->second.position = read_;
       it->second.firstNode = k.nodeId;
     }
+    ++it->second.compared;
     ++read_;
     return;
   }
@@ -56,11 +61,19 @@ void GateTally::group(Judge &j, const GroupSite &site) {
   const LoweredKernelGroup &g = site.group;
   if (acceptance::hasAcceptanceGate(j.options.edition)) {
     acceptanceCandidate_.try_emplace({g.op, g.capsule}, site.index);
+    const bool identity = j.identityCoalescing();
     for (std::size_t i = 0; i < site.members.size(); ++i)
       if (const PlannedNodeKernel *k = site.kernel(i)) {
         auto it = acceptancePlan_.find({k->op, k->capsule});
-        if (it != acceptancePlan_.end() && !it->second.group && it->second.firstNode == k->nodeId)
+        if (it == acceptancePlan_.end())
+          continue;
+        if (!it->second.group && it->second.firstNode == k->nodeId)
           it->second.group = site.index;
+        // A later member the identity lowering itself would have merged, as for the evidence
+        // gate above.
+        if (identity && i > 0 && it->second.compared > 0 && k->op == g.op &&
+            j.interner.same(Equality::identity, k->capsule, g.capsule))
+          --it->second.compared;
       }
     return;
   }
@@ -159,6 +172,8 @@ CapsuleId GateTally::reportKey(Judge &j, CapsuleId row, ContractObligation o) {
 }
 
 void GateTally::finishAcceptance(Judge &j) {
+  // The pairs the identity lowering itself hides entirely are not compared.
+  std::erase_if(acceptancePlan_, [](const auto &entry) { return entry.second.compared == 0; });
   // A conforming candidate has the plan's distinct (op, capsule) pairs: the same failures under
   // every policy.
   bool same = acceptancePlan_.size() == acceptanceCandidate_.size();

@@ -56,6 +56,8 @@ private:
     std::uint64_t position = 0;
     NodeId firstNode = 0;
     std::optional<std::size_t> group;
+    /// The pair's nodes less those the identity lowering itself hides (as PlanRow::compared).
+    std::uint64_t compared = 0;
   };
   std::map<std::pair<BackendOp, CapsuleId>, AcceptanceRow> acceptancePlan_;
   std::map<std::pair<BackendOp, CapsuleId>, std::size_t> acceptanceCandidate_;
