@@ -14,6 +14,7 @@
 // timeout covers the whole case, its running, the reading of its output and the check; `{out}`
 // must be a regular file and is read up to --max-output-bytes, as is standard output; SIGINT and
 // SIGTERM stop its process group, print the partial summary and remove the work directory.
+#include "ref/acceptance_profile.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/diff/diff_drivers.hpp"
@@ -129,9 +130,16 @@ Action setupDiff(CLI::App &app) {
               "JSON), 2 bad usage (the "
               "command cannot be split or started), 3 interrupted (SIGINT, SIGTERM) before any "
               "finding; interrupted after a finding is 1.");
-  return [o, modeOption, equalityOption]() -> int {
+  return [sub, o, modeOption, equalityOption]() -> int {
     o->pinned = modeOption->count() > 0 || equalityOption->count() > 0;
-    requireToolEdition(o->gen.edition, "diff");
+    applyEditionRules(*sub, o->gen.edition, &o->mode, nullptr);
+    if (o->gates() && acceptance::hasAcceptanceGate(o->gen.edition))
+      throw CLI::ValidationError(
+          "--edition", std::string(spelling(o->gen.edition)) +
+                           ": diff does not yet drive the acceptance gate of this edition "
+                           "(docs/spec.md §6.10); --gate and --gate-worker drive the evidence "
+                           "gate of editions " +
+                           editionNames(kSeedEditions));
     // Refused (exit status 2, main's error path) before any run.
     if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() != 3)
       throw std::runtime_error(

@@ -187,8 +187,6 @@ Action setupVerify(CLI::App &app) {
   return [o, out, edition, editionOption, reports, run, impl, worker, expected, given]() -> int {
     if (editionOption->count() > 0)
       o->edition = *edition;
-    if (o->edition)
-      requireToolEdition(*o->edition, "verify");
     std::optional<std::uint64_t> *const fields[] = {&o->expectSeed, &o->expectCount, &o->minCount,
                                                     &o->expectMaxNodes};
     for (std::size_t i = 0; i < 4; ++i)

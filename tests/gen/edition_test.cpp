@@ -33,7 +33,12 @@ struct Seen {
   std::set<ClaimTag> claims;
   std::set<KindTag> kinds;
   std::set<BackendOp> ops;
+  std::set<TrustLevel> trust;
+  std::set<Provider> providers;
+  std::set<Reduction> reductions;
   std::size_t specs = 0, masks = 0, sizedMasks = 0;
+  std::size_t notes = 0;        // capsules with notes
+  std::size_t seedPolicies = 0; // capsules with a rounding, subnormals or contraction drawn
 };
 
 void see(const Interner &in, const GraphExecutionPlan &plan, Seen &seen) {
@@ -50,6 +55,13 @@ void see(const Interner &in, const GraphExecutionPlan &plan, Seen &seen) {
       seen.sizedMasks += !mask.shape.empty() && mask.allowed.size() == size;
     }
     const KernelCapsule &c = in.capsule(k.capsule);
+    seen.trust.insert(c.trustLevel);
+    seen.providers.insert(c.provider);
+    seen.reductions.insert(c.numericalPolicy.reduction);
+    seen.notes += !c.notes.empty();
+    seen.seedPolicies += c.numericalPolicy.rounding != Rounding::unspecified ||
+                         c.numericalPolicy.subnormals != Subnormals::unspecified ||
+                         c.numericalPolicy.contraction != Contraction::unspecified;
     for (const ContractDescriptor *d :
          {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract}) {
       seen.evidence.insert(d->evidence.tag);
@@ -69,7 +81,7 @@ Seen generated(Edition edition) {
   for (std::size_t i = 0; i < kCases; ++i) {
     Interner in;
     const Case c = caseAt(in, s, i);
-    const std::string text = planJson(in, c.plan, c.encoding);
+    const std::string text = planJson(in, c.plan, c.encoding, edition);
     Interner back;
     GraphExecutionPlan read;
     try {
@@ -119,8 +131,6 @@ TEST(EditionGen, EveryEditionOnlyValueIsDrawn) {
   // Whatever ref/edition.hpp declares for an edition, its suite draws it (no list of gen's own).
   for (std::size_t e = 0; e < vocabularySize<Edition>(); ++e) {
     const auto edition = static_cast<Edition>(e);
-    if (!(kSeedEditions & editionBit(edition))) // gen's editions: docs/spec.md §4
-      continue;
     const Seen s = generated(edition);
     for (EvidenceTag t : valuesOf<EvidenceTag>(edition))
       EXPECT_TRUE(s.evidence.count(t)) << spelling(edition) << ": " << spelling(t);
@@ -130,7 +140,26 @@ TEST(EditionGen, EveryEditionOnlyValueIsDrawn) {
     // each read back by the edition's reader (generated() reads every plan back).
     for (KindTag t : plans::plannedKinds(edition))
       EXPECT_TRUE(s.kinds.count(t)) << spelling(edition) << ": " << spelling(t);
+    for (TrustLevel t : valuesOf<TrustLevel>(edition))
+      EXPECT_TRUE(s.trust.count(t)) << spelling(edition) << ": " << spelling(t);
+    for (Provider p : valuesOf<Provider>(edition))
+      EXPECT_TRUE(s.providers.count(p)) << spelling(edition) << ": " << spelling(p);
+    for (Reduction r : valuesOf<Reduction>(edition))
+      EXPECT_TRUE(s.reductions.count(r)) << spelling(edition) << ": " << spelling(r);
   }
+}
+
+TEST(EditionGen, ALineageSuiteHasTheLineagesCapsule) {
+  // The lean-dojo lineage's capsule (docs/spec.md §2.2): no notes, a numerical policy of its
+  // reduction alone; read back by its reader, which refuses the seed's values (generated()).
+  for (Edition edition : {Edition::e2026_09, Edition::e2026_10}) {
+    const Seen s = generated(edition);
+    EXPECT_EQ(s.notes, 0u) << spelling(edition);
+    EXPECT_EQ(s.seedPolicies, 0u) << spelling(edition);
+    EXPECT_FALSE(s.trust.count(TrustLevel::verified)) << spelling(edition);
+  }
+  EXPECT_TRUE(generated(Edition::e2026_10).kinds.count(KindTag::custom));
+  EXPECT_GT(generated(Edition::e2026_08).notes, 0u) << "the seed's capsule has notes";
 }
 
 TEST(EditionGen, APlanOfOneEditionIsRefusedByTheOther) {
@@ -145,8 +174,9 @@ TEST(EditionGen, APlanOfOneEditionIsRefusedByTheOther) {
       const Case c = caseAt(in, s, i);
       Interner back;
       try {
-        io::readExecutionPlan(io::sourceFromString("plan.json", planJson(in, c.plan, c.encoding)),
-                              back, readIn);
+        io::readExecutionPlan(
+            io::sourceFromString("plan.json", planJson(in, c.plan, c.encoding, made)), back,
+            readIn);
       } catch (const io::InputError &e) {
         ++refused;
         EXPECT_NE(std::string(e.what()).find("use --edition " + std::string(spelling(made))),
@@ -169,16 +199,20 @@ protected:
 };
 
 TEST_F(EditionSuite, GenAndVerifyRoundTripInEachEditionAndEveryFormatNamesIt) {
-  for (const std::string edition : {"2026-07", "2026-08", "2026-08b"}) {
+  // 14 cases: three lowerings each, two in the lean-dojo lineage (no singleton lowering).
+  for (const auto &[edition, entries] : {std::pair<std::string, int>{"2026-07", 42},
+                                         {"2026-08", 42},
+                                         {"2026-08b", 42},
+                                         {"2026-10", 28}}) {
     makeSuite(edition);
     EXPECT_NE(slurp(suite / "manifest.json").find("\"edition\": \"" + edition + "\""),
               std::string::npos);
     auto r = verify();
     EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
+    const std::string n = std::to_string(entries);
     EXPECT_TRUE(std::regex_search(r.standardOutput,
-                                  std::regex("\nverify: 42 entries: 42 conform, .*; judged in "
-                                             "edition " +
-                                             edition + "\n$")))
+                                  std::regex("\nverify: " + n + " entries: " + n +
+                                             " conform, .*; judged in edition " + edition + "\n$")))
         << r.standardOutput;
     r = verify({"--edition", edition, "--format", "json"});
     EXPECT_EQ(r.code, 0) << r.standardError;
@@ -279,7 +313,8 @@ TEST_F(EditionWorker, EveryRequestCarriesTheEditionAskedFor) {
 }
 
 TEST_F(EditionWorker, ThePeersWorkerAndImplReadEveryGeneratedEdition) {
-  for (const std::string edition : {"2026-07", "2026-08", "2026-08b"}) {
+  for (const std::string edition :
+       {"2026-07", "2026-08", "2026-08b", "2026-09", "2026-09b", "2026-10"}) {
     const auto r =
         oracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/worker.py",
                 "--count", "60", "--edition", edition});

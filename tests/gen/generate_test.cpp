@@ -36,7 +36,7 @@ TEST(Rng, BelowStaysInRangeAndHitsEveryValue) {
 std::string caseText(const suite::Settings &s, std::size_t i) {
   Interner interner;
   const suite::Case c = caseAt(interner, s, i);
-  return caseLabel(i, c) + planJson(interner, c.plan, c.encoding);
+  return caseLabel(i, c) + planJson(interner, c.plan, c.encoding, s.edition);
 }
 
 TEST(Generator, SameSeedSameBytesOtherSeedOtherPlans) {
@@ -62,7 +62,7 @@ TEST(Generator, PlansAreValidAndReadBack) {
     if (i >= suite::edgeCaseCount()) {
       EXPECT_LE(c.plan.kernels.size(), s.maxNodes);
     }
-    const std::string text = planJson(in, c.plan, c.encoding);
+    const std::string text = planJson(in, c.plan, c.encoding, s.edition);
     Interner back;
     GraphExecutionPlan read;
     ASSERT_NO_THROW(read = io::readExecutionPlan(io::sourceFromString("plan.json", text), back))
@@ -154,7 +154,7 @@ TEST(Generator, SpellingsVaryWithinOnePlan) {
   for (std::size_t i = suite::edgeCaseCount(); i < suite::edgeCaseCount() + plans; ++i) {
     Interner in;
     const suite::Case c = caseAt(in, s, i);
-    const std::string text = planJson(in, c.plan, c.encoding);
+    const std::string text = planJson(in, c.plan, c.encoding, s.edition);
     canonical += !c.encoding.spelling;
     Interner back;
     const GraphExecutionPlan read =

@@ -14,13 +14,16 @@ POLICY_DEFAULTS = {"rounding": "unspecified", "subnormals": "unspecified",
                    "contraction": "unspecified", "reduction": "unspecified"}
 
 
-def normalize(capsule):
-    """The capsule record with its defaults filled in, so that equal records compare equal."""
+def normalize(capsule, lineage=False):
+    """The capsule record with its defaults filled in, so that equal records compare equal. In the
+    lean-dojo lineage (docs/spec.md §1.6) a capsule has no notes and its numerical policy is its
+    required reduction alone."""
     c = dict(capsule)
     c.setdefault("supportsForward", True)
     c.setdefault("vjpMode", "none")
-    c.setdefault("notes", "")
-    c["numericalPolicy"] = {**POLICY_DEFAULTS, **c.get("numericalPolicy", {})}
+    if not lineage:
+        c.setdefault("notes", "")
+        c["numericalPolicy"] = {**POLICY_DEFAULTS, **c.get("numericalPolicy", {})}
     for field in ("shapeContract", "layoutContract", "valueContract", "vjpContract"):
         c[field] = {"provenance": [], **c[field]}
     return c
@@ -40,11 +43,14 @@ def same_identity(a, b):
     return all(a[f] == b[f] for f in ("name", "op", "provider", "device"))
 
 
-def lower(plan, mode, same):
+def lower(plan, mode, same, lineage=False):
+    """The groups; in the lean-dojo lineage without `kinds` and `groupingKind`."""
     table = plan.get("capsules", {})
     groups = []
     for k in plan["kernels"]:
-        capsule = normalize(table[k["capsule"]] if isinstance(k["capsule"], str) else k["capsule"])
+        written = table[k["capsule"]] if isinstance(k["capsule"], str) else k["capsule"]
+        # (a mutant's normalize takes the capsule alone: tests/peers/mutants.py)
+        capsule = normalize(written, lineage) if lineage else normalize(written)
         last = groups[-1] if groups else None
         # canAppend(g, k) = g.op == k.op && same(g.capsule, k.capsule)
         if mode == "coalesced" and last and last["op"] == k["op"] and same(last["capsule"], capsule):
@@ -54,6 +60,9 @@ def lower(plan, mode, same):
         else:
             groups.append({"nodeIds": [k["nodeId"]], "kinds": [k["kind"]], "op": k["op"],
                            "capsule": capsule, "groupingKind": "singleton"})
+    if lineage:
+        for g in groups:
+            del g["kinds"], g["groupingKind"]
     return groups
 
 
@@ -73,21 +82,26 @@ ROW_FIELDS = ("provider", "device", "trustLevel", "vjpMode", "shapeContract", "l
               "valueContract", "vjpContract", "numericalPolicy")
 
 
-def audit_of(groups):
-    """The ExecutionAudit of the groups (docs/spec.md §1.4): one row per group, then the views."""
+def audit_of(groups, lineage=False):
+    """The ExecutionAudit of the groups (docs/spec.md §1.4): one row per group, then the views (in
+    the lean-dojo lineage without `trustLevels`)."""
     # The row's fields with their defaults filled in, whatever equality the lowering used.
-    filled = [_fill_defaults(g["capsule"]) for g in groups]
+    filled = [_fill_defaults(g["capsule"], lineage) for g in groups]
     rows = [{"op": g["op"], "capsuleName": c["name"], **{f: c[f] for f in ROW_FIELDS}}
             for g, c in zip(groups, filled)]
-    return {"format": "nn-backend/execution-audit", "version": 1, "kernels": rows,
-            "capsuleNames": [r["capsuleName"] for r in rows],
-            "trustLevels": [r["trustLevel"] for r in rows],
-            "trustedExternalOps": [r["op"] for r in rows if r["trustLevel"] == "trusted-external"],
-            "hasTrustedExternal": any(r["trustLevel"] == "trusted-external" for r in rows)}
+    audit = {"format": "nn-backend/execution-audit", "version": 1, "kernels": rows,
+             "capsuleNames": [r["capsuleName"] for r in rows],
+             "trustLevels": [r["trustLevel"] for r in rows],
+             "trustedExternalOps": [r["op"] for r in rows if r["trustLevel"] == "trusted-external"],
+             "hasTrustedExternal": any(r["trustLevel"] == "trusted-external" for r in rows)}
+    if lineage:
+        del audit["trustLevels"]
+    return audit
 
 
-def write(groups, mode, equality, out, audit=False):
-    audited = audit_of(groups) if audit else None
+def write(groups, mode, equality, out, audit=False, lineage=False):
+    # (a mutant's audit_of takes the groups alone: tests/peers/mutants.py)
+    audited = None if not audit else audit_of(groups, lineage) if lineage else audit_of(groups)
     # Keys: the capsule's name, then name#2, name#3, ... for later distinct capsules of that name.
     keys, capsules = [], {}
     for g in groups:

@@ -18,8 +18,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conforming  # noqa: E402  (the lowering itself: lower() and write())
 
 # The editions a request may name (docs/conformance.md, "The worker protocol"); the lowering reads
-# them alike: a claim with or without `spec`, any evidence tag, a kind's parameters as written.
-EDITIONS = ("2026-07", "2026-08", "2026-08b")
+# them alike: a claim with or without `spec`, any evidence tag, a kind's parameters as written. In
+# the lean-dojo lineage (docs/spec.md §1.6) it writes its groups, capsules and audit.
+EDITIONS = ("2026-07", "2026-08", "2026-08b", "2026-09", "2026-09b", "2026-10")
+LINEAGE = ("2026-09", "2026-09b", "2026-10")
 MUTANTS = ("raw-solidus", "drops-external-ops")
 # An escape `\/` (a backslash after an even number of backslashes, then `/`).
 SOLIDUS = re.compile(r"(?<!\\)((?:\\\\)*)\\/")
@@ -30,7 +32,8 @@ if mutant is not None and mutant not in MUTANTS:
     sys.exit(__doc__)
 if mutant == "drops-external-ops":
     audit_of = conforming.audit_of
-    conforming.audit_of = lambda groups: dict(audit_of(groups), trustedExternalOps=[])
+    conforming.audit_of = lambda groups, lineage=False: dict(audit_of(groups, lineage),
+                                                             trustedExternalOps=[])
 
 
 for line in sys.stdin:
@@ -48,9 +51,10 @@ for line in sys.stdin:
                 raise ValueError("planText is not the text of the plan file")
         identity = wrong or request["equality"] == "identity"
         same = conforming.same_identity if identity else conforming.same_contract
-        groups = conforming.lower(request["inline"], request["mode"], same)
+        lineage = request["edition"] in LINEAGE
+        groups = conforming.lower(request["inline"], request["mode"], same, lineage)
         conforming.write(groups, request["mode"], request["equality"], request["out"],
-                         request.get("audit", False))
+                         request.get("audit", False), lineage)
         answer = {"id": request["id"], "status": "done"}
     except Exception as e:  # a plan it cannot lower: say so, and stay up for the next one
         answer = {"id": request["id"], "status": "error", "message": repr(e)}

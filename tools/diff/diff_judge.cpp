@@ -154,6 +154,7 @@ Outcome checkOutput(const std::string &planText, const std::string &output, cons
   }
   // The standard is the lowering asked for, whatever the candidate declares (docs/spec.md §4.3).
   checks::Options options{l.mode, l.equality};
+  options.edition = l.edition;  // the checks of its rules (docs/spec.md §1.6)
   options.auditAsked = l.audit; // a missing audit, asked for, is an `audit` violation
   const checks::Report report = checks::check(fresh, read, candidate, options);
   o.declaration = declarationDiffering(candidate, l);

@@ -46,8 +46,9 @@ public:
   explicit Runner(const DiffSettings &s)
       : s_(s), work_(std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff")) {
     impl_ = makeImplementation(s);
-    // Every lowering by default: case i asks for the lowering i mod 4 of this list (the cost of
-    // one lowering a case); --all asks for all four a case; --mode or --equality pins one.
+    // Every lowering by default: case i asks for the lowering i mod N of this list (the cost of
+    // one lowering a case; N is 4, or 2 without the singleton lowering); --all asks for all N a
+    // case; --mode or --equality pins one.
     std::vector<Lowering> asked;
     if (s.all || !s.pinned)
       asked = {{Mode::singleton, Equality::contract},
@@ -56,6 +57,9 @@ public:
                {Mode::coalesced, Equality::identity}};
     else
       asked = {{s.mode, s.equality}};
+    // An edition without a singleton lowering (docs/spec.md §1.6) is asked its coalesced ones.
+    if (!rulesOf(s.gen.edition).singletonLowering)
+      std::erase_if(asked, [](const Lowering &l) { return l.mode == Mode::singleton; });
     for (Lowering &l : asked)
       l.edition = s.gen.edition;
     loweringCount_ = asked.size();
@@ -88,7 +92,7 @@ public:
     CaseFiles c;
     c.index = index;
     c.label = label;
-    c.planText = suite::planJson(interner, plan, encoding);
+    c.planText = suite::planJson(interner, plan, encoding, s_.gen.edition);
     // The case's files are the runner's: made afresh for every case, whatever the implementation
     // left there (a FIFO, a read-only file, a directory), without ever blocking.
     for (int attempt = 0;; ++attempt) {
@@ -391,9 +395,10 @@ private:
       keep /= f.label + "-" + f.lowering.modeName() + "-" + f.lowering.equalityName() +
               (f.lowering.policy ? "-" + f.lowering.policyName() : "");
     fs::create_directories(keep);
-    const std::string minimalJson = suite::planJson(interner, minimal, spelled);
+    const std::string minimalJson = suite::planJson(interner, minimal, spelled, s_.gen.edition);
     writeFile(keep / "plan.json", minimalJson);
-    writeFile(keep / "original-plan.json", suite::planJson(interner, c.plan, c.encoding));
+    writeFile(keep / "original-plan.json",
+              suite::planJson(interner, c.plan, c.encoding, s_.gen.edition));
     writeFile(keep / "output.json", last.output);
     writeFile(keep / "stderr.txt", last.standardError);
     if (f.lowering.policy) // the reference gate result of the minimal plan, as `gate` writes it

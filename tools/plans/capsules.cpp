@@ -1,5 +1,6 @@
 #include "tools/plans/capsules.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -9,6 +10,39 @@ namespace lo::plans {
 namespace {
 
 template <class E> E anyOf(Choices &rng) { return static_cast<E>(rng.below(vocabularySize<E>())); }
+
+/// The values of `E` that each edition has (ref/edition.hpp), computed once.
+template <class E> const std::vector<E> &editionValues(Edition edition) {
+  static const auto values = [] {
+    std::array<std::vector<E>, vocabularySize<Edition>()> v;
+    for (std::size_t i = 0; i < v.size(); ++i)
+      v[i] = valuesOf<E>(static_cast<Edition>(i));
+    return v;
+  }();
+  return values[static_cast<std::size_t>(edition)];
+}
+
+/// Any of edition `edition`'s values of `E` (in an edition that has them all, as anyOf draws).
+template <class E> E anyIn(Choices &rng, Edition edition) {
+  return rng.pick(editionValues<E>(edition));
+}
+
+/// A trust level other than `trusted-external` (that one comes from the variants): the edition's.
+TrustLevel anyTrustBelowExternal(Choices &rng, Edition edition) {
+  static const auto levels = [] {
+    std::array<std::vector<TrustLevel>, vocabularySize<Edition>()> v;
+    for (std::size_t i = 0; i < v.size(); ++i)
+      for (TrustLevel t : valuesOf<TrustLevel>(static_cast<Edition>(i)))
+        if (t != TrustLevel::trusted_external)
+          v[i].push_back(t);
+    return v;
+  }();
+  return rng.pick(levels[static_cast<std::size_t>(edition)]);
+}
+
+/// Whether edition `edition` has the seed's capsule fields (the four numerical-policy fields, the
+/// capsule's `notes`: docs/spec.md §2.2).
+bool seedCapsule(Edition edition) { return (seedCapsuleEditions() & editionBit(edition)) != 0; }
 
 /// A short string of valid UTF-8 (the readers accept nothing else): ASCII bytes as they come,
 /// control characters included, and "é" for any other byte.
@@ -50,10 +84,11 @@ ContractEvidence randomEvidence(Choices &rng, Vocabulary vocabulary, Edition edi
   return e;
 }
 
-std::vector<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabulary) {
+std::vector<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabulary,
+                                                 Edition edition) {
   std::vector<ContractProvenance> out(rng.below(3));
   for (auto &p : out) {
-    p.tag = static_cast<ContractProvenance::Tag>(rng.below(3));
+    p.tag = anyIn<ContractProvenance::Tag>(rng, edition);
     p.path = pickText(rng, vocabulary,
                       {"NN/Backend/Kernels.lean", "csrc/relu.cu", "a path\\with\tescapes"});
     if (p.tag == ContractProvenance::Tag::nativeSymbol) {
@@ -80,7 +115,7 @@ ContractDescriptor descriptor(Choices &rng, ContractClaim::Tag tag, BackendOp op
   d.summary =
       pickText(rng, vocabulary, {"", "refines the reference", "checked at runtime", "line\nbreak"});
   d.evidence = randomEvidence(rng, vocabulary, edition);
-  d.provenance = randomProvenance(rng, vocabulary);
+  d.provenance = randomProvenance(rng, vocabulary, edition);
   return d;
 }
 
@@ -107,12 +142,12 @@ EvidenceTag randomEvidenceTag(Choices &rng, Edition edition) {
 KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary, Edition edition) {
   KernelCapsule c;
   c.op = op;
-  c.provider = anyOf<Provider>(rng);
-  c.device = anyOf<Device>(rng);
+  c.provider = anyIn<Provider>(rng, edition);
+  c.device = anyIn<Device>(rng, edition);
   c.name = vocabulary == Vocabulary::drawn
                ? "k" + std::to_string(rng.below(3))
                : std::string(spelling(op)) + "." + std::string(spelling(c.provider));
-  c.trustLevel = static_cast<TrustLevel>(rng.below(3)); // trusted-external comes from variants
+  c.trustLevel = anyTrustBelowExternal(rng, edition);
   c.supportsForward = !rng.chance(1, 8);
   c.vjpMode = anyOf<VJPMode>(rng);
   using T = ContractClaim::Tag;
@@ -120,8 +155,12 @@ KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary, E
   c.layoutContract = descriptor(rng, T::layoutCompatibility, op, c.vjpMode, vocabulary, edition);
   c.valueContract = descriptor(rng, T::valueRefinement, op, c.vjpMode, vocabulary, edition);
   c.vjpContract = descriptor(rng, vjpClaimTag(rng, edition), op, c.vjpMode, vocabulary, edition);
+  if (!seedCapsule(edition)) { // the lineage's policy is `{reduction}`, and there are no notes
+    c.numericalPolicy.reduction = anyIn<Reduction>(rng, edition);
+    return c;
+  }
   c.numericalPolicy = {anyOf<Rounding>(rng), anyOf<Subnormals>(rng), anyOf<Contraction>(rng),
-                       anyOf<Reduction>(rng)};
+                       anyIn<Reduction>(rng, edition)};
   c.notes = rng.chance(1, 2)
                 ? ""
                 : pickText(rng, vocabulary, {"fast path", "uses tensor cores", "ünïcode"});
@@ -130,9 +169,16 @@ KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary, E
 
 namespace {
 
-template <class E> E otherThan(Choices &rng, E value) {
-  return static_cast<E>((static_cast<std::size_t>(value) + 1 + rng.below(vocabularySize<E>() - 1)) %
-                        vocabularySize<E>());
+/// Another of edition `edition`'s values of `E` than `value` (`value` itself when it has no other).
+template <class E> E otherThan(Choices &rng, E value, Edition edition) {
+  const std::vector<E> &values = editionValues<E>(edition);
+  const auto at = std::find(values.begin(), values.end(), value);
+  if (at == values.end()) // not one of the edition's: any of them
+    return rng.pick(values);
+  if (values.size() < 2)
+    return value;
+  const auto i = static_cast<std::size_t>(at - values.begin());
+  return values[(i + 1 + rng.below(values.size() - 1)) % values.size()];
 }
 
 } // namespace
@@ -149,16 +195,30 @@ KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabular
     v.trustLevel = TrustLevel::trusted_external;
     v.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
     break;
-  case 2: v.trustLevel = otherThan(rng, c.trustLevel); break;
+  case 2: v.trustLevel = otherThan(rng, c.trustLevel, edition); break;
   case 3: v.valueContract.evidence = randomEvidence(rng, vocabulary, edition); break;
   case 4:
-    v.shapeContract.provenance.push_back({ContractProvenance::Tag::note, "variant", "", {}});
+    v.shapeContract.provenance.push_back(
+        inEdition(ContractProvenance::Tag::note, edition)
+            ? ContractProvenance{ContractProvenance::Tag::note, "variant", "", {}}
+            : ContractProvenance{
+                  ContractProvenance::Tag::nativeSymbol, "variant.cu", "lo_variant", {}});
     break;
-  case 5: v.vjpMode = otherThan(rng, c.vjpMode); break;
-  case 6: v.numericalPolicy.rounding = otherThan(rng, c.numericalPolicy.rounding); break;
-  case 7: v.notes = c.notes + " (variant)"; break;
-  case 8: v.provider = otherThan(rng, c.provider); break;
-  default: v.device = otherThan(rng, c.device); break;
+  case 5: v.vjpMode = otherThan(rng, c.vjpMode, edition); break;
+  case 6:
+    if (seedCapsule(edition))
+      v.numericalPolicy.rounding = otherThan(rng, c.numericalPolicy.rounding, edition);
+    else
+      v.numericalPolicy.reduction = otherThan(rng, c.numericalPolicy.reduction, edition);
+    break;
+  case 7:
+    if (seedCapsule(edition))
+      v.notes = c.notes + " (variant)";
+    else
+      v.layoutContract.summary = c.layoutContract.summary + " (variant)";
+    break;
+  case 8: v.provider = otherThan(rng, c.provider, edition); break;
+  default: v.device = otherThan(rng, c.device, edition); break;
   }
   if (v == c) // a variant always differs (a field may have been drawn equal)
     v.supportsForward = !c.supportsForward;

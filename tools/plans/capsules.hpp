@@ -3,8 +3,10 @@
 // drawn from a Choices, and variants that keep a capsule's identity (name, op, provider, device)
 // but change one field outside it, so that only the `contract` equality tells them apart
 // (docs/spec.md §1.3), or keep its name and change its identity, so that their written keys collide
-// (`#2`). Every value is one of the edition's (docs/spec.md §1.6): its evidence tags, its claim
-// tags (`vjpUnavailable` from 2026-08) and a claim's `spec` only where `claimsHaveSpec`.
+// (`#2`). Every value is one of the edition's (docs/spec.md §1.6): its evidence tags, claim tags
+// (`vjpUnavailable` from 2026-08), trust levels, providers, provenance tags and reductions, a
+// claim's `spec` only where `claimsHaveSpec`, and in the lean-dojo lineage its capsule (no notes,
+// a numerical policy of its reduction alone: docs/spec.md §2.2).
 #pragma once
 
 #include "ref/capsule.hpp"

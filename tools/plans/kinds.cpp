@@ -89,6 +89,8 @@ bool windowed(KindTag tag) {
 /// window's lists `spatialRank` values each, its rank at most three); a HardMask of any shape and
 /// any number of booleans.
 OpKind wildKind(Choices &rng, KindTag tag) {
+  if (tag == KindTag::custom) // a text and shapes: their encodings are not any naturals
+    return randomKind(rng, tag, Params::sensible);
   OpKind k{tag, {}};
   for (const auto &param : signature(tag).params) {
     if (param.type == ParamType::hardMask) {
@@ -207,6 +209,21 @@ OpKind randomKind(Choices &rng, KindTag tag, Params params) {
   }
   case K::flatten: k.params.push_back(shape(rng)); break;
   case K::hardMaskedSoftmax: k.params.push_back(hardMask(rng, true)); break;
+  case K::custom: {
+    // A name (its bytes one value each), the inputs' shapes (their count, then each shape's rank
+    // and extents) and the output's shape (ref/opkind.hpp, ParamType).
+    const std::string name = rng.pick({"rms_norm", "gelu_tanh", "swiglu", "scale \"x\""});
+    k.params.push_back({name.begin(), name.end()});
+    std::vector<std::uint64_t> inputs{rng.between(1, 3)};
+    for (std::uint64_t i = 0; i < inputs[0]; ++i) {
+      const std::vector<std::uint64_t> dims = shape(rng);
+      inputs.push_back(dims.size());
+      inputs.insert(inputs.end(), dims.begin(), dims.end());
+    }
+    k.params.push_back(std::move(inputs));
+    k.params.push_back(shape(rng));
+    break;
+  }
   default:
     for (std::size_t i = 0; i < signature(tag).params.size(); ++i)
       k.params.push_back({rng.below(8)});

@@ -65,14 +65,47 @@ KernelCapsule trustedRelu(Edition edition) {
   return c;
 }
 
+/// `c` in the values of edition `edition` (docs/spec.md §1.6): in the lean-dojo lineage, a
+/// `verified` or `fuzzed` capsule is `checked`, `fuzzOracle` and `notProvided` evidence is
+/// `testSuite`, `sourceFile` and `note` provenance is a `nativeSymbol`, the numerical policy is
+/// its `reduction` alone (`unspecified` and `fixed-tree` are `fixed-left`), and there are no
+/// notes; a capsule without a VJP (mode `none`, claiming a refinement of mode `none`) uses the
+/// TorchLean tape, so that its contracts are aligned and a maintained profile may accept it
+/// (docs/spec.md §6.10). A capsule of a seed edition is kept as it is.
+KernelCapsule inEditionValues(KernelCapsule c, Edition edition) {
+  if (seedCapsuleEditions() & editionBit(edition))
+    return c;
+  using E = ContractEvidence::Tag;
+  if (!inEdition(c.trustLevel, edition))
+    c.trustLevel = TrustLevel::checked;
+  for (auto *d : {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract}) {
+    if (d->evidence.tag == E::fuzzOracle)
+      d->evidence.tag = E::testSuite;
+    else if (d->evidence.tag == E::notProvided)
+      d->evidence = {E::testSuite, "suite/v1"};
+    for (ContractProvenance &p : d->provenance)
+      if (!inEdition(p.tag, edition))
+        p = {ContractProvenance::Tag::nativeSymbol, p.path, "lo_kernel", {}};
+  }
+  ContractClaim &vjp = c.vjpContract.claim;
+  if (c.vjpMode == VJPMode::none && vjp.tag == ContractClaim::Tag::vjpRefinement &&
+      vjp.mode == VJPMode::none)
+    c.vjpMode = vjp.mode = VJPMode::torchlean_tape;
+  const Reduction reduction = c.numericalPolicy.reduction;
+  c.numericalPolicy = {};
+  c.numericalPolicy.reduction = inEdition(reduction, edition) ? reduction : Reduction::fixed_left;
+  c.notes.clear();
+  return c;
+}
+
 struct Builder {
   Interner &interner;
   Edition edition;
   Case c;
   NodeId nextId = 1;
   void add(const OpKind &kind, const KernelCapsule &capsule) {
-    c.plan.kernels.push_back(
-        {nextId++, interner.intern(kind), *opOf(kind), interner.intern(capsule)});
+    c.plan.kernels.push_back({nextId++, interner.intern(kind), *opOf(kind),
+                              interner.intern(inEditionValues(capsule, edition))});
   }
   void add(KindTag bare, const KernelCapsule &capsule) { add(OpKind{bare, {}}, capsule); }
 };
@@ -124,11 +157,17 @@ const EdgeCase kEdgeCases[] = {
               v = base;
               v.vjpMode = VJPMode::backend_vjp;
               b.add(KindTag::relu, v);
-              v = base;
-              v.numericalPolicy.contraction = Contraction::fused;
+              v = base; // the lineage's numerical policy is its reduction alone
+              if (seedCapsuleEditions() & editionBit(b.edition))
+                v.numericalPolicy.contraction = Contraction::fused;
+              else
+                v.numericalPolicy.reduction = Reduction::implementation_defined;
               b.add(KindTag::relu, v);
-              v = base;
-              v.notes = "notes differ";
+              v = base; // the lineage's capsule has no notes
+              if (seedCapsuleEditions() & editionBit(b.edition))
+                v.notes = "notes differ";
+              else
+                v.layoutContract.summary = "summary differs";
               b.add(KindTag::relu, v);
               v = base;
               v.supportsForward = false;

@@ -5,11 +5,13 @@
 
 namespace lo::suite {
 
-std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding) {
+std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding,
+                     Edition edition) {
   if (encoding.spelling)
-    return spelledPlanJson(interner, plan, encoding.placement, *encoding.spelling);
-  return io::writtenText(
-      [&](io::Sink &out) { io::writeExecutionPlan(out, interner, plan, {}, encoding.placement); });
+    return spelledPlanJson(interner, plan, encoding.placement, *encoding.spelling, edition);
+  return io::writtenText([&](io::Sink &out) {
+    io::writeExecutionPlan(out, interner, plan, edition, encoding.placement);
+  });
 }
 
 } // namespace lo::suite

@@ -26,8 +26,10 @@ struct Encoding {
   bool operator==(const Encoding &) const = default;
 };
 
-/// The plan as a GraphExecutionPlan file in the case's encoding: the same plan and encoding give
-/// the same bytes, and the text reads back to the plan.
-std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding);
+/// The plan as a GraphExecutionPlan file of edition `edition` in the case's encoding: the same
+/// plan, encoding and edition give the same bytes, and the text reads back to the plan in that
+/// edition (only the fields it has are written, docs/spec.md §2.2).
+std::string planJson(const Interner &interner, const GraphExecutionPlan &plan, Encoding encoding,
+                     Edition edition);
 
 } // namespace lo::suite

@@ -67,19 +67,20 @@ struct Object {
 
 // --- the spec's records as values ---------------------------------------------------------------
 
-template <class K> Value recordValue(const typename RecordTable<K>::Value &r);
+template <class K> Value recordValue(const typename RecordTable<K>::Value &r, Edition edition);
 
-/// One field's value, by its type (as the writer writes it, ref/io/writer.hpp).
-template <class T> Value fieldValue(const T &v) {
+/// One field's value in edition `edition`, by its type (as the writer writes it,
+/// ref/io/writer.hpp).
+template <class T> Value fieldValue(const T &v, Edition edition) {
   if constexpr (Recorded<T>) {
-    return recordValue<T>(v);
+    return recordValue<T>(v, edition);
   } else if constexpr (IsVector<T>::value) {
     std::vector<Value> items;
     for (const auto &x : v)
-      items.push_back(fieldValue(x));
+      items.push_back(fieldValue(x, edition));
     return array(std::move(items));
   } else if constexpr (IsOptional<T>::value) {
-    return fieldValue(*v);
+    return fieldValue(*v, edition);
   } else if constexpr (std::is_enum_v<T>) {
     return enumValue(v);
   } else if constexpr (std::is_same_v<T, bool>) {
@@ -89,19 +90,25 @@ template <class T> Value fieldValue(const T &v) {
   }
 }
 
-/// A record as its table gives it (docs/spec.md §2.2): the fields the writer writes, in its
-/// order; a field that no edition requires is omittable when it holds its default.
-template <class K> Value recordValue(const typename RecordTable<K>::Value &r) {
+/// A record as its table gives it in edition `edition` (docs/spec.md §2.2): the fields the
+/// writer writes, in its order; a field the edition does not require is omittable when it holds
+/// its default.
+template <class K> Value recordValue(const typename RecordTable<K>::Value &r, Edition edition) {
   [[maybe_unused]] static const typename RecordTable<K>::Value defaults{};
   Object o;
-  forEachWrittenField<K>(r, [&](const auto &f, const auto &value) {
-    o.add(std::string(f.name), fieldValue(value),
-          f.requiredIn == 0 && fieldValuesEqual(value, defaults.*f.member));
-  });
+  forEachWrittenField<K>(
+      r,
+      [&](const auto &f, const auto &value) {
+        o.add(std::string(f.name), fieldValue(value, edition),
+              !f.requiredInEdition(edition) && fieldValuesEqual(value, defaults.*f.member));
+      },
+      edition);
   return o.v;
 }
 
-Value capsuleValue(const KernelCapsule &c) { return recordValue<KernelCapsule>(c); }
+Value capsuleValue(const KernelCapsule &c, Edition edition) {
+  return recordValue<KernelCapsule>(c, edition);
+}
 
 /// A kind as a bare string or as an object; readers take both (docs/spec.md §2.3).
 Value kindValue(const OpKind &kind, bool asObject) {
@@ -294,7 +301,7 @@ std::uint64_t textHash(std::string_view s) {
 } // namespace
 
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
-                            Placement placement, std::uint64_t seed) {
+                            Placement placement, std::uint64_t seed, Edition edition) {
   plans::Rng rng(seed);
   const Style style = drawStyle(rng);
   Printer p(rng, style);
@@ -346,7 +353,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
         .add("kind", kindValue(interner.kind(k.kind), q.take(style.kindObject)))
         .add("op", enumValue(k.op));
     if (inlined[i]) {
-      o.add("capsule", capsuleValue(interner.capsule(k.capsule)));
+      o.add("capsule", capsuleValue(interner.capsule(k.capsule), edition));
     } else {
       const auto &names = keys.at(k.capsule);
       o.add("capsule", str(names[r.below(names.size())]));
@@ -383,7 +390,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
         // Each key's capsule is spelled on its own: two keys of one capsule differ in text.
         plans::Rng r = partRng(seed, textHash(table[i].first) ^ 0x7461626c65ULL);
         Printer q(r, style);
-        q.member(table[i].first, capsuleValue(interner.capsule(table[i].second)));
+        q.member(table[i].first, capsuleValue(interner.capsule(table[i].second), edition));
         p.raw(q.text());
       }
       p.raw(table.empty() ? "}" : "\n  }");

@@ -29,8 +29,9 @@ using Placement = io::Placement;
 /// The plan as GraphExecutionPlan text with spellings drawn from `seed`: capsules placed mostly as
 /// `placement` says (with strays), defaults left out or written, members shuffled, escapes, kinds
 /// in either form, format and version present or not, some capsules under two keys, white space.
-/// The text always reads back to `plan`.
+/// Only the fields edition `edition` has are written (docs/spec.md §2.2), and the text always
+/// reads back to `plan` in that edition.
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
-                            Placement placement, std::uint64_t seed);
+                            Placement placement, std::uint64_t seed, Edition edition);
 
 } // namespace lo::suite

@@ -1,7 +1,9 @@
 #include "tools/suite/suite_files.hpp"
 
+#include "ref/acceptance_profile.hpp"
 #include "ref/audit.hpp"
 #include "ref/gate.hpp"
+#include "ref/io/acceptance_writer.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
@@ -30,6 +32,12 @@ constexpr Expectation kExpectations[] = {
 };
 static_assert(std::size(kExpectations) == kExpectedOutputsPerCase);
 
+/// Whether edition `edition` has the lowering of `e` (docs/spec.md §1.6: the lean-dojo lineage
+/// has no singleton lowering).
+bool hasExpectation(const Expectation &e, Edition edition) {
+  return e.mode != Mode::singleton || rulesOf(edition).singletonLowering;
+}
+
 /// The lowering whose gate the suite records: what `gate PLAN` gates by default (docs/spec.md
 /// §6.6). Under contract it has the singleton lowering's gate up to multiplicities (§6.7).
 constexpr Mode kGateMode = Mode::coalesced;
@@ -42,8 +50,10 @@ the same command writes the same bytes on every machine.
 
 ## Edition
 
-The manifest's `edition` (`2026-07` or `2026-08`) names the published vocabulary of the upstream
-library every file here is written in (`lowering-oracle gen --edition E`, default the newest).
+The manifest's `edition` (`2026-07`, `2026-08`, `2026-08b`, `2026-09`, `2026-09b` or `2026-10`)
+names the published vocabulary of the upstream library every file here is written in
+(`lowering-oracle gen --edition E`; the editions of the lean-dojo lineage, from `2026-09`, are
+described at the end of this file).
 In `2026-08` claims have no `spec`, evidence may be `notApplicable`, a VJP contract may claim
 `vjpUnavailable`, and plans may hold the kind `hardMaskedSoftmax` (its `mask` an object
 `{"shape": [..], "allowed": [true, false, ..]}`) with the op `hard_masked_softmax`; `2026-07` has
@@ -167,7 +177,45 @@ custom policy per case, compares every result with the reference gate of the sam
 (there each kind's reports as a list, in order), and shrinks the first difference.
 )";
 
+/// What a suite of the lean-dojo lineage (docs/spec.md §1.6) adds to kReadme.
+const char *const kLineageReadme = R"(
+## The lean-dojo lineage
+
+In the editions `2026-09`, `2026-09b` and `2026-10` a capsule has no `notes`, its numerical policy
+is `{"reduction": ...}` alone (required), trust levels are `checked` and `trusted-external`, and a
+group of a GraphLoweringPlan is `{"nodeIds", "op", "capsule"}` (no `kinds`, no `groupingKind`).
+There is no singleton lowering: the manifest lists the coalesced lowerings only
+(`coalesced-contract.json`, `coalesced-identity.json`).
+
+The gate of these editions is upstream's acceptance gate (`acceptGraphKernelPlan`), not the
+evidence gate above: the manifest lists no `gates`, and each case instead has
+`accept-PROFILE.json` for each maintained profile of the edition, exactly what
+`lowering-oracle gate plan.json --edition E --profile PROFILE --format json` writes (an
+`nn-backend/acceptance-result`). `verify --gates` does not judge acceptance results yet: compare
+yours with these files, or with `lowering-oracle gate`.
+)";
+
 } // namespace
+
+std::size_t expectedOutputsPerCase(Edition edition) {
+  std::size_t n = 0;
+  for (const Expectation &e : kExpectations)
+    n += hasExpectation(e, edition);
+  return n;
+}
+
+std::size_t gateResultsPerCase(Edition edition) {
+  if (!acceptance::hasAcceptanceGate(edition))
+    return kGateResultsPerCase;
+  std::size_t n = 0;
+  for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
+    n += acceptance::hasProfile(edition, p);
+  return n;
+}
+
+std::string acceptanceFileName(std::string_view profile) {
+  return "accept-" + std::string(profile) + ".json";
+}
 
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file) {
   std::string manifest, gateEntries;
@@ -181,16 +229,20 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
     const Case c = caseAt(interner, settings, i);
     const std::string label = caseLabel(i, c);
     const std::string rel = "cases/" + label + "/";
-    file(rel + "plan.json", planJson(interner, c.plan, c.encoding));
+    file(rel + "plan.json", planJson(interner, c.plan, c.encoding, settings.edition));
+    bool first = i == 0;
     for (const Expectation &e : kExpectations) {
+      if (!hasExpectation(e, settings.edition))
+        continue;
       const GraphLoweringPlan lowering = lower(interner, c.plan, e.mode, e.equality);
       // A case that asks for the audit expects it, as `lower --audit` writes it.
       std::optional<AuditDocument> audited;
       if (c.audit)
         audited = toDocument(interner, audit(interner, lowering));
       file(rel + e.file, io::loweringPlanJson(interner, lowering, e.mode, e.equality,
-                                              audited ? &*audited : nullptr));
-      m << (i == 0 && &e == kExpectations ? "\n    " : ",\n    ") << "{\"case\":";
+                                              audited ? &*audited : nullptr, settings.edition));
+      m << (first ? "\n    " : ",\n    ") << "{\"case\":";
+      first = false;
       m.jsonString(label);
       m << ",\"mode\":\"" << spelling(e.mode) << "\",\"equality\":\"" << spelling(e.equality)
         << "\",\"audit\":" << (c.audit ? "true" : "false") << ",\"files\":{\"plan\":";
@@ -199,10 +251,19 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
       m.jsonString(rel + e.file);
       m << "}}";
     }
+    const GraphLoweringPlan lowering = lower(interner, c.plan, kGateMode, kGateEquality);
+    if (acceptance::hasAcceptanceGate(settings.edition)) {
+      // The expected acceptance results (docs/spec.md §6.10): exactly what `gate plan.json
+      // --profile P --format json` writes, for each maintained profile of the edition.
+      for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
+        if (acceptance::hasProfile(settings.edition, p))
+          file(rel + acceptanceFileName(p.name),
+               io::acceptanceText(interner, p.name, p.policy, lowering, true));
+      continue;
+    }
     // The expected gate results: exactly what `gate plan.json --policy P --format json` writes.
     // Each preset, then the case's custom policy (docs/spec.md §6.2), each entry with its six
     // booleans.
-    const GraphLoweringPlan lowering = lower(interner, c.plan, kGateMode, kGateEquality);
     const NamedPolicy policies[] = {
         kPolicyPresets[0], kPolicyPresets[1], kPolicyPresets[2], {"custom", c.customPolicy}};
     for (const NamedPolicy &p : policies) {
@@ -223,11 +284,16 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
     }
   }
   gates.flush();
-  m << (count ? "\n  ],\n  \"gates\": [" : "],\n  \"gates\": [") << gateEntries
-    << (count ? "\n  ]\n}\n" : "]\n}\n");
+  if (acceptance::hasAcceptanceGate(settings.edition)) // no evidence gate: no `gates`
+    m << (count ? "\n  ]\n}\n" : "]\n}\n");
+  else
+    m << (count ? "\n  ],\n  \"gates\": [" : "],\n  \"gates\": [") << gateEntries
+      << (count ? "\n  ]\n}\n" : "]\n}\n");
   m.flush();
   file(std::string(kManifestName), manifest);
-  file("README.md", kReadme);
+  file("README.md", acceptance::hasAcceptanceGate(settings.edition)
+                        ? std::string(kReadme) + kLineageReadme
+                        : std::string(kReadme));
 }
 
 bool isGenSuite(const std::filesystem::path &dir, std::string &why) {

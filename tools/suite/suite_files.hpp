@@ -26,9 +26,18 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
 
 /// The expected outputs of each case (singleton, coalesced-contract, coalesced-identity).
 inline constexpr std::size_t kExpectedOutputsPerCase = 3;
+/// The expected outputs of each case in edition `edition`: without the singleton lowering where
+/// the edition has none (docs/spec.md §1.6).
+std::size_t expectedOutputsPerCase(Edition edition);
 
 /// The expected gate results of each case: the three presets and the case's custom policy.
 inline constexpr std::size_t kGateResultsPerCase = 4;
+/// The expected gate results of each case in edition `edition`: under the acceptance gate, one per
+/// maintained profile of the edition (docs/spec.md §6.10).
+std::size_t gateResultsPerCase(Edition edition);
+
+/// The file of a case's expected acceptance result under maintained profile `profile`.
+std::string acceptanceFileName(std::string_view profile);
 
 /// The name of the manifest in a suite directory.
 inline constexpr std::string_view kManifestName = "manifest.json";

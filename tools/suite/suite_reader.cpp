@@ -1,5 +1,6 @@
 #include "tools/suite/suite_reader.hpp"
 
+#include "ref/acceptance_profile.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/escape.hpp"
 #include "tools/suite/gen_ranges.hpp"
@@ -96,6 +97,13 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
   }
   out.provenance = provenanceOf(manifest, where);
   out.edition = manifest.edition;
+  if (gates && !manifest.gates && manifest.edition &&
+      acceptance::hasAcceptanceGate(*manifest.edition))
+    throw SuiteError(where + ": /gates: the suite is of edition " +
+                     std::string(spelling(*manifest.edition)) +
+                     ", whose gate is upstream's acceptance gate: verify does not judge "
+                     "acceptance results yet (each case's accept-PROFILE.json is what `gate "
+                     "--profile PROFILE` writes; docs/spec.md §6.10)");
   if (gates && !manifest.gates)
     throw SuiteError(where + ": /gates: expected an array (--gates needs a suite whose "
                              "manifest lists gate results)");

@@ -1,5 +1,6 @@
 #include "tools/suite/suite_writer.hpp"
 
+#include "ref/acceptance_profile.hpp"
 #include "ref/gate.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/suite/suite_files.hpp"
@@ -117,8 +118,12 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
       fs::remove_all(old, ignored);
     throw;
   }
-  std::cout << "gen: wrote " << count << " cases (" << kExpectedOutputsPerCase * count
-            << " expected outputs, " << kGateResultsPerCase * count << " expected gate results) to "
+  std::cout << "gen: wrote " << count << " cases ("
+            << expectedOutputsPerCase(settings.edition) * count << " expected outputs, "
+            << gateResultsPerCase(settings.edition) * count
+            << (acceptance::hasAcceptanceGate(settings.edition)
+                    ? " expected acceptance results) to "
+                    : " expected gate results) to ")
             << out.string() << '\n';
   return cli::kSuccess;
 }
