@@ -55,6 +55,15 @@ constexpr bool hasProfile(Edition e, const MaintainedProfile &p) {
 /// Whether edition `e`'s gate is upstream's acceptance gate (`EditionRules::gate`).
 constexpr bool hasAcceptanceGate(Edition e) { return rulesOf(e).gate == GateKind::acceptance; }
 
+/// The editions whose gate is upstream's acceptance gate.
+constexpr EditionSet acceptanceGateEditions() {
+  EditionSet set = 0;
+  for (const EditionRules &r : kEditionRules)
+    if (r.gate == GateKind::acceptance)
+      set |= editionBit(r.edition);
+  return set;
+}
+
 /// The default profile: `maintainedForDevice? .cpu`.
 inline constexpr std::string_view kDefaultProfile = "checked_cpu";
 

@@ -72,8 +72,9 @@ Action setupDiff(CLI::App &app) {
   sub->add_option("--policy", o->policy,
                   "with --gate or --gate-worker: ask only for the gate under this policy: a "
                   "preset, or custom, the case's custom policy (default: verified, checked, "
-                  "external and, when the gate can be told one, custom, in this order)")
-      ->check(CLI::IsMember({"verified", "checked", "external", "custom"}));
+                  "external and, when the gate can be told one, custom, in this order); in an "
+                  "edition with upstream's acceptance gate, a maintained profile (default: each "
+                  "of the edition's)");
   sub->add_flag("--audit", o->audit,
                 "ask every lowering for its ExecutionAudit (docs/spec.md §2.6; by default one "
                 "case in " +
@@ -133,13 +134,17 @@ Action setupDiff(CLI::App &app) {
   return [sub, o, modeOption, equalityOption]() -> int {
     o->pinned = modeOption->count() > 0 || equalityOption->count() > 0;
     applyEditionRules(*sub, o->gen.edition, &o->mode, nullptr);
-    if (o->gates() && acceptance::hasAcceptanceGate(o->gen.edition))
+    // --policy names a maintained profile of an edition with upstream's acceptance gate
+    // (docs/spec.md §6.10), else a preset or custom.
+    const bool lineage = acceptance::hasAcceptanceGate(o->gen.edition);
+    const bool known = lineage ? acceptance::findProfile(o->gen.edition, o->policy) != nullptr
+                               : o->policy == "custom" || policyPreset(o->policy).has_value();
+    if (!o->policy.empty() && !known)
       throw CLI::ValidationError(
-          "--edition", std::string(spelling(o->gen.edition)) +
-                           ": diff does not yet drive the acceptance gate of this edition "
-                           "(docs/spec.md §6.10); --gate and --gate-worker drive the evidence "
-                           "gate of editions " +
-                           editionNames(kSeedEditions));
+          "--policy",
+          o->policy + ": in edition " + std::string(spelling(o->gen.edition)) + " expected " +
+              (lineage ? "a maintained profile (" + acceptance::profileNames(o->gen.edition) + ")"
+                       : std::string("verified, checked, external or custom")));
     // Refused (exit status 2, main's error path) before any run.
     if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() != 3)
       throw std::runtime_error(

@@ -3,6 +3,7 @@
 // The drift tests of tests/docs and tests/schema hold docs/spec.md's marks and the schemas of
 // each edition against it, so that neither parses the C++ declaration.
 #include "checks/checks.hpp"
+#include "ref/acceptance_profile.hpp"
 #include "ref/edition.hpp"
 #include "ref/gate.hpp"
 #include "ref/opkind.hpp"
@@ -54,6 +55,14 @@ int main() {
       const std::string_view n = lo::spelling(static_cast<lo::Edition>(e));
       std::printf("%s\"%.*s\"", firstSpec ? "" : ", ", static_cast<int>(n.size()), n.data());
       firstSpec = false;
+    }
+  std::printf("],\n  \"acceptanceGate\": [");
+  bool firstGate = true;
+  for (std::size_t e = 0; e < lo::vocabularySize<lo::Edition>(); ++e)
+    if (lo::acceptance::hasAcceptanceGate(static_cast<lo::Edition>(e))) {
+      const std::string_view n = lo::spelling(static_cast<lo::Edition>(e));
+      std::printf("%s\"%.*s\"", firstGate ? "" : ", ", static_cast<int>(n.size()), n.data());
+      firstGate = false;
     }
   std::printf("],\n  \"sources\": [");
   for (std::size_t i = 0; i < std::size(lo::kEditionSources); ++i) {

@@ -6,7 +6,7 @@
 //     lo_schema_gen TEMPLATE_DIR OUT_DIR
 //
 // writes the newest edition's set into OUT_DIR and every older edition's into OUT_DIR/EDITION/
-// (every template but those listed in kNewestOnly). `schema.generated` holds docs/schema/ equal to
+// (every template inSet of the edition). `schema.generated` holds docs/schema/ equal to
 // its output; docs/schema/README.md gives the command that regenerates it.
 //
 // A template is JSON text with these placeholders, each replaced by what the edition declares:
@@ -19,7 +19,12 @@
 //   `"@dispositions"` as a value             ObligationReport's disposition of each evidence tag
 //   `"HardMask": "@hardMask",` as a member   the HardMask definition, in the editions with a kind
 //                                            that has a HardMask parameter (else nothing)
+//   `"@auditTrustLevels": ...` as a member   ExecutionAudit's `trustLevels` property, and
+//   `"@auditTrustLevels"` as an array item   its name among the required ones, in the editions
+//                                            whose audit has it (`EditionRules::auditTrustLevels`;
+//                                            else nothing)
 #include "checks/checks.hpp"
+#include "ref/acceptance_profile.hpp"
 #include "ref/audit.hpp"
 #include "ref/capsule.hpp"
 #include "ref/edition.hpp"
@@ -160,8 +165,17 @@ Json dispositions(Edition e) {
 
 // --- The templates -------------------------------------------------------------------------------
 
-/// The templates written only into the newest edition's set (no edition-dependent value).
-constexpr std::string_view kNewestOnly[] = {"proofs.schema.json", "acceptance-result.schema.json"};
+/// Whether template `name` is written into edition `e`'s set: `proofs.schema.json` (no value of
+/// one edition only) into the newest's alone, `acceptance-result.schema.json` into those of the
+/// editions whose gate is upstream's acceptance gate (its values are theirs), every other
+/// template into every set.
+bool inSet(const std::string &name, Edition e) {
+  if (name == "proofs.schema.json")
+    return e == lo::kNewestEdition;
+  if (name == "acceptance-result.schema.json")
+    return lo::acceptance::hasAcceptanceGate(e);
+  return true;
+}
 
 [[noreturn]] void fail(const std::string &what) {
   std::fprintf(stderr, "lo_schema_gen: %s\n", what.c_str());
@@ -221,6 +235,18 @@ std::string generate(const std::string &text, Edition e, const std::string &file
         out += comma ? ",\n" : "\n";
       }
       continue;
+    }
+    if (std::size_t at = line.find("\"@auditTrustLevels\""); at != std::string::npos) {
+      if (!lo::rulesOf(e).auditTrustLevels)
+        continue;
+      if (line.find("\"@auditTrustLevels\":") != std::string::npos) {
+        out.append(static_cast<std::size_t>(indent), ' ');
+        out += "\"trustLevels\": ";
+        print(out, obj({{"type", str("array")}, {"items", ref("TrustLevel")}}), indent);
+        out += comma ? ",\n" : "\n";
+        continue;
+      }
+      line.replace(at, 19, "\"trustLevels\"");
     }
     if (std::size_t at = line.find("\"@vocabulary "); at != std::string::npos) {
       const std::string name = argument(line, at, 13);
@@ -286,8 +312,7 @@ int main(int argc, char **argv) {
     const fs::path dir = newest ? outDir : outDir / std::string(lo::spelling(e));
     fs::create_directories(dir);
     for (const auto &name : names) {
-      if (!newest && std::find(std::begin(kNewestOnly), std::end(kNewestOnly), name.string()) !=
-                         std::end(kNewestOnly))
+      if (!inSet(name.string(), e))
         continue;
       writeFile(dir / name, generate(readFile(templates / name), e, name.string()));
     }

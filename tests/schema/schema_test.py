@@ -238,7 +238,7 @@ SCHEMA_PENDING = set()
 EDITION_DEFS = {"BackendOp", "Disposition", "ContractClaim", "ContractEvidence", "ObligationReport",
                 "Kind", "PlannedKind", "HardMask", "Provider", "TrustLevel", "Reduction",
                 "ContractProvenance", "NumericalPolicy", "KernelCapsule", "KernelAudit",
-                "LoweredKernelGroup"}
+                "LoweredKernelGroup", "ExecutionAudit"}
 
 
 def kind_params(run):
@@ -368,8 +368,10 @@ def set_at(doc, pointer, value):
     node[parts[-1]] = value
 
 
-# The schemas that are one file for every edition (docs/schema/README.md).
-ONE_SET = ("proofs.schema.json", "acceptance-result.schema.json")
+# The schemas that are one file for every edition (docs/schema/README.md), and the one that only
+# the sets of the editions with upstream's acceptance gate hold (their values are theirs).
+ONE_SET = ("proofs.schema.json",)
+ACCEPTANCE_SET = "acceptance-result.schema.json"
 
 
 def case_editions(run):
@@ -386,10 +388,18 @@ def case_editions(run):
             sorted(run.older), [e for e in schemed if e != newest]))
     for edition, schemas in run.older.items():
         run.validated += 1
-        if sorted(schemas.docs) != sorted(n for n in run.schemas.docs if n not in ONE_SET):
+        expected = {n for n in run.schemas.docs if n not in ONE_SET and n != ACCEPTANCE_SET}
+        if edition in code["acceptanceGate"]:
+            expected.add(ACCEPTANCE_SET)
+        if sorted(schemas.docs) != sorted(expected):
             run.fail("docs/schema/%s/ holds %s" % (edition, sorted(schemas.docs)))
+        if (ACCEPTANCE_SET in run.schemas.docs) != (newest in code["acceptanceGate"]):
+            run.fail("docs/schema/ holds %s exactly when the newest edition has the acceptance "
+                     "gate" % ACCEPTANCE_SET)
         for name, doc in schemas.docs.items():
             newer = run.schemas.docs.get(name)
+            if newer is None:  # the acceptance gate's, against the other editions' sets of it
+                newer = next(s.docs[name] for e, s in run.older.items() if name in s.docs)
             if name == "common.schema.json":
                 a = {k: v for k, v in doc["$defs"].items() if k not in EDITION_DEFS}
                 b = {k: v for k, v in newer["$defs"].items() if k not in EDITION_DEFS}
@@ -532,6 +542,20 @@ def case_suite(run):
                 run.fail("%s: no schema for this document" % path)
             else:
                 run.valid(schema, doc, path)
+    # A suite of the lean-dojo lineage (docs/spec.md §4.2): two lowerings a case, no `gates`, and
+    # an acceptance result per case and maintained profile, each valid in its edition's set.
+    lineage = os.path.join(run.tmp, "suite-2026-10")
+    run.tool(["gen", "--out", lineage, "--count", "20", "--seed", "7", "--edition", "2026-10"], 0)
+    with open(os.path.join(lineage, "manifest.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    run.valid("conformance-suite", manifest, "the 2026-10 manifest", "2026-10")
+    if len(manifest["cases"]) != 40 or "gates" in manifest or len(manifest["acceptance"]) != 40:
+        run.fail("the 2026-10 manifest does not list 20 cases x 2 lowerings and 20 x 2 profiles")
+        return
+    for entry in manifest["cases"] + manifest["acceptance"]:
+        expected = "acceptance-result" if "profile" in entry else "graph-lowering-plan"
+        with open(os.path.join(lineage, entry["files"]["expected"]), encoding="utf-8") as f:
+            run.valid(expected, json.load(f), entry["files"]["expected"], "2026-10")
 
 
 # The lowerings a suite holds (the equality does not change the singleton lowering).
@@ -649,7 +673,8 @@ def case_gate(run):
     # The acceptance result's failures are ref/acceptance.hpp's kinds, in its order.
     with open(os.path.join(run.source, "ref", "acceptance.hpp"), encoding="utf-8") as f:
         kinds = xmacro(f.read(), "LO_ACCEPTANCE_FAILURE_KINDS")
-    branches = run.schemas.docs["acceptance-result.schema.json"]["$defs"]["AcceptanceFailure"]
+    lineage = run.editions()["acceptanceGate"][-1]
+    branches = run.schemas_of(lineage).docs[ACCEPTANCE_SET]["$defs"]["AcceptanceFailure"]
     run.validated += 1
     if [b["properties"]["kind"]["const"] for b in branches["oneOf"]] != kinds:
         run.fail("acceptance-result.schema.json: the failure kinds are not %s" % kinds)

@@ -1,4 +1,5 @@
 #include "tools/diff/diff_drivers.hpp"
+#include "ref/acceptance_profile.hpp"
 
 #include "ref/io/strict_json.hpp"
 #include "tools/report/report.hpp"
@@ -69,7 +70,8 @@ public:
     std::map<std::string, std::string> values{
         {"plan", c.planPath.string()}, {"out", c.outPath.string()},
         {"mode", l.modeName()},        {"equality", l.equalityName()},
-        {"policy", l.policyName()},    {"audit", l.audit ? "true" : "false"}};
+        {"policy", l.policyName()},    {"audit", l.audit ? "true" : "false"},
+        {"profile", l.policyName()}}; // a maintained profile's name (docs/spec.md §6.10)
     // A gate's six booleans, for every policy: a custom one is told by them alone.
     if (l.policy)
       for (const PolicyFlag &f : kPolicyFlags)
@@ -169,7 +171,9 @@ private:
          << "\",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
     sink.jsonString(c.label);
     sink << ",\"mode\":\"" << l.modeName() << "\",\"equality\":\"" << l.equalityName() << '"';
-    if (l.policy) { // the gate's policy, as a gate result names it (docs/spec.md §6.5)
+    if (l.policy && acceptance::hasAcceptanceGate(l.edition)) { // a maintained profile (§6.10)
+      sink << ",\"profile\":\"" << l.policyName() << '"';
+    } else if (l.policy) { // the gate's policy, as a gate result names it (docs/spec.md §6.5)
       sink << ",\"policy\":{\"name\":\"" << l.policyName() << '"';
       for (const PolicyFlag &f : kPolicyFlags)
         sink << ",\"" << f.name << "\":" << (l.policy->policy.*f.field ? "true" : "false");

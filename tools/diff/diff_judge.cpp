@@ -1,4 +1,8 @@
 #include "tools/diff/diff_judge.hpp"
+#include "checks/acceptance_result.hpp"
+#include "ref/acceptance_profile.hpp"
+#include "ref/io/acceptance_reader.hpp"
+#include "ref/io/acceptance_writer.hpp"
 
 #include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
@@ -85,8 +89,49 @@ static std::string declarationDiffering(const io::LoweringDocument &candidate, c
 /// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
 /// contradicts the verdict of its result is a finding, whatever the result says. A gate worker has
 /// no exit status per case (`exitCode` -1): its verdict is its result's.
+/// In an edition whose gate is upstream's acceptance gate (docs/spec.md §6.10), the gate's
+/// acceptance result against the reference's under the maintained profile `l.policy` names.
+static Outcome checkAcceptance(const std::string &planText, const std::string &output,
+                               const Lowering &l, int exitCode) {
+  Outcome o;
+  Interner fresh;
+  const GraphExecutionPlan plan =
+      io::readExecutionPlan(io::sourceFromString("plan.json", planText), fresh, l.edition);
+  const acceptance::MaintainedProfile *profile = acceptance::findProfile(l.edition, l.policy->name);
+  const acceptance::GraphAcceptance expected =
+      acceptance::acceptGraphKernelPlan(fresh, plan, profile->policy);
+  io::ReadAcceptanceResult actual;
+  try {
+    actual = io::readAcceptanceResult(io::sourceFromString("output.json", output), l.edition);
+  } catch (const io::InputError &e) {
+    o.kind = Outcome::Kind::invalidOutput;
+    o.summary = std::string("the implementation wrote an invalid acceptance result: ") + e.what();
+    o.report = io::shownText(o.summary) + "\n";
+    return o;
+  }
+  if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
+      !contradiction.empty()) {
+    o.kind = Outcome::Kind::gateExit;
+    o.summary = std::move(contradiction);
+    o.report = io::shownText(o.summary) + "\n";
+    return o;
+  }
+  const checks::GateComparison c =
+      checks::compareAcceptanceResult(fresh, profile->name, profile->policy, expected, actual);
+  if (c.difference == checks::GateDifference::none)
+    return o;
+  o.kind = Outcome::Kind::gateDiffers;
+  o.gate = c.difference;
+  o.summary = c.words;
+  o.report = c.words + "\n\nthe reference acceptance result:\n" +
+             io::acceptanceText(fresh, profile->name, profile->policy, expected.groups, false);
+  return o;
+}
+
 static Outcome checkGate(const std::string &planText, const std::string &output, const Lowering &l,
                          int exitCode) {
+  if (acceptance::hasAcceptanceGate(l.edition))
+    return checkAcceptance(planText, output, l, exitCode);
   Outcome o;
   Interner fresh;
   const GraphExecutionPlan plan =

@@ -1,4 +1,5 @@
 #include "tools/diff/diff_runner.hpp"
+#include "ref/acceptance_profile.hpp"
 
 #include "ref/io/gate_writer.hpp"
 #include "tools/diff/diff_drivers.hpp"
@@ -57,9 +58,13 @@ public:
                {Mode::coalesced, Equality::identity}};
     else
       asked = {{s.mode, s.equality}};
-    // An edition without a singleton lowering (docs/spec.md §1.6) is asked its coalesced ones.
+    // An edition without a singleton lowering (docs/spec.md §1.6) is asked its coalesced ones;
+    // upstream's acceptance gate always derives the coalesced groups under contract (§6.10).
     if (!rulesOf(s.gen.edition).singletonLowering)
       std::erase_if(asked, [](const Lowering &l) { return l.mode == Mode::singleton; });
+    const bool acceptanceGate = s.gates() && acceptance::hasAcceptanceGate(s.gen.edition);
+    if (acceptanceGate)
+      asked = {{Mode::coalesced, Equality::contract}};
     for (Lowering &l : asked)
       l.edition = s.gen.edition;
     loweringCount_ = asked.size();
@@ -69,6 +74,10 @@ public:
     for (const Lowering &l : asked)
       if (!s.gates()) {
         lowerings_.push_back(l);
+      } else if (acceptanceGate) { // each maintained profile of the edition, in declared order
+        for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
+          if (acceptance::hasProfile(l.edition, p) && (s.policy.empty() || s.policy == p.name))
+            lowerings_.push_back({l.mode, l.equality, NamedPolicy{p.name, {}}, l.edition});
       } else {
         for (const NamedPolicy &p : kPolicyPresets)
           if (s.policy.empty() || s.policy == p.name)
@@ -291,7 +300,7 @@ private:
     if (!s_.impl.empty() && !s_.auditAskable())
       std::cout << "diff: note: no case asked for the audit: the --impl command does not name "
                    "{audit}, so the implementation's audit was not judged\n";
-    if (!s_.gate.empty() && !s_.customAskable())
+    if (!s_.gate.empty() && !s_.customAskable() && !acceptance::hasAcceptanceGate(s_.gen.edition))
       std::cout << "diff: note: no custom policy was asked: the --gate command does not name the "
                    "six booleans' placeholders ({allowChecked} {allowFuzzed} "
                    "{allowTrustedExternal} {requireEvidence} {allowRuntimeGuards} "

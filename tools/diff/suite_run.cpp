@@ -42,6 +42,8 @@ suite::ProducedOutput produce(Run &run, const suite::ProduceRequest &q) {
       policy = p;
   if (m.policy == "custom")
     policy = NamedPolicy{"custom", m.gatePolicy};
+  if (m.acceptance) // a maintained profile, by its name (docs/spec.md §6.10)
+    policy = NamedPolicy{m.policy, {}};
   CaseFiles c;
   c.index = q.caseIndex;
   c.label = m.caseName;

@@ -1,7 +1,9 @@
 #include "tools/suite/judge.hpp"
 
+#include "checks/acceptance_result.hpp"
 #include "checks/checks.hpp"
 #include "checks/gate_result.hpp"
+#include "ref/acceptance_profile.hpp"
 #include "ref/gate.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/escape.hpp"
@@ -53,6 +55,46 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
     c = {checks::GateDifference::none, std::move(contradiction), "/verdict"};
   else if (c.difference == checks::GateDifference::none)
     return; // conforms: no violation
+  checks::Violation v;
+  v.check = Check::gate;
+  v.pointer = c.pointer;
+  v.message = c.words;
+  entry.result.report.violations.push_back(std::move(v));
+  entry.positions.push_back(
+      report::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+}
+
+/// An acceptance entry (docs/spec.md §6.10): the implementation's acceptance result against the
+/// reference's under the entry's maintained profile. A difference is one violation of the check
+/// `gate` at the pointer where the result differs.
+void judgeAcceptance(Interner &interner, const GraphExecutionPlan &plan,
+                     const SuiteManifest::Entry &m, const io::Source &source, Edition edition,
+                     int exitCode, SuiteEntry &entry) {
+  const acceptance::MaintainedProfile *profile = acceptance::findProfile(edition, m.policy);
+  if (!profile) { // the suite's reader checks every entry's profile against its edition
+    entry.result.error =
+        report::ReportError{entry.result.subject.candidate, 0, 0, "",
+                            "profile " + shownText(m.policy) + " is not one of edition " +
+                                std::string(spelling(edition)) + "'s"};
+    return;
+  }
+  io::ReadAcceptanceResult actual;
+  try {
+    actual = io::readAcceptanceResult(source, edition);
+  } catch (const io::InputError &e) {
+    readerError(e, "not an acceptance result: ", entry);
+    return;
+  }
+  const acceptance::GraphAcceptance expected =
+      acceptance::acceptGraphKernelPlan(interner, plan, profile->policy);
+  entry.result.subject.groups = expected.groups.groups.size();
+  checks::GateComparison c =
+      checks::compareAcceptanceResult(interner, profile->name, profile->policy, expected, actual);
+  if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
+      !contradiction.empty())
+    c = {checks::GateDifference::none, std::move(contradiction), "/verdict"};
+  else if (c.difference == checks::GateDifference::none)
+    return; // conforms
   checks::Violation v;
   v.check = Check::gate;
   v.pointer = c.pointer;
@@ -160,7 +202,9 @@ SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
   try {
     const io::Source source = io::sourceFromString(path, text);
     text = std::string(); // one copy of the output at a time
-    if (!m.policy.empty())
+    if (m.acceptance)
+      judgeAcceptance(interner, plan, m, source, options.edition, options.exitCode, entry);
+    else if (!m.policy.empty())
       judgeGate(interner, plan, m, source, options.edition, options.exitCode, entry);
     else
       judgeLowering(interner, plan, m, source, options, entry);

@@ -188,11 +188,19 @@ There is no singleton lowering: the manifest lists the coalesced lowerings only
 (`coalesced-contract.json`, `coalesced-identity.json`).
 
 The gate of these editions is upstream's acceptance gate (`acceptGraphKernelPlan`), not the
-evidence gate above: the manifest lists no `gates`, and each case instead has
-`accept-PROFILE.json` for each maintained profile of the edition, exactly what
-`lowering-oracle gate plan.json --edition E --profile PROFILE --format json` writes (an
-`nn-backend/acceptance-result`). `verify --gates` does not judge acceptance results yet: compare
-yours with these files, or with `lowering-oracle gate`.
+evidence gate above: the manifest lists no `gates` but `acceptance`, one entry per case and
+maintained profile of the edition, `{"case", "profile", "files": {"plan", "expected"}}`, and each
+case has `accept-PROFILE.json`: exactly what `lowering-oracle gate plan.json --edition E --profile
+PROFILE --format json` writes (an `nn-backend/acceptance-result`). Your gate runs for each entry of
+`acceptance` on `files.plan` under the entry's profile (`{plan}`, `{out}` and `{profile}`, also
+`{policy}`, are replaced) and writes its acceptance result to `out/CASE-gate-PROFILE.json`:
+
+    lowering-oracle verify . out --gates --impl 'my-gate {plan} -o {out} --profile {profile}'
+
+`verify --gates` judges each result against the reference's: the same verdict, the same groups
+(the plan's coalesced groups under contract), the same failures in upstream's order, each with its
+group and message, and the profile's policy. Your gate exits 0 when it accepts and 1 when it
+rejects; an exit status that contradicts its result is a finding.
 )";
 
 } // namespace
@@ -220,6 +228,7 @@ std::string acceptanceFileName(std::string_view profile) {
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file) {
   std::string manifest, gateEntries;
   io::Sink m(manifest), gates(gateEntries);
+  bool firstAcceptance = true;
   m << "{\n  \"format\": \"" << kSuiteFormat << "\",\n  \"version\": 1,\n"
     << "  \"edition\": \"" << spelling(settings.edition) << "\",\n"
     << "  \"seed\": " << settings.seed << ",\n  \"count\": " << std::uint64_t{count}
@@ -255,10 +264,22 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
     if (acceptance::hasAcceptanceGate(settings.edition)) {
       // The expected acceptance results (docs/spec.md §6.10): exactly what `gate plan.json
       // --profile P --format json` writes, for each maintained profile of the edition.
-      for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
-        if (acceptance::hasProfile(settings.edition, p))
-          file(rel + acceptanceFileName(p.name),
-               io::acceptanceText(interner, p.name, p.policy, lowering, true));
+      for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles) {
+        if (!acceptance::hasProfile(settings.edition, p))
+          continue;
+        const std::string name = acceptanceFileName(p.name);
+        file(rel + name, io::acceptanceText(interner, p.name, p.policy, lowering, true));
+        gates << (firstAcceptance ? "\n    " : ",\n    ") << "{\"case\":";
+        firstAcceptance = false;
+        gates.jsonString(label);
+        gates << ",\"profile\":";
+        gates.jsonString(p.name);
+        gates << ",\"files\":{\"plan\":";
+        gates.jsonString(rel + "plan.json");
+        gates << ",\"expected\":";
+        gates.jsonString(rel + name);
+        gates << "}}";
+      }
       continue;
     }
     // The expected gate results: exactly what `gate plan.json --policy P --format json` writes.
@@ -284,8 +305,9 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
     }
   }
   gates.flush();
-  if (acceptance::hasAcceptanceGate(settings.edition)) // no evidence gate: no `gates`
-    m << (count ? "\n  ]\n}\n" : "]\n}\n");
+  if (acceptance::hasAcceptanceGate(settings.edition)) // no evidence gate: `acceptance`
+    m << (count ? "\n  ],\n  \"acceptance\": [" : "],\n  \"acceptance\": [") << gateEntries
+      << (count ? "\n  ]\n}\n" : "]\n}\n");
   else
     m << (count ? "\n  ],\n  \"gates\": [" : "],\n  \"gates\": [") << gateEntries
       << (count ? "\n  ]\n}\n" : "]\n}\n");

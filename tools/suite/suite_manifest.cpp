@@ -14,12 +14,13 @@ using io::JsonReader;
 namespace od = io::od;
 
 // The fields of a manifest and of its entries (docs/spec.md §4.3), in the order of their bits.
-constexpr std::string_view kManifestFields[] = {"format",   "version", "seed",  "count",
-                                                "maxNodes", "cases",   "gates", "edition"};
+constexpr std::string_view kManifestFields[] = {
+    "format", "version", "seed", "count", "maxNodes", "cases", "gates", "edition", "acceptance"};
 constexpr std::string_view kCaseEntryFields[] = {"case", "mode", "equality", "files", "audit"};
 constexpr std::string_view kGateEntryFields[] = {"case",     "policy", "mode",
                                                  "equality", "files",  "booleans"};
 constexpr std::string_view kGateFilesFields[] = {"plan", "expected"};
+constexpr std::string_view kAcceptanceEntryFields[] = {"case", "profile", "files"};
 
 /// A case entry's `files`: `plan` and `expected`, and any other file of the case (a string each).
 void readCaseFiles(JsonReader &r, od::value &v, SuiteManifest::Entry &e) {
@@ -124,6 +125,22 @@ SuiteManifest::Entry readEntry(JsonReader &r, od::value &v, bool gate) {
   return e;
 }
 
+/// An acceptance entry: a case, a maintained profile's name (checked against the suite's edition
+/// by its reader) and the entry's files.
+SuiteManifest::Entry readAcceptanceEntry(JsonReader &r, od::value &v) {
+  SuiteManifest::Entry e;
+  e.acceptance = true;
+  r.fields(v, "an acceptance entry", FieldSet{kAcceptanceEntryFields, io::allFieldBits(3)},
+           [&](std::size_t i, od::value x) {
+             switch (i) {
+             case 0: e.caseName = r.string(x, "a case name"); break;
+             case 1: e.policy = r.string(x, "a profile name"); break;
+             case 2: readGateFiles(r, x, e); break;
+             }
+           });
+  return e;
+}
+
 } // namespace
 
 SuiteManifest readSuiteManifest(const io::Source &source) {
@@ -149,6 +166,11 @@ SuiteManifest readSuiteManifest(const io::Source &source) {
                      [&](od::value &e) { m.gates->push_back(readEntry(r, e, true)); });
           break;
         case 7: m.edition = r.enumValue<Edition>(v); break;
+        case 8:
+          m.acceptance.emplace();
+          r.elements(v, "the acceptance array",
+                     [&](od::value &e) { m.acceptance->push_back(readAcceptanceEntry(r, e)); });
+          break;
         }
       });
   return m;

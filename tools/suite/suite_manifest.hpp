@@ -37,6 +37,10 @@ struct SuiteManifest {
     Equality equality = Equality::contract;
     /// A case entry's `audit`: the output must carry its ExecutionAudit (default false).
     bool audit = false;
+    /// An acceptance entry `{"case", "profile", "files"}` of the lean-dojo lineage (docs/spec.md
+    /// §6.10): `policy` holds the maintained profile's name, `mode` and `equality` are the
+    /// groups' (coalesced, contract).
+    bool acceptance = false;
     std::string plan, expected;
   };
   /// gen's parameters, each when the manifest names it (a hand-made suite names none).
@@ -46,6 +50,8 @@ struct SuiteManifest {
   std::optional<Edition> edition;
   std::vector<Entry> cases;
   std::optional<std::vector<Entry>> gates; // nullopt: the manifest lists no gate results
+  /// The acceptance results of the lean-dojo lineage; nullopt: the manifest lists none.
+  std::optional<std::vector<Entry>> acceptance;
 };
 
 /// Reads `source` as a suite manifest. `format`, `version` (1) and `cases` are required; `seed`,

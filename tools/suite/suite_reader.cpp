@@ -30,7 +30,7 @@ void refuseOutside(std::string_view p, const std::string &where) {
 /// and policy as the report shows them (JUnit class names are unique, docs/spec.md §4.3); two
 /// names that are shown alike (cut, or escaped to the same text) are alike.
 void refuseDuplicates(const std::vector<SuiteManifest::Entry> &entries, const std::string &where,
-                      bool gates) {
+                      std::string_view array) {
   std::map<std::string, std::size_t> seen;
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const SuiteManifest::Entry &m = entries[k];
@@ -38,12 +38,12 @@ void refuseDuplicates(const std::vector<SuiteManifest::Entry> &entries, const st
                             std::string(spelling(m.equality)) + '\0' + m.policy;
     const auto [at, added] = seen.emplace(key, k);
     if (!added)
-      throw SuiteError(where + (gates ? ": /gates/" : ": /cases/") + std::to_string(k) +
+      throw SuiteError(where + ": /" + std::string(array) + "/" + std::to_string(k) +
                        ": duplicate entry: case " + shownText(m.caseName) + ", mode " +
                        std::string(spelling(m.mode)) + ", equality " +
                        std::string(spelling(m.equality)) +
-                       (m.policy.empty() ? "" : ", policy " + m.policy) + " is also " +
-                       (gates ? "/gates/" : "/cases/") + std::to_string(at->second) +
+                       (m.policy.empty() ? "" : ", policy " + m.policy) + " is also " + "/" +
+                       std::string(array) + "/" + std::to_string(at->second) +
                        " (every entry must be one test case of the report)");
   }
 }
@@ -97,20 +97,30 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
   }
   out.provenance = provenanceOf(manifest, where);
   out.edition = manifest.edition;
-  if (gates && !manifest.gates && manifest.edition &&
-      acceptance::hasAcceptanceGate(*manifest.edition))
-    throw SuiteError(where + ": /gates: the suite is of edition " +
-                     std::string(spelling(*manifest.edition)) +
-                     ", whose gate is upstream's acceptance gate: verify does not judge "
-                     "acceptance results yet (each case's accept-PROFILE.json is what `gate "
-                     "--profile PROFILE` writes; docs/spec.md §6.10)");
-  if (gates && !manifest.gates)
-    throw SuiteError(where + ": /gates: expected an array (--gates needs a suite whose "
-                             "manifest lists gate results)");
-  out.entries = gates ? std::move(*manifest.gates) : std::move(manifest.cases);
+  // In an edition whose gate is upstream's acceptance gate (docs/spec.md §6.10), the gate results
+  // are the manifest's `acceptance`, one per case and maintained profile.
+  const bool acceptanceGate = manifest.edition && acceptance::hasAcceptanceGate(*manifest.edition);
+  if (manifest.acceptance && !acceptanceGate)
+    throw SuiteError(where +
+                     ": /acceptance: acceptance results belong to a suite of an edition "
+                     "whose gate is upstream's acceptance gate (" +
+                     editionNames(acceptance::acceptanceGateEditions()) +
+                     "), named by its `edition`");
+  const std::string_view array = !gates ? "cases" : acceptanceGate ? "acceptance" : "gates";
+  auto &listed = acceptanceGate ? manifest.acceptance : manifest.gates;
+  if (gates && !listed)
+    throw SuiteError(where + ": /" + std::string(array) +
+                     ": expected an array (--gates needs a suite whose manifest lists " +
+                     (acceptanceGate ? "acceptance results)" : "gate results)"));
+  out.entries = gates ? std::move(*listed) : std::move(manifest.cases);
   for (std::size_t i = 0; i < out.entries.size(); ++i) {
     SuiteManifest::Entry &e = out.entries[i];
-    const std::string at = where + (gates ? ": /gates/" : ": /cases/") + std::to_string(i);
+    const std::string at = where + ": /" + std::string(array) + "/" + std::to_string(i);
+    if (e.acceptance && !acceptance::findProfile(*manifest.edition, e.policy))
+      throw SuiteError(at + "/profile: " + shownText(e.policy) +
+                       " is not a maintained profile of edition " +
+                       std::string(spelling(*manifest.edition)) + " (" +
+                       acceptance::profileNames(*manifest.edition) + ")");
     // The case name becomes part of a file name: one path component, not `.` or `..`.
     const std::string_view name = e.caseName;
     if (name.empty() || name == "." || name == ".." ||
@@ -118,7 +128,7 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
       throw SuiteError(at + "/case: not a case name: " + shownText(name));
     refuseOutside(e.plan, at + "/files/plan");
   }
-  refuseDuplicates(out.entries, where, gates);
+  refuseDuplicates(out.entries, where, array);
   return out;
 }
 
