@@ -185,6 +185,35 @@ def test_a_gate_result_is_judged_in_process_as_verify_gates_judges_it(examples_d
         lowering_oracle.assert_gate_conforms(plan, "{", "checked")
 
 
+def test_an_acceptance_result_is_judged_in_process_as_verify_gates_judges_it(examples_dir):
+    # In an edition with upstream's acceptance gate (docs/spec.md §6.10) the result is an
+    # acceptance result, judged under a maintained profile (default checked_cpu).
+    plan = read(os.path.join(examples_dir, "upstream", "2026-09", "contract-trust-level.plan.json"))
+    for profile in (None, "checked_cpu", "checked_cuda"):
+        result = lowering_oracle.gate(plan, profile, edition="2026-09")
+        assert result["policy"]["profile"] == (profile or "checked_cpu")
+        assert lowering_oracle.gate_findings(plan, result, profile, edition="2026-09") == []
+        code = 0 if result["verdict"] == "accepted" else 1
+        lowering_oracle.assert_gate_conforms(plan, result, profile, edition="2026-09",
+                                             exit_code=code)
+        with pytest.raises(AssertionError, match="the gate exited with status"):
+            lowering_oracle.assert_gate_conforms(plan, result, profile, edition="2026-09",
+                                                 exit_code=1 - code)
+    result = lowering_oracle.gate(plan, "checked_cpu", edition="2026-09")
+    assert result["verdict"] == "rejected"
+    flipped = dict(result, verdict="accepted", failures=[])
+    findings = lowering_oracle.gate_findings(plan, flipped, edition="2026-09")
+    assert [(f.check, f.pointer) for f in findings] == [("gate", "/verdict")]
+    # Another profile's result is a finding at /policy or where the gates differ.
+    other = lowering_oracle.gate(plan, "checked_cuda", edition="2026-09")
+    with pytest.raises(AssertionError, match="gate: under profile checked_cpu"):
+        lowering_oracle.assert_gate_conforms(plan, other, edition="2026-09")
+    with pytest.raises(ValueError, match="profile checked is not one of"):
+        lowering_oracle.gate_findings(plan, result, "checked", edition="2026-09")
+    with pytest.raises(ValueError, match="mode and equality do not apply"):
+        lowering_oracle.gate_findings(plan, result, mode="singleton", edition="2026-09")
+
+
 def test_checks_default_cap_is_the_binarys(oracle_binary):
     """check's max_per_check defaults to what `lowering-oracle check --help` shows (one
     declaration, ref/io/limits.hpp)."""

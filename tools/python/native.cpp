@@ -459,11 +459,25 @@ gateConforms(const std::string &planText, const std::string &resultText,
   suite::SuiteManifest::Entry m;
   m.caseName = resultName;
   m.plan = planName;
-  m.policy = overrides.empty() ? preset : "custom";
-  m.gatePolicy = policyOf(preset, overrides);
   const Judged j = judgedAs(mode, equality, edition);
   m.mode = j.mode;
   m.equality = j.equality;
+  if (acceptance::hasAcceptanceGate(j.edition)) {
+    // An acceptance entry (docs/spec.md §6.10): `policy` is a maintained profile's name (empty:
+    // the default profile).
+    const std::string wanted = preset.empty() ? std::string(acceptance::kDefaultProfile) : preset;
+    if (!acceptance::findProfile(j.edition, wanted))
+      throw py::value_error("profile " + wanted + " is not one of " +
+                            acceptance::profileNames(j.edition));
+    if (!overrides.empty())
+      throw py::value_error("the acceptance gate's result is judged under a maintained profile: "
+                            "give its name");
+    m.acceptance = true;
+    m.policy = wanted;
+  } else {
+    m.policy = overrides.empty() ? preset : "custom";
+    m.gatePolicy = policyOf(preset, overrides);
+  }
   suite::JudgeOptions options;
   options.edition = j.edition;
   options.exitCode = exitCode;

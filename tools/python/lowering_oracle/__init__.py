@@ -277,16 +277,27 @@ def assert_conforms(plan, candidate, **options):
     return report
 
 
-def gate_findings(plan, result, policy="checked", mode="coalesced", equality="contract",
+def gate_findings(plan, result, policy=None, mode="coalesced", equality="contract",
                   edition=None, exit_code=None, plan_name="<plan>", result_name="<result>"):
     """A gate implementation's result (JSON text or dict, docs/spec.md §6.5) for ``plan`` (a
-    GraphExecutionPlan) under ``policy``, judged exactly as ``lowering-oracle verify --gates``
-    judges a gate entry: against the reference gate of the plan's lowering under ``mode`` and
-    ``equality`` (docs/spec.md §6.7). ``exit_code``: the gate's exit status, when it has one (0
-    accepts, 1 rejects, docs/spec.md §6.6); one that contradicts the result is a finding. Returns
-    the findings (empty: it conforms); an unreadable result raises InvalidInput with
-    ``document`` "candidate", an unreadable plan InvalidInput."""
-    preset, overrides = _policy(policy)
+    GraphExecutionPlan) under ``policy`` (default checked), judged exactly as ``lowering-oracle
+    verify --gates`` judges a gate entry: against the reference gate of the plan's lowering under
+    ``mode`` and ``equality`` (docs/spec.md §6.7). In an edition with upstream's acceptance gate
+    (docs/spec.md §6.10) the result is an acceptance result, ``policy`` a maintained profile's
+    name (default ``checked_cpu``), and ``mode`` and ``equality`` keep their defaults.
+    ``exit_code``: the gate's exit status, when it has one (0 accepts, 1 rejects, docs/spec.md
+    §6.6); one that contradicts the result is a finding. Returns the findings (empty: it
+    conforms); an unreadable result raises InvalidInput with ``document`` "candidate", an
+    unreadable plan InvalidInput."""
+    if _native.gate_kind(_choice(edition, "edition")) == "acceptance":
+        if mode != "coalesced" or equality != "contract":
+            raise ValueError("the acceptance gate derives its groups itself: mode and equality "
+                             "do not apply (docs/spec.md §6.10)")
+        if policy is not None and not isinstance(policy, str):
+            raise TypeError("policy must be a maintained profile's name")
+        preset, overrides = policy or "", {}  # "": the default profile
+    else:
+        preset, overrides = _policy("checked" if policy is None else policy)
     if exit_code is not None and (isinstance(exit_code, bool) or not isinstance(exit_code, int)):
         raise TypeError("exit_code must be an int or None")
     code = -1 if exit_code is None or not 0 <= exit_code <= 255 else exit_code
@@ -299,7 +310,7 @@ def gate_findings(plan, result, policy="checked", mode="coalesced", equality="co
     return [Finding(*f) for f in findings]
 
 
-def assert_gate_conforms(plan, result, policy="checked", **options):
+def assert_gate_conforms(plan, result, policy=None, **options):
     """gate_findings(), raising AssertionError that names each difference (or the reader's error
     line for an unreadable result) when the result is not the reference's."""
     try:
