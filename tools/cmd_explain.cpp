@@ -10,6 +10,7 @@
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/plans/capsules.hpp"
 #include "tools/report/report.hpp"
 
 #include <iostream>
@@ -51,31 +52,13 @@ Action setupExplain(CLI::App &app) {
       ->description("the edition the example is written in and read back in (docs/spec.md §1.6); "
                     "default the newest");
   return [o] {
-    requireToolEdition(o->edition, "explain's example");
     const Check check = o->check;
     const checks::CheckInfo &i = checks::info(check);
-    Interner interner;
-    const checks::Example ex = checks::example(interner, check);
-    const checks::Report report = checks::check(interner, ex.plan, ex.candidate, ex.options);
+    Interner written;
+    checks::Example ex = checks::example(written, check);
     const Edition edition = o->edition;
-    std::string planText, candidateText;
-    {
-      io::Sink plan(planText), candidate(candidateText);
-      io::writeExecutionPlan(plan, interner, ex.plan, edition);
-      io::writeLoweringPlan(candidate, interner, ex.candidate.plan,
-                            ex.candidate.mode.value_or(ex.options.mode),
-                            ex.candidate.equality.value_or(ex.options.equality),
-                            ex.candidate.audit ? &*ex.candidate.audit : nullptr, edition);
-      plan.flush();
-      candidate.flush();
-    }
-    Interner fresh;
-    readBack(planText, "plan.json", edition,
-             [&](const io::Source &s) { io::readExecutionPlan(s, fresh, edition); });
-    readBack(candidateText, "candidate.json", edition,
-             [&](const io::Source &s) { io::readLoweringPlan(s, fresh, edition); });
-
-    writeOutput(o->out, [&](io::Sink &out) {
+    ex.options.edition = edition;
+    const auto header = [&](io::Sink &out) {
       out << spelling(check) << ": fails when " << i.failsWhen << ".\n\n" << i.meaning << '\n';
       if (i.onlyIn)
         out << "Applies only in mode " << spelling(*i.onlyIn) << ".\n";
@@ -94,6 +77,58 @@ Action setupExplain(CLI::App &app) {
       if (ex.alongside)
         out << "It is found together with " << spelling(*ex.alongside)
             << ", which names the mistake itself.\n";
+    };
+    if (!checks::appliesIn(check, ex.options.mode, edition)) {
+      writeOutput(o->out, [&](io::Sink &out) {
+        header(out);
+        out << "\nNo example in edition " << spelling(edition) << ": the check is not run there.\n";
+      });
+      return int{kSuccess};
+    }
+    // The catalogue writes its examples in the seed's values: in another edition (the lean-dojo
+    // lineage) each capsule is given that edition's values (docs/spec.md §1.6).
+    Interner interner;
+    const auto fitted = [&](CapsuleId id) {
+      return interner.intern(plans::inEditionValues(written.capsule(id), edition));
+    };
+    for (PlannedNodeKernel &k : ex.plan.kernels) {
+      k.kind = interner.intern(written.kind(k.kind));
+      k.capsule = fitted(k.capsule);
+    }
+    for (LoweredKernelGroup &g : ex.candidate.plan.groups) {
+      for (KindId &kind : g.kinds)
+        kind = interner.intern(written.kind(kind));
+      g.capsule = fitted(g.capsule);
+    }
+    if (ex.candidate.audit) {
+      ExecutionAudit rows = ex.candidate.audit->audit;
+      for (KernelAudit &row : rows.kernels)
+        row.view = fitted(row.view);
+      ex.candidate.audit = toDocument(interner, std::move(rows));
+    }
+    std::string planText, candidateText;
+    {
+      io::Sink plan(planText), candidate(candidateText);
+      io::writeExecutionPlan(plan, interner, ex.plan, edition);
+      io::writeLoweringPlan(candidate, interner, ex.candidate.plan,
+                            ex.candidate.mode.value_or(ex.options.mode),
+                            ex.candidate.equality.value_or(ex.options.equality),
+                            ex.candidate.audit ? &*ex.candidate.audit : nullptr, edition);
+      plan.flush();
+      candidate.flush();
+    }
+    // The report is `check --edition E` of the files as they are written.
+    Interner fresh;
+    GraphExecutionPlan plan;
+    io::LoweringDocument candidate;
+    readBack(planText, "plan.json", edition,
+             [&](const io::Source &s) { plan = io::readExecutionPlan(s, fresh, edition); });
+    readBack(candidateText, "candidate.json", edition,
+             [&](const io::Source &s) { candidate = io::readLoweringPlan(s, fresh, edition); });
+    const checks::Report report = checks::check(fresh, plan, candidate, ex.options);
+
+    writeOutput(o->out, [&](io::Sink &out) {
+      header(out);
       out << "\nExample (" << ex.story << "), checked with --mode " << spelling(ex.options.mode)
           << " --equality " << spelling(ex.options.equality) << " --edition " << spelling(edition)
           << ".\n\nplan.json:\n"

@@ -1,6 +1,7 @@
 // Editions in `gen`, `verify` and `diff` (docs/spec.md §1.6): every generated value is one of the
 // edition's, the suite's manifest records its edition, `verify` judges in it and refuses a suite of
 // one edition judged as another, and `diff --worker` names the edition in every request.
+#include "checks/catalogue.hpp"
 #include "checks/checks.hpp"
 #include "ref/edition.hpp"
 #include "ref/io/error.hpp"
@@ -344,15 +345,27 @@ TEST_F(EditionWorker, ExplainsExampleIsValidInEveryEdition) {
     EXPECT_EQ(r.code, 0) << check << ": " << r.standardError;
     EXPECT_NE(r.standardOutput.find("--edition 2026-08b"), std::string::npos) << check;
   }
-  // The lineage's capsules have no `verified` trust, no `notProvided` evidence: not yet written.
-  for (const std::string edition : {"2026-09", "2026-10"}) {
-    const auto r = oracle({"explain", "capsule", "--edition", edition});
-    EXPECT_EQ(r.code, 2) << edition;
-    EXPECT_NE(r.standardError.find(edition + ": explain's example is not yet implemented in this "
-                                             "edition (only in 2026-07, 2026-08, 2026-08b)"),
-              std::string::npos)
-        << r.standardError;
-  }
+  // In the lean-dojo lineage each capsule of an example takes the edition's values; a check the
+  // edition does not run has no example, and every other example fails its check there, as
+  // `check --edition E` of the files shown says.
+  for (const std::string edition : {"2026-09", "2026-10"})
+    for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
+      const auto check = static_cast<Check>(c);
+      const std::string name(spelling(check));
+      const auto r = oracle({"explain", name, "--edition", edition});
+      EXPECT_EQ(r.code, 0) << edition << " " << name << ": " << r.standardError;
+      if (!checks::appliesIn(check, checks::info(check).onlyIn.value_or(Mode::coalesced),
+                             edition == "2026-09" ? Edition::e2026_09 : Edition::e2026_10)) {
+        EXPECT_NE(r.standardOutput.find("No example in edition " + edition), std::string::npos)
+            << name;
+        continue;
+      }
+      EXPECT_NE(r.standardOutput.find("--edition " + edition), std::string::npos) << name;
+      EXPECT_NE(r.standardOutput.find(": " + name + ": "), std::string::npos)
+          << edition << " " << name << ": the example does not fail its check\n"
+          << r.standardOutput;
+      EXPECT_EQ(r.standardOutput.find("\"notes\""), std::string::npos) << name;
+    }
 }
 
 } // namespace

@@ -139,6 +139,34 @@ EvidenceTag randomEvidenceTag(Choices &rng, Edition edition) {
   return rng.pick(tags[static_cast<std::size_t>(edition)]);
 }
 
+KernelCapsule inEditionValues(KernelCapsule c, Edition edition) {
+  if (seedCapsuleEditions() & editionBit(edition))
+    return c;
+  using E = ContractEvidence::Tag;
+  if (!inEdition(c.trustLevel, edition))
+    c.trustLevel = TrustLevel::checked;
+  if (!inEdition(c.provider, edition)) // native-cuda, gone at 3447b74
+    c.provider = Provider::torchlean;
+  for (auto *d : {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract}) {
+    if (d->evidence.tag == E::fuzzOracle)
+      d->evidence.tag = E::testSuite;
+    else if (d->evidence.tag == E::notProvided)
+      d->evidence = {E::testSuite, "suite/v1"};
+    for (ContractProvenance &p : d->provenance)
+      if (!inEdition(p.tag, edition))
+        p = {ContractProvenance::Tag::nativeSymbol, p.path, "lo_kernel", {}};
+  }
+  ContractClaim &vjp = c.vjpContract.claim;
+  if (c.vjpMode == VJPMode::none && vjp.tag == ContractClaim::Tag::vjpRefinement &&
+      vjp.mode == VJPMode::none)
+    c.vjpMode = vjp.mode = VJPMode::torchlean_tape;
+  const Reduction reduction = c.numericalPolicy.reduction;
+  c.numericalPolicy = {};
+  c.numericalPolicy.reduction = inEdition(reduction, edition) ? reduction : Reduction::fixed_left;
+  c.notes.clear();
+  return c;
+}
+
 KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary, Edition edition) {
   KernelCapsule c;
   c.op = op;

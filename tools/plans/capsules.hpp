@@ -32,6 +32,17 @@ KernelCapsule randomCapsule(Choices &choices, BackendOp op, Vocabulary vocabular
 KernelCapsule variant(Choices &choices, const KernelCapsule &c, Vocabulary vocabulary = {},
                       Edition edition = kNewestEdition);
 
+/// `c` in the values of edition `edition` (docs/spec.md §1.6): in the lean-dojo lineage, a
+/// `verified` or `fuzzed` capsule is `checked`, `fuzzOracle` and `notProvided` evidence is
+/// `testSuite`, `sourceFile` and `note` provenance is a `nativeSymbol`, a provider the edition
+/// lacks (`native-cuda`) is `torchlean`, the numerical policy is
+/// its `reduction` alone (`unspecified` and `fixed-tree` are `fixed-left`), and there are no
+/// notes; a capsule without a VJP (mode `none`, claiming a refinement of mode `none`) uses the
+/// TorchLean tape, so that its contracts are aligned and a maintained profile may accept it
+/// (docs/spec.md §6.10). A capsule of a seed edition is kept as it is. For gen's hand-picked
+/// cases and explain's examples, written by hand in the seed's values.
+KernelCapsule inEditionValues(KernelCapsule c, Edition edition);
+
 /// The tag of a drawn evidence: any of the edition's evidence tags.
 EvidenceTag randomEvidenceTag(Choices &choices, Edition edition);
 

@@ -1,6 +1,7 @@
 #include "tools/suite/edge_cases.hpp"
 
 #include "ref/capsule.hpp"
+#include "tools/plans/capsules.hpp"
 #include "tools/plans/kinds.hpp"
 
 #include <iterator>
@@ -65,39 +66,6 @@ KernelCapsule trustedRelu(Edition edition) {
   return c;
 }
 
-/// `c` in the values of edition `edition` (docs/spec.md §1.6): in the lean-dojo lineage, a
-/// `verified` or `fuzzed` capsule is `checked`, `fuzzOracle` and `notProvided` evidence is
-/// `testSuite`, `sourceFile` and `note` provenance is a `nativeSymbol`, the numerical policy is
-/// its `reduction` alone (`unspecified` and `fixed-tree` are `fixed-left`), and there are no
-/// notes; a capsule without a VJP (mode `none`, claiming a refinement of mode `none`) uses the
-/// TorchLean tape, so that its contracts are aligned and a maintained profile may accept it
-/// (docs/spec.md §6.10). A capsule of a seed edition is kept as it is.
-KernelCapsule inEditionValues(KernelCapsule c, Edition edition) {
-  if (seedCapsuleEditions() & editionBit(edition))
-    return c;
-  using E = ContractEvidence::Tag;
-  if (!inEdition(c.trustLevel, edition))
-    c.trustLevel = TrustLevel::checked;
-  for (auto *d : {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract}) {
-    if (d->evidence.tag == E::fuzzOracle)
-      d->evidence.tag = E::testSuite;
-    else if (d->evidence.tag == E::notProvided)
-      d->evidence = {E::testSuite, "suite/v1"};
-    for (ContractProvenance &p : d->provenance)
-      if (!inEdition(p.tag, edition))
-        p = {ContractProvenance::Tag::nativeSymbol, p.path, "lo_kernel", {}};
-  }
-  ContractClaim &vjp = c.vjpContract.claim;
-  if (c.vjpMode == VJPMode::none && vjp.tag == ContractClaim::Tag::vjpRefinement &&
-      vjp.mode == VJPMode::none)
-    c.vjpMode = vjp.mode = VJPMode::torchlean_tape;
-  const Reduction reduction = c.numericalPolicy.reduction;
-  c.numericalPolicy = {};
-  c.numericalPolicy.reduction = inEdition(reduction, edition) ? reduction : Reduction::fixed_left;
-  c.notes.clear();
-  return c;
-}
-
 struct Builder {
   Interner &interner;
   Edition edition;
@@ -105,7 +73,7 @@ struct Builder {
   NodeId nextId = 1;
   void add(const OpKind &kind, const KernelCapsule &capsule) {
     c.plan.kernels.push_back({nextId++, interner.intern(kind), *opOf(kind),
-                              interner.intern(inEditionValues(capsule, edition))});
+                              interner.intern(plans::inEditionValues(capsule, edition))});
   }
   void add(KindTag bare, const KernelCapsule &capsule) { add(OpKind{bare, {}}, capsule); }
 };
