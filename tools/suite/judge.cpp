@@ -29,6 +29,25 @@ void readerError(const io::InputError &e, std::string prefix, SuiteEntry &entry)
                           std::move(prefix) + shownText(e.message(), io::kMaxExcerptBytes)};
 }
 
+/// A gate or acceptance entry's finding, if any: an exit status that contradicts the result's
+/// verdict `accepted` is one, whatever the result says (as diff's), else the comparison's first
+/// difference `c`; one violation of the check `gate` at its pointer.
+void gateFinding(checks::GateComparison c, bool accepted, int exitCode, const io::Source &source,
+                 SuiteEntry &entry) {
+  if (std::string contradiction = checks::exitContradiction(exitCode, accepted);
+      !contradiction.empty())
+    c = {checks::GateDifference::none, std::move(contradiction), "/verdict"};
+  else if (c.difference == checks::GateDifference::none)
+    return; // conforms: no violation
+  checks::Violation v;
+  v.check = Check::gate;
+  v.pointer = c.pointer;
+  v.message = c.words;
+  entry.result.report.violations.push_back(std::move(v));
+  entry.positions.push_back(
+      report::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+}
+
 /// A gate entry: the implementation's gate result against the reference gate of the plan's
 /// lowering under the entry's mode and equality, as sets of reports per kind (docs/spec.md §6.7:
 /// every lowering of the plan under contract has this gate up to multiplicities). A difference is
@@ -44,24 +63,12 @@ void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteMa
     readerError(e, "not a gate result: ", entry);
     return;
   }
-  checks::GateComparison c =
+  const checks::GateComparison c =
       checks::compareGateResult(m.policy, policy, gate(interner, policy, lowering),
                                 obligationReports(interner, audit(interner, lowering)), actual,
                                 /*exact=*/false);
   entry.result.subject.groups = lowering.groups.size();
-  // An exit status that contradicts the result is a finding, whatever the result says (as diff's).
-  if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
-      !contradiction.empty())
-    c = {checks::GateDifference::none, std::move(contradiction), "/verdict"};
-  else if (c.difference == checks::GateDifference::none)
-    return; // conforms: no violation
-  checks::Violation v;
-  v.check = Check::gate;
-  v.pointer = c.pointer;
-  v.message = c.words;
-  entry.result.report.violations.push_back(std::move(v));
-  entry.positions.push_back(
-      report::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+  gateFinding(c, actual.accepted, exitCode, source, entry);
 }
 
 /// An acceptance entry (docs/spec.md §6.10): the implementation's acceptance result against the
@@ -88,20 +95,9 @@ void judgeAcceptance(Interner &interner, const GraphExecutionPlan &plan,
   const acceptance::GraphAcceptance expected =
       acceptance::acceptGraphKernelPlan(interner, plan, profile->policy);
   entry.result.subject.groups = expected.groups.groups.size();
-  checks::GateComparison c =
+  const checks::GateComparison c =
       checks::compareAcceptanceResult(interner, profile->name, profile->policy, expected, actual);
-  if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
-      !contradiction.empty())
-    c = {checks::GateDifference::none, std::move(contradiction), "/verdict"};
-  else if (c.difference == checks::GateDifference::none)
-    return; // conforms
-  checks::Violation v;
-  v.check = Check::gate;
-  v.pointer = c.pointer;
-  v.message = c.words;
-  entry.result.report.violations.push_back(std::move(v));
-  entry.positions.push_back(
-      report::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
+  gateFinding(c, actual.accepted, exitCode, source, entry);
 }
 
 /// A lowering entry: the checks of docs/spec.md §3 under the entry's mode and equality, never
