@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lo::acceptance {
 
@@ -83,12 +84,20 @@ constexpr std::string_view profileName(Edition e, const KernelPolicy &policy) {
   return "custom";
 }
 
+/// Edition `e`'s profiles, in declared order.
+inline std::vector<const MaintainedProfile *> profilesOf(Edition e) {
+  std::vector<const MaintainedProfile *> out;
+  for (const MaintainedProfile &p : kMaintainedProfiles)
+    if (hasProfile(e, p))
+      out.push_back(&p);
+  return out;
+}
+
 /// The names of edition `e`'s profiles, joined by ", ".
 inline std::string profileNames(Edition e) {
   std::string out;
-  for (const MaintainedProfile &p : kMaintainedProfiles)
-    if (hasProfile(e, p))
-      out += (out.empty() ? "" : ", ") + std::string(p.name);
+  for (const MaintainedProfile *p : profilesOf(e))
+    out += (out.empty() ? "" : ", ") + std::string(p->name);
   return out;
 }
 

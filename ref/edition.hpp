@@ -234,6 +234,8 @@ constexpr bool claimsHaveSpec(Edition e) { return e == Edition::e2026_07; }
 /// The editions of the seed's numerical policy (rounding, subnormals, contraction, reduction, each
 /// defaulted) and the capsule's `notes`; the lineage's policy is `{reduction}`, required.
 constexpr EditionSet seedCapsuleEditions() { return kSeedEditions; }
+/// Whether edition `e` has the seed's capsule (its numerical policy's four fields and `notes`).
+constexpr bool hasSeedCapsule(Edition e) { return (seedCapsuleEditions() & editionBit(e)) != 0; }
 
 /// The editions whose claims carry a spec name (derived from `claimsHaveSpec`).
 constexpr EditionSet editionsWithSpec() {

@@ -33,10 +33,9 @@ std::string flagOption(std::string_view name) {
 /// The editions whose gate is upstream's acceptance gate (or, when `!acceptance`, the evidence
 /// gate), joined by ", ".
 std::string editionsWithGate(bool acceptance) {
-  EditionSet set = 0;
-  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
-    if (acceptance::hasAcceptanceGate(static_cast<Edition>(i)) == acceptance)
-      set |= editionBit(static_cast<Edition>(i));
+  const EditionSet set =
+      acceptance ? acceptance::acceptanceGateEditions()
+                 : static_cast<EditionSet>(kEveryEdition & ~acceptance::acceptanceGateEditions());
   return set ? editionNames(set) : std::string("none yet");
 }
 

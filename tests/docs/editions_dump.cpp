@@ -59,7 +59,7 @@ int main() {
   std::printf("],\n  \"acceptanceGate\": [");
   bool firstGate = true;
   for (std::size_t e = 0; e < lo::vocabularySize<lo::Edition>(); ++e)
-    if (lo::acceptance::hasAcceptanceGate(static_cast<lo::Edition>(e))) {
+    if (lo::acceptance::acceptanceGateEditions() & lo::editionBit(static_cast<lo::Edition>(e))) {
       const std::string_view n = lo::spelling(static_cast<lo::Edition>(e));
       std::printf("%s\"%.*s\"", firstGate ? "" : ", ", static_cast<int>(n.size()), n.data());
       firstGate = false;

@@ -355,7 +355,7 @@ TEST_F(EditionWorker, ExplainsExampleIsValidInEveryEdition) {
       const auto r = oracle({"explain", name, "--edition", edition});
       EXPECT_EQ(r.code, 0) << edition << " " << name << ": " << r.standardError;
       if (!checks::appliesIn(check, checks::info(check).onlyIn.value_or(Mode::coalesced),
-                             edition == "2026-09" ? Edition::e2026_09 : Edition::e2026_10)) {
+                             *parseSpelling<Edition>(edition))) {
         EXPECT_NE(r.standardOutput.find("No example in edition " + edition), std::string::npos)
             << name;
         continue;

@@ -106,8 +106,8 @@ CLI::Option *addEditionOption(CLI::App &sub, Edition &edition,
 void applyEditionRules(const CLI::App &sub, Edition edition, Mode *mode, Equality *equality);
 
 /// Refuses an edition a command is not yet implemented for, a usage error naming `what`, rather
-/// than judging it wrongly (docs/spec.md §4): `gen`, `diff`, `verify`, `prove` and `explain`'s
-/// examples draw and judge the seed's capsules (kSeedEditions).
+/// than judging it wrongly (docs/spec.md §4.2): `prove`'s encoding holds the seed's capsules
+/// (kSeedEditions).
 void requireToolEdition(Edition edition, std::string_view what);
 
 } // namespace lo::cli

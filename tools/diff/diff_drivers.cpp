@@ -1,6 +1,6 @@
 #include "tools/diff/diff_drivers.hpp"
-#include "ref/acceptance_profile.hpp"
 
+#include "ref/acceptance_profile.hpp"
 #include "ref/io/strict_json.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/bounded_read.hpp"

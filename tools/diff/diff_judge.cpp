@@ -1,9 +1,9 @@
 #include "tools/diff/diff_judge.hpp"
+
 #include "checks/acceptance_result.hpp"
 #include "ref/acceptance_profile.hpp"
 #include "ref/io/acceptance_reader.hpp"
 #include "ref/io/acceptance_writer.hpp"
-
 #include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
@@ -81,16 +81,18 @@ static std::string declarationDiffering(const io::LoweringDocument &candidate, c
   return words;
 }
 
-/// Reads the plan and the implementation's gate result and compares it with the reference gate of
-/// the plan's lowering under the same mode, equality and policy (docs/spec.md §6.4), so the
-/// verdict, the failure kinds in order and each kind's list of reports must be exactly the
-/// reference's.
-///
-/// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
-/// contradicts the verdict of its result is a finding, whatever the result says. A gate worker has
-/// no exit status per case (`exitCode` -1): its verdict is its result's.
-/// In an edition whose gate is upstream's acceptance gate (docs/spec.md §6.10), the gate's
-/// acceptance result against the reference's under the maintained profile `l.policy` names.
+/// An outcome told in one line: its report is its summary, escaped, whatever the input said.
+static Outcome oneLine(Outcome::Kind kind, std::string summary) {
+  Outcome o;
+  o.kind = kind;
+  o.summary = std::move(summary);
+  o.report = io::shownText(o.summary) + "\n";
+  return o;
+}
+
+/// In an edition whose gate is upstream's acceptance gate (docs/spec.md §6.10): the gate's
+/// acceptance result against the reference's under the maintained profile `l.policy` names, its
+/// exit status held to its verdict as checkGate says.
 static Outcome checkAcceptance(const std::string &planText, const std::string &output,
                                const Lowering &l, int exitCode) {
   Outcome o;
@@ -104,18 +106,13 @@ static Outcome checkAcceptance(const std::string &planText, const std::string &o
   try {
     actual = io::readAcceptanceResult(io::sourceFromString("output.json", output), l.edition);
   } catch (const io::InputError &e) {
-    o.kind = Outcome::Kind::invalidOutput;
-    o.summary = std::string("the implementation wrote an invalid acceptance result: ") + e.what();
-    o.report = io::shownText(o.summary) + "\n";
-    return o;
+    return oneLine(Outcome::Kind::invalidOutput,
+                   std::string("the implementation wrote an invalid acceptance result: ") +
+                       e.what());
   }
   if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
-      !contradiction.empty()) {
-    o.kind = Outcome::Kind::gateExit;
-    o.summary = std::move(contradiction);
-    o.report = io::shownText(o.summary) + "\n";
-    return o;
-  }
+      !contradiction.empty())
+    return oneLine(Outcome::Kind::gateExit, std::move(contradiction));
   const checks::GateComparison c =
       checks::compareAcceptanceResult(fresh, profile->name, profile->policy, expected, actual);
   if (c.difference == checks::GateDifference::none)
@@ -128,6 +125,14 @@ static Outcome checkAcceptance(const std::string &planText, const std::string &o
   return o;
 }
 
+/// Reads the plan and the implementation's gate result and compares it with the reference gate of
+/// the plan's lowering under the same mode, equality and policy (docs/spec.md §6.4), so the
+/// verdict, the failure kinds in order and each kind's list of reports must be exactly the
+/// reference's (in an edition with the acceptance gate: checkAcceptance).
+///
+/// A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
+/// contradicts the verdict of its result is a finding, whatever the result says. A gate worker has
+/// no exit status per case (`exitCode` -1): its verdict is its result's.
 static Outcome checkGate(const std::string &planText, const std::string &output, const Lowering &l,
                          int exitCode) {
   if (acceptance::hasAcceptanceGate(l.edition))
@@ -144,18 +149,12 @@ static Outcome checkGate(const std::string &planText, const std::string &output,
     // Named as the output is kept with a finding (`--keep`: output.json).
     actual = io::readGateResult(io::sourceFromString("output.json", output), l.edition);
   } catch (const io::InputError &e) {
-    o.kind = Outcome::Kind::invalidOutput;
-    o.summary = std::string("the implementation wrote an invalid gate result: ") + e.what();
-    o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
-    return o;
+    return oneLine(Outcome::Kind::invalidOutput,
+                   std::string("the implementation wrote an invalid gate result: ") + e.what());
   }
   if (std::string contradiction = checks::exitContradiction(exitCode, actual.accepted);
-      !contradiction.empty()) {
-    o.kind = Outcome::Kind::gateExit;
-    o.summary = std::move(contradiction);
-    o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
-    return o;
-  }
+      !contradiction.empty())
+    return oneLine(Outcome::Kind::gateExit, std::move(contradiction));
   const checks::GateComparison c = checks::compareGateResult(
       l.policy->name, policy, expected, obligationReports(fresh, audit(fresh, lowering)), actual,
       /*exact=*/true);

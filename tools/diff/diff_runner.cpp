@@ -1,6 +1,6 @@
 #include "tools/diff/diff_runner.hpp"
-#include "ref/acceptance_profile.hpp"
 
+#include "ref/acceptance_profile.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "tools/diff/diff_drivers.hpp"
 #include "tools/diff/diff_judge.hpp"
@@ -75,9 +75,9 @@ public:
       if (!s.gates()) {
         lowerings_.push_back(l);
       } else if (acceptanceGate) { // each maintained profile of the edition, in declared order
-        for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
-          if (acceptance::hasProfile(l.edition, p) && (s.policy.empty() || s.policy == p.name))
-            lowerings_.push_back({l.mode, l.equality, NamedPolicy{p.name, {}}, l.edition});
+        for (const acceptance::MaintainedProfile *p : acceptance::profilesOf(l.edition))
+          if (s.policy.empty() || s.policy == p->name)
+            lowerings_.push_back({l.mode, l.equality, NamedPolicy{p->name, {}}, l.edition});
       } else {
         for (const NamedPolicy &p : kPolicyPresets)
           if (s.policy.empty() || s.policy == p.name)

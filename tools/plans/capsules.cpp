@@ -27,22 +27,14 @@ template <class E> E anyIn(Choices &rng, Edition edition) {
   return rng.pick(editionValues<E>(edition));
 }
 
-/// A trust level other than `trusted-external` (that one comes from the variants): the edition's.
+/// A trust level other than `trusted-external` (that one comes from the variants): the edition's,
+/// `trusted-external` being the vocabulary's last value, which every edition has.
+static_assert(static_cast<std::size_t>(TrustLevel::trusted_external) ==
+              vocabularySize<TrustLevel>() - 1);
 TrustLevel anyTrustBelowExternal(Choices &rng, Edition edition) {
-  static const auto levels = [] {
-    std::array<std::vector<TrustLevel>, vocabularySize<Edition>()> v;
-    for (std::size_t i = 0; i < v.size(); ++i)
-      for (TrustLevel t : valuesOf<TrustLevel>(static_cast<Edition>(i)))
-        if (t != TrustLevel::trusted_external)
-          v[i].push_back(t);
-    return v;
-  }();
-  return rng.pick(levels[static_cast<std::size_t>(edition)]);
+  const std::vector<TrustLevel> &levels = editionValues<TrustLevel>(edition);
+  return levels[rng.below(levels.size() - 1)];
 }
-
-/// Whether edition `edition` has the seed's capsule fields (the four numerical-policy fields, the
-/// capsule's `notes`: docs/spec.md §2.2).
-bool seedCapsule(Edition edition) { return (seedCapsuleEditions() & editionBit(edition)) != 0; }
 
 /// A short string of valid UTF-8 (the readers accept nothing else): ASCII bytes as they come,
 /// control characters included, and "é" for any other byte.
@@ -130,17 +122,11 @@ ContractClaim::Tag vjpClaimTag(Choices &rng, Edition edition) {
 } // namespace
 
 EvidenceTag randomEvidenceTag(Choices &rng, Edition edition) {
-  static const auto tags = [] {
-    std::array<std::vector<EvidenceTag>, vocabularySize<Edition>()> t;
-    for (std::size_t i = 0; i < t.size(); ++i)
-      t[i] = valuesOf<EvidenceTag>(static_cast<Edition>(i));
-    return t;
-  }();
-  return rng.pick(tags[static_cast<std::size_t>(edition)]);
+  return anyIn<EvidenceTag>(rng, edition);
 }
 
 KernelCapsule inEditionValues(KernelCapsule c, Edition edition) {
-  if (seedCapsuleEditions() & editionBit(edition))
+  if (hasSeedCapsule(edition))
     return c;
   using E = ContractEvidence::Tag;
   if (!inEdition(c.trustLevel, edition))
@@ -183,7 +169,7 @@ KernelCapsule randomCapsule(Choices &rng, BackendOp op, Vocabulary vocabulary, E
   c.layoutContract = descriptor(rng, T::layoutCompatibility, op, c.vjpMode, vocabulary, edition);
   c.valueContract = descriptor(rng, T::valueRefinement, op, c.vjpMode, vocabulary, edition);
   c.vjpContract = descriptor(rng, vjpClaimTag(rng, edition), op, c.vjpMode, vocabulary, edition);
-  if (!seedCapsule(edition)) { // the lineage's policy is `{reduction}`, and there are no notes
+  if (!hasSeedCapsule(edition)) { // the lineage's policy is `{reduction}`, and there are no notes
     c.numericalPolicy.reduction = anyIn<Reduction>(rng, edition);
     return c;
   }
@@ -234,13 +220,13 @@ KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabular
     break;
   case 5: v.vjpMode = otherThan(rng, c.vjpMode, edition); break;
   case 6:
-    if (seedCapsule(edition))
+    if (hasSeedCapsule(edition))
       v.numericalPolicy.rounding = otherThan(rng, c.numericalPolicy.rounding, edition);
     else
       v.numericalPolicy.reduction = otherThan(rng, c.numericalPolicy.reduction, edition);
     break;
   case 7:
-    if (seedCapsule(edition))
+    if (hasSeedCapsule(edition))
       v.notes = c.notes + " (variant)";
     else
       v.layoutContract.summary = c.layoutContract.summary + " (variant)";

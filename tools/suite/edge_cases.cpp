@@ -126,13 +126,13 @@ const EdgeCase kEdgeCases[] = {
               v.vjpMode = VJPMode::backend_vjp;
               b.add(KindTag::relu, v);
               v = base; // the lineage's numerical policy is its reduction alone
-              if (seedCapsuleEditions() & editionBit(b.edition))
+              if (hasSeedCapsule(b.edition))
                 v.numericalPolicy.contraction = Contraction::fused;
               else
                 v.numericalPolicy.reduction = Reduction::implementation_defined;
               b.add(KindTag::relu, v);
               v = base; // the lineage's capsule has no notes
-              if (seedCapsuleEditions() & editionBit(b.edition))
+              if (hasSeedCapsule(b.edition))
                 v.notes = "notes differ";
               else
                 v.layoutContract.summary = "summary differs";

@@ -30,7 +30,6 @@ constexpr Expectation kExpectations[] = {
     {Mode::coalesced, Equality::contract, "coalesced-contract.json"},
     {Mode::coalesced, Equality::identity, "coalesced-identity.json"},
 };
-static_assert(std::size(kExpectations) == kExpectedOutputsPerCase);
 
 /// Whether edition `edition` has the lowering of `e` (docs/spec.md §1.6: the lean-dojo lineage
 /// has no singleton lowering).
@@ -213,12 +212,9 @@ std::size_t expectedOutputsPerCase(Edition edition) {
 }
 
 std::size_t gateResultsPerCase(Edition edition) {
-  if (!acceptance::hasAcceptanceGate(edition))
-    return kGateResultsPerCase;
-  std::size_t n = 0;
-  for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles)
-    n += acceptance::hasProfile(edition, p);
-  return n;
+  // The presets and the case's custom policy, or each maintained profile.
+  return acceptance::hasAcceptanceGate(edition) ? acceptance::profilesOf(edition).size()
+                                                : std::size(kPolicyPresets) + 1;
 }
 
 std::string acceptanceFileName(std::string_view profile) {
@@ -264,16 +260,14 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
     if (acceptance::hasAcceptanceGate(settings.edition)) {
       // The expected acceptance results (docs/spec.md §6.10): exactly what `gate plan.json
       // --profile P --format json` writes, for each maintained profile of the edition.
-      for (const acceptance::MaintainedProfile &p : acceptance::kMaintainedProfiles) {
-        if (!acceptance::hasProfile(settings.edition, p))
-          continue;
-        const std::string name = acceptanceFileName(p.name);
-        file(rel + name, io::acceptanceText(interner, p.name, p.policy, lowering, true));
+      for (const acceptance::MaintainedProfile *p : acceptance::profilesOf(settings.edition)) {
+        const std::string name = acceptanceFileName(p->name);
+        file(rel + name, io::acceptanceText(interner, p->name, p->policy, lowering, true));
         gates << (firstAcceptance ? "\n    " : ",\n    ") << "{\"case\":";
         firstAcceptance = false;
         gates.jsonString(label);
         gates << ",\"profile\":";
-        gates.jsonString(p.name);
+        gates.jsonString(p->name);
         gates << ",\"files\":{\"plan\":";
         gates.jsonString(rel + "plan.json");
         gates << ",\"expected\":";

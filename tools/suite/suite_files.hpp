@@ -20,20 +20,18 @@ namespace lo::suite {
 using SuiteFileVisitor = std::function<void(const std::string &path, std::string_view text)>;
 
 /// Every file of the suite of `count` cases of `settings`, in the order: each case's plan, its
-/// three expected outputs and four expected gate results (the presets, then its custom policy);
-/// then `manifest.json`, then `README.md`. The same arguments give the same files, byte for byte.
+/// expected outputs and expected gate results (expectedOutputsPerCase, gateResultsPerCase); then
+/// `manifest.json`, then `README.md`. The same arguments give the same files, byte for byte.
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file);
 
-/// The expected outputs of each case (singleton, coalesced-contract, coalesced-identity).
-inline constexpr std::size_t kExpectedOutputsPerCase = 3;
-/// The expected outputs of each case in edition `edition`: without the singleton lowering where
-/// the edition has none (docs/spec.md §1.6).
+/// The expected outputs of each case in edition `edition` (singleton, coalesced-contract,
+/// coalesced-identity; without the singleton lowering where the edition has none, docs/spec.md
+/// §1.6).
 std::size_t expectedOutputsPerCase(Edition edition);
 
-/// The expected gate results of each case: the three presets and the case's custom policy.
-inline constexpr std::size_t kGateResultsPerCase = 4;
-/// The expected gate results of each case in edition `edition`: under the acceptance gate, one per
-/// maintained profile of the edition (docs/spec.md §6.10).
+/// The expected gate results of each case in edition `edition`: the three presets and the case's
+/// custom policy, or under the acceptance gate one per maintained profile of the edition
+/// (docs/spec.md §6.10).
 std::size_t gateResultsPerCase(Edition edition);
 
 /// The file of a case's expected acceptance result under maintained profile `profile`.
