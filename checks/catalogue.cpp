@@ -127,6 +127,7 @@ Example example(Interner &in, Check check) {
 
   Example ex;
   ex.options = Options{};
+  ex.options.edition = kNewestSeedEdition;
   auto &plan = ex.plan.kernels;
   auto &groups = ex.candidate.plan.groups;
   ex.candidate.mode = Mode::coalesced;

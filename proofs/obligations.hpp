@@ -55,7 +55,7 @@ struct EmittedQuery {
 struct Options {
   /// The edition proved (docs/spec.md §1.6): the vocabularies' values the plans hold, and the
   /// dispositions the gate obligations range over.
-  Edition edition = kNewestEdition;
+  Edition edition = kNewestSeedEdition;
   std::size_t bound = 8;
   /// The smallest length checked (the sabotage matrix starts at the length of its
   /// counterexamples).

@@ -28,10 +28,8 @@ namespace lo {
 /// The editions, oldest first.
 LO_DECLARE_VOCABULARY(Edition, LO_EDITIONS, "edition")
 
-/// The default edition (docs/spec.md §1.6): still 2026-08 while examples/ and the tests that
-/// read it by default are in 2026-08's vocabulary (docs/editions.md, step 8, is pending for
-/// 2026-10).
-inline constexpr Edition kNewestEdition = Edition::e2026_08;
+/// The default edition (docs/spec.md §1.6): the newest.
+inline constexpr Edition kNewestEdition = Edition::e2026_10;
 
 /// Where an edition's vocabulary comes from: the upstream repository, the commits and the files it
 /// transcribes (docs/spec.md §1.6).
@@ -91,6 +89,11 @@ inline constexpr EditionSet kSeedEditions =
     editionBit(Edition::e2026_07) | editionBit(Edition::e2026_08) | editionBit(Edition::e2026_08b);
 inline constexpr EditionSet kLineageEditions =
     editionBit(Edition::e2026_09) | editionBit(Edition::e2026_09b) | editionBit(Edition::e2026_10);
+
+/// The newest edition of kSeedEditions: the default of `prove`, whose encoding holds the seed's
+/// capsule (docs/spec.md §5), and of the catalogue's examples.
+inline constexpr Edition kNewestSeedEdition = Edition::e2026_08b;
+static_assert((kSeedEditions & editionBit(kNewestSeedEdition)) != 0);
 /// From 2026-08 on.
 inline constexpr EditionSet kSince2026_08 =
     static_cast<EditionSet>(kEveryEdition & ~editionBit(Edition::e2026_07));

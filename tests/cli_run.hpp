@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ref/io/reader.hpp"
+#include "tests/seed.hpp"
 #include "tests/temp_dir.hpp"
 #include "tools/system/spawn.hpp"
 
@@ -40,6 +41,18 @@ inline system::Result oracle(std::vector<std::string> args,
   return system::run(args, o);
 }
 
+/// `oracle` for a test of the seed editions' documents and suites: `--edition` test::seed::kEdition
+/// after the command, unless ARGS name an edition.
+inline system::Result seedOracle(std::vector<std::string> args,
+                                 std::chrono::milliseconds timeout = std::chrono::minutes(10)) {
+  const bool named = std::any_of(args.begin(), args.end(), [](const std::string &a) {
+    return a == "--edition" || a.rfind("--edition=", 0) == 0;
+  });
+  if (!named && !args.empty())
+    args.insert(args.begin() + 1, {"--edition", std::string(spelling(test::seed::kEdition))});
+  return oracle(std::move(args), timeout);
+}
+
 } // namespace lo::testing
 
 namespace lo::hardening {
@@ -65,8 +78,10 @@ inline const std::filesystem::path &scratch() {
 }
 
 /// `lowering-oracle COMMAND input.json -o out.json` (or `COMMAND - -o out.json < input.json` with
-/// `viaStdin`), run in the scratch directory. `previousOut`, when given, is written to out.json
-/// first. `resizeTo`, when given, extends the input file (sparsely, with zero bytes) to that size.
+/// `viaStdin`), run in the scratch directory, in test::seed::kEdition unless COMMAND names an
+/// edition (the hardening documents are the seed's). `previousOut`, when given, is written to
+/// out.json first. `resizeTo`, when given, extends the input file (sparsely, with zero bytes) to
+/// that size.
 inline OracleRun runOracle(const std::string &command, const std::string &input,
                            bool viaStdin = false,
                            const std::optional<std::string> &previousOut = std::nullopt,
@@ -84,7 +99,11 @@ inline OracleRun runOracle(const std::string &command, const std::string &input,
     std::ofstream f(dir / "out.json", std::ios::binary);
     f << *previousOut;
   }
+  const std::string edition = command.find("--edition") == std::string::npos
+                                  ? " --edition " + std::string(spelling(test::seed::kEdition))
+                                  : "";
   const std::string cmd = "cd '" + dir.string() + "' && '" LO_ORACLE_BINARY "' " + command +
+                          edition +
                           (viaStdin ? " - -o out.json < input.json" : " input.json -o out.json") +
                           " > stdout.txt 2> stderr.txt";
   const int status = std::system(cmd.c_str());
@@ -107,9 +126,9 @@ inline OracleRun readInProcess(const std::string &command, const std::string &in
     Interner interner;
     const io::Source source = io::sourceFromString("input.json", input);
     if (command == "lower" || io::detectDocumentKind(source) == io::DocumentKind::executionPlan)
-      io::readExecutionPlan(source, interner);
+      test::seed::readExecutionPlan(source, interner);
     else
-      io::readLoweringPlan(source, interner);
+      test::seed::readLoweringPlan(source, interner);
     r.exit = 0;
     r.outExists = true;
   } catch (const io::InputError &e) {

@@ -44,7 +44,7 @@ Action setupAudit(CLI::App &app) {
         interner, readLowering(interner, o->file, o->edition, Mode::coalesced, o->equality));
     writeOutput(o->out, [&](io::Sink &sink) {
       if (o->format == Format::text) {
-        io::writeAuditText(sink, interner, a, o->detailed);
+        io::writeAuditText(sink, interner, a, o->detailed, o->edition);
       } else {
         io::writeAudit(sink, interner, toDocument(interner, std::move(a)), "", o->edition);
         sink << '\n';

@@ -23,7 +23,8 @@ Action setupProve(CLI::App &app) {
   addNatural(*sub, "--bound", o->bound, 0, 64,
              "largest plan length checked (default 8: the whole suite in under 60 s)");
   addEqualityOption(*sub, o->equality);
-  addEditionOption(*sub, o->edition);
+  addEditionOption(*sub, o->edition,
+                   "the newest edition whose capsule the encoding holds (docs/spec.md §5)");
   addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, 3600000,
              "timeout of each solver call, in milliseconds");
   using Format = prove::ProveSettings::Format;

@@ -297,8 +297,8 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
   out.flush();
 }
 
-void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit,
-                    bool detailed) {
+void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit, bool detailed,
+                    WrittenEdition edition) {
   std::size_t opWidth = 2, nameWidth = 7;
   const std::size_t indexWidth =
       1 + std::to_string(audit.kernels.empty() ? 0 : audit.kernels.size() - 1).size();
@@ -324,10 +324,11 @@ void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &a
     out << "  ";
     pad(shownText(v.name, kUncut), nameWidth);
     out << "  provider=" << spelling(v.provider) << " device=" << spelling(v.device)
-        << " trust=" << spelling(v.trustLevel) << " vjp=" << spelling(v.vjpMode)
-        << " numerics=" << spelling(v.numericalPolicy.rounding) << '/'
-        << spelling(v.numericalPolicy.subnormals) << '/' << spelling(v.numericalPolicy.contraction)
-        << '/' << spelling(v.numericalPolicy.reduction) << '\n';
+        << " trust=" << spelling(v.trustLevel) << " vjp=" << spelling(v.vjpMode) << " numerics=";
+    if (!edition || hasSeedCapsule(*edition))
+      out << spelling(v.numericalPolicy.rounding) << '/' << spelling(v.numericalPolicy.subnormals)
+          << '/' << spelling(v.numericalPolicy.contraction) << '/';
+    out << spelling(v.numericalPolicy.reduction) << '\n';
     if (detailed)
       for (const ObligationReport &r : obligationReports(interner, audit.kernels[i]))
         out << "    " << spelling(r.obligation) << ": " << claimLabel(r.claim) << "; "

@@ -166,12 +166,13 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
                 std::string_view indent = "", WrittenEdition edition = {});
 
 /// The audit as text (docs/spec.md §4.3, "audit"): one line a row (op, capsule, provider, device,
-/// trust, vjp, numerical policy), then one summary line. With `detailed`, each row is followed by
+/// trust, vjp, numerical policy: the fields `edition` has), then one summary line. With
+/// `detailed`, each row is followed by
 /// its four contract lines, as the original's `KernelAudit.detailedReportLines`: "Full contract
 /// report for a selected backend capsule" (`    shape: CLAIM; EVIDENCE`, then layout, value,
 /// vjp; docs/spec.md §6.1).
 void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit,
-                    bool detailed = false);
+                    bool detailed = false, WrittenEdition edition = {});
 
 /// Convenience: the document as a string.
 std::string executionPlanJson(const Interner &interner, const GraphExecutionPlan &plan,

@@ -2,6 +2,7 @@
 // broken, and must be flagged with exactly the expected check (and the expected number of
 // violations), nothing else.
 #include "fixtures.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -118,7 +119,7 @@ protected:
     const Combination combo = GetParam();
     io::LoweringDocument d = referenceDocument(in, plan, combo.mode, combo.equality, withAudit);
     c.mutate(d);
-    const Report r = check(in, plan, d, Options{combo.mode, combo.equality, 20});
+    const Report r = check(in, plan, d, lo::test::seed::options(combo.mode, combo.equality, 20));
     std::set<Check> expected{c.expected};
     if (c.hidesBoundary)
       expected.insert(Check::trustBoundary);
@@ -142,7 +143,8 @@ protected:
 TEST_P(Catalogue, ReferencePasses) {
   for (bool withAudit : {false, true}) {
     const auto d = referenceDocument(in, plan, GetParam().mode, GetParam().equality, withAudit);
-    const Report r = check(in, plan, d, Options{GetParam().mode, GetParam().equality, 20});
+    const Report r =
+        check(in, plan, d, lo::test::seed::options(GetParam().mode, GetParam().equality, 20));
     EXPECT_TRUE(r.conforms()) << describe(r);
   }
 }
@@ -435,7 +437,8 @@ TEST_P(Catalogue, CountsInMessagesAreSingularOrPlural) {
     mutate(d);
     std::string all;
     for (const auto &v :
-         check(in, plan, d, Options{GetParam().mode, GetParam().equality, 20}).violations)
+         check(in, plan, d, lo::test::seed::options(GetParam().mode, GetParam().equality, 20))
+             .violations)
       all += v.message + "\n";
     EXPECT_EQ(all.find(" 1 ops"), std::string::npos) << all;
     EXPECT_EQ(all.find(" 1 audit rows"), std::string::npos) << all;
@@ -512,7 +515,7 @@ TEST(Checks, HasTrustedExternalClaimedWithoutATrustedExternalRow) {
   plan.kernels = {{1, a.relu, BackendOp::relu, a.R}, {2, a.tanh, BackendOp::tanh, a.T}};
   auto d = referenceDocument(in, plan, Mode::coalesced, Equality::contract, true);
   d.audit->hasTrustedExternal = true;
-  const Report r = check(in, plan, d, Options{});
+  const Report r = check(in, plan, d, lo::test::seed::options());
   EXPECT_EQ(checksOf(r), std::set<Check>{Check::audit}) << describe(r);
   EXPECT_EQ(r.violations.size(), 1u) << describe(r);
 }
@@ -528,7 +531,7 @@ TEST(Checks, AuditViewFindingsNameTheEntryOrTheLengths) {
   auto only = [&](const std::function<void(io::LoweringDocument &)> &mutate) {
     auto d = reference;
     mutate(d);
-    const Report r = check(in, plan, d, Options{});
+    const Report r = check(in, plan, d, lo::test::seed::options());
     EXPECT_EQ(r.violations.size(), 1u) << describe(r);
     return r.violations.empty() ? Violation{} : r.violations[0];
   };
@@ -550,7 +553,8 @@ TEST(Checks, IdentityHidesTheBoundaryAsANote) {
   const Alphabet a = alphabet(in);
   const GraphExecutionPlan plan = basePlan(a);
   const auto d = referenceDocument(in, plan, Mode::coalesced, Equality::identity, true);
-  const Report r = check(in, plan, d, Options{Mode::coalesced, Equality::identity, 20});
+  const Report r =
+      check(in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::identity, 20));
   EXPECT_TRUE(r.conforms()) << describe(r);
   ASSERT_EQ(r.notes.size(), 1u) << describe(r);
   EXPECT_NE(r.notes[0].find("node 3"), std::string::npos) << r.notes[0];
@@ -564,7 +568,7 @@ TEST(Checks, DeclaredModeAndEqualityAreToldWhenTheyDiffer) {
   auto d = referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
   d.mode = Mode::singleton;
   d.equality = Equality::identity;
-  const Report r = check(in, plan, d, Options{});
+  const Report r = check(in, plan, d, lo::test::seed::options());
   EXPECT_TRUE(r.conforms());
   ASSERT_EQ(r.notes.size(), 2u) << describe(r);
   EXPECT_NE(r.notes[0].find("declares mode singleton"), std::string::npos) << r.notes[0];
@@ -578,7 +582,8 @@ TEST(Checks, LongListsAreCapped) {
   for (NodeId i = 0; i < 100; ++i)
     plan.kernels.push_back({i, a.relu, BackendOp::relu, i % 2 ? a.R : a.C});
   io::LoweringDocument d; // every node dropped
-  const Report r = check(in, plan, d, Options{Mode::coalesced, Equality::contract, 7});
+  const Report r =
+      check(in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::contract, 7));
   // 7 provenance violations listed, and the gate finding: dropping every node loses every
   // report of the plan's gate.
   EXPECT_EQ(r.violations.size(), 8u);
@@ -593,7 +598,7 @@ TEST(Checks, ViolationsNameGroupNodeAndPointer) {
   const GraphExecutionPlan plan = basePlan(a);
   auto d = referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
   splitAt(plan, d, 7); // [6] [7]: group 5 is [7]
-  const Report r = check(in, plan, d, Options{});
+  const Report r = check(in, plan, d, lo::test::seed::options());
   ASSERT_EQ(r.violations.size(), 1u) << describe(r);
   const Violation &v = r.violations[0];
   EXPECT_EQ(v.check, Check::maximal);
@@ -622,7 +627,8 @@ std::string mergedMessages(Interner &in, const GraphExecutionPlan &plan, Equalit
   d.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
   d.plan.groups.pop_back();
   std::string all;
-  for (const auto &v : check(in, plan, d, Options{Mode::coalesced, equality, 20}).violations)
+  for (const auto &v :
+       check(in, plan, d, lo::test::seed::options(Mode::coalesced, equality, 20)).violations)
     all += v.message + "\n";
   return all;
 }
@@ -686,7 +692,8 @@ TEST(BothSides, FieldExpectedAndActualCarryTheNestedFieldAndBothValues) {
   d.plan.groups[0].kinds.push_back(relu);
   d.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
   d.plan.groups.pop_back();
-  const Report r = check(in, plan, d, Options{Mode::coalesced, Equality::contract, 20});
+  const Report r =
+      check(in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::contract, 20));
   const auto capsule = std::find_if(r.violations.begin(), r.violations.end(),
                                     [](const Violation &v) { return v.check == Check::capsule; });
   ASSERT_NE(capsule, r.violations.end()) << describe(r);
@@ -707,7 +714,7 @@ TEST(BothSides, FieldExpectedAndActualCarryTheNestedFieldAndBothValues) {
   rows.kernels[0] = KernelAudit{in.intern(row)};
   withAudit.audit = toDocument(in, rows);
   const Report audited =
-      check(in, plan, withAudit, Options{Mode::coalesced, Equality::contract, 20});
+      check(in, plan, withAudit, lo::test::seed::options(Mode::coalesced, Equality::contract, 20));
   ASSERT_EQ(audited.violations.size(), 1u) << describe(audited);
   const Violation &v = audited.violations.front();
   EXPECT_EQ(v.check, Check::audit);

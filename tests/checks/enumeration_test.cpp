@@ -6,6 +6,7 @@
 // passing them implies equality.)
 #include "fixtures.hpp"
 #include "tests/campaign.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -67,7 +68,8 @@ TEST(Enumeration, ExactlyTheReferenceCutPasses) {
           for (unsigned mask = 0; mask < cuts.size(); ++mask) {
             ++candidates;
             // A cap of 0 lists nothing and counts everything: no message is built.
-            const Report r = check(in, plan, cuts[mask], Options{mode, equality, 0});
+            const Report r =
+                check(in, plan, cuts[mask], lo::test::seed::options(mode, equality, 0));
             const bool isReference = cuts[mask].plan == reference;
             if (r.conforms()) {
               ++passing;

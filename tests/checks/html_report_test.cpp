@@ -3,6 +3,7 @@
 // its field-by-field difference; a plan of a million nodes with one finding gives a page of
 // bounded size.
 #include "fixtures.hpp"
+#include "tests/seed.hpp"
 
 #include "ref/io/escape.hpp"
 #include "tools/report/html_report.hpp"
@@ -35,7 +36,8 @@ std::string page(Interner &in, const GraphExecutionPlan &plan, const io::Lowerin
   report::CaseResult c;
   c.report = check(in, plan, cand, options);
   c.subject = {"plan.json",      candidateName,           options.mode,
-               options.equality, cand.plan.groups.size(), plan.kernels.size()};
+               options.equality, cand.plan.groups.size(), plan.kernels.size(),
+               options.edition};
   c.picture = report::htmlPicture({&in, &plan, &cand, &c.report, "c0-"},
                                   pictureFacts(in, plan, &cand, options.mode, options.equality));
   return io::writtenText(
@@ -84,7 +86,7 @@ TEST(HtmlReport, StripShowsDroppedAndReorderedNodesAndPinsFindings) {
   // Reference groups: [1,2] [3] [4] [5] [6,7] [8] [9]. Drop node 8; swap groups [4] and [5].
   cand.plan.groups.erase(cand.plan.groups.begin() + 5);
   std::swap(cand.plan.groups[2], cand.plan.groups[3]);
-  const std::string html = page(in, plan, cand, {});
+  const std::string html = page(in, plan, cand, lo::test::seed::options());
 
   EXPECT_NE(html.find(">dropped</td>"), std::string::npos) << html;
   EXPECT_NE(html.find("reordered"), std::string::npos);
@@ -112,7 +114,7 @@ TEST(HtmlReport, CapsuleFindingShowsTheFieldByFieldDifference) {
   io::LoweringDocument cand =
       referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
   cand.plan.groups[1].capsule = a.R; // node 3's capsule is Rx: same name, trusted-external
-  const std::string html = page(in, plan, cand, {});
+  const std::string html = page(in, plan, cand, lo::test::seed::options());
   ASSERT_NE(html.find("<table class=\"fields\">"), std::string::npos) << html;
   EXPECT_NE(html.find("<tr class=\"differs\"><th>trustLevel</th><td>trusted-external</td>"
                       "<td>verified</td></tr>"),
@@ -145,7 +147,7 @@ TEST(HtmlReport, AGateThatDiffersShowsTheReportAndProvenanceIsShownAsEntries) {
   cand.plan.groups[0].kinds.push_back(relu);
   cand.plan.groups[0].groupingKind = GroupingKind::sameCapsuleRun;
   cand.plan.groups.pop_back();
-  const std::string html = page(in, plan, cand, {});
+  const std::string html = page(in, plan, cand, lo::test::seed::options());
   // Under verified and checked both lowerings are "rejected: trustedBoundary"; the candidate
   // loses node 2's report.
   EXPECT_NE(html.find("rejected: trustedBoundary — differs from the reference: <span "
@@ -171,7 +173,7 @@ TEST(HtmlReport, MillionNodePlanWithOneFindingGivesABoundedPage) {
   io::LoweringDocument cand =
       referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
   cand.plan.groups[654320].capsule = a.Rx; // one capsule finding, deep inside
-  const std::string html = page(in, plan, cand, {});
+  const std::string html = page(in, plan, cand, lo::test::seed::options());
 
   ASSERT_EQ(occurrences(html, "<li class=\"finding\""), 1u) << html.substr(0, 4000);
   RecordProperty("bytes", static_cast<int>(html.size()));

@@ -1,6 +1,7 @@
 // The reference output of generated plans (and of the project's examples/, if any) passes, also
 // after a round trip through the JSON writer and reader, with and without its audit.
 #include "fixtures.hpp"
+#include "tests/seed.hpp"
 
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
@@ -36,7 +37,7 @@ TEST(Reference, GeneratedPlansPass) {
       for (Equality equality : kEqualities)
         for (bool withAudit : {false, true}) {
           const auto d = referenceDocument(in, plan, mode, equality, withAudit);
-          const Report r = check(in, plan, d, Options{mode, equality, 20});
+          const Report r = check(in, plan, d, lo::test::seed::options(mode, equality, 20));
           ASSERT_TRUE(r.conforms()) << "seed " << s << " round " << round << "\n" << describe(r);
         }
   }
@@ -54,7 +55,7 @@ TEST(Reference, AnAuditAskedForMustBeCarried) {
     for (Mode mode : kModes)
       for (Equality equality : kEqualities)
         for (bool asked : {false, true}) {
-          Options options{mode, equality, 20};
+          Options options = lo::test::seed::options(mode, equality, 20);
           options.auditAsked = asked;
           const Report with =
               check(in, plan, referenceDocument(in, plan, mode, equality, true), options);
@@ -90,10 +91,11 @@ TEST(Reference, JsonRoundTripPasses) {
         const std::string loweringJson =
             io::loweringPlanJson(writer, ref.plan, mode, equality, &*ref.audit);
         Interner reader; // a fresh interner, as `check` has
-        const auto p = io::readExecutionPlan(io::sourceFromString("plan.json", planJson), reader);
-        const auto d =
-            io::readLoweringPlan(io::sourceFromString("candidate.json", loweringJson), reader);
-        const Report r = check(reader, p, d, Options{mode, equality, 20});
+        const auto p =
+            lo::test::seed::readExecutionPlan(io::sourceFromString("plan.json", planJson), reader);
+        const auto d = lo::test::seed::readLoweringPlan(
+            io::sourceFromString("candidate.json", loweringJson), reader);
+        const Report r = check(reader, p, d, lo::test::seed::options(mode, equality, 20));
         ASSERT_TRUE(r.conforms()) << "seed " << s << "\n" << describe(r);
         ASSERT_TRUE(r.notes.empty() || equality == Equality::identity) << describe(r);
       }
@@ -118,14 +120,14 @@ TEST(Reference, ExamplesPass) {
       }
       GraphExecutionPlan plan;
       try {
-        plan = io::readExecutionPlan(source, in);
+        plan = lo::test::seed::readExecutionPlan(source, in);
       } catch (const io::InputError &) {
         continue;
       }
       for (Mode mode : kModes)
         for (Equality equality : kEqualities) {
           const auto d = referenceDocument(in, plan, mode, equality, true);
-          const Report r = check(in, plan, d, Options{mode, equality, 20});
+          const Report r = check(in, plan, d, lo::test::seed::options(mode, equality, 20));
           EXPECT_TRUE(r.conforms()) << entry.path() << "\n" << describe(r);
         }
       ++checked;

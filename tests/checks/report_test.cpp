@@ -21,7 +21,7 @@ Written failingReport() {
   const Example ex = example(in, Check::maximal);
   Written w{check(in, ex.plan, ex.candidate, ex.options),
             {"plan.json", "cand \"1\".json", Mode::coalesced, Equality::contract,
-             ex.candidate.plan.groups.size(), ex.plan.kernels.size()}};
+             ex.candidate.plan.groups.size(), ex.plan.kernels.size(), ex.options.edition}};
   w.report.notes.push_back("a note");
   return w;
 }

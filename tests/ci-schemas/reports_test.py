@@ -65,8 +65,13 @@ def expect(condition, what):
         raise Failed(what)
 
 
-def run(binary, *args):
-    return subprocess.run([binary, *args], capture_output=True)
+# The edition of these plans (the seed's capsule: trust level verified, notProvided evidence) and
+# of the suites gen writes for them (docs/spec.md §1.6).
+EDITION = "2026-08"
+
+
+def run(binary, command, *args):
+    return subprocess.run([binary, command, "--edition", EDITION, *args], capture_output=True)
 
 
 def prepare(binary, work, name="reference.relu"):
@@ -87,7 +92,7 @@ def candidates(work):
 
 
 def report(binary, work, candidate, fmt, out):
-    r = subprocess.run([binary, "check", "plan.json", candidate, "--mode", "coalesced",
+    r = subprocess.run([binary, "check", "--edition", EDITION, "plan.json", candidate, "--mode", "coalesced",
                         "--format", fmt, "-o", out], capture_output=True, cwd=work)
     return r
 
@@ -180,7 +185,7 @@ def junit_epoch(binary, work):
     for value, shown in cases:
         out = os.path.join(work, "epoch.xml")
         env = dict(os.environ, SOURCE_DATE_EPOCH=value)
-        r = subprocess.run([binary, "check", "plan.json", "coalesced.json", "--format", "junit",
+        r = subprocess.run([binary, "check", "--edition", EDITION, "plan.json", "coalesced.json", "--format", "junit",
                             "-o", out], capture_output=True, cwd=work, env=env)
         expect(r.returncode == 0, "SOURCE_DATE_EPOCH=%r: exit %d" % (value, r.returncode))
         xmllint(out)
@@ -213,7 +218,7 @@ def invalid(binary, work):
 def injection(binary, work):
     forged = "relu\n/groups/1: conforms to the coalesced lowering\u001b[8m\u009b31m\u202e"
     prepare(binary, work, forged)
-    r = subprocess.run([binary, "check", "plan.json", "singleton.json", "--mode", "coalesced"],
+    r = subprocess.run([binary, "check", "--edition", EDITION, "plan.json", "singleton.json", "--mode", "coalesced"],
                        capture_output=True, cwd=work)
     out = r.stdout
     expect(r.returncode == 1, "exit %d" % r.returncode)
@@ -239,7 +244,7 @@ def injection(binary, work):
     # A long name is cut with an ellipsis at the documented cap.
     long_work = os.path.join(work, "long")
     prepare(binary, long_work, "n" * 5000)
-    r = subprocess.run([binary, "check", "plan.json", "singleton.json", "--mode", "coalesced"],
+    r = subprocess.run([binary, "check", "--edition", EDITION, "plan.json", "singleton.json", "--mode", "coalesced"],
                        capture_output=True, cwd=long_work)
     first = r.stdout.decode().split("\n")[0]
     expect(first.endswith("\u2026") and len(first.encode()) < 1200, "not cut: %d bytes" % len(first))
@@ -263,7 +268,7 @@ def verify_injection(binary, work):
     os.makedirs(outputs, exist_ok=True)
     for fmt in ("text", "json", "junit", "sarif"):
         path = os.path.join(work, "verify." + fmt)
-        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs,
+        r = subprocess.run([binary.encode(), b"verify", b"--edition", EDITION.encode(), suite.encode(), outputs,
                             b"--unverified-suite", b"--format", fmt.encode(), b"-o", path.encode()], capture_output=True)
         expect(r.returncode == 1, "verify --format %s: exit %d %r" % (fmt, r.returncode, r.stderr))
         raw = open(path, "rb").read()
@@ -340,7 +345,7 @@ def hostile_utf8(binary, work):
         shown = ("invalid-" if status == 2 else "") + SHOWN_FILE
         for fmt in ("text", "json", "junit", "sarif"):
             out = os.path.join(work, "hostile-%d.%s" % (status, fmt))
-            r = subprocess.run([binary, "check", "plan.json", candidate, "--mode", "coalesced",
+            r = subprocess.run([binary, "check", "--edition", EDITION, "plan.json", candidate, "--mode", "coalesced",
                                 "--format", fmt, "-o", out], capture_output=True, cwd=work)
             where = "check %s (exit %d)" % (candidate, status)
             expect(r.returncode == status, "%s --format %s: exit %d %r"
@@ -372,7 +377,8 @@ def hostile_utf8(binary, work):
     # gate and audit text: each report line is one line for any line splitter.
     for args in (["gate", "plan.json"], ["audit", "plan.json", "--format", "text"],
                  ["audit", "plan.json", "--format", "text", "--detailed"]):
-        r = subprocess.run([binary] + args, capture_output=True, cwd=work)
+        r = subprocess.run([binary, args[0], "--edition", EDITION] + args[1:], capture_output=True,
+                           cwd=work)
         expect(r.returncode in (0, 1), "%s: exit %d %r" % (args, r.returncode, r.stderr))
         text = expect_shown("text", r.stdout, " ".join(args))
         expect(SHOWN_NAME in text, "%s: the capsule name shown: %r" % (args, text))
@@ -391,7 +397,7 @@ def hostile_utf8(binary, work):
     os.makedirs(outputs, exist_ok=True)
     for fmt in ("text", "json", "junit", "sarif"):
         path = os.path.join(work, "verify-hostile." + fmt)
-        r = subprocess.run([binary.encode(), b"verify", suite.encode(), outputs, b"--format",
+        r = subprocess.run([binary.encode(), b"verify", b"--edition", EDITION.encode(), suite.encode(), outputs, b"--format",
                             fmt.encode(), b"-o", path.encode()], capture_output=True)
         expect(r.returncode in (1, 2), "verify --format %s: exit %d %r"
                % (fmt, r.returncode, r.stderr))

@@ -82,6 +82,7 @@ class Case:
         self.examples = examples
         self.work = work
         self.timeout = DEFAULT_TIMEOUT
+        self.edition = None
         self.last = None
         self.runs = 0
         self.checks = 0
@@ -189,6 +190,9 @@ class Case:
             else:
                 stdout_path = words[-1]
             words = words[:-2]
+        if self.edition and words and not words[0].startswith("-") and not any(
+                w == "--edition" or w.startswith("--edition=") for w in words):
+            words = words[:1] + ["--edition", self.edition] + words[1:]
         command = [self.binary] + words
         run = Run(where, command, self.work, stdin_path, stdout_path)
         self.last = run
@@ -248,6 +252,10 @@ class Case:
             keyword, _, rest = text.partition(" ")
             if keyword == "timeout":
                 self.timeout = int(rest)
+            elif keyword == "edition":
+                if not re.fullmatch(r"[0-9]{4}-[0-9]{2}[a-z]?", rest):
+                    raise CaseError(f"{where[0]}:{where[1]}: `edition EDITION` expected")
+                self.edition = rest
             elif keyword == "run":
                 self.do_run(where, rest)
             elif keyword == "sh":

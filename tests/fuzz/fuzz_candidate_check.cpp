@@ -28,7 +28,8 @@ void requireRoundTrip(Interner &interner, const io::LoweringDocument &doc) {
   const std::string once = io::loweringPlanJson(interner, doc.plan, mode, equality, audit);
   io::LoweringDocument again;
   try {
-    again = io::readLoweringPlan(io::sourceFromString("written.json", once), interner);
+    again =
+        io::readLoweringPlan(io::sourceFromString("written.json", once), interner, fuzz::kEdition);
   } catch (const io::InputError &e) {
     fuzz::fail("the writer's output of a read candidate is rejected",
                std::string(e.what()) + "\n" + once);
@@ -72,7 +73,8 @@ void requireStreamAgrees(Interner &interner, const GraphExecutionPlan &plan,
 void requireReport(Interner &interner, const GraphExecutionPlan &plan,
                    const io::LoweringDocument &doc, Mode mode, Equality equality,
                    std::string_view bytes) {
-  const checks::Report report = checks::check(interner, plan, doc, {mode, equality});
+  const checks::Report report =
+      checks::check(interner, plan, doc, {mode, equality, io::kDefaultMaxPerCheck, fuzz::kEdition});
   for (const auto &v : report.violations) {
     fuzz::require(v.pointer.empty() || v.pointer[0] == '/',
                   "a violation's pointer is not a JSON pointer", v.pointer);
@@ -82,7 +84,8 @@ void requireReport(Interner &interner, const GraphExecutionPlan &plan,
   if (report.conforms())
     fuzz::require(doc.plan == lower(interner, plan, mode, equality),
                   "a candidate passes every check but differs from the reference", bytes);
-  requireStreamAgrees(interner, plan, doc, {mode, equality}, report, bytes);
+  requireStreamAgrees(interner, plan, doc,
+                      {mode, equality, io::kDefaultMaxPerCheck, fuzz::kEdition}, report, bytes);
 }
 
 } // namespace
@@ -91,11 +94,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   const std::string_view bytes(reinterpret_cast<const char *>(data), size);
   for (std::string_view planText : fuzz::kFixedPlans) {
     Interner interner;
-    const GraphExecutionPlan plan =
-        io::readExecutionPlan(io::sourceFromString("plan.json", planText), interner);
+    const GraphExecutionPlan plan = io::readExecutionPlan(
+        io::sourceFromString("plan.json", planText), interner, fuzz::kEdition);
     io::LoweringDocument doc;
     try {
-      doc = io::readLoweringPlan(io::sourceFromString("candidate.json", bytes), interner);
+      doc = io::readLoweringPlan(io::sourceFromString("candidate.json", bytes), interner,
+                                 fuzz::kEdition);
     } catch (const io::InputError &e) {
       fuzz::requireCleanError(e, "candidate.json");
       return 0; // the same bytes are rejected against every plan

@@ -20,7 +20,7 @@ using namespace lo;
 namespace {
 
 std::string describe(const Interner &interner, const GraphExecutionPlan &plan) {
-  return io::executionPlanJson(interner, plan);
+  return io::executionPlanJson(interner, plan, fuzz::kEdition);
 }
 
 /// Expanding each coalesced group gives the singleton lowering: the group's ids and kinds,
@@ -75,7 +75,8 @@ void requireLoweringRoundTrip(Interner &interner, const GraphLoweringPlan &lower
   const std::string once = io::loweringPlanJson(interner, lowering, mode, equality, &audit);
   io::LoweringDocument doc;
   try {
-    doc = io::readLoweringPlan(io::sourceFromString("lowering.json", once), interner);
+    doc =
+        io::readLoweringPlan(io::sourceFromString("lowering.json", once), interner, fuzz::kEdition);
   } catch (const io::InputError &e) {
     fuzz::fail("the writer's lowering is rejected by the reader",
                std::string(e.what()) + "\n" + once);
@@ -100,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   // JSON round trip of the plan, into the same interner: the same ids come back.
   try {
     const GraphExecutionPlan reread =
-        io::readExecutionPlan(io::sourceFromString("plan.json", detail), interner);
+        io::readExecutionPlan(io::sourceFromString("plan.json", detail), interner, fuzz::kEdition);
     fuzz::require(reread == plan, "plan round trip changed the plan", detail);
   } catch (const io::InputError &e) {
     fuzz::fail("a valid plan is rejected by the reader", std::string(e.what()) + "\n" + detail);
@@ -128,9 +129,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       const GraphLoweringPlan &lowering = mode == Mode::singleton ? singleton : coalesced;
       requireLoweringRoundTrip(interner, lowering, mode, equality, detail);
       const std::string written = io::loweringPlanJson(interner, lowering, mode, equality, nullptr);
-      const io::LoweringDocument doc =
-          io::readLoweringPlan(io::sourceFromString("candidate.json", written), interner);
-      const checks::Report report = checks::check(interner, plan, doc, {mode, equality});
+      const io::LoweringDocument doc = io::readLoweringPlan(
+          io::sourceFromString("candidate.json", written), interner, fuzz::kEdition);
+      const checks::Report report = checks::check(
+          interner, plan, doc, {mode, equality, io::kDefaultMaxPerCheck, fuzz::kEdition});
       std::string why;
       for (const auto &v : report.violations)
         why += std::string(spelling(v.check)) + " " + v.pointer + ": " + v.message + "\n";
@@ -164,8 +166,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   {
     io::LoweringDocument doc;
     doc.plan = identity;
-    const checks::Report report =
-        checks::check(interner, plan, doc, {Mode::coalesced, Equality::contract});
+    const checks::Report report = checks::check(
+        interner, plan, doc,
+        {Mode::coalesced, Equality::contract, io::kDefaultMaxPerCheck, fuzz::kEdition});
     bool named = false;
     for (const auto &v : report.violations)
       named = named || v.check == Check::gate;

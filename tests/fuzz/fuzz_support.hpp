@@ -2,6 +2,7 @@
 // what a clean rejection of bad input looks like.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/io/error.hpp"
 
 #include <cstdio>
@@ -10,6 +11,10 @@
 #include <string_view>
 
 namespace lo::fuzz {
+
+/// The edition the harnesses draw, write and read in (docs/spec.md §1.6): that of their corpora,
+/// whose singleton lowering and group kinds the round trips exercise.
+inline constexpr Edition kEdition = Edition::e2026_08;
 
 /// A property of the oracle does not hold: print why and abort, so that libFuzzer (or the replay
 /// driver) saves and reports the input.

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ref/ir.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
 #include "tools/plans/plans.hpp"
 
 #include <fuzzer/FuzzedDataProvider.h>
@@ -46,6 +47,7 @@ inline GraphExecutionPlan generatePlan(FuzzedDataProvider &in, Interner &interne
   knobs.maxRunLength = 64;
   knobs.vocabulary = plans::Vocabulary::drawn;
   knobs.params = plans::Params::wild;
+  knobs.edition = kEdition;
   return plans::randomPlan(interner, choices, knobs);
 }
 

@@ -2,6 +2,7 @@
 // but whose severity (what it does to a deployment decision) only the gate tells; the wording of
 // its finding; identity; the stream form; and that it never fires on a conforming lowering.
 #include "tests/checks/fixtures.hpp"
+#include "tests/seed.hpp"
 
 #include "ref/gate.hpp"
 
@@ -48,7 +49,7 @@ struct Evidence {
 };
 
 Report checkDoc(Interner &in, const GraphExecutionPlan &plan, const io::LoweringDocument &d,
-                Options o = {}) {
+                Options o = lo::test::seed::options()) {
   const Report whole = check(in, plan, d, o);
   // check --stream gives the same report on a candidate that lists the plan's ids in order.
   if (nodeIds(d.plan) == nodeIds(toSingletonLoweringPlan(plan))) {
@@ -74,7 +75,7 @@ Report singletonClaiming(Evidence &e, const GraphExecutionPlan &plan, std::size_
   io::LoweringDocument d =
       referenceDocument(e.in, plan, Mode::singleton, Equality::contract, false);
   d.plan.groups[group].capsule = capsule;
-  return checkDoc(e.in, plan, d, Options{Mode::singleton, Equality::contract, 20});
+  return checkDoc(e.in, plan, d, lo::test::seed::options(Mode::singleton, Equality::contract, 20));
 }
 
 TEST(GateCheck, MergedEvidenceTwinsFlipCheckedToAccepted) {
@@ -187,7 +188,7 @@ TEST(GateCheck, IdentityLoweringIsANoteUnderIdentityAndAFindingUnderContract) {
   const io::LoweringDocument d =
       referenceDocument(e.in, plan, Mode::coalesced, Equality::identity, true);
   const Report underIdentity =
-      checkDoc(e.in, plan, d, Options{Mode::coalesced, Equality::identity, 20});
+      checkDoc(e.in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::identity, 20));
   EXPECT_TRUE(underIdentity.conforms()) << describe(underIdentity);
   bool noted = false;
   for (const auto &n : underIdentity.notes)
@@ -196,7 +197,7 @@ TEST(GateCheck, IdentityLoweringIsANoteUnderIdentityAndAFindingUnderContract) {
                             "the candidate is accepted, but the plan is rejected") == 0;
   EXPECT_TRUE(noted) << describe(underIdentity);
   const Report underContract =
-      checkDoc(e.in, plan, d, Options{Mode::coalesced, Equality::contract, 20});
+      checkDoc(e.in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::contract, 20));
   EXPECT_NE(gateFinding(underContract), nullptr) << describe(underContract);
 }
 
@@ -207,7 +208,8 @@ TEST(GateCheck, AnIdentityCandidateWithAWrongCapsuleIsStillAFinding) {
       referenceDocument(e.in, plan, Mode::coalesced, Equality::identity, false);
   ASSERT_EQ(d.plan.groups.size(), 1u);
   d.plan.groups[0].capsule = e.proved; // not the first member's capsule
-  const Report r = checkDoc(e.in, plan, d, Options{Mode::coalesced, Equality::identity, 20});
+  const Report r =
+      checkDoc(e.in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::identity, 20));
   EXPECT_TRUE(checksOf(r).count(Check::capsule)) << describe(r);
   EXPECT_NE(gateFinding(r), nullptr) << describe(r);
 }
@@ -218,7 +220,8 @@ TEST(GateCheck, CappedAtZeroItIsCounted) {
   io::LoweringDocument d =
       referenceDocument(e.in, plan, Mode::coalesced, Equality::contract, false);
   d.plan = toCoalescedLoweringPlan(e.in, plan, Equality::identity);
-  const Report r = check(e.in, plan, d, Options{Mode::coalesced, Equality::contract, 0});
+  const Report r =
+      check(e.in, plan, d, lo::test::seed::options(Mode::coalesced, Equality::contract, 0));
   EXPECT_TRUE(r.violations.empty());
   EXPECT_TRUE(checksOf(r).count(Check::gate));
 }
@@ -237,7 +240,7 @@ TEST(GateCheck, NeverOnTheReferenceOutput) {
     for (Mode mode : {Mode::singleton, Mode::coalesced})
       for (Equality eq : {Equality::contract, Equality::identity}) {
         const auto d = referenceDocument(e.in, plan, mode, eq, rng() % 2);
-        const Report r = checkDoc(e.in, plan, d, Options{mode, eq, 20});
+        const Report r = checkDoc(e.in, plan, d, lo::test::seed::options(mode, eq, 20));
         ASSERT_TRUE(r.conforms()) << describe(r);
       }
   }

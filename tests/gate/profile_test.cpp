@@ -17,11 +17,11 @@ const std::string kExamples = LO_EXAMPLES_DIR;
 
 /// The lowering the original gates: the file's groups as written for a lowering plan, else the
 /// plan's lowering under `mode` (the original's `planOps` gates the selected kernels one a row,
-/// which is the singleton lowering; the graph profiles coalesce). A file under 2026-07/ is read in
-/// that edition, every other in the newest.
+/// which is the singleton lowering; the graph profiles coalesce). A file under 2026-07/ or
+/// 2026-08/ is read in that edition (the evidence gate's).
 GraphLoweringPlan loweringOf(Interner &in, const std::string &file, Mode mode = Mode::singleton) {
   const io::Source source = io::loadSource(kExamples + "/" + file);
-  const Edition edition = file.starts_with("2026-07/") ? Edition::e2026_07 : kNewestEdition;
+  const Edition edition = file.starts_with("2026-07/") ? Edition::e2026_07 : Edition::e2026_08;
   if (io::detectDocumentKind(source) == io::DocumentKind::loweringPlan)
     return io::readLoweringPlan(source, in, edition).plan;
   return lower(in, io::readExecutionPlan(source, in, edition), mode, Equality::contract);
@@ -43,10 +43,10 @@ bool hasFailure(const GateResult &r, GateFailureKind kind) {
 TEST(Profile, StrictGateRejectsFuzzOnlyEvidence) {
   // expect "strict gate rejects fuzz-only evidence"
   //   (!fuzzedRelu.acceptedBy AssurancePolicy.verified)
-  EXPECT_FALSE(acceptedBy(AssurancePolicy::verified(), "gate/fuzzed-relu.json"));
+  EXPECT_FALSE(acceptedBy(AssurancePolicy::verified(), "2026-08/gate/fuzzed-relu.json"));
   Interner in;
   const GateResult r =
-      gate(in, AssurancePolicy::verified(), loweringOf(in, "gate/fuzzed-relu.json"));
+      gate(in, AssurancePolicy::verified(), loweringOf(in, "2026-08/gate/fuzzed-relu.json"));
   EXPECT_TRUE(hasFailure(r, GateFailureKind::fuzzEvidence));
   // Without the fuzz oracle the value contract would be test-backed like the others: the fuzz
   // evidence is what the fuzzEvidence failure names.
@@ -61,7 +61,7 @@ TEST(Profile, StrictGateRejectsFuzzOnlyEvidence) {
 TEST(Profile, RuntimeGateAcceptsFuzzBackedCheckedEvidence) {
   // expect "runtime gate accepts fuzz-backed checked evidence"
   //   (fuzzedRelu.acceptedBy AssurancePolicy.checked)
-  EXPECT_TRUE(acceptedBy(AssurancePolicy::checked(), "gate/fuzzed-relu.json"));
+  EXPECT_TRUE(acceptedBy(AssurancePolicy::checked(), "2026-08/gate/fuzzed-relu.json"));
 }
 
 TEST(Profile, StrictGateAcceptsProofBearingEvidence) {
@@ -73,28 +73,31 @@ TEST(Profile, StrictGateAcceptsProofBearingEvidence) {
 TEST(Profile, StrictGateRejectsTrustedLibTorchForward) {
   // expect "strict gate rejects trusted LibTorch forward"
   //   (!libtorchForward.acceptedBy AssurancePolicy.verified)
-  EXPECT_FALSE(acceptedBy(AssurancePolicy::verified(), "gate/libtorch-sdpa-forward.lowering.json"));
+  EXPECT_FALSE(
+      acceptedBy(AssurancePolicy::verified(), "2026-08/gate/libtorch-sdpa-forward.lowering.json"));
   Interner in;
   const GateResult r = gate(in, AssurancePolicy::verified(),
-                            loweringOf(in, "gate/libtorch-sdpa-forward.lowering.json"));
+                            loweringOf(in, "2026-08/gate/libtorch-sdpa-forward.lowering.json"));
   EXPECT_TRUE(hasFailure(r, GateFailureKind::trustedBoundary));
   // The explicit external-provider policy admits the boundary it names.
-  EXPECT_TRUE(acceptedBy(AssurancePolicy::external(), "gate/libtorch-sdpa-forward.lowering.json"));
-  EXPECT_FALSE(acceptedBy(AssurancePolicy::checked(), "gate/libtorch-sdpa-forward.lowering.json"));
+  EXPECT_TRUE(
+      acceptedBy(AssurancePolicy::external(), "2026-08/gate/libtorch-sdpa-forward.lowering.json"));
+  EXPECT_FALSE(
+      acceptedBy(AssurancePolicy::checked(), "2026-08/gate/libtorch-sdpa-forward.lowering.json"));
 }
 
 TEST(Profile, CheckedCpuGraphAcceptance) {
   // acceptedGraphOrThrow "checked cpu graph acceptance" BackendProfile.checkedCpu tinyReluGraph
   // (two relu nodes on reference.relu, coalesced, gated by the profile's checked policy)
-  EXPECT_TRUE(acceptedBy(AssurancePolicy::checked(), "two-relu.json", Mode::coalesced));
+  EXPECT_TRUE(acceptedBy(AssurancePolicy::checked(), "2026-08/two-relu.json", Mode::coalesced));
   // acceptedGraphOrThrow "checked cpu singleton graph acceptance" singletonCpuProfile ...
-  EXPECT_TRUE(acceptedBy(AssurancePolicy::checked(), "two-relu.json", Mode::singleton));
+  EXPECT_TRUE(acceptedBy(AssurancePolicy::checked(), "2026-08/two-relu.json", Mode::singleton));
 }
 
 TEST(Profile, CheckedCpuGraphHasNoMissingEvidence) {
   // expect "checked cpu graph has no missing evidence" acceptedCpuGraph.audit.hasNoMissingEvidence
   Interner in;
-  const GraphLoweringPlan l = loweringOf(in, "two-relu.json", Mode::coalesced);
+  const GraphLoweringPlan l = loweringOf(in, "2026-08/two-relu.json", Mode::coalesced);
   EXPECT_TRUE(hasNoMissingEvidence(in, audit(in, l)));
   EXPECT_FALSE(
       hasFailure(gate(in, AssurancePolicy::verified(), l), GateFailureKind::missingEvidence));

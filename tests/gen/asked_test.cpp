@@ -28,6 +28,7 @@ TEST_F(Asked, TheAsksOfACaseComeFromTheSeedAndCoverEveryBoolean) {
   for (std::uint64_t seed : {1, 2, 3}) {
     suite::Settings settings;
     settings.seed = seed;
+    settings.edition = test::seed::kEdition; // the seed's asks: the audit and a custom policy
     for (std::size_t i = 0; i < 100; ++i) {
       Interner a, b;
       const suite::Case c = suite::caseAt(a, settings, i), again = suite::caseAt(b, settings, i);
@@ -68,8 +69,8 @@ TEST_F(Asked, AnEntryThatAsksForTheAuditFailsWithoutOne) {
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   // The same lowering without its audit.
   const fs::path output = outputs / (name + "-" + mode + "-" + equality + ".json");
-  r = oracle({"lower", (suite / plan).string(), "--mode", mode, "--equality", equality, "-o",
-              output.string()});
+  r = seedOracle({"lower", (suite / plan).string(), "--mode", mode, "--equality", equality, "-o",
+                  output.string()});
   ASSERT_EQ(r.code, 0) << r.standardError;
   r = verify();
   EXPECT_EQ(r.code, 1) << r.standardOutput;
@@ -82,10 +83,10 @@ TEST_F(Asked, AnEntryThatAsksForTheAuditFailsWithoutOne) {
   // `check --audit` judges the one output as verify does; without it the audit is not asked.
   const std::vector<std::string> checkOne{
       "check", (suite / plan).string(), output.string(), "--mode", mode, "--equality", equality};
-  EXPECT_EQ(oracle(checkOne).code, 0);
+  EXPECT_EQ(seedOracle(checkOne).code, 0);
   std::vector<std::string> withAudit = checkOne;
   withAudit.push_back("--audit");
-  r = oracle(withAudit);
+  r = seedOracle(withAudit);
   EXPECT_EQ(r.code, 1) << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("/audit: audit: the audit was asked for"), std::string::npos)
       << r.standardOutput;
@@ -97,6 +98,7 @@ TEST_F(Asked, AnEntryThatAsksForTheAuditFailsWithoutOne) {
 TEST_F(Asked, VerifyJudgesACustomGateEntryUnderItsBooleans) {
   makeSuite(24);
   suite::Settings settings; // gen's defaults, as makeSuite wrote them
+  settings.edition = test::seed::kEdition;
   std::set<std::string> changed;
   for (std::size_t i = 0; i < 24; ++i) {
     Interner interner;
@@ -137,14 +139,14 @@ TEST_F(Asked, VerifyJudgesACustomGateEntryUnderItsBooleans) {
 TEST_F(Asked, DiffAsksForTheAuditThroughItsPlaceholder) {
   const std::string peer = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR +
                            "/conforming.py {plan} {out} {mode} {equality}";
-  auto r = oracle({"diff", "--impl", peer + " {audit}", "--count", "16"});
+  auto r = seedOracle({"diff", "--impl", peer + " {audit}", "--count", "16"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("the audit asked of 1 case in 4"), std::string::npos)
       << r.standardOutput;
-  r = oracle({"diff", "--impl", peer, "--count", "12"});
+  r = seedOracle({"diff", "--impl", peer, "--count", "12"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_EQ(r.standardOutput.find("audit asked"), std::string::npos) << r.standardOutput;
-  r = oracle({"diff", "--impl", peer, "--audit"});
+  r = seedOracle({"diff", "--impl", peer, "--audit"});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_NE(r.standardError.find("--audit: the --impl command must name {audit}"),
             std::string::npos)
@@ -153,17 +155,17 @@ TEST_F(Asked, DiffAsksForTheAuditThroughItsPlaceholder) {
   const std::string ignoring =
       "sh -c '" + std::string(LO_PYTHON3) + " " + LO_PEERS_DIR +
       "/conforming.py \"$1\" \"$2\" \"$3\" \"$4\"' sh {plan} {out} {mode} {equality} {audit}";
-  r = oracle({"diff", "--impl", ignoring, "--keep", (dir / "k").string()});
+  r = seedOracle({"diff", "--impl", ignoring, "--keep", (dir / "k").string()});
   EXPECT_EQ(r.code, 1) << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("audit asked) fails; minimal case"), std::string::npos)
       << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("audit: the audit was asked for, but the candidate carries none"),
             std::string::npos)
       << r.standardOutput;
-  r = oracle({"diff", "--impl", ignoring, "--audit", "--count", "1"});
+  r = seedOracle({"diff", "--impl", ignoring, "--audit", "--count", "1"});
   EXPECT_EQ(r.code, 1) << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("case 0000-empty-plan"), std::string::npos) << r.standardOutput;
-  EXPECT_EQ(oracle({"diff", "--gate", "true", "--audit"}).code, 2) << "a gate has no audit";
+  EXPECT_EQ(seedOracle({"diff", "--gate", "true", "--audit"}).code, 2) << "a gate has no audit";
 }
 
 // diff --gate tells a custom policy only to a command that names the six booleans' placeholders;
@@ -175,44 +177,44 @@ TEST_F(Asked, DiffGateAsksForCustomPoliciesWhenItCanTellThem) {
       " --allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external "
       "{allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards "
       "{allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}";
-  auto r = oracle({"diff", "--gate", gate + booleans, "--count", "16", "--policy", "custom"});
+  auto r = seedOracle({"diff", "--gate", gate + booleans, "--count", "16", "--policy", "custom"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("gate of policy custom, seed 1, 16 runs"), std::string::npos)
       << r.standardOutput;
-  r = oracle({"diff", "--gate", gate, "--policy", "custom"});
+  r = seedOracle({"diff", "--gate", gate, "--policy", "custom"});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_NE(r.standardError.find("--policy custom: the --gate command must name"),
             std::string::npos)
       << r.standardError;
-  EXPECT_EQ(oracle({"diff", "--impl", "true", "--policy", "checked"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--impl", "true", "--policy", "checked"}).code, 2);
 }
 
 // docs/conformance.md, "The gate worker protocol": one process answers every case and policy,
 // its answers judged as --gate's results; a lowering is no gate result, a crash is a finding.
 TEST_F(Asked, AGateWorkerIsJudgedAsAGateFromOneProcess) {
   const std::string py = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR;
-  auto r = oracle({"diff", "--gate-worker", py + "/gate_worker.py", "--count", "20", "--all"});
+  auto r = seedOracle({"diff", "--gate-worker", py + "/gate_worker.py", "--count", "20", "--all"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("gates of policies verified, checked, external, custom, seed 1, "
                                   "320 runs"),
             std::string::npos)
       << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("1 start of the implementation"), std::string::npos);
-  r = oracle(
+  r = seedOracle(
       {"diff", "--gate-worker", py + "/worker.py", "--count", "2", "--keep", (dir / "k").string()});
   EXPECT_EQ(r.code, 1) << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("the implementation wrote an invalid gate result: "),
             std::string::npos)
       << r.standardOutput;
   EXPECT_TRUE(fs::exists(dir / "k" / "expected.json")) << "the reference gate result is saved";
-  r = oracle({"diff", "--gate-worker", "sh -c 'read l; exit 4'", "--count", "1", "--keep",
-              (dir / "k2").string()});
+  r = seedOracle({"diff", "--gate-worker", "sh -c 'read l; exit 4'", "--count", "1", "--keep",
+                  (dir / "k2").string()});
   EXPECT_EQ(r.code, 1) << r.standardOutput;
   EXPECT_NE(r.standardOutput.find("the worker exited with status 4 without answering"),
             std::string::npos)
       << r.standardOutput;
-  EXPECT_EQ(oracle({"diff", "--gate-worker", "true", "--gate", "true"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--gate-worker", "true", "--worker", "true"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--gate-worker", "true", "--gate", "true"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--gate-worker", "true", "--worker", "true"}).code, 2);
 }
 
 // docs/conformance.md, "The worker protocol": `planText` is the plan file byte for byte, and
@@ -240,9 +242,9 @@ TEST_F(Asked, EveryRequestCarriesTheCasesExactText) {
          "    conforming.write(groups, r['mode'], r['equality'], r['out'], r['audit'])\n"
          "    print(json.dumps({'id': r['id'], 'status': 'done'}), flush=True)\n";
   const auto r =
-      oracle({"diff", "--worker",
-              std::string(LO_PYTHON3) + " " + script.string() + " " + (dir / "log").string(),
-              "--count", "40"});
+      seedOracle({"diff", "--worker",
+                  std::string(LO_PYTHON3) + " " + script.string() + " " + (dir / "log").string(),
+                  "--count", "40"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   std::ifstream log(dir / "log");
   std::size_t lines = 0, solidus = 0, unicode = 0;

@@ -3,6 +3,7 @@
 #include "ref/io/reader.hpp"
 #include "tests/campaign.hpp"
 #include "tests/cli_run.hpp"
+#include "tests/seed.hpp"
 
 #include <csignal>
 #include <cstdlib>
@@ -41,7 +42,7 @@ TEST_F(Diff, TheMinimalPlanIsSpelledPlainlyUnlessTheSpellingIsTheCause) {
   const fs::path keep = dir / "plain";
   // Case 0038 of seed 2 spells its strings with escapes ("\u0069").
   const auto r =
-      oracle({"diff", "--impl", peer("identity.py"), "--seed", "2", "--keep", keep.string()});
+      seedOracle({"diff", "--impl", peer("identity.py"), "--seed", "2", "--keep", keep.string()});
   ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_EQ(slurp(keep / "plan.json").find("\\u00"), std::string::npos)
       << slurp(keep / "plan.json");
@@ -52,10 +53,10 @@ TEST_F(Diff, TheMinimalPlanIsSpelledPlainlyUnlessTheSpellingIsTheCause) {
 
   const fs::path exotic = dir / "exotic";
   const auto raw =
-      oracle({"diff", "--impl",
-              std::string(LO_PYTHON3) + " " + kPeers +
-                  "/mutants.py --mutant requires-format {plan} {out} {mode} {equality}",
-              "--keep", exotic.string()});
+      seedOracle({"diff", "--impl",
+                  std::string(LO_PYTHON3) + " " + kPeers +
+                      "/mutants.py --mutant requires-format {plan} {out} {mode} {equality}",
+                  "--keep", exotic.string()});
   ASSERT_EQ(raw.code, 1) << raw.standardOutput << raw.standardError;
   EXPECT_TRUE(contains(slurp(exotic / "report.txt"),
                        "plan.json spelled as the case was (the failure "
@@ -75,8 +76,8 @@ struct Broken {
 // with --keep saves nothing.
 TEST_F(Diff, ConformingPeerPassesAndNothingIsKept) {
   const std::string count = std::to_string(instance(20, 60)); // tests/campaign.hpp
-  const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", count, "--keep",
-                         (dir / "keep").string()});
+  const auto r = seedOracle({"diff", "--impl", peer("conforming.py"), "--count", count, "--keep",
+                             (dir / "keep").string()});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("all " + count + " cases conform"), std::string::npos)
       << r.standardOutput;
@@ -88,7 +89,7 @@ TEST_F(Diff, ConformingPeerPassesAndNothingIsKept) {
 // one run a case; --mode or --equality pins one lowering.
 TEST_F(Diff, EveryLoweringByDefault) {
   const std::string count = std::to_string(instance(12, 40)); // the passing runs' cases
-  const auto conforming = oracle({"diff", "--impl", peer("conforming.py"), "--count", count});
+  const auto conforming = seedOracle({"diff", "--impl", peer("conforming.py"), "--count", count});
   EXPECT_EQ(conforming.code, 0) << conforming.standardOutput << conforming.standardError;
   EXPECT_TRUE(
       contains(conforming.standardOutput,
@@ -105,11 +106,12 @@ TEST_F(Diff, EveryLoweringByDefault) {
   for (const Broken &b : confined) {
     SCOPED_TRACE(b.name);
     const auto r =
-        oracle({"diff", "--impl", b.impl, "--count", "40", "--keep", (dir / b.name).string()});
+        seedOracle({"diff", "--impl", b.impl, "--count", "40", "--keep", (dir / b.name).string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
     EXPECT_TRUE(fs::exists(dir / b.name / "plan.json")) << "saved in --keep itself";
-    const auto pinned = oracle({"diff", "--impl", b.impl, "--count", count, "--mode", "coalesced"});
+    const auto pinned =
+        seedOracle({"diff", "--impl", b.impl, "--count", count, "--mode", "coalesced"});
     EXPECT_EQ(pinned.code, 0) << "pinned to coalesced/contract: " << pinned.standardOutput;
     EXPECT_TRUE(contains(pinned.standardOutput, "(mode coalesced, equality contract, seed 1"))
         << pinned.standardOutput;
@@ -118,24 +120,24 @@ TEST_F(Diff, EveryLoweringByDefault) {
   // asked, differs from another lowering's (the identity trap, or a report per node where the
   // coalesced lowering has one per group).
   const std::string gateCommand = std::string(LO_ORACLE_BINARY) +
-                                  " gate {plan} -o {out} --policy {policy} "
+                                  " gate --edition 2026-08 {plan} -o {out} --policy {policy} "
                                   "--format json";
   const auto r =
-      oracle({"diff", "--gate", gateCommand, "--count", "12", "--keep", (dir / "g").string()});
+      seedOracle({"diff", "--gate", gateCommand, "--count", "12", "--keep", (dir / "g").string()});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, ") fails; minimal case")) << r.standardOutput;
   EXPECT_FALSE(contains(r.standardOutput, "mode coalesced, equality contract")) << r.standardOutput;
   const auto pinned =
-      oracle({"diff", "--gate", gateCommand, "--count", "12", "--equality", "contract"});
+      seedOracle({"diff", "--gate", gateCommand, "--count", "12", "--equality", "contract"});
   EXPECT_EQ(pinned.code, 0) << pinned.standardOutput << pinned.standardError;
 }
 
 TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
   for (const auto &[mode, equality] :
        {std::pair{"singleton", "contract"}, std::pair{"coalesced", "identity"}}) {
-    const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count",
-                           std::to_string(instance(12, 40)), "--seed", "5", "--mode", mode,
-                           "--equality", equality});
+    const auto r = seedOracle({"diff", "--impl", peer("conforming.py"), "--count",
+                               std::to_string(instance(12, 40)), "--seed", "5", "--mode", mode,
+                               "--equality", equality});
     EXPECT_EQ(r.code, 0) << mode << "/" << equality << ": " << r.standardOutput << r.standardError;
   }
 }
@@ -145,8 +147,8 @@ TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
 // difference it keeps is one the gate sees).
 TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
   const fs::path keep = dir / "keep";
-  const auto r = oracle({"diff", "--impl", peer("identity.py") + " {audit}", "--count", "100",
-                         "--keep", keep.string()});
+  const auto r = seedOracle({"diff", "--impl", peer("identity.py") + " {audit}", "--count", "100",
+                             "--keep", keep.string()});
   ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_EQ(std::count(r.standardOutput.begin(), r.standardOutput.end(), '\n'), 1)
       << "one summary line: " << r.standardOutput;
@@ -154,7 +156,7 @@ TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
 
   Interner interner;
   const GraphExecutionPlan plan =
-      io::readExecutionPlan(io::loadSource((keep / "plan.json").string()), interner);
+      lo::test::seed::readExecutionPlan(io::loadSource((keep / "plan.json").string()), interner);
   ASSERT_EQ(plan.kernels.size(), 2u);
   const KernelCapsule &a = interner.capsule(plan.kernels[0].capsule);
   const KernelCapsule &b = interner.capsule(plan.kernels[1].capsule);
@@ -163,7 +165,7 @@ TEST_F(Diff, IdentityPeerIsCaughtAndShrunkToTwoCapsulesOfOneIdentity) {
 
   // The implementation's output and the report are kept beside the plan.
   const auto output =
-      io::readLoweringPlan(io::loadSource((keep / "output.json").string()), interner);
+      lo::test::seed::readLoweringPlan(io::loadSource((keep / "output.json").string()), interner);
   EXPECT_EQ(output.plan.groups.size(), 1u) << "the identity peer merged the two nodes";
   const std::string report = slurp(keep / "report.txt");
   EXPECT_NE(report.find("capsule"), std::string::npos) << report;
@@ -191,10 +193,10 @@ TEST_F(Diff, AnOutputsDeclarationNeverChoosesTheStandard) {
          "conforming.same_contract\n"
          "conforming.write(conforming.lower(plan, sys.argv[3], same), sys.argv[3], "
          "'identity' if sys.argv[4] == 'contract' else 'contract', sys.argv[2])\n";
-  const auto r = oracle({"diff", "--impl",
-                         std::string(LO_PYTHON3) + " " + (dir / "declares.py").string() +
-                             " {plan} {out} {mode} {equality}",
-                         "--count", "12", "--mode", "coalesced", "--equality", "contract"});
+  const auto r = seedOracle({"diff", "--impl",
+                             std::string(LO_PYTHON3) + " " + (dir / "declares.py").string() +
+                                 " {plan} {out} {mode} {equality}",
+                             "--count", "12", "--mode", "coalesced", "--equality", "contract"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "diff: note: 12 outputs declare another mode or equality "
                                          "than the one asked and were judged as asked (first: "
@@ -204,7 +206,7 @@ TEST_F(Diff, AnOutputsDeclarationNeverChoosesTheStandard) {
 
   // The identity lowering declared as such is judged under contract: the identity trap fails.
   const fs::path keep = dir / "keep";
-  const auto trap = oracle(
+  const auto trap = seedOracle(
       {"diff", "--impl",
        std::string(LO_PYTHON3) + " " + kPeers + "/identity.py {plan} {out} {mode} identity",
        "--count", "12", "--mode", "coalesced", "--equality", "contract", "--keep", keep.string()});
@@ -228,7 +230,7 @@ TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const fs::path keep = dir / b.name;
-    const auto r = oracle(
+    const auto r = seedOracle(
         {"diff", "--impl", b.impl, "--count", "5", "--timeout-ms", "300", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_NE(r.standardOutput.find(b.expect), std::string::npos) << r.standardOutput;
@@ -245,34 +247,34 @@ TEST_F(Diff, CrashesTimeoutsFailuresAndInvalidJsonAreFindings) {
 }
 
 TEST_F(Diff, BadUsage) {
-  const auto missing = oracle({"diff", "--impl", "/nonexistent/impl {plan} {out}"});
+  const auto missing = seedOracle({"diff", "--impl", "/nonexistent/impl {plan} {out}"});
   EXPECT_EQ(missing.code, 2);
   EXPECT_EQ(missing.standardError.rfind("lowering-oracle: cannot run /nonexistent/impl", 0), 0u)
       << "the error is the first line, not after an empty one: " << missing.standardError;
-  EXPECT_EQ(oracle({"diff", "--impl", "'unterminated"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--impl", "   "}).code, 2);
-  EXPECT_EQ(oracle({"diff"}).code, 2) << "--impl is required";
-  EXPECT_EQ(oracle({"diff", "--impl", "true", "--mode", "fused"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--impl", "'unterminated"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--impl", "   "}).code, 2);
+  EXPECT_EQ(seedOracle({"diff"}).code, 2) << "--impl is required";
+  EXPECT_EQ(seedOracle({"diff", "--impl", "true", "--mode", "fused"}).code, 2);
 }
 
 // --- `diff --gate` (docs/spec.md §4.3, §6) ------------------------------------------------------
 
 TEST_F(Diff, GateIsOneOfImplWorkerAndGateAndPolicyNeedsIt) {
-  EXPECT_EQ(oracle({"diff", "--gate", "true", "--impl", "true"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--gate", "true", "--worker", "true"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--impl", "true", "--policy", "checked"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--gate", "true", "--policy", "strict"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--gate", "'unterminated"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--gate", "true", "--impl", "true"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--gate", "true", "--worker", "true"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--impl", "true", "--policy", "checked"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--gate", "true", "--policy", "strict"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--gate", "'unterminated"}).code, 2);
 }
 
 // The reference `gate` command is a conforming gate: under the identity equality too, where the
 // hand-picked identity trap is accepted by `checked`.
 TEST_F(Diff, TheGateCommandPassesAsAnImplementation) {
-  const auto r =
-      oracle({"diff", "--gate",
-              std::string(LO_ORACLE_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
-                                              "{mode} --equality {equality} --format json",
-              "--count", "12", "--policy", "checked", "--equality", "identity"});
+  const auto r = seedOracle({"diff", "--gate",
+                             std::string(LO_ORACLE_BINARY) +
+                                 " gate --edition 2026-08 {plan} -o {out} --policy {policy} --mode "
+                                 "{mode} --equality {equality} --format json",
+                             "--count", "12", "--policy", "checked", "--equality", "identity"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "diff: all 12 cases conform (mode coalesced, equality "
                                          "identity, gate of policy checked, seed 1, 12 runs"))
@@ -294,7 +296,7 @@ TEST_F(Diff, BrokenGatesAreFindings) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const fs::path keep = dir / b.name;
-    const auto r = oracle({"diff", "--gate", b.impl, "--count", "3", "--keep", keep.string()});
+    const auto r = seedOracle({"diff", "--gate", b.impl, "--count", "3", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     // Case 0 asks for the first lowering in turn, singleton/contract.
     EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode singleton, equality contract, policy "
@@ -314,11 +316,12 @@ TEST_F(Diff, BrokenGatesAreFindings) {
 // with its claim tags renamed (valueRefinement becomes valuePromise), and its exit status kept.
 TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
   const std::string gate =
-      "sh -c 'out=$(\"$0\" gate \"$1\" --policy \"$2\" --mode \"$3\" --equality \"$4\" "
+      "sh -c 'out=$(\"$0\" gate --edition 2026-08 \"$1\" --policy \"$2\" --mode \"$3\" --equality "
+      "\"$4\" "
       "--format json); code=$?; printf \"%s\\n\" \"$out\" | sed s/Refinement/Promise/g; exit "
       "$code' " +
       std::string(LO_ORACLE_BINARY) + " {plan} {policy} {mode} {equality}";
-  const auto r = oracle({"diff", "--gate", gate, "--count", "12", "--policy", "verified"});
+  const auto r = seedOracle({"diff", "--gate", gate, "--count", "12", "--policy", "verified"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "the implementation wrote an invalid gate result: "
                                          "output.json:"))
@@ -330,10 +333,10 @@ TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
 // A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
 // contradicts its result's verdict is a finding, even when the result is the reference's.
 TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
-  const std::string gate = std::string("sh -c '\"$0\" gate \"$1\" -o \"$2\" --policy \"$3\" "
-                                       "--mode \"$4\" --equality \"$5\" --format json; exit ") +
-                           "STATUS' " + LO_ORACLE_BINARY +
-                           " {plan} {out} {policy} {mode} {equality}";
+  const std::string gate =
+      std::string("sh -c '\"$0\" gate --edition 2026-08 \"$1\" -o \"$2\" --policy \"$3\" "
+                  "--mode \"$4\" --equality \"$5\" --format json; exit ") +
+      "STATUS' " + LO_ORACLE_BINARY + " {plan} {out} {policy} {mode} {equality}";
   const Broken cases[] = {
       {"always-0", std::regex_replace(gate, std::regex("STATUS"), "0"),
        "the gate exited with status 0 (accepted), but its result's verdict is rejected"},
@@ -343,19 +346,19 @@ TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const fs::path keep = dir / b.name;
-    const auto r = oracle({"diff", "--gate", b.impl, "--count", std::to_string(instance(6, 20)),
-                           "--keep", keep.string()});
+    const auto r = seedOracle({"diff", "--gate", b.impl, "--count", std::to_string(instance(6, 20)),
+                               "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
     EXPECT_FALSE(contains(r.standardOutput, "conform")) << r.standardOutput;
     EXPECT_TRUE(contains(slurp(keep / "report.txt"), b.expect)) << slurp(keep / "report.txt");
   }
   // Exiting as its verdict says, the same gate conforms.
-  const auto r =
-      oracle({"diff", "--gate",
-              std::string(LO_ORACLE_BINARY) + " gate {plan} -o {out} --policy {policy} --mode "
-                                              "{mode} --equality {equality} --format json",
-              "--count", std::to_string(instance(6, 20))});
+  const auto r = seedOracle({"diff", "--gate",
+                             std::string(LO_ORACLE_BINARY) +
+                                 " gate --edition 2026-08 {plan} -o {out} --policy {policy} --mode "
+                                 "{mode} --equality {equality} --format json",
+                             "--count", std::to_string(instance(6, 20))});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
 
@@ -365,7 +368,7 @@ TEST_F(Diff, FileNamesCannotInject) {
   const fs::path tricky = dir / "a dir; touch INJECTED $(touch INJECTED2)";
   fs::create_directories(tricky);
   ::setenv("TMPDIR", tricky.c_str(), 1);
-  const auto r = oracle({"diff", "--impl", peer("conforming.py"), "--count", "15"});
+  const auto r = seedOracle({"diff", "--impl", peer("conforming.py"), "--count", "15"});
   ::unsetenv("TMPDIR");
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   for (const fs::path &where : {dir, tricky, fs::current_path()})
@@ -377,7 +380,7 @@ TEST_F(Diff, FileNamesCannotInject) {
 
 TEST_F(Diff, ConformingWorkerPassesFromOneProcess) {
   const std::string count = std::to_string(instance(50, 150)); // tests/campaign.hpp
-  const auto r = oracle({"diff", "--worker", worker(), "--count", count});
+  const auto r = seedOracle({"diff", "--worker", worker(), "--count", count});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "all " + count + " cases conform")) << r.standardOutput;
   EXPECT_TRUE(contains(r.standardOutput, "1 start of the implementation")) << r.standardOutput;
@@ -385,14 +388,14 @@ TEST_F(Diff, ConformingWorkerPassesFromOneProcess) {
 
 TEST_F(Diff, IdentityWorkerIsCaughtAndShrunk) {
   const fs::path keep = dir / "keep";
-  const auto r =
-      oracle({"diff", "--worker", worker("--identity"), "--count", "100", "--keep", keep.string()});
+  const auto r = seedOracle(
+      {"diff", "--worker", worker("--identity"), "--count", "100", "--keep", keep.string()});
   ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "minimal case 2 nodes")) << r.standardOutput;
   EXPECT_TRUE(contains(r.standardOutput, "capsule")) << r.standardOutput;
   Interner interner;
   const GraphExecutionPlan plan =
-      io::readExecutionPlan(io::loadSource((keep / "plan.json").string()), interner);
+      lo::test::seed::readExecutionPlan(io::loadSource((keep / "plan.json").string()), interner);
   EXPECT_EQ(plan.kernels.size(), 2u);
   EXPECT_TRUE(contains(slurp(keep / "report.txt"), "--worker")) << "the report names the worker";
 }
@@ -416,8 +419,8 @@ TEST_F(Diff, WorkerMayAnswerWithTheOutputInline) {
       "    print(json.dumps({'id': q['id'], 'status': 'done', 'output': out}), flush=True)\n";
   std::ofstream(dir / "inline.py") << script;
   const auto r =
-      oracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + (dir / "inline.py").string(),
-              "--count", "40", "--all"});
+      seedOracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + (dir / "inline.py").string(),
+                  "--count", "40", "--all"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardOutput, "all 40 cases conform")) << r.standardOutput;
 }
@@ -460,15 +463,16 @@ TEST_F(Diff, BrokenWorkersAreFindings) {
     // Only the hanging worker meets the short timeout: the others answer, however loaded the
     // machine, long before 10 s.
     const std::string timeout = std::string(b.name) == "hangs" ? "300" : "10000";
-    const auto r = oracle({"diff", "--worker", b.impl, "--count", "3", "--timeout-ms", timeout,
-                           "--max-output-bytes", "1000", "--keep", keep.string()});
+    const auto r = seedOracle({"diff", "--worker", b.impl, "--count", "3", "--timeout-ms", timeout,
+                               "--max-output-bytes", "1000", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
     EXPECT_TRUE(fs::exists(keep / "report.txt"));
   }
   EXPECT_TRUE(contains(slurp(dir / "dies" / "stderr.txt"), "bye"));
-  EXPECT_EQ(oracle({"diff", "--worker", "/nonexistent/worker"}).code, 2);
-  EXPECT_EQ(oracle({"diff", "--worker", worker(), "--impl", "true"}).code, 2) << "one of the two";
+  EXPECT_EQ(seedOracle({"diff", "--worker", "/nonexistent/worker"}).code, 2);
+  EXPECT_EQ(seedOracle({"diff", "--worker", worker(), "--impl", "true"}).code, 2)
+      << "one of the two";
 }
 
 // report.txt shows the implementation's text escaped (docs/ci.md, "Reports"): no raw ESC, and no
@@ -485,8 +489,8 @@ TEST_F(Diff, ReportTxtCarriesNoRawControlCharacters) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const fs::path keep = dir / b.name;
-    const auto r = oracle({"diff", std::string(b.name) == "worker" ? "--worker" : "--impl", b.impl,
-                           "--count", "2", "--keep", keep.string()});
+    const auto r = seedOracle({"diff", std::string(b.name) == "worker" ? "--worker" : "--impl",
+                               b.impl, "--count", "2", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     const std::string report = slurp(keep / "report.txt");
     EXPECT_TRUE(contains(report, "\\u001b[2J")) << report;
@@ -501,9 +505,9 @@ TEST_F(Diff, ReportTxtCarriesNoRawControlCharacters) {
 TEST_F(Diff, AWorkersStrayLineIsQuoted) {
   const fs::path keep = dir / "keep";
   const auto r =
-      oracle({"diff", "--worker",
-              "sh -c 'read -r l; printf \"Loading model \\033[1mfast\\033[0m %0300d\\n\" 7'",
-              "--count", "3", "--keep", keep.string()});
+      seedOracle({"diff", "--worker",
+                  "sh -c 'read -r l; printf \"Loading model \\033[1mfast\\033[0m %0300d\\n\" 7'",
+                  "--count", "3", "--keep", keep.string()});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   const std::string quoted = "is not one JSON object on one line: \"Loading model \\u001b[1mfast"
                              "\\u001b[0m 000";
@@ -521,8 +525,9 @@ TEST_F(Diff, AWorkersStrayLineIsQuoted) {
 TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
   const fs::path keep = dir / "keep";
   const int count = instance(8, 20);
-  const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", std::to_string(count),
-                         "--all", "--keep-going", "--keep", keep.string()});
+  const auto r =
+      seedOracle({"diff", "--impl", peer("identity.py"), "--count", std::to_string(count), "--all",
+                  "--keep-going", "--keep", keep.string()});
   ASSERT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   // Only coalesced/contract can fail for an identity peer: it is asked for all four lowerings.
   EXPECT_TRUE(contains(r.standardOutput, "runs fail (lowerings singleton/contract, "
@@ -547,12 +552,12 @@ TEST_F(Diff, KeepGoingCollectsEveryFailureAndShrinksOnePerKind) {
 }
 
 TEST_F(Diff, ProgressLinesWhenAskedOffATerminal) {
-  const auto quiet = oracle({"diff", "--worker", worker(), "--count", "30"});
+  const auto quiet = seedOracle({"diff", "--worker", worker(), "--count", "30"});
   EXPECT_EQ(quiet.standardError, "") << "no progress unless asked off a terminal";
-  const auto r = oracle({"diff", "--impl",
-                         "sh -c 'sleep 0.3; exec " + std::string(LO_PYTHON3) + " " + kPeers +
-                             "/conforming.py \"$1\" \"$2\"' sh {plan} {out}",
-                         "--count", "8", "--progress", "--mode", "coalesced"});
+  const auto r = seedOracle({"diff", "--impl",
+                             "sh -c 'sleep 0.3; exec " + std::string(LO_PYTHON3) + " " + kPeers +
+                                 "/conforming.py \"$1\" \"$2\"' sh {plan} {out}",
+                             "--count", "8", "--progress", "--mode", "coalesced"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_TRUE(contains(r.standardError, "diff: ")) << r.standardError;
   EXPECT_TRUE(contains(r.standardError, "/8 cases")) << r.standardError;
@@ -638,9 +643,9 @@ TEST_F(Diff, AnInterruptWhileShrinkingKeepsTheFinding) {
   const std::string impl = "sh -c 'echo run >> " + runs.string() + "; exec " +
                            std::string(LO_PYTHON3) + " " + kPeers +
                            "/identity.py \"$@\"' sh {plan} {out} {mode} {equality}";
-  const pid_t pid = spawnOracle(
-      {"diff", "--impl", impl, "--count", "50", "--mode", "coalesced", "--equality", "contract"},
-      dir / "out.txt", tmp);
+  const pid_t pid = spawnOracle({"diff", "--edition", "2026-08", "--impl", impl, "--count", "50",
+                                 "--mode", "coalesced", "--equality", "contract"},
+                                dir / "out.txt", tmp);
   auto lines = [&] {
     const std::string text = slurp(runs);
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
@@ -674,8 +679,8 @@ TEST_F(Diff, OutputMustBeARegularFileReadWithACap) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const auto start = std::chrono::steady_clock::now();
-    const auto r = oracle({"diff", "--impl", b.impl, "--count", "3", "--timeout-ms", "600000",
-                           "--max-output-bytes", "4096", "--keep", (dir / b.name).string()});
+    const auto r = seedOracle({"diff", "--impl", b.impl, "--count", "3", "--timeout-ms", "600000",
+                               "--max-output-bytes", "4096", "--keep", (dir / b.name).string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, b.expect)) << r.standardOutput;
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(120))
@@ -696,11 +701,11 @@ TEST_F(Diff, TheCaseFilesAreMadeAfreshWhateverTheImplementationLeft) {
   for (const Broken &b : cases) {
     SCOPED_TRACE(b.name);
     const auto start = std::chrono::steady_clock::now();
-    const auto r =
-        oracle({"diff", "--impl",
-                "sh -c '" + conforming + " && " + b.impl + "' sh {plan} {out} {mode} {equality}",
-                "--count", "6", "--timeout-ms", "20000"},
-               std::chrono::seconds(100));
+    const auto r = seedOracle(
+        {"diff", "--impl",
+         "sh -c '" + conforming + " && " + b.impl + "' sh {plan} {out} {mode} {equality}",
+         "--count", "6", "--timeout-ms", "20000"},
+        std::chrono::seconds(100));
     EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, "all 6 cases conform")) << r.standardOutput;
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(90));
@@ -715,10 +720,10 @@ TEST_F(Diff, LargeStandardOutputIsJudgedWhole) {
                            std::string(LO_PYTHON3) + " " + kPeers +
                            "/conforming.py \"$1\" /dev/stdout; }' sh {plan}";
   // The implementation lowers coalesced/contract whatever it is asked: pinned to that lowering.
-  const auto r = oracle({"diff", "--impl", impl, "--count", "12", "--mode", "coalesced"});
+  const auto r = seedOracle({"diff", "--impl", impl, "--count", "12", "--mode", "coalesced"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  const auto capped = oracle({"diff", "--impl", impl, "--count", "12", "--mode", "coalesced",
-                              "--max-output-bytes", "1048576", "--keep", (dir / "k").string()});
+  const auto capped = seedOracle({"diff", "--impl", impl, "--count", "12", "--mode", "coalesced",
+                                  "--max-output-bytes", "1048576", "--keep", (dir / "k").string()});
   EXPECT_EQ(capped.code, 1) << capped.standardOutput << capped.standardError;
   EXPECT_TRUE(contains(capped.standardOutput, "wrote more than 1048576 bytes to standard output"))
       << capped.standardOutput;
@@ -727,7 +732,7 @@ TEST_F(Diff, LargeStandardOutputIsJudgedWhole) {
 TEST_F(Diff, TheLargestTimeoutIsAcceptedAndDoesNotOverflow) {
   // --timeout-ms is capped at one day (tools/cli/options.hpp); at the cap the deadline
   // arithmetic must not overflow into a false timeout.
-  const auto r = oracle(
+  const auto r = seedOracle(
       {"diff", "--impl", peer("conforming.py"), "--count", "12", "--timeout-ms", "86400000"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
 }
@@ -743,8 +748,8 @@ TEST_F(Diff, AFindingIsReportedWhenItsFilesCannotBeWritten) {
   std::ofstream(dir / "file") << "x";
   for (const fs::path &keep : {dir / "read-only", dir / "file" / "sub"}) {
     SCOPED_TRACE(keep);
-    const auto r = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
-                           "coalesced", "--keep", keep.string()});
+    const auto r = seedOracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                               "coalesced", "--keep", keep.string()});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_TRUE(contains(r.standardOutput, "(seed 1, mode coalesced, equality contract) fails; "
                                            "minimal case 2 nodes: capsule: "))
@@ -753,8 +758,8 @@ TEST_F(Diff, AFindingIsReportedWhenItsFilesCannotBeWritten) {
   }
   EXPECT_EQ(slurp(dir / "read-only" / "plan.json"), "{}");
   // A directory of files this tool did not write is refused before any run (exit 2).
-  const auto proc = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
-                            "coalesced", "--keep", "/proc/self/fdinfo"});
+  const auto proc = seedOracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                                "coalesced", "--keep", "/proc/self/fdinfo"});
   EXPECT_EQ(proc.code, 2) << proc.standardOutput << proc.standardError;
   EXPECT_TRUE(contains(proc.standardError, "was not written by lowering-oracle"))
       << proc.standardError;
@@ -764,14 +769,14 @@ TEST_F(Diff, KeepOnAnExistingFileIsRefusedBeforeAnyRun) {
   const fs::path file = dir / "notes.txt";
   std::ofstream(file) << "precious";
   const auto r =
-      oracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--keep", file.string()});
+      seedOracle({"diff", "--impl", peer("identity.py"), "--count", "20", "--keep", file.string()});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_TRUE(contains(r.standardError, "exists and is not a directory")) << r.standardError;
   EXPECT_EQ(slurp(file), "precious");
   // An existing directory is used as it is.
   fs::create_directories(dir / "existing");
-  const auto again = oracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
-                             "coalesced", "--keep", (dir / "existing").string()});
+  const auto again = seedOracle({"diff", "--impl", peer("identity.py"), "--count", "40", "--mode",
+                                 "coalesced", "--keep", (dir / "existing").string()});
   EXPECT_EQ(again.code, 1) << again.standardOutput << again.standardError;
   EXPECT_TRUE(fs::exists(dir / "existing" / "plan.json"));
 }

@@ -269,23 +269,30 @@ class EditionWorker : public TempDir {
 protected:
   /// A conforming worker that also writes each request's `edition` (or `-` without one) to a log.
   std::string recordingWorker() {
+    std::string lineage; // kLineageEditions, as a Python tuple
+    for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+      if (kLineageEditions & editionBit(static_cast<Edition>(i)))
+        lineage += "'" + std::string(spelling(static_cast<Edition>(i))) + "', ";
     const fs::path script = dir / "recording_worker.py";
-    std::ofstream(script) << "import json, sys\n"
-                             "sys.path.insert(0, '"
-                          << LO_PEERS_DIR << "')\n"
-                          << "import conforming\n"
-                             "log = open(sys.argv[1], 'a')\n"
-                             "for line in sys.stdin:\n"
-                             "    r = json.loads(line)\n"
-                             "    log.write(r.get('edition', '-') + '\\n')\n"
-                             "    log.flush()\n"
-                             "    same = (conforming.same_identity if r['equality'] == 'identity'\n"
-                             "            else conforming.same_contract)\n"
-                             "    groups = conforming.lower(r['inline'], r['mode'], same)\n"
-                             "    conforming.write(groups, r['mode'], r['equality'], r['out'],\n"
-                             "                     r['audit'])\n"
-                             "    print(json.dumps({'id': r['id'], 'status': 'done'}), "
-                             "flush=True)\n";
+    std::ofstream(script)
+        << "import json, sys\n"
+           "sys.path.insert(0, '"
+        << LO_PEERS_DIR << "')\n"
+        << "import conforming\n"
+           "log = open(sys.argv[1], 'a')\n"
+           "for line in sys.stdin:\n"
+           "    r = json.loads(line)\n"
+           "    log.write(r.get('edition', '-') + '\\n')\n"
+           "    log.flush()\n"
+           "    same = (conforming.same_identity if r['equality'] == 'identity'\n"
+           "            else conforming.same_contract)\n"
+        << "    lineage = r['edition'] in (" << lineage
+        << ")\n"
+           "    groups = conforming.lower(r['inline'], r['mode'], same, lineage)\n"
+           "    conforming.write(groups, r['mode'], r['equality'], r['out'],\n"
+           "                     r['audit'], lineage)\n"
+           "    print(json.dumps({'id': r['id'], 'status': 'done'}), "
+           "flush=True)\n";
     return std::string(LO_PYTHON3) + " " + script.string() + " " + (dir / "log").string();
   }
   std::vector<std::string> logged() {
@@ -307,7 +314,8 @@ TEST_F(EditionWorker, EveryRequestCarriesTheEditionAskedFor) {
     EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
     const std::vector<std::string> lines = logged();
     EXPECT_EQ(lines.size(), 20u);
-    const std::string expected = edition.empty() ? "2026-08" : edition; // the newest by default
+    const std::string expected =
+        edition.empty() ? std::string(spelling(kNewestEdition)) : edition; // the newest by default
     for (const std::string &line : lines)
       EXPECT_EQ(line, expected);
   }

@@ -25,13 +25,15 @@ bool mentions(const std::string &text, const std::string &part) {
 }
 
 /// The hand-picked case of docs/spec.md §6.7: two relu nodes of one identity, the second with a
-/// trusted value contract (in the newest edition, as a gate result is read).
+/// trusted value contract, in 2026-08 (the evidence gate's edition), as its gate results are read.
 struct Trap : ::testing::Test {
   Interner interner;
   GraphExecutionPlan plan;
   void SetUp() override {
+    suite::Settings settings;
+    settings.edition = Edition::e2026_08;
     for (std::size_t i = 0; i < suite::edgeCaseCount(); ++i) {
-      suite::Case c = suite::caseAt(interner, {}, i);
+      suite::Case c = suite::caseAt(interner, settings, i);
       if (c.name == "gate-identity-trap")
         plan = std::move(c.plan);
     }
@@ -49,7 +51,7 @@ struct Trap : ::testing::Test {
                                  bool exact = true) {
     const AssurancePolicy p = *policyPreset(name);
     return checks::compareGateResult(name, p, gateOf(p, m, e), auditOf(m, e),
-                                     io::readGateResult(result(text)), exact);
+                                     io::readGateResult(result(text), Edition::e2026_08), exact);
   }
 };
 
@@ -88,7 +90,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   const std::string ok =
       io::gateResultJson(AssurancePolicy::checked(),
                          gateOf(AssurancePolicy::checked(), Mode::coalesced, Equality::contract));
-  EXPECT_NO_THROW(io::readGateResult(result(ok)));
+  EXPECT_NO_THROW(io::readGateResult(result(ok), Edition::e2026_08));
   const auto edit = [&](const char *from, const char *to) {
     const std::string text = std::regex_replace(ok, std::regex(from), to);
     EXPECT_NE(text, ok) << from;
@@ -143,7 +145,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   };
   for (const Bad &b : bad) {
     try {
-      io::readGateResult(result(b.text));
+      io::readGateResult(result(b.text), Edition::e2026_08);
       ADD_FAILURE() << "accepted: " << b.text;
     } catch (const io::InputError &e) {
       EXPECT_EQ(e.file(), "output.json");
@@ -211,7 +213,8 @@ TEST_F(Trap, ReportsAreListsForOneLoweringAndSetsAcrossLowerings) {
   const GateResult coalesced =
       gate(interner, verified, lower(interner, two, Mode::coalesced, Equality::contract));
   ASSERT_TRUE(sameGate(singleton, coalesced));
-  const auto read = io::readGateResult(result(io::gateResultJson(verified, singleton)));
+  const auto read =
+      io::readGateResult(result(io::gateResultJson(verified, singleton)), Edition::e2026_08);
   const auto reports = obligationReports(
       interner, audit(interner, lower(interner, two, Mode::coalesced, Equality::contract)));
   auto c =

@@ -5,6 +5,7 @@
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
 #include "tests/cli_run.hpp"
+#include "tests/seed.hpp"
 
 #include <simdjson.h>
 
@@ -34,8 +35,8 @@ using Gen = TempDir;
 
 TEST_F(Gen, SameSeedSameBytes) {
   const auto gen = [&](const std::string &name, const std::string &seed) {
-    const auto r = oracle({"gen", "--out", (dir / name).string(), "--count", std::to_string(kCount),
-                           "--seed", seed, "--max-nodes", "16"});
+    const auto r = seedOracle({"gen", "--out", (dir / name).string(), "--count",
+                               std::to_string(kCount), "--seed", seed, "--max-nodes", "16"});
     EXPECT_TRUE(r.ok()) << r.standardError;
     return allFiles(dir / name);
   };
@@ -51,7 +52,7 @@ TEST_F(Gen, SameSeedSameBytes) {
 
 TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesTheChecks) {
   const fs::path suite = dir / "suite";
-  const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
+  const auto r = seedOracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
   ASSERT_TRUE(r.ok()) << r.standardError;
   EXPECT_TRUE(fs::exists(suite / "README.md"));
   EXPECT_NE(slurp(suite / "README.md").find("lowering-oracle check"), std::string::npos);
@@ -80,9 +81,10 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
 
     // The expected output passes every check of its mode and equality.
     Interner interner;
-    const auto p = io::readExecutionPlan(io::loadSource(plan.string()), interner);
-    const auto candidate = io::readLoweringPlan(io::loadSource(expected.string()), interner);
-    checks::Options options;
+    const auto p = lo::test::seed::readExecutionPlan(io::loadSource(plan.string()), interner);
+    const auto candidate =
+        lo::test::seed::readLoweringPlan(io::loadSource(expected.string()), interner);
+    checks::Options options = lo::test::seed::options();
     options.mode = *parseSpelling<Mode>(modeText);
     options.equality = *parseSpelling<Equality>(equalityText);
     options.auditAsked = audit;
@@ -110,7 +112,7 @@ TEST_F(Gen, ManifestListsEveryCaseModeAndEqualityAndEveryExpectedOutputPassesThe
 // given), and has the singleton lowering's gate in the sense of §6.7.
 TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePlan) {
   const fs::path suite = dir / "suite";
-  const auto r = oracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
+  const auto r = seedOracle({"gen", "--out", suite.string(), "--count", std::to_string(kCount)});
   ASSERT_TRUE(r.ok()) << r.standardError;
   simdjson::dom::parser parser;
   simdjson::dom::element manifest = parser.load((suite / "manifest.json").string());
@@ -129,7 +131,7 @@ TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePla
     EXPECT_EQ(expected.filename().string(), "gate-" + policyText + ".json");
 
     Interner interner;
-    const auto p = io::readExecutionPlan(io::loadSource(plan.string()), interner);
+    const auto p = lo::test::seed::readExecutionPlan(io::loadSource(plan.string()), interner);
     AssurancePolicy policy;
     std::vector<std::string> flags; // `gate`'s options for the entry's booleans
     for (const PolicyFlag &f : kPolicyFlags) {
@@ -163,7 +165,7 @@ TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePla
                                     "--policy", policyText == "custom" ? "verified" : policyText,
                                     "--format", "json"};
       args.insert(args.end(), flags.begin(), flags.end());
-      const auto cli = oracle(args);
+      const auto cli = seedOracle(args);
       EXPECT_EQ(cli.code, coalesced.accepted() ? 0 : 1) << cli.standardError;
       EXPECT_EQ(cli.standardOutput, text) << "the bytes `gate` writes: " << expected;
     }
@@ -184,14 +186,15 @@ TEST_F(Gen, ManifestListsEveryCaseAndPresetAndEveryExpectedGateIsTheGateOfThePla
 
 TEST_F(Gen, ExpectedOutputPassesTheCheckCommand) {
   const fs::path suite = dir / "suite";
-  ASSERT_TRUE(oracle({"gen", "--out", suite.string(), "--count", "12"}).ok());
+  ASSERT_TRUE(seedOracle({"gen", "--out", suite.string(), "--count", "12"}).ok());
   const fs::path c = suite / "cases" / "0003-trusted-external-in-checked-run";
-  EXPECT_TRUE(oracle({"check", (c / "plan.json").string(), (c / "coalesced-contract.json").string(),
-                      "--mode", "coalesced", "--equality", "contract"})
-                  .ok());
+  EXPECT_TRUE(
+      seedOracle({"check", (c / "plan.json").string(), (c / "coalesced-contract.json").string(),
+                  "--mode", "coalesced", "--equality", "contract"})
+          .ok());
   // The identity lowering hides the trusted-external node: judged under contract, it fails.
-  const auto r = oracle({"check", (c / "plan.json").string(),
-                         (c / "coalesced-identity.json").string(), "--equality", "contract"});
+  const auto r = seedOracle({"check", (c / "plan.json").string(),
+                             (c / "coalesced-identity.json").string(), "--equality", "contract"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
 }
 
@@ -199,26 +202,26 @@ TEST_F(Gen, RefusesANonEmptyDirectoryUnlessForcedAndLeavesNoTemporaryBehind) {
   const fs::path suite = dir / "suite";
   fs::create_directories(suite);
   { std::ofstream(suite / "mine.txt") << "keep me"; }
-  auto r = oracle({"gen", "--out", suite.string(), "--count", "3"});
+  auto r = seedOracle({"gen", "--out", suite.string(), "--count", "3"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("not empty"), std::string::npos) << r.standardError;
   EXPECT_EQ(slurp(suite / "mine.txt"), "keep me");
 
   // --force replaces a suite gen wrote, and only what gen wrote: a file put beside it stays.
   fs::remove(suite / "mine.txt");
-  ASSERT_TRUE(oracle({"gen", "--out", suite.string(), "--count", "2"}).ok());
+  ASSERT_TRUE(seedOracle({"gen", "--out", suite.string(), "--count", "2"}).ok());
   { std::ofstream(suite / "mine.txt") << "an output beside the suite"; }
-  r = oracle({"gen", "--out", suite.string(), "--count", "3", "--force"});
+  r = seedOracle({"gen", "--out", suite.string(), "--count", "3", "--force"});
   EXPECT_TRUE(r.ok()) << r.standardError;
   EXPECT_EQ(slurp(suite / "mine.txt"), "an output beside the suite");
   EXPECT_TRUE(fs::exists(suite / "manifest.json"));
 
   // A file where the directory should be: bad usage, nothing created.
   { std::ofstream(dir / "file") << "x"; }
-  EXPECT_EQ(oracle({"gen", "--out", (dir / "file").string()}).code, 2);
+  EXPECT_EQ(seedOracle({"gen", "--out", (dir / "file").string()}).code, 2);
   // An empty directory is fine.
   fs::create_directories(dir / "empty");
-  EXPECT_TRUE(oracle({"gen", "--out", (dir / "empty").string(), "--count", "2"}).ok());
+  EXPECT_TRUE(seedOracle({"gen", "--out", (dir / "empty").string(), "--count", "2"}).ok());
 
   std::set<std::string> names;
   for (const auto &e : fs::directory_iterator(dir))
@@ -235,7 +238,7 @@ TEST_F(Gen, ForceRefusesADirectoryThatIsNotASuiteGenWroteAndTouchesNothing) {
   { std::ofstream(checkout / "main.cpp") << "int main() {}\n"; }
   const auto before = allFiles(checkout);
   for (const fs::path &out : {checkout / ".", checkout, checkout / "..", checkout / ".git"}) {
-    const auto r = oracle({"gen", "--out", out.string(), "--count", "2", "--force"});
+    const auto r = seedOracle({"gen", "--out", out.string(), "--count", "2", "--force"});
     EXPECT_EQ(r.code, 2) << out << r.standardError;
     EXPECT_NE(r.standardError.find("not a suite gen wrote"), std::string::npos) << r.standardError;
     EXPECT_NE(r.standardError.find("nothing was touched"), std::string::npos) << r.standardError;
@@ -246,7 +249,7 @@ TEST_F(Gen, ForceRefusesADirectoryThatIsNotASuiteGenWroteAndTouchesNothing) {
     std::ofstream(checkout / "manifest.json")
         << R"({"format":"lowering-oracle/conformance-suite"})";
   }
-  EXPECT_EQ(oracle({"gen", "--out", checkout.string(), "--count", "2", "--force"}).code, 2);
+  EXPECT_EQ(seedOracle({"gen", "--out", checkout.string(), "--count", "2", "--force"}).code, 2);
   EXPECT_TRUE(fs::exists(checkout / ".git" / "HEAD"));
   // Nor does one whose parameters gen could not have written (a count beyond its range): the one
   // rule verify holds a suite to (provenanceOf) is the one --force asks.
@@ -255,7 +258,7 @@ TEST_F(Gen, ForceRefusesADirectoryThatIsNotASuiteGenWroteAndTouchesNothing) {
         << R"({"format":"lowering-oracle/conformance-suite","version":1,"seed":1,"count":99999999999,)"
         << R"("maxNodes":4,"cases":[],"gates":[]})";
   }
-  const auto beyond = oracle({"gen", "--out", checkout.string(), "--count", "2", "--force"});
+  const auto beyond = seedOracle({"gen", "--out", checkout.string(), "--count", "2", "--force"});
   EXPECT_EQ(beyond.code, 2) << beyond.standardError;
   EXPECT_NE(beyond.standardError.find("within gen's ranges"), std::string::npos)
       << beyond.standardError;
@@ -272,7 +275,7 @@ TEST_F(Gen, TheSuiteHonoursTheUmask) {
   for (const mode_t mask : {mode_t{022}, mode_t{077}, mode_t{002}}) {
     const mode_t saved = ::umask(mask);
     const fs::path suite = dir / ("suite-" + std::to_string(mask));
-    const auto r = oracle({"gen", "--out", suite.string(), "--count", "1"});
+    const auto r = seedOracle({"gen", "--out", suite.string(), "--count", "1"});
     ::umask(saved);
     ASSERT_TRUE(r.ok()) << r.standardError;
     const auto perms = [](const fs::path &p) {

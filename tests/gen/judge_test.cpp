@@ -3,6 +3,7 @@
 #include "ref/io/escape.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/reader.hpp"
+#include "tests/seed.hpp"
 #include "tests/unit/support.hpp"
 #include "tools/suite/judge.hpp"
 
@@ -23,14 +24,16 @@ TEST(Judge, AFindingKeepsOnlyWhatAReportShowsOfAHugeCapsuleName) {
                              "},\"groups\":[{\"nodeIds\":[1,2],\"kinds\":[\"relu\",\"relu\"],"
                              "\"op\":\"relu\",\"capsule\":\"r\",\"groupingKind\":"
                              "\"sameCapsuleRun\"}]}";
+  suite::JudgeOptions seedJudge;
+  seedJudge.edition = test::seed::kEdition; // the capsules of capsuleJson
   Interner interner;
-  const GraphExecutionPlan plan =
-      io::readExecutionPlan(io::sourceFromString("plan.json", planText), interner);
+  const GraphExecutionPlan plan = io::readExecutionPlan(io::sourceFromString("plan.json", planText),
+                                                        interner, test::seed::kEdition);
   suite::SuiteManifest::Entry m;
   m.caseName = "0000-huge-name";
   m.plan = "cases/0000-huge-name/plan.json";
   const report::SuiteEntry entry =
-      suite::judgeOutputText(interner, plan, m, "out.json", "outputs/out.json", output, {});
+      suite::judgeOutputText(interner, plan, m, "out.json", "outputs/out.json", output, seedJudge);
   ASSERT_EQ(entry.status(), report::SuiteEntry::Status::fails);
   std::size_t kept = 0, longest = 0;
   for (const checks::Violation &v : entry.result.report.violations)

@@ -40,9 +40,10 @@ inline void write(const fs::path &path, const std::string &text) {
 }
 
 /// A generated suite and its conforming outputs in a fresh directory, for the tests of gen and
-/// verify: makeSuite(COUNT, GEN-ARGS, TAG, GATES) runs `gen --out dir/suiteTAG --count COUNT
-/// GEN-ARGS...` and writes every expected output (with GATES, every gate result) into dir/outTAG;
-/// verify(EXTRA) runs `verify SUITE OUTPUTS EXTRA...`.
+/// verify, gen in test::seed::kEdition unless GEN-ARGS name another (seedOracle): makeSuite(COUNT,
+/// GEN-ARGS, TAG, GATES) runs `gen --out dir/suiteTAG --count COUNT GEN-ARGS...` and writes every
+/// expected output (with GATES, every gate result) into dir/outTAG; verify(EXTRA) runs `verify
+/// SUITE OUTPUTS EXTRA...`.
 class SuiteTest : public TempDir {
 protected:
   void makeSuite(int count = 13, const std::vector<std::string> &genArgs = {},
@@ -51,14 +52,14 @@ protected:
     outputs = dir / ("out" + tag);
     std::vector<std::string> args{"gen", "--out", suite.string(), "--count", std::to_string(count)};
     args.insert(args.end(), genArgs.begin(), genArgs.end());
-    const auto r = oracle(args);
+    const auto r = seedOracle(args);
     ASSERT_TRUE(r.ok()) << r.standardError;
     writeExpectedOutputs(suite, outputs, gates);
   }
   system::Result verify(std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"verify", suite.string(), outputs.string()};
     args.insert(args.end(), extra.begin(), extra.end());
-    return oracle(args);
+    return oracle(args); // in the manifest's edition, verify's default
   }
   fs::path suite, outputs;
 };

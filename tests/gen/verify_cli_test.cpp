@@ -156,9 +156,9 @@ TEST_F(Verify, ZeroEntriesIsNeverAPass) {
         << r.standardError;
   }
   // gen --count 0: a verified suite with nothing to judge.
-  const auto g = oracle({"gen", "--out", (dir / "none").string(), "--count", "0"});
+  const auto g = seedOracle({"gen", "--out", (dir / "none").string(), "--count", "0"});
   ASSERT_TRUE(g.ok()) << g.standardError;
-  const auto r = oracle({"verify", (dir / "none").string(), outputs.string()});
+  const auto r = seedOracle({"verify", (dir / "none").string(), outputs.string()});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_NE(r.standardError.find("lists no entries"), std::string::npos) << r.standardError;
 }
@@ -240,7 +240,7 @@ TEST_F(Verify, AFifoOutputOrPlanIsRefusedWithoutHanging) {
   const fs::path output = outputs / "0001-one-node-singleton-contract.json";
   fs::remove(output);
   ASSERT_EQ(::mkfifo(output.c_str(), 0600), 0);
-  auto r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
+  auto r = seedOracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
   ASSERT_EQ(r.status, system::Result::Status::exited) << "verify hung on a FIFO";
   EXPECT_EQ(r.code, 1) << r.standardError;
   EXPECT_NE(r.standardOutput.find("0001-one-node-singleton-contract.json is a FIFO, not a "
@@ -252,14 +252,14 @@ TEST_F(Verify, AFifoOutputOrPlanIsRefusedWithoutHanging) {
   const fs::path plan = suite / "cases/0001-one-node/plan.json";
   fs::remove(plan);
   ASSERT_EQ(::mkfifo(plan.c_str(), 0600), 0);
-  r = oracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
+  r = seedOracle({"verify", suite.string(), outputs.string()}, std::chrono::seconds(60));
   ASSERT_EQ(r.status, system::Result::Status::exited) << "verify hung on a FIFO plan";
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("plan.json: the suite is not the one"), std::string::npos)
       << r.standardError;
   stripProvenance();
-  r = oracle({"verify", suite.string(), outputs.string(), "--unverified-suite"},
-             std::chrono::seconds(60));
+  r = seedOracle({"verify", suite.string(), outputs.string(), "--unverified-suite"},
+                 std::chrono::seconds(60));
   ASSERT_EQ(r.status, system::Result::Status::exited) << "verify hung on a FIFO plan";
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("plan.json: is a FIFO, not a regular file"), std::string::npos)
@@ -280,8 +280,8 @@ TEST_F(Verify, ASymbolicLinkOutOfTheDirectoryIsRefusedAndNoSecretReachesAReport)
   // A link that stays inside OUTPUTS is followed.
   link("0001-one-node-coalesced-identity.json", "0001-one-node-coalesced-contract.json");
   for (const char *format : {"text", "json", "junit", "sarif"}) {
-    const auto r = oracle({"verify", suite.string(), outputs.string(), "--format", format},
-                          std::chrono::seconds(60));
+    const auto r = seedOracle({"verify", suite.string(), outputs.string(), "--format", format},
+                              std::chrono::seconds(60));
     ASSERT_EQ(r.status, system::Result::Status::exited);
     EXPECT_EQ(r.code, 1) << format << r.standardError;
     EXPECT_EQ(r.standardOutput.find("TOKEN-"), std::string::npos) << format << r.standardOutput;
@@ -335,8 +335,8 @@ TEST_F(Verify, ItsSarifLocatesResultsAsChecksDoes) {
                 fs::copy_options::overwrite_existing);
   const fs::path cwd = fs::current_path();
   fs::current_path(dir); // relative SUITE and OUTPUTS, as a CI job gives them
-  const auto a = oracle({"verify", "suite", "out", "--format", "sarif"});
-  const auto b = oracle({"verify", "suite", "out", "--format", "sarif"});
+  const auto a = seedOracle({"verify", "suite", "out", "--format", "sarif"});
+  const auto b = seedOracle({"verify", "suite", "out", "--format", "sarif"});
   fs::current_path(cwd);
   ASSERT_EQ(a.code, 1) << a.standardError;
   simdjson::dom::parser parser;
@@ -403,14 +403,14 @@ TEST_F(Verify, ADuplicateManifestEntryIsAnErrorNamingIt) {
 
 // `verify nosuchsuite out` names the suite that is missing, not only OUTPUTS.
 TEST_F(Verify, AMissingSuiteOrOutputsDirectoryIsNamed) {
-  auto r = oracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
+  auto r = seedOracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("nosuchsuite: no such suite: not a directory"), std::string::npos)
       << r.standardError;
   EXPECT_NE(r.standardError.find("out: no such outputs directory"), std::string::npos)
       << r.standardError;
   fs::create_directories(dir / "out");
-  r = oracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
+  r = seedOracle({"verify", (dir / "nosuchsuite").string(), (dir / "out").string()});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("nosuchsuite: no such suite"), std::string::npos)
       << r.standardError;
@@ -581,6 +581,7 @@ TEST_F(Verify, ThePlansJudgedAreTheBytesVerifiedNotASecondRead) {
   for (const auto &f : fs::directory_iterator(outputs))
     write(f.path(), empty);
   suite::VerifySettings s;
+  s.edition = test::seed::kEdition;
   s.suite = suite.string();
   s.outputs = outputs.string();
   std::size_t swapped = 0;
@@ -622,7 +623,8 @@ TEST_F(Verify, ItsHtmlPageIsBoundedPutsFailuresFirstAndSaysWhenTheSuiteIsNotVeri
     for (int i = 0; i < errors; ++i)
       m += "," + entry(std::to_string(i) + std::string(900, '<'), "contract");
     write(suite / "manifest.json", m + "," + entry("last-fail", "contract") + "]}");
-    const auto r = verify({"--unverified-suite", "--format", "html", "-o", page.string()});
+    const auto r = verify({"--edition", std::string(spelling(test::seed::kEdition)),
+                           "--unverified-suite", "--format", "html", "-o", page.string()});
     EXPECT_EQ(r.code, 1) << r.standardError;
     return slurp(page);
   };
@@ -664,6 +666,7 @@ TEST_F(Verify, ItKeepsOnlyThePicturesThePageCanHold) {
   }
   write(suite / "manifest.json", manifest + "]}");
   suite::VerifySettings s;
+  s.edition = test::seed::kEdition;
   s.suite = suite.string();
   s.outputs = outputs.string();
   s.unverifiedSuite = true;
@@ -694,7 +697,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
       runOut.string(), "--quiet",
       "--impl",        py + " " + peers + "/conforming.py {plan} {out} {mode} {equality} {audit}"};
   args.insert(args.end(), reports.begin(), reports.end());
-  auto r = oracle(args);
+  auto r = seedOracle(args);
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("verify: 12 entries: 12 conform"), std::string::npos)
       << r.standardOutput;
@@ -705,21 +708,21 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   EXPECT_NE(slurp(dir / "json").find("\"conforming\":12"), std::string::npos);
   EXPECT_TRUE(fs::exists(runOut / "0003-trusted-external-in-checked-run-coalesced-contract.json"));
   // A wrong peer (coalescing under identity) fails, through a worker too.
-  r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--impl",
-              py + " " + peers + "/identity.py {plan} {out} {mode} {equality} {audit}"});
+  r = seedOracle({"verify", suite.string(), runOut.string(), "--quiet", "--impl",
+                  py + " " + peers + "/identity.py {plan} {out} {mode} {equality} {audit}"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find("0003-trusted-external-in-checked-run-coalesced-contract.json: "
                                   "/groups/"),
             std::string::npos)
       << r.standardOutput;
-  r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--worker",
-              py + " " + peers + "/worker.py"});
+  r = seedOracle({"verify", suite.string(), runOut.string(), "--quiet", "--worker",
+                  py + " " + peers + "/worker.py"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
-  r = oracle({"verify", suite.string(), runOut.string(), "--quiet", "--worker",
-              py + " " + peers + "/worker.py --identity"});
+  r = seedOracle({"verify", suite.string(), runOut.string(), "--quiet", "--worker",
+                  py + " " + peers + "/worker.py --identity"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   // An implementation that writes nothing: no output of an earlier run is judged as its own.
-  r = oracle({"verify", suite.string(), runOut.string(), "--impl", "true {out}"});
+  r = seedOracle({"verify", suite.string(), runOut.string(), "--impl", "true {out}"});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.standardOutput.find("verify: 12 entries: 0 conform, 0 do not conform, 12 errors"),
             std::string::npos)
@@ -729,7 +732,7 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
             std::string::npos)
       << r.standardOutput;
   // A gate, with --gates.
-  r = oracle(
+  r = seedOracle(
       {"verify", suite.string(), runOut.string(), "--gates", "--impl",
        py + " " + peers +
            "/gate.py {plan} -o {out} --policy {policy} --mode {mode} --equality {equality} "
@@ -740,15 +743,15 @@ TEST_F(Verify, ItRunsTheImplementationItselfAndWritesEveryReportFromOneRun) {
   // OUTPUTS is an output directory (docs/spec.md §4.1): one of the user's files is never touched.
   fs::create_directories(dir / "users");
   write(dir / "users" / "notes.txt", "mine");
-  r = oracle({"verify", suite.string(), (dir / "users").string(), "--impl", "true"});
+  r = seedOracle({"verify", suite.string(), (dir / "users").string(), "--impl", "true"});
   EXPECT_EQ(r.code, 2) << r.standardOutput;
   EXPECT_EQ(slurp(dir / "users" / "notes.txt"), "mine");
   // Usage: --report is FORMAT=FILE; a refused suite runs nothing.
-  r = oracle({"verify", suite.string(), outputs.string(), "--report", "pdf=x.pdf"});
+  r = seedOracle({"verify", suite.string(), outputs.string(), "--report", "pdf=x.pdf"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.standardError.find("expected FORMAT=FILE"), std::string::npos) << r.standardError;
-  r = oracle({"verify", suite.string(), (dir / "never").string(), "--min-count", "50", "--impl",
-              "true {out}"});
+  r = seedOracle({"verify", suite.string(), (dir / "never").string(), "--min-count", "50", "--impl",
+                  "true {out}"});
   EXPECT_EQ(r.code, 2);
   EXPECT_FALSE(fs::exists(dir / "never")) << "nothing is run for a suite refused";
 }
@@ -767,8 +770,8 @@ TEST_F(Verify, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
                            "--allow-test-evidence {allowTestEvidence}";
   for (const char *status : {"0", "1"}) {
     SCOPED_TRACE(status);
-    const auto r = oracle({"verify", suite.string(), (dir / "run").string(), "--gates", "--impl",
-                           std::regex_replace(gate, std::regex("STATUS"), status)});
+    const auto r = seedOracle({"verify", suite.string(), (dir / "run").string(), "--gates",
+                               "--impl", std::regex_replace(gate, std::regex("STATUS"), status)});
     EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
     EXPECT_NE(
         r.standardOutput.find(std::string("/verdict: gate: the gate exited with status ") + status),
@@ -782,11 +785,12 @@ TEST_F(Verify, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
 TEST_F(Verify, AGateWorkerAnswersTheWholeSuiteInOneProcess) {
   makeSuite();
   const std::string worker = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/gate_worker.py";
-  auto r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker", worker});
+  auto r =
+      seedOracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker", worker});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find(" conform"), std::string::npos) << r.standardOutput;
-  r = oracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker",
-              worker + " --mutant drops-trusted-boundary"});
+  r = seedOracle({"verify", suite.string(), (dir / "w").string(), "--gates", "--worker",
+                  worker + " --mutant drops-trusted-boundary"});
   EXPECT_EQ(r.code, 1) << r.standardOutput << r.standardError;
   EXPECT_NE(r.standardOutput.find(": gate: "), std::string::npos) << r.standardOutput;
 }
@@ -798,7 +802,8 @@ TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGate
   makeSuite(2);
   stripProvenance();
   const std::string name = std::string(1023, 'n') + "\xc3\xa9" + std::string(2000, 'm');
-  const std::string trap = slurp(fs::path(LO_PEERS_DIR) / "../../examples/identity-trap.json");
+  const std::string trap =
+      slurp(fs::path(LO_PEERS_DIR) / "../../examples/2026-08/identity-trap.json");
   const std::string plan = std::regex_replace(trap, std::regex("\"name\": \"native_cuda\\.relu\""),
                                               "\"name\": \"" + name + "\"");
   ASSERT_NE(plan, trap);
@@ -806,7 +811,8 @@ TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGate
   int rejected = 0;
   // The case's custom policy (docs/spec.md §4.3, "What a case asks"), told by its six booleans.
   Interner interner;
-  const AssurancePolicy custom = suite::caseAt(interner, suite::Settings{}, 1).customPolicy;
+  const AssurancePolicy custom =
+      suite::caseAt(interner, suite::Settings{.edition = test::seed::kEdition}, 1).customPolicy;
   std::vector<std::string> customFlags;
   for (const auto &[option, field] :
        {std::pair{"--allow-checked", &AssurancePolicy::allowChecked},
@@ -826,7 +832,7 @@ TEST_F(Verify, TheGateCommandsOutputForACapsuleNameOver1024BytesPassesVerifyGate
         "-o",       out.string()};
     if (isCustom)
       args.insert(args.end(), customFlags.begin(), customFlags.end());
-    const auto g = oracle(args);
+    const auto g = seedOracle(args);
     ASSERT_LE(g.code, 1) << g.standardError;
     rejected += !isCustom && g.code == 1;
     const std::string text = slurp(out);

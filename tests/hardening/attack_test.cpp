@@ -4,6 +4,7 @@
 // positions under escaped keys, a full disk, `gen --out . --force`. (Hash flooding: hash_test.cpp
 // and tools/bench-collisions.)
 #include "ref/io/reader.hpp"
+#include "tests/seed.hpp"
 #include "tests/temp_dir.hpp"
 #include "tools/suite/generate.hpp"
 
@@ -367,8 +368,9 @@ TEST_F(Attack, OneProducerFeedsBothStreamsOfCheckStream) {
   const std::string o = oracle();
   std::string err;
   const int status =
-      sh("timeout -s KILL 120 bash -c \"tee A < plan.ndjson | " + o + " lower --stream - -o B & " +
-             o + " check --stream A B > report.txt; s=\\$?; wait; exit \\$s\"",
+      sh("timeout -s KILL 120 bash -c \"tee A < plan.ndjson | " + o +
+             " lower --edition 2026-08 --stream - -o B & " + o +
+             " check --edition 2026-08 --stream A B > report.txt; s=\\$?; wait; exit \\$s\"",
          &err);
   EXPECT_EQ(status, 0) << err << slurp(dir / "report.txt")
                        << (status == 137 ? " (deadlocked: killed after 120 s)" : "");
@@ -445,7 +447,7 @@ TEST(CandidateMemory, TheIdsOfAGroupCostEightBytesEach) {
     doc += ",1";
   doc += "],\"kinds\":[],\"op\":\"relu\",\"capsule\":\"k\",\"groupingKind\":\"singleton\"}]}";
   Interner interner;
-  const auto read = io::readLoweringPlan(io::sourceFromString("c.json", doc), interner);
+  const auto read = lo::test::seed::readLoweringPlan(io::sourceFromString("c.json", doc), interner);
   ASSERT_EQ(read.plan.groups.size(), 1u);
   EXPECT_EQ(read.plan.groups[0].nodeIds.size(), 1000u);
   EXPECT_EQ(read.plan.groups[0].nodeIds.capacity(), 1000u) << "no room held beyond the ids";

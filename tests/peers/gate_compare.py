@@ -35,7 +35,8 @@ KINDS = ("missingEvidence", "runtimeGuardEvidence", "testEvidence", "trustedBoun
          "fuzzEvidence")
 # Generated plans, each case of `gen` one plan: 24 in the campaign tier, 12 otherwise.
 COUNT = instance(12, 24)
-# The edition compared (docs/spec.md §1.6): the newest, which `gen` and `gate` default to.
+# The edition compared (docs/spec.md §1.6): 2026-08, the newest with the evidence gate, whose
+# examples are examples/2026-08/.
 EDITION = "2026-08"
 # The evidence tags of each edition (docs/spec.md §1.6).
 EVIDENCE_TAGS = {
@@ -132,8 +133,8 @@ def compare_all(binary, examples, seed, tmp):
         with open(out, "w", encoding="utf-8") as f:
             json.dump(redraw_evidence(plan, rng), f)
         redrawn.append(out)
-    example_files = sorted(glob.glob(os.path.join(examples, "*.json")) +
-                           glob.glob(os.path.join(examples, "gate", "*.json")))
+    example_files = sorted(glob.glob(os.path.join(examples, "2026-08", "*.json")) +
+                           glob.glob(os.path.join(examples, "2026-08", "gate", "*.json")))
     example_plans, example_lowerings = [], []
     for path in example_files:
         with open(path, encoding="utf-8") as f:

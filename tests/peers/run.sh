@@ -8,6 +8,7 @@
 # Usage: run.sh BINARY PYTHON PEERS_DIR conforming | variety | mutant NAME | gate-conforming |
 #        gate-mutant NAME POLICY EXPECTED | worker-mutant NAME EXPECTED |
 #        gate-default NAME EXPECTED | gate-worker
+# The peers implement 2026-08 (docs/spec.md §1.6): every command names it.
 set -u
 BIN=$1 PY=$2 PEERS=$3 WHAT=$4 NAME=${5:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-peers.XXXXXX")
@@ -21,7 +22,7 @@ case $WHAT in
 conforming)
   # diff's default count (200) in the campaign tier, 50 cases otherwise.
   COUNT=$(instance 50 "")
-  "$BIN" diff --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}" \
+  "$BIN" diff --edition 2026-08 --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}" \
     ${COUNT:+--count "$COUNT"} >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
@@ -29,7 +30,7 @@ conforming)
   grep -q "^diff: all ${COUNT:-200} cases conform" "$WORK/out" || fail "not ${COUNT:-200} conforming cases"
   ;;
 mutant)
-  "$BIN" diff --impl "$PY $PEERS/mutants.py --mutant $NAME {plan} {out} {mode} {equality}" \
+  "$BIN" diff --edition 2026-08 --impl "$PY $PEERS/mutants.py --mutant $NAME {plan} {out} {mode} {equality}" \
     --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
@@ -42,25 +43,25 @@ mutant)
   done
   grep -q '^shrunk from [0-9]* to [0-9]* nodes' "$WORK/keep/report.txt" || fail "report says nothing of shrinking"
   # The shrunk plan is a valid plan, no larger than the original, and the mutant still fails on it.
-  "$BIN" lower "$WORK/keep/plan.json" -o "$WORK/expected.json" || fail "the shrunk plan is not valid"
+  "$BIN" lower --edition 2026-08 "$WORK/keep/plan.json" -o "$WORK/expected.json" || fail "the shrunk plan is not valid"
   shrunk=$("$PY" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["kernels"]))' "$WORK/keep/plan.json")
   original=$("$PY" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["kernels"]))' "$WORK/keep/original-plan.json")
   [ "$shrunk" -le "$original" ] && [ "$shrunk" -le 4 ] || fail "shrunk to $shrunk nodes (from $original)"
   "$PY" "$PEERS/mutants.py" --mutant "$NAME" "$WORK/keep/plan.json" "$WORK/again.json" >/dev/null 2>&1 &&
-    "$BIN" check "$WORK/keep/plan.json" "$WORK/again.json" >/dev/null 2>&1 &&
+    "$BIN" check --edition 2026-08 "$WORK/keep/plan.json" "$WORK/again.json" >/dev/null 2>&1 &&
     fail "the mutant conforms on the shrunk plan"
   ;;
 gate-conforming)
   # `diff --gate` against gate.py, the independent gate: every preset, two lowerings.
   GATE="$PY $PEERS/gate.py {plan} --policy {policy} --mode {mode} --equality {equality}"
   COUNT=$(instance 16 40)
-  "$BIN" diff --gate "$GATE" --count "$COUNT" >"$WORK/out" 2>"$WORK/err"
+  "$BIN" diff --edition 2026-08 --gate "$GATE" --count "$COUNT" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
   grep -q "^diff: all $COUNT cases conform (lowerings singleton/contract, singleton/identity, coalesced/contract, coalesced/identity, one per case in turn, gates of policies verified, checked, external, seed 1, $((COUNT * 3)) runs" \
     "$WORK/out" || fail "not $COUNT conforming cases x 3 presets"
-  "$BIN" diff --gate "$GATE" --count 13 --mode singleton --equality identity >"$WORK/out" 2>"$WORK/err"
+  "$BIN" diff --edition 2026-08 --gate "$GATE" --count 13 --mode singleton --equality identity >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "singleton/identity: exit $rc, expected 0"; }
@@ -71,7 +72,7 @@ gate-mutant)
   # EXPECTED says, shrunk to NODES nodes (default 1), and the mutant must still differ from `gate`
   # on the saved plan.
   POLICY=$6 EXPECTED=$7 NODES=${8:-1}
-  "$BIN" diff --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} --mode {mode} --equality {equality}" \
+  "$BIN" diff --edition 2026-08 --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} --mode {mode} --equality {equality}" \
     --count 12 --mode coalesced --equality contract --policy "$POLICY" --keep-going --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
@@ -84,7 +85,7 @@ gate-mutant)
   done
   grep -q "^shrunk from [0-9]* to $NODES nodes" "$dir/report.txt" || fail "report says nothing of shrinking"
   # The saved expectation is the `gate` command's, and the mutant still differs on the saved plan.
-  "$BIN" gate "$dir/plan.json" --policy "$POLICY" --format json -o "$WORK/ref.json"
+  "$BIN" gate --edition 2026-08 "$dir/plan.json" --policy "$POLICY" --format json -o "$WORK/ref.json"
   [ $? -le 1 ] || fail "gate failed on the shrunk plan"
   cmp -s "$WORK/ref.json" "$dir/expected.json" || fail "expected.json is not what gate writes"
   "$PY" "$PEERS/gate_mutants.py" --mutant "$NAME" "$dir/plan.json" --policy "$POLICY" >"$WORK/again.json"
@@ -95,7 +96,7 @@ worker-mutant)
   # NAME EXPECTED: worker.py --mutant NAME under `diff --worker` at its defaults is a finding whose
   # summary line matches EXPECTED, shrunk and saved.
   EXPECTED=$6
-  "$BIN" diff --worker "$PY $PEERS/worker.py --mutant $NAME" --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
+  "$BIN" diff --edition 2026-08 --worker "$PY $PEERS/worker.py --mutant $NAME" --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 1 (a finding)"; }
@@ -108,7 +109,7 @@ gate-default)
   # placeholders, under `diff --gate` at its defaults: a finding matching EXPECTED.
   EXPECTED=$6
   B="--allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-trusted-external {allowTrustedExternal} --require-evidence {requireEvidence} --allow-runtime-guards {allowRuntimeGuards} --allow-test-evidence {allowTestEvidence}"
-  "$BIN" diff --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
+  "$BIN" diff --edition 2026-08 --gate "$PY $PEERS/gate_mutants.py --mutant $NAME {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
     --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
@@ -116,7 +117,7 @@ gate-default)
   grep -q "^diff: case [0-9]*-.* fails; minimal case [0-9]* nodes\{0,1\}: $EXPECTED.*; saved in $WORK/keep\$" \
     "$WORK/out" || fail "no shrunk finding '$EXPECTED'"
   # The same gate, told the same custom policies, agrees with the reference once it is right.
-  "$BIN" diff --gate "$PY $PEERS/gate.py {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
+  "$BIN" diff --edition 2026-08 --gate "$PY $PEERS/gate.py {plan} --policy {policy} $B --mode {mode} --equality {equality}" \
     --count 12 >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
@@ -127,13 +128,13 @@ gate-default)
 gate-worker)
   # `diff --gate-worker`: gate_worker.py conforms from one process under every preset and each
   # case's custom policy; its mutant that ignores requireEvidence is caught at the defaults.
-  "$BIN" diff --gate-worker "$PY $PEERS/gate_worker.py" --count 60 >"$WORK/out" 2>"$WORK/err"
+  "$BIN" diff --edition 2026-08 --gate-worker "$PY $PEERS/gate_worker.py" --count 60 >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
   [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "exit $rc, expected 0"; }
   grep -q '^diff: all 60 cases conform (.*gates of policies verified, checked, external, custom, seed 1, 240 runs in [0-9]* ms, 1 start of the implementation)' \
     "$WORK/out" || fail "not 60 cases x 4 policies from one start"
-  "$BIN" diff --gate-worker "$PY $PEERS/gate_worker.py --mutant ignores-require-evidence" \
+  "$BIN" diff --edition 2026-08 --gate-worker "$PY $PEERS/gate_worker.py --mutant ignores-require-evidence" \
     --keep "$WORK/keep" >"$WORK/out" 2>"$WORK/err"
   rc=$?
   cat "$WORK/out"
@@ -143,7 +144,7 @@ gate-worker)
   ;;
 variety)
   # Without the hand-picked cases: the random cases of a default suite catch every mutant often.
-  "$BIN" gen --out "$WORK/suite" --count 200 >/dev/null || fail "gen failed"
+  "$BIN" gen --edition 2026-08 --out "$WORK/suite" --count 200 >/dev/null || fail "gen failed"
   "$PY" "$PEERS/variety.py" "$WORK/suite" 10 || fail "a mutant is caught too rarely"
   ;;
 *) fail "unknown case" ;;

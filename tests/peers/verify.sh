@@ -4,6 +4,7 @@
 # and a 1,000-entry suite judged in one process.
 # With --gates: the README's gate loop as printed, with gate.py (conforms) and a gate mutant.
 # Usage: verify.sh BINARY PYTHON PEERS_DIR readme-loop | reports | scale | gates
+# The peers implement 2026-08 (docs/spec.md §1.6): every command names it.
 set -u
 BIN=$1 PY=$2 PEERS=$3 WHAT=$4
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-verify.XXXXXX")
@@ -43,7 +44,7 @@ BOOLEANS="--allow-checked {allowChecked} --allow-fuzzed {allowFuzzed} --allow-tr
 
 case $WHAT in
 gates)
-  "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
+  "$BIN" gen --edition 2026-08 --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
   # gate.py through the singleton lowering: other multiplicities, the same sets of reports.
   gate_loop "$WORK/suite" "$PY $PEERS/gate.py {plan} -o {out} --policy {policy} --mode singleton --equality {equality} $BOOLEANS"
   cat "$WORK/loop.out"
@@ -62,7 +63,7 @@ gates)
   # Every report format names the policy (the outputs of the mutant above): json per result, JUnit
   # in unique class names, SARIF in the properties and a `gate` rule.
   for f in json junit sarif; do
-    "$BIN" verify "$WORK/suite" "$WORK/suite/out" --gates --format $f -o "$WORK/report.$f"
+    "$BIN" verify --edition 2026-08 "$WORK/suite" "$WORK/suite/out" --gates --format $f -o "$WORK/report.$f"
     [ $? -eq 1 ] || fail "$f: exit status, expected 1"
   done
   xmllint --noout --schema "$PEERS/../ci-schemas/junit.xsd" "$WORK/report.junit" ||
@@ -92,7 +93,7 @@ PYEOF
     fail "ignores-require-evidence: a preset's entry fails"
   ;;
 readme-loop)
-  "$BIN" gen --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
+  "$BIN" gen --edition 2026-08 --out "$WORK/suite" --count 16 >/dev/null || fail "gen"
   readme_loop "$WORK/suite" "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}"
   cat "$WORK/loop.out"
   [ "$loop_rc" -eq 0 ] || { cat "$WORK/loop.err" >&2; fail "loop + verify exit $loop_rc, expected 0"; }
@@ -109,7 +110,7 @@ readme-loop)
     fail "no summary with failing entries"
   ;;
 reports)
-  "$BIN" gen --out "$WORK/suite" --count 12 >/dev/null || fail "gen"
+  "$BIN" gen --edition 2026-08 --out "$WORK/suite" --count 12 >/dev/null || fail "gen"
   mkdir "$WORK/out"
   # Every output is the expected one, except: one missing, one invalid JSON, one wrong, one
   # unreadable (a directory).
@@ -126,7 +127,7 @@ PYEOF
   rm "$WORK/out/0004-alternating-capsules-coalesced-identity.json"
   mkdir "$WORK/out/0004-alternating-capsules-coalesced-identity.json"
   for f in text json junit sarif; do
-    "$BIN" verify "$WORK/suite" "$WORK/out" --format $f -o "$WORK/report.$f" 2>"$WORK/err"
+    "$BIN" verify --edition 2026-08 "$WORK/suite" "$WORK/out" --format $f -o "$WORK/report.$f" 2>"$WORK/err"
     rc=$?
     [ "$rc" -eq 1 ] || { cat "$WORK/err" >&2; fail "$f: exit $rc, expected 1"; }
     [ -s "$WORK/report.$f" ] || fail "$f: no report"
@@ -224,17 +225,17 @@ PYEOF
      "$WORK/out/0003-trusted-external-in-checked-run-coalesced-contract.json"
   cp "$WORK/suite/cases/0004-alternating-capsules/coalesced-identity.json" \
      "$WORK/out/0004-alternating-capsules-coalesced-identity.json"
-  "$BIN" verify "$WORK/suite" "$WORK/out" >"$WORK/ok" || { cat "$WORK/ok"; fail "conforming outputs: not exit 0"; }
+  "$BIN" verify --edition 2026-08 "$WORK/suite" "$WORK/out" >"$WORK/ok" || { cat "$WORK/ok"; fail "conforming outputs: not exit 0"; }
   grep -qx "verify: 36 entries: 36 conform, 0 do not conform, 0 errors (missing or invalid output); judged in edition 2026-08" "$WORK/ok" ||
     fail "conforming summary"
   # Bad usage and a bad suite: exit 2, no report file.
-  "$BIN" verify "$WORK/nosuite" "$WORK/out" -o "$WORK/r2" 2>/dev/null; [ $? -eq 2 ] || fail "no suite: not exit 2"
+  "$BIN" verify --edition 2026-08 "$WORK/nosuite" "$WORK/out" -o "$WORK/r2" 2>/dev/null; [ $? -eq 2 ] || fail "no suite: not exit 2"
   [ ! -e "$WORK/r2" ] || fail "a report was written for a bad suite"
-  "$BIN" verify "$WORK/suite" "$WORK/none" 2>/dev/null; [ $? -eq 2 ] || fail "no outputs dir: not exit 2"
-  "$BIN" verify "$WORK/suite" "$WORK/out" --format xml 2>/dev/null; [ $? -eq 2 ] || fail "bad format: not exit 2"
+  "$BIN" verify --edition 2026-08 "$WORK/suite" "$WORK/none" 2>/dev/null; [ $? -eq 2 ] || fail "no outputs dir: not exit 2"
+  "$BIN" verify --edition 2026-08 "$WORK/suite" "$WORK/out" --format xml 2>/dev/null; [ $? -eq 2 ] || fail "bad format: not exit 2"
   sed 's#"cases/0000-empty-plan/plan.json"#"../../etc/passwd"#' "$WORK/suite/manifest.json" >"$WORK/m" &&
     mv "$WORK/m" "$WORK/suite/manifest.json"
-  "$BIN" verify "$WORK/suite" "$WORK/out" 2>"$WORK/err"; [ $? -eq 2 ] || fail "path outside the suite: not exit 2"
+  "$BIN" verify --edition 2026-08 "$WORK/suite" "$WORK/out" 2>"$WORK/err"; [ $? -eq 2 ] || fail "path outside the suite: not exit 2"
   grep -q "not a relative path inside the suite" "$WORK/err" || fail "no message for a path outside the suite"
   ;;
 scale)

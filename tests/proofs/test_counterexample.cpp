@@ -17,7 +17,8 @@
 namespace lo::proofs {
 namespace {
 
-GraphExecutionPlan identityCounterexample(Interner &interner, Edition edition = kNewestEdition) {
+GraphExecutionPlan identityCounterexample(Interner &interner,
+                                          Edition edition = kNewestSeedEdition) {
   const Result r = discharge(*findObligation("coalesced.audit"),
                              Options{.edition = edition,
                                      .bound = 3,

@@ -142,7 +142,8 @@ struct Encoded {
 class Differential {
 public:
   /// The encoding of `edition`, compared on plans of that edition.
-  explicit Differential(Edition edition = kNewestEdition) : edition_(edition), codes_(edition) {}
+  explicit Differential(Edition edition = kNewestSeedEdition)
+      : edition_(edition), codes_(edition) {}
 
   /// The first difference between the encoding and ref/lowering.cpp on `plan` (every mode and
   /// equality), or "" when there is none.
@@ -367,7 +368,7 @@ EvidenceTag acceptedByEveryPolicy(Edition e) {
 
 /// A capsule of edition `e`: a shape claim, and a value claim (with a spec name where the edition
 /// has one) whose evidence every policy accepts.
-KernelCapsule capsule(std::string name, BackendOp op, Edition e = kNewestEdition) {
+KernelCapsule capsule(std::string name, BackendOp op, Edition e = kNewestSeedEdition) {
   KernelCapsule c;
   c.name = std::move(name);
   c.op = op;
@@ -554,7 +555,7 @@ RC_GTEST_PROP(EncodingIsCode, GeneratedPlansUpToTheBound, ()) {
   const prop::PlanSpec cut = prop::slice(spec, 0, std::min(spec.kernels.size(), kBound));
   Interner interner;
   const GraphExecutionPlan plan =
-      intoEdition(prop::buildPlan(cut, interner), interner, kNewestEdition);
+      intoEdition(prop::buildPlan(cut, interner), interner, kNewestSeedEdition);
   RC_TAG(plan.kernels.size());
   const std::string diff = d.compare(interner, plan);
   RC_ASSERT(diff == "");

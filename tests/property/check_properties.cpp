@@ -7,6 +7,7 @@
 #include "tests/property/generators.hpp"
 #include "tests/property/mutations.hpp"
 #include "tests/property/support.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -62,7 +63,8 @@ RC_GTEST_PROP(Checks, TheReferenceOutputPassesEveryCheck, ()) {
       referenceDocument(interner, plan, mode, equality, withAudit);
   const io::LoweringDocument candidate =
       throughJson(interner, reference, mode, equality, spec.edition);
-  const checks::Report report = checks::check(interner, plan, candidate, {mode, equality});
+  const checks::Report report =
+      checks::check(interner, plan, candidate, test::seed::options(mode, equality));
   RC_LOG() << describe(report);
   RC_ASSERT(report.conforms());
 }
@@ -82,8 +84,8 @@ RC_GTEST_PROP(Checks, TheIdentityLoweringFailsTrustBoundaryUnderContract, ()) {
   const bool hidden =
       hasTrustedExternal(interner, audit(interner, toSingletonLoweringPlan(plan))) &&
       !hasTrustedExternal(interner, audit(interner, candidate.plan));
-  const checks::Report report =
-      checks::check(interner, plan, candidate, {Mode::coalesced, Equality::contract});
+  const checks::Report report = checks::check(
+      interner, plan, candidate, test::seed::options(Mode::coalesced, Equality::contract));
   RC_LOG() << describe(report);
   RC_ASSERT(report.conforms() == (candidate.plan == contract));
   if (hidden)
@@ -120,7 +122,8 @@ TEST(Checks, EveryMutantIsFlaggedWithTheExpectedCheck) {
           (salt + i) % 4 == 0
               ? throughJson(interner, mutant->document, mode, equality, spec.edition)
               : std::move(mutant->document);
-      const checks::Report report = checks::check(interner, plan, candidate, {mode, equality});
+      const checks::Report report =
+          checks::check(interner, plan, candidate, test::seed::options(mode, equality));
       const bool killed = flags(report, mutant->expected);
       ++score.applied[i];
       score.killed[i] += killed;

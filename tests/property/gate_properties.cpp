@@ -5,6 +5,7 @@
 // gate of the candidate differs from the plan's singleton gate.
 #include "ref/gate.hpp"
 #include "tests/property/support.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -82,8 +83,8 @@ RC_GTEST_PROP(Gate, CheckNamesGateExactlyWhenAPresetsGateDiffers, ()) {
   for (const auto &preset : kPolicyPresets)
     differs = differs || !sameGate(gate(interner, preset.policy, candidate.plan),
                                    gate(interner, preset.policy, toSingletonLoweringPlan(plan)));
-  const checks::Report r =
-      checks::check(interner, plan, candidate, {Mode::coalesced, Equality::contract, 20});
+  const checks::Report r = checks::check(
+      interner, plan, candidate, test::seed::options(Mode::coalesced, Equality::contract, 20));
   RC_LOG() << describe(r);
   bool named = false;
   for (const auto &v : r.violations)

@@ -1,4 +1,5 @@
 #include "tests/property/generators.hpp"
+#include "tests/seed.hpp"
 
 #include "ref/io/reader.hpp"
 #include "tools/plans/kinds.hpp"
@@ -241,7 +242,7 @@ OpKind decodeKind(BackendOp op, std::uint64_t seed) {
   const std::uint64_t words[] = {seed, seed ? splitmix(seed) : 0, seed ? splitmix(~seed) : 0};
   Bits b(words);
   BitsChoices choices(b);
-  OpKind k = plans::randomKind(choices, choices.pick(plans::kindsOf(op)));
+  OpKind k = plans::randomKind(choices, choices.pick(plans::kindsOf(op, test::seed::kEdition)));
   // A HardMask in the one encoding the reader gives back (ref/opkind.hpp).
   for (std::size_t i = 0; i < k.params.size(); ++i)
     if (signature(k.tag).params[i].type == ParamType::hardMask) {
@@ -552,9 +553,11 @@ std::string_view collisionName(Collision c) {
   return names[static_cast<std::size_t>(c)];
 }
 
-const std::vector<BackendOp> &plannableOps() { return plans::plannedOps(); }
+const std::vector<BackendOp> &plannableOps() { return plans::plannedOps(test::seed::kEdition); }
 
-const std::vector<KindTag> &kindsOf(BackendOp op) { return plans::kindsOf(op); }
+const std::vector<KindTag> &kindsOf(BackendOp op) {
+  return plans::kindsOf(op, test::seed::kEdition);
+}
 
 rc::Gen<Mode> genMode() { return genEnum<Mode>(); }
 rc::Gen<Equality> genEquality() { return genEnum<Equality>(); }
@@ -590,8 +593,9 @@ rc::Gen<PlanSpec> genPlan(PlanShape shape) {
                       [shape](const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
                         const auto &[baseWords, twinWords, runWords, hintWords, styleWords] = t;
                         PlanSpec spec;
-                        // Zero decodes to the newest edition; both are drawn.
-                        spec.edition = (styleWords[0] >> 63) ? Edition::e2026_07 : kNewestEdition;
+                        // Zero decodes to seed::kEdition; 2026-07 is drawn too.
+                        spec.edition =
+                            (styleWords[0] >> 63) ? Edition::e2026_07 : test::seed::kEdition;
                         Pool pool = decodePool(baseWords, twinWords, spec.edition);
                         spec.pool = std::move(pool.capsules);
                         spec.origin = std::move(pool.origin);

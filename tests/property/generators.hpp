@@ -21,6 +21,7 @@
 #include "ref/interner.hpp"
 #include "ref/ir.hpp"
 #include "ref/opkind.hpp"
+#include "tests/seed.hpp"
 
 #include <rapidcheck.h>
 
@@ -67,10 +68,11 @@ struct PlanSpec {
   std::vector<bool> spellDefaults; // per pool entry: write fields at their default values
   std::vector<KernelSpec> kernels;
   Encoding encoding = Encoding::table;
-  std::uint64_t styleBits = 0;      // per kernel i, bit i%64: inline (mixed), kind as an object
-  bool header = true;               // write "format" and "version"
-  bool capsulesFirst = true;        // the table before "kernels"
-  Edition edition = kNewestEdition; // the edition whose vocabulary it uses (docs/spec.md §1.6)
+  std::uint64_t styleBits = 0; // per kernel i, bit i%64: inline (mixed), kind as an object
+  bool header = true;          // write "format" and "version"
+  bool capsulesFirst = true;   // the table before "kernels"
+  Edition edition =
+      test::seed::kEdition; // the edition whose vocabulary it uses (docs/spec.md §1.6)
 };
 
 /// Limits of a generated plan. The number of runs grows with RapidCheck's size parameter.
@@ -81,9 +83,9 @@ struct PlanShape {
 
 // --- Vocabulary helpers -------------------------------------------------------------------------
 
-/// The BackendOps some kind maps to (the only ops a valid plan can hold): plans::plannedOps().
+/// The BackendOps some kind of seed::kEdition maps to (the only ops a valid plan can hold).
 const std::vector<BackendOp> &plannableOps();
-/// The kind tags that map to `op`: plans::kindsOf(op).
+/// The kind tags of seed::kEdition that map to `op`.
 const std::vector<KindTag> &kindsOf(BackendOp op);
 
 // --- Generators ---------------------------------------------------------------------------------
@@ -91,7 +93,7 @@ const std::vector<KindTag> &kindsOf(BackendOp op);
 rc::Gen<Mode> genMode();
 rc::Gen<Equality> genEquality();
 /// A capsule for `op` with every field drawn, defaults likely.
-rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition = kNewestEdition);
+rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition = test::seed::kEdition);
 /// A kind of `op` with valid parameters (plans::randomKind).
 rc::Gen<OpKind> genKind(BackendOp op);
 /// A valid plan: runs of geometric length over a small pool with deliberate near-collisions.

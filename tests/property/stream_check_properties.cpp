@@ -9,6 +9,7 @@
 #include "tests/property/generators.hpp"
 #include "tests/property/mutations.hpp"
 #include "tests/property/support.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -73,7 +74,7 @@ RC_GTEST_PROP(StreamCheck, AgreesWithCheckOnTheReferenceAndEveryMutant, ()) {
   const GraphExecutionPlan plan = increasingPlan(spec, interner);
   io::LoweringDocument reference;
   reference.plan = lower(interner, plan, mode, equality);
-  const checks::Options options{mode, equality, cap};
+  const checks::Options options = test::seed::options(mode, equality, cap);
   compare(interner, plan, reference.plan, options);
   RC_ASSERT(checks::checkStream(interner, plan, reference, options).conforms());
   for (std::size_t i = 0; i < vocabularySize<Mutation>(); ++i) {
@@ -132,7 +133,7 @@ RC_GTEST_PROP(StreamCheck, AgreesWithCheckOnShuffledIdSequences, ()) {
     else
       appendNode(candidate.groups.back(), k);
   }
-  compare(interner, plan, candidate, checks::Options{mode, equality, 20});
+  compare(interner, plan, candidate, test::seed::options(mode, equality, 20));
 }
 
 } // namespace

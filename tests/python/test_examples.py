@@ -10,25 +10,49 @@ import lowering_oracle
 
 from conftest import read, run
 
-EXAMPLE_PLANS = ["two-relu.json", "cpu-mlp.json", "cuda-transformer-block.json",
-                 "identity-trap.json", "plan.json"]
+# examples/2026-08/ holds 2026-08's plans (the evidence gate's presets, the singleton lowering);
+# examples/ the newest edition's (coalesced lowerings, the acceptance gate's profiles).
+SEED_PLANS = ["two-relu.json", "cpu-mlp.json", "cuda-transformer-block.json",
+              "identity-trap.json", "plan.json"]
+NEWEST_PLANS = ["two-relu.json", "cpu-mlp.json", "cpu-transformer-block.json",
+                "identity-trap.json", "plan.json", "custom-div-attention.json"]
 
 
-@pytest.mark.parametrize("name", EXAMPLE_PLANS)
+@pytest.mark.parametrize("name", SEED_PLANS)
+def test_every_command_equals_the_binary_on_the_2026_08_examples(oracle_binary, examples_dir,
+                                                                   name):
+    path = os.path.join(examples_dir, "2026-08", name)
+    text = read(path)
+    e = ["--edition", "2026-08"]
+    for mode in ("coalesced", "singleton"):
+        for equality in ("contract", "identity"):
+            _, expected = run(oracle_binary, "lower", *e, path, "--mode", mode, "--equality",
+                              equality, "--audit")
+            assert lowering_oracle.lower_json(text, mode, equality, "2026-08", True) == expected
+            for policy in ("verified", "checked", "external"):
+                status, expected = run(oracle_binary, "gate", *e, path, "--policy", policy,
+                                       "--mode", mode, "--equality", equality, "--format", "json")
+                got = lowering_oracle.gate(text, policy, mode, equality, edition="2026-08")
+                assert got == json.loads(expected)
+                assert (got["verdict"] == "accepted") == (status == 0)
+    _, expected = run(oracle_binary, "audit", *e, path, "--equality", "identity")
+    assert lowering_oracle.audit(text, "identity", "2026-08") == json.loads(expected)
+
+
+@pytest.mark.parametrize("name", NEWEST_PLANS)
 def test_every_command_equals_the_binary_on_the_examples(oracle_binary, examples_dir, name):
     path = os.path.join(examples_dir, name)
     text = read(path)
-    for mode in ("coalesced", "singleton"):
-        for equality in ("contract", "identity"):
-            _, expected = run(oracle_binary, "lower", path, "--mode", mode, "--equality", equality,
-                              "--audit")
-            assert lowering_oracle.lower_json(text, mode, equality, audit=True) == expected
-            for policy in ("verified", "checked", "external"):
-                status, expected = run(oracle_binary, "gate", path, "--policy", policy, "--mode",
-                                       mode, "--equality", equality, "--format", "json")
-                got = lowering_oracle.gate(text, policy, mode, equality)
-                assert got == json.loads(expected)
-                assert (got["verdict"] == "accepted") == (status == 0)
+    for equality in ("contract", "identity"):
+        _, expected = run(oracle_binary, "lower", path, "--equality", equality, "--audit")
+        assert lowering_oracle.lower_json(text, "coalesced", equality, audit=True) == expected
+    vocabulary = lowering_oracle.vocabulary()
+    for profile in vocabulary["AcceptanceProfiles"][vocabulary["newest"]]:
+        status, expected = run(oracle_binary, "gate", path, "--profile", profile, "--format",
+                               "json")
+        got = lowering_oracle.gate(text, profile)
+        assert got == json.loads(expected), profile
+        assert (got["verdict"] == "accepted") == (status == 0)
     _, expected = run(oracle_binary, "audit", path, "--equality", "identity")
     assert lowering_oracle.audit(text, "identity") == json.loads(expected)
 

@@ -42,7 +42,8 @@ def pytest_run(tmp_path, *args):
 
 def test_a_suite_runs_as_parametrised_tests(oracle_binary, tmp_path):
     suite = tmp_path / "suite"
-    subprocess.run([oracle_binary, "gen", "--out", str(suite), "--count", "12", "--seed", "3"],
+    subprocess.run([oracle_binary, "gen", "--edition", "2026-08", "--out", str(suite), "--count",
+                    "12", "--seed", "3"],
                    check=True, capture_output=True, env=binary_env())
     junit = tmp_path / "junit.xml"
     r = pytest_run(tmp_path, "--lowering-oracle-suite", str(suite), f"--junitxml={junit}")

@@ -21,11 +21,15 @@ from campaign import instance  # noqa: E402
 
 
 
+# The strategies' default edition, in which their plans are judged.
+EDITION = strategies.DRAWN[-1]
+
+
 def conforms(impl, plan, mode, equality, audit=False):
     """Whether the implementation's lowering of `plan` conforms (an unreadable one does not)."""
     try:
         return lowering_oracle.check(plan, impl(plan, mode, equality, audit), mode=mode,
-                                     equality=equality, audit=audit).conforms
+                                     equality=equality, audit=audit, edition=EDITION).conforms
     except lowering_oracle.InvalidInput:
         return False
 
@@ -37,7 +41,7 @@ def conforms(impl, plan, mode, equality, audit=False):
 def test_the_conforming_peer_passes(plan, lowering, audit):
     mode, equality = lowering
     lowering_oracle.assert_conforms(plan, conforming_impl(plan, mode, equality, audit), mode=mode,
-                                    equality=equality, audit=audit)
+                                    equality=equality, audit=audit, edition=EDITION)
 
 
 @pytest.mark.parametrize("name", MUTANTS)

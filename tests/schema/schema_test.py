@@ -81,12 +81,17 @@ class Run:
         self.failures = []
         self.validated = 0
         self.tmp = tempfile.mkdtemp(prefix="lo-schema-")
+        # A case about 2026-08's documents (the evidence gate, the singleton lowering) sets this:
+        # every command without --edition is run, and every document validated, in that edition.
+        self.seed = None
 
     def fail(self, what):
         self.failures.append(what)
 
     def tool(self, args, expect, stdin=None):
         """Runs the binary; returns its standard output. `expect` is the exit status wanted."""
+        if self.seed and args and not any(a.startswith("--edition") for a in args):
+            args = args[:1] + ["--edition", self.seed] + args[1:]
         r = subprocess.run([self.binary] + args, input=stdin, capture_output=True, timeout=600)
         if r.returncode != expect:
             self.fail("lowering-oracle %s: exit %d, expected %d; stderr: %s" % (
@@ -108,9 +113,15 @@ class Run:
                                                        capture_output=True).stdout)
         return self._editions
 
+    def set_for(self, schema, edition):
+        """The set that holds `schema` in `edition`: the edition's, or docs/schema/ for a schema
+        that is one file for every edition (ONE_SET)."""
+        return self.schemas if schema + ".schema.json" in ONE_SET else self.schemas_of(edition)
+
     def valid(self, schema, doc, what, edition=None):
+        edition = edition or self.seed
         self.validated += 1
-        for e in self.schemas_of(edition).errors(schema, doc):
+        for e in self.set_for(schema, edition).errors(schema, doc):
             self.fail("%s is not a valid %s: %s" % (what, schema, e))
 
     def valid_text(self, schema, text, what, edition=None):
@@ -126,24 +137,25 @@ class Run:
         with open(path, "rb") as f:
             return self.valid_text(schema, f.read(), what or os.path.relpath(path, self.tmp))
 
-    def valid_stream(self, text, record, what):
+    def valid_stream(self, text, record, what, edition=None):
         lines = text.decode().split("\n")
         if lines and lines[-1] == "":
             lines.pop()
         if not lines:
             self.fail("%s: empty stream" % what)
             return
-        self.valid_text("stream-header", lines[0], what + " line 1")
+        self.valid_text("stream-header", lines[0], what + " line 1", edition)
         for i, line in enumerate(lines[1:], start=2):
-            self.valid_text(record, line, "%s line %d" % (what, i))
+            self.valid_text(record, line, "%s line %d" % (what, i), edition)
 
     def example(self, name):
-        return os.path.join(self.source, "examples", name)
+        """A file of examples/, or of examples/2026-08/ in a case about 2026-08."""
+        return os.path.join(self.source, "examples", self.seed or "", name)
 
     def plans(self):
-        """The GraphExecutionPlans of examples/."""
+        """The GraphExecutionPlans of examples/ (of examples/2026-08/ in a case about 2026-08)."""
         out = []
-        for name in sorted(os.listdir(os.path.join(self.source, "examples"))):
+        for name in sorted(os.listdir(self.example(""))):
             if name.endswith(".json"):
                 with open(self.example(name), encoding="utf-8") as f:
                     if schema_of(json.load(f)) == "graph-execution-plan":
@@ -346,7 +358,7 @@ def case_examples(run):
                     text = f.read()
                 plan = b"graph-execution-plan-stream" in text.split(b"\n", 1)[0]
                 run.valid_stream(text, "stream-kernel" if plan else "stream-group",
-                                 os.path.relpath(path, run.source))
+                                 os.path.relpath(path, run.source), edition)
                 continue
             if not name.endswith(".json"):
                 continue
@@ -497,7 +509,9 @@ def case_editions(run):
 
 
 def case_spec(run):
-    """The ```json examples of docs/spec.md: valid against their schema, and read by the binary."""
+    """The ```json examples of docs/spec.md, in 2026-08's vocabulary (its §2): valid against their
+    schema, and read by the binary."""
+    run.seed = "2026-08"
     with open(os.path.join(run.source, "docs", "spec.md"), encoding="utf-8") as f:
         blocks = re.findall(r"^```json\n(.*?)^```$", f.read(), re.S | re.M)
     if not blocks:
@@ -518,6 +532,7 @@ def case_spec(run):
 def case_suite(run):
     """A suite written by `gen`: the manifest, every plan, every expected output and every
     expected gate result (docs/spec.md §4.3)."""
+    run.seed = "2026-08"  # the seed's suite: three lowerings a case and the evidence gate's results
     suite = os.path.join(run.tmp, "suite")
     run.tool(["gen", "--out", suite, "--count", "40", "--seed", "7"], 0)
     manifest = run.valid_file("conformance-suite", os.path.join(suite, "manifest.json"))
@@ -544,6 +559,7 @@ def case_suite(run):
                 run.valid(schema, doc, path)
     # A suite of the lean-dojo lineage (docs/spec.md §4.2): two lowerings a case, no `gates`, and
     # an acceptance result per case and maintained profile, each valid in its edition's set.
+    run.seed = None
     lineage = os.path.join(run.tmp, "suite-2026-10")
     run.tool(["gen", "--out", lineage, "--count", "20", "--seed", "7", "--edition", "2026-10"], 0)
     with open(os.path.join(lineage, "manifest.json"), encoding="utf-8") as f:
@@ -562,11 +578,24 @@ def case_suite(run):
 LOWERINGS = (("singleton", "contract"), ("coalesced", "contract"), ("coalesced", "identity"))
 
 
-def case_lower(run):
+def in_both(case):
+    """`case` on the newest edition's examples in their coalesced lowerings (it has no singleton
+    lowering, docs/spec.md §1.6), then on examples/2026-08/ in the singleton lowering."""
+    def both(run):
+        case(run, LOWERINGS[1:])
+        run.seed = "2026-08"
+        case(run, LOWERINGS[:1])
+        run.seed = None
+    both.__doc__ = case.__doc__
+    return both
+
+
+@in_both
+def case_lower(run, lowerings):
     """`lower` in both modes and both equalities, with and without --audit, and `audit`."""
     for plan in run.plans():
         name = os.path.basename(plan)
-        for mode, equality in LOWERINGS:
+        for mode, equality in lowerings:
             for audit in ([], ["--audit"]):
                 args = ["lower", plan, "--mode", mode, "--equality", equality] + audit
                 doc = run.valid_text("graph-lowering-plan", run.tool(args, 0),
@@ -577,16 +606,18 @@ def case_lower(run):
             run.valid_text("execution-audit",
                            run.tool(["audit", plan, "--format", "json", "--equality", equality], 0),
                            "audit %s --equality %s" % (name, equality))
-    lowering = run.example("cuda-transformer-block.libtorch-sdpa.lowering.json")
-    run.valid_text("execution-audit", run.tool(["audit", lowering, "--format", "json"], 0),
-                   "audit of a lowering plan")
+    if run.seed:
+        lowering = run.example("cuda-transformer-block.libtorch-sdpa.lowering.json")
+        run.valid_text("execution-audit", run.tool(["audit", lowering, "--format", "json"], 0),
+                       "audit of a lowering plan")
 
 
-def case_check(run):
+@in_both
+def case_check(run, lowerings):
     """`check --format json`, conforming and not, with notes and omitted violations."""
-    n = 0
+    n = 0 if not run.seed else 1000
     for plan in run.plans():
-        for mode, equality in LOWERINGS:
+        for mode, equality in lowerings:
             out = run.write("ref-%d.json" % n, run.tool(
                 ["lower", plan, "--mode", mode, "--equality", equality, "--audit"], 0).decode())
             n += 1
@@ -605,6 +636,8 @@ def case_check(run):
         "check of the identity lowering under contract")
     if report is not None and not (report["violations"] and report["notes"]):
         run.fail("expected violations and a note, got %s" % report)
+    if not run.seed:
+        return
     plan = run.example("cuda-transformer-block.json")
     candidate = json.loads(run.tool(["lower", plan, "--mode", "singleton"], 0))
     candidate["groups"] = candidate["groups"][::2]
@@ -625,7 +658,8 @@ def to_stream(plan):
     return "\n".join(json.dumps(x) for x in [header] + kernels) + "\n"
 
 
-def case_stream(run):
+@in_both
+def case_stream(run, lowerings):
     """`lower --stream`: the plan stream it reads and the lowering stream it writes; the report of
     `check --stream` on them."""
     for plan in run.plans():
@@ -633,13 +667,13 @@ def case_stream(run):
         with open(plan, encoding="utf-8") as f:
             text = to_stream(json.load(f))
         run.valid_stream(text.encode(), "stream-kernel", "plan stream of " + name)
-        path = run.write(name + ".ndjson", text)
-        for mode, equality in LOWERINGS:
+        path = run.write((run.seed or "") + name + ".ndjson", text)
+        for mode, equality in lowerings:
             out = run.tool(["lower", "--stream", path, "--mode", mode, "--equality", equality], 0)
             what = "lower --stream %s %s %s" % (name, mode, equality)
             run.valid_stream(out, "stream-group", what)
         # `check --stream` reports in the same JSON as `check` (here on the last lowering).
-        lowered = run.write(name + ".lowering.ndjson", out.decode())
+        lowered = run.write((run.seed or "") + name + ".lowering.ndjson", out.decode())
         report = run.valid_text("check-report", run.tool(
             ["check", "--stream", path, lowered, "--mode", mode, "--equality", equality,
              "--format", "json"], 0), "check --stream of " + what)
@@ -678,10 +712,12 @@ def case_gate(run):
     run.validated += 1
     if [b["properties"]["kind"]["const"] for b in branches["oneOf"]] != kinds:
         run.fail("acceptance-result.schema.json: the failure kinds are not %s" % kinds)
+    run.seed = "2026-08"  # the evidence gate's presets
     inputs = run.plans() + [run.example("cuda-transformer-block.libtorch-sdpa.lowering.json")]
     for path in inputs:
         for policy in ("verified", "checked", "external"):
-            r = subprocess.run([run.binary, "gate", path, "--policy", policy, "--format", "json"],
+            r = subprocess.run([run.binary, "gate", "--edition", run.seed, path, "--policy", policy,
+                                "--format", "json"],
                                capture_output=True, timeout=600)
             if r.returncode not in (0, 1):
                 run.fail("gate %s --policy %s: exit %d: %s" % (path, policy, r.returncode,
@@ -845,7 +881,8 @@ def verify_gate_status(run, suite, doc, i):
     os.makedirs(out)
     with open(os.path.join(out, "0000-empty-plan-gate-verified.json"), "w", encoding="utf-8") as f:
         json.dump(doc, f)
-    r = subprocess.run([run.binary, "verify", suite, out, "--gates", "--format", "json"],
+    r = subprocess.run([run.binary, "verify", "--edition", "2026-08", suite, out, "--gates",
+                        "--format", "json"],
                        capture_output=True, timeout=120)
     for e in json.loads(r.stdout)["results"]:
         if e["output"] == "0000-empty-plan-gate-verified.json":
@@ -861,13 +898,15 @@ def verify_manifest(run, suite, manifest, i):
         json.dump(manifest, f)
     out = os.path.join(run.tmp, "manifest-out-%d" % i)
     os.makedirs(out, exist_ok=True)
-    return subprocess.run([run.binary, "verify", where, out, "--gates"], capture_output=True,
-                          timeout=120)
+    return subprocess.run([run.binary, "verify", "--edition", "2026-08", where, out, "--gates"],
+                          capture_output=True, timeout=120)
 
 
 def case_invalid(run):
     """One invalid document per rule, each rejected by its schema, and by the reader: plans, stream
-    headers, gate results (verify --gates) and suite manifests (verify)."""
+    headers, gate results (verify --gates) and suite manifests (verify), in 2026-08 (every
+    optional field of the seed's capsule, the evidence gate)."""
+    run.seed = "2026-08"
     with open(run.example("two-relu.json"), encoding="utf-8") as f:
         plan = json.load(f)
     # One capsule under the key "C", with every optional field written, and a kind with
@@ -912,14 +951,15 @@ def case_invalid(run):
         rules.setdefault(schema, set()).add(rule.split(":")[0])
         bad = mutate(bases[schema], op, pointer, value)
         run.validated += 1
-        if not run.schemas.errors(schema, bad):
+        if not run.set_for(schema, run.seed).errors(schema, bad):
             run.fail("%s accepts a document with %s (%s %s)" % (schema, rule, op, pointer))
         if schema in ("graph-execution-plan", "graph-lowering-plan", "stream-header"):
             # The reader agrees: the same document is invalid input.
             command = {"graph-execution-plan": ["lower"], "graph-lowering-plan": ["audit"],
                        "stream-header": ["lower", "--stream"]}[schema]
             path = run.write("invalid-%d.json" % i, json.dumps(bad) + "\n")
-            r = subprocess.run([run.binary] + command + [path, "-o", os.devnull],
+            r = subprocess.run([run.binary] + command + ["--edition", run.seed, path, "-o",
+                                                         os.devnull],
                                capture_output=True, timeout=60)
             if r.returncode != 2:
                 run.fail("%s: the reader does not reject a %s with %s (exit %d)" % (

@@ -1,5 +1,6 @@
 // Tests of the stream form (ref/io/stream.hpp, docs/formats.md).
 #include "ref/io/stream.hpp"
+#include "tests/seed.hpp"
 
 #include "checks/checks.hpp"
 #include "ref/io/writer.hpp"
@@ -100,7 +101,7 @@ GraphLoweringPlan lowerThroughStream(Interner &interner, const GraphExecutionPla
   in.write(streamText(interner, plan));
   std::string out;
   {
-    io::PlanStream stream(in.path, interner);
+    io::PlanStream stream(in.path, interner, nullptr, test::seed::kEdition);
     io::Sink sink(out);
     io::lowerStream(stream, sink, interner, mode, equality);
   }
@@ -117,7 +118,7 @@ GraphLoweringPlan lowerThroughStream(Interner &interner, const GraphExecutionPla
                     header.substr(header.find(",\"version\"")); // ...,"capsules":{...}}
   doc.pop_back();
   doc += ",\"groups\":[" + groups + "]}";
-  return io::readLoweringPlan(io::sourceFromString("stream", doc), interner).plan;
+  return test::seed::readLoweringPlan(io::sourceFromString("stream", doc), interner).plan;
 }
 
 TEST(Stream, LowersAsTheWholeDocumentDoesInEveryModeAndEquality) {
@@ -164,7 +165,7 @@ TEST(Stream, AGroupWhoseCapsuleWasInlineIsWrittenInline) {
            "{\"nodeId\":2,\"kind\":\"relu\",\"op\":\"relu\",\"capsule\":" +
            relu + "}\n");
   Interner interner;
-  io::PlanStream stream(in.path, interner);
+  io::PlanStream stream(in.path, interner, nullptr, test::seed::kEdition);
   std::string out;
   {
     io::Sink sink(out);
@@ -188,7 +189,7 @@ TEST(Stream, ReadsAPlanLineByLine) {
   TempFile f;
   f.write(streamText(interner, plan));
   Interner again;
-  io::PlanStream in(f.path, again);
+  io::PlanStream in(f.path, again, nullptr, test::seed::kEdition);
   EXPECT_FALSE(in.capsules().empty());
   std::vector<NodeId> ids;
   PlannedNodeKernel k;
@@ -205,7 +206,7 @@ std::string errorOf(const std::string &text) {
   f.write(text);
   try {
     Interner interner;
-    io::PlanStream in(f.path, interner);
+    io::PlanStream in(f.path, interner, nullptr, test::seed::kEdition);
     std::string out;
     io::Sink sink(out);
     io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
@@ -273,7 +274,7 @@ std::size_t peakHeapOfStreamLowering(std::size_t n) {
   peakBytes = before;
   {
     Interner interner;
-    io::PlanStream in(f.path, interner);
+    io::PlanStream in(f.path, interner, nullptr, test::seed::kEdition);
     system::OutputFile out("/dev/null");
     io::Sink sink(out);
     io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
@@ -302,7 +303,7 @@ std::string loweringStreamText(Interner &interner, const GraphExecutionPlan &pla
                                Equality equality) {
   TempFile in;
   in.write(streamText(interner, plan));
-  io::PlanStream stream(in.path, interner);
+  io::PlanStream stream(in.path, interner, nullptr, test::seed::kEdition);
   std::string out;
   io::Sink sink(out);
   io::lowerStream(stream, sink, interner, mode, equality);
@@ -318,8 +319,8 @@ checks::Report checkFiles(const std::string &planText, const std::string &candid
   p.write(planText);
   c.write(candidateText);
   Interner interner;
-  io::PlanStream plan(p.path, interner);
-  io::LoweringStream candidate(c.path, interner);
+  io::PlanStream plan(p.path, interner, nullptr, test::seed::kEdition);
+  io::LoweringStream candidate(c.path, interner, nullptr, test::seed::kEdition);
   checks::Options options;
   options.mode = mode.value_or(candidate.declared().mode.value_or(Mode::coalesced));
   options.equality = candidate.declared().equality.value_or(Equality::contract);
@@ -454,7 +455,7 @@ TEST(CheckStream, APlanWhoseIdsDoNotIncreaseIsRefused) {
                      k = kernels[next++];
                      return true;
                    },
-                   [](LoweredKernelGroup &) { return false; }, checks::Options{}),
+                   [](LoweredKernelGroup &) { return false; }, test::seed::options()),
                std::invalid_argument);
 }
 
@@ -500,11 +501,11 @@ std::size_t peakHeapOfStreamCheck(std::size_t n) {
   peakBytes = before;
   {
     Interner interner;
-    io::PlanStream plan(p.path, interner);
-    io::LoweringStream candidate(c.path, interner);
+    io::PlanStream plan(p.path, interner, nullptr, test::seed::kEdition);
+    io::LoweringStream candidate(c.path, interner, nullptr, test::seed::kEdition);
     const checks::Report r = checks::checkStream(
         interner, [&](PlannedNodeKernel &k) { return plan.next(k); },
-        [&](LoweredKernelGroup &g) { return candidate.next(g); }, checks::Options{});
+        [&](LoweredKernelGroup &g) { return candidate.next(g); }, test::seed::options());
     EXPECT_TRUE(r.conforms());
   }
   return peakBytes.load() - before;

@@ -10,6 +10,7 @@
 #include "ref/io/limits.hpp"
 #include "support.hpp"
 #include "tests/bench/heap_counter.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -61,12 +62,12 @@ std::string plan(const std::string &kind) {
 
 void readPlan(const io::Source &s) {
   Interner interner;
-  (void)io::readExecutionPlan(s, interner);
+  (void)lo::test::seed::readExecutionPlan(s, interner);
 }
 
 void readLowering(const io::Source &s) {
   Interner interner;
-  (void)io::readLoweringPlan(s, interner);
+  (void)lo::test::seed::readLoweringPlan(s, interner);
 }
 
 /// `dense` of a plan whose one kernel's kind is `kindHead` ARRAY `kindTail`.
@@ -212,8 +213,8 @@ TEST(JsonTokens, NeverFewerThanTheParserIndexesOnAnyText) {
 // id is a finding.
 TEST(CheckHeap, AGroupIsJudgedAtFourBytesANodeId) {
   Interner interner;
-  const GraphExecutionPlan planned =
-      io::readExecutionPlan(io::sourceFromString("plan.json", plan("\"relu\"")), interner);
+  const GraphExecutionPlan planned = lo::test::seed::readExecutionPlan(
+      io::sourceFromString("plan.json", plan("\"relu\"")), interner);
   std::string ids;
   for (std::size_t i = 0; i < kElements; ++i)
     ids += (i ? "," : "") + std::to_string(1000000 + i);
@@ -223,7 +224,7 @@ TEST(CheckHeap, AGroupIsJudgedAtFourBytesANodeId) {
       "\"groupingKind\":\"singleton\",\"nodeIds\":[" +
       ids + "]}]}";
   const io::LoweringDocument lowering =
-      io::readLoweringPlan(io::sourceFromString("candidate.json", candidate), interner);
+      lo::test::seed::readLoweringPlan(io::sourceFromString("candidate.json", candidate), interner);
   checks::Options options;
   const std::size_t before = heap::resetPeak();
   const checks::Report report = checks::check(interner, planned, lowering, options);

@@ -4,6 +4,7 @@
 // JSON pointer escapes; documents held without simdjson's padding; and sources that give fewer
 // or more bytes than their size. "@@" marks where the error must be reported (support.hpp).
 #include "support.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -91,7 +92,7 @@ TEST(ReaderPaths, ARawControlCharacterAfterAnEscapeIsPlacedAtIt) {
 TEST(ReaderPaths, AWrongNodeIdIsQuotedWithoutItsTrailingBlanks) {
   try {
     Interner interner;
-    (void)io::readExecutionPlan(
+    (void)lo::test::seed::readExecutionPlan(
         io::sourceFromString("plan.json", rarePlan("{\"nodeId\":\"one\" \t\r\n,\"kind\":\"relu\","
                                                    "\"op\":\"relu\",\"capsule\":\"r\"}")),
         interner);
@@ -105,7 +106,7 @@ TEST(ReaderPaths, ALongWrongValueIsCutInTheMessage) {
   const std::string value = "\"" + std::string(60, 'x') + "\"";
   try {
     Interner interner;
-    (void)io::readExecutionPlan(
+    (void)lo::test::seed::readExecutionPlan(
         io::sourceFromString("plan.json", rarePlan("{\"nodeId\":" + value +
                                                    ",\"kind\":\"relu\",\"op\":\"relu\","
                                                    "\"capsule\":\"r\"}")),
@@ -126,7 +127,7 @@ TEST(ReaderPaths, ALongUnknownKindIsCutAtACharacterBoundary) {
     name += "\xc3\xa9"; // é
   try {
     Interner interner;
-    (void)io::readExecutionPlan(
+    (void)lo::test::seed::readExecutionPlan(
         io::sourceFromString(
             "plan.json", rareKernel("\"kind\":\"" + name + "\",\"op\":\"relu\",\"capsule\":\"r\"")),
         interner);
@@ -158,7 +159,7 @@ TEST(ReaderPaths, ColumnsCountCodePointsNotBytes) {
             std::make_pair(std::size_t{2}, std::size_t{2}));
   Interner in;
   try {
-    io::readExecutionPlan(
+    lo::test::seed::readExecutionPlan(
         io::sourceFromString("plan.json", "{\"format\":\"nn-backend/graph-execution-plan\","
                                           "\"version\":1,\"capsules\":{\"\xc3\xa9\xc3\xa9\":1}}"),
         in);
@@ -175,7 +176,7 @@ TEST(ReaderPaths, ADocumentWithoutRoomForThePaddingIsReadFromACopy) {
   s.text.shrink_to_fit();
   ASSERT_LT(s.text.capacity(), s.text.size() + 64);
   Interner interner;
-  const auto plan = io::readExecutionPlan(s, interner);
+  const auto plan = lo::test::seed::readExecutionPlan(s, interner);
   ASSERT_EQ(plan.kernels.size(), 1u);
   EXPECT_EQ(plan.kernels[0].nodeId, 1u);
 }
@@ -188,7 +189,7 @@ TEST(ReaderPaths, AGroupOfManyNodeIdsIsReadWhole) {
   for (std::size_t i = 2; i <= n; ++i)
     ids += ",1";
   Interner interner;
-  const auto d = io::readLoweringPlan(
+  const auto d = lo::test::seed::readLoweringPlan(
       io::sourceFromString("lowering.json",
                            rareLowering("{\"nodeIds\":[" + ids +
                                         "],\"kinds\":[\"relu\"],\"op\":\"relu\",\"capsule\":\"r\","
@@ -281,7 +282,7 @@ TEST(ReaderPaths, APipeIsReadWhole) {
   ::close(fds[0]);
   EXPECT_EQ(s.text, text);
   Interner interner;
-  EXPECT_EQ(io::readExecutionPlan(s, interner).kernels.size(), 1u);
+  EXPECT_EQ(lo::test::seed::readExecutionPlan(s, interner).kernels.size(), 1u);
 }
 
 } // namespace

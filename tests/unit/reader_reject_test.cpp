@@ -1,6 +1,7 @@
 // Every rejection class of the readers (docs/spec.md §2), with the exact FILE:LINE:COL and
 // JSON pointer. "@@" in a document marks where the error must be reported (see support.hpp).
 #include "support.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,8 +25,8 @@ const std::string k2 = R"({"nodeId":2,"kind":"relu","op":"relu","capsule":"r"})"
 
 TEST(ReaderReject, BaseDocumentIsValid) {
   Interner interner;
-  const auto plan =
-      io::readExecutionPlan(io::sourceFromString("plan.json", planDoc(k1 + ",\n" + k2)), interner);
+  const auto plan = lo::test::seed::readExecutionPlan(
+      io::sourceFromString("plan.json", planDoc(k1 + ",\n" + k2)), interner);
   EXPECT_EQ(plan.kernels.size(), 2u);
 }
 
@@ -240,7 +241,7 @@ TEST(ReaderReject, GroupNodeIdTwoToThe63) {
 
 TEST(ReaderAccept, LargestNodeId) {
   Interner interner;
-  const auto plan = io::readExecutionPlan(
+  const auto plan = lo::test::seed::readExecutionPlan(
       io::sourceFromString(
           "plan.json",
           planDoc(R"({"nodeId":9223372036854775807,"kind":"relu","op":"relu","capsule":"r"})")),
@@ -425,7 +426,7 @@ TEST(ReaderReject, NoMessageSaysAThingTwice) {
       ",\"h\":" + capsuleJson("h", "reshape") + "},\"kernels\":[" + k1 + "," + kinds + "]}";
   expectNoDoubledMessage(plan, [](const io::Source &s) {
     Interner interner;
-    (void)io::readExecutionPlan(s, interner);
+    (void)lo::test::seed::readExecutionPlan(s, interner);
   });
   const std::string lowering =
       "{\"format\":\"nn-backend/graph-lowering-plan\",\"version\":1,\"mode\":\"coalesced\","
@@ -435,7 +436,7 @@ TEST(ReaderReject, NoMessageSaysAThingTwice) {
       "\"capsule\":\"r\",\"groupingKind\":\"sameCapsuleRun\"}]}";
   expectNoDoubledMessage(lowering, [](const io::Source &s) {
     Interner interner;
-    (void)io::readLoweringPlan(s, interner);
+    (void)lo::test::seed::readLoweringPlan(s, interner);
   });
 }
 
@@ -450,7 +451,7 @@ TEST(ReaderReject, InvalidUtf8InAString) {
       "plan.json", planDoc(k1, "\"format\":\"nn-backend/graph-execution-plan\xFF\",\n"));
   Interner interner;
   try {
-    (void)io::readExecutionPlan(src, interner);
+    (void)lo::test::seed::readExecutionPlan(src, interner);
     ADD_FAILURE() << "accepted invalid UTF-8";
   } catch (const io::InputError &e) {
     EXPECT_EQ(e.file(), "plan.json");
@@ -462,7 +463,7 @@ TEST(ReaderReject, InvalidUtf8InAString) {
 TEST(ReaderReject, EmptyFileIsRejected) {
   const io::Source src = io::sourceFromString("plan.json", "");
   Interner interner;
-  EXPECT_THROW((void)io::readExecutionPlan(src, interner), io::InputError);
+  EXPECT_THROW((void)lo::test::seed::readExecutionPlan(src, interner), io::InputError);
 }
 
 } // namespace

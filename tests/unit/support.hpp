@@ -5,6 +5,7 @@
 #include "ref/io/error.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/lowering.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +21,7 @@ namespace lo::test {
 inline KernelCapsule makeCapsule(std::string name, BackendOp op,
                                  TrustLevel trust = TrustLevel::checked,
                                  Provider provider = Provider::reference,
-                                 Device device = Device::cpu, Edition edition = kNewestEdition) {
+                                 Device device = Device::cpu, Edition edition = seed::kEdition) {
   KernelCapsule c = sampleCapsule(std::move(name), op, trust, provider, device);
   // A spec name only in an edition whose claims carry one (docs/spec.md §1.6).
   const std::optional<std::string> spec =
@@ -63,7 +64,7 @@ inline std::vector<std::vector<NodeId>> idsByGroup(const GraphLoweringPlan &p) {
 /// JSON text of a capsule (the fields every capsule must have; defaults left out).
 inline std::string capsuleJson(std::string_view name, std::string_view op,
                                std::string_view trust = "checked",
-                               Edition edition = kNewestEdition) {
+                               Edition edition = seed::kEdition) {
   std::string o(op);
   const std::string spec = claimsHaveSpec(edition) ? ",\"spec\":\"Spec\"" : "";
   auto descriptor = [&](std::string claim) {
@@ -141,7 +142,7 @@ inline void expectPlanRejected(const std::string &withMarker, const std::string 
   expectRejected(
       [](const io::Source &s) {
         Interner interner;
-        (void)io::readExecutionPlan(s, interner);
+        (void)io::readExecutionPlan(s, interner, seed::kEdition);
       },
       withMarker, pointer, contains);
 }
@@ -151,7 +152,7 @@ inline void expectLoweringRejected(const std::string &withMarker, const std::str
   expectRejected(
       [](const io::Source &s) {
         Interner interner;
-        (void)io::readLoweringPlan(s, interner);
+        (void)io::readLoweringPlan(s, interner, seed::kEdition);
       },
       withMarker, pointer, contains);
 }

@@ -1,5 +1,5 @@
 // The run of `prove` (docs/spec.md §4.3 and §5): the obligations of the edition
-// --edition names (docs/spec.md §1.6; default the newest) that --only names, the
+// --edition names (docs/spec.md §1.6; default kNewestSeedEdition) that --only names, the
 // solver --solver chooses (solver_choice.hpp), the queries --emit-smt2 writes (smt2_emitter.hpp),
 // the first counterexample to --counterexample-out, the report on standard output
 // (prove_report.hpp).
@@ -18,7 +18,7 @@ namespace lo::prove {
 /// prove's options (its --help). The default bound 8 is the whole suite in under 60 s
 /// (docs/performance.md).
 struct ProveSettings {
-  Edition edition = kNewestEdition;       // --edition
+  Edition edition = kNewestSeedEdition;   // --edition
   std::size_t bound = 8;                  // --bound
   Equality equality = Equality::contract; // --equality
   enum class Format { text, json } format = Format::text;

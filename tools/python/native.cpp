@@ -101,7 +101,8 @@ std::string lowerText(const std::string &text, const std::string &name, const st
   if (withAudit)
     doc = toDocument(interner, audit(interner, lowering));
   return io::writtenText([&](io::Sink &sink) {
-    io::writeLoweringPlan(sink, interner, lowering, j.mode, j.equality, doc ? &*doc : nullptr);
+    io::writeLoweringPlan(sink, interner, lowering, j.mode, j.equality, doc ? &*doc : nullptr,
+                          j.edition);
   });
 }
 
@@ -112,8 +113,9 @@ std::string auditText(const std::string &text, const std::string &name, const st
   Interner interner;
   ExecutionAudit a = audit(interner, loweringOf(interner, io::sourceFromString(name, text),
                                                 j.edition, j.mode, j.equality));
-  return io::writtenText(
-      [&](io::Sink &sink) { io::writeAudit(sink, interner, toDocument(interner, std::move(a))); });
+  return io::writtenText([&](io::Sink &sink) {
+    io::writeAudit(sink, interner, toDocument(interner, std::move(a)), "", j.edition);
+  });
 }
 
 /// check()'s (or check_plan()'s) candidate cannot be read: InvalidInput with `document` "candidate"
@@ -579,6 +581,12 @@ py::dict vocabulary() {
   }
   out["editions"] = editions;
   out["newest"] = std::string(spelling(kNewestEdition));
+  // The editions of the seed's capsule (docs/spec.md §1.6), oldest first: the strategies' editions.
+  py::list seed;
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+    if (kSeedEditions & editionBit(static_cast<Edition>(i)))
+      seed.append(std::string(spelling(static_cast<Edition>(i))));
+  out["seedEditions"] = seed;
   out["claimsHaveSpec"] = spec;
   out["BackendOp"] = valuesWithEditions<BackendOp>();
   out["Provider"] = valuesWithEditions<Provider>();
@@ -603,6 +611,18 @@ py::dict vocabulary() {
     flags.append(std::string(f.name));
   out["PolicyPresets"] = presets;
   out["PolicyFlags"] = flags;
+  // The acceptance gate's maintained profiles of each edition that has it (docs/spec.md §6.10).
+  py::dict profiles;
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
+    const auto e = static_cast<Edition>(i);
+    if (!acceptance::hasAcceptanceGate(e))
+      continue;
+    py::list names;
+    for (const acceptance::MaintainedProfile *p : acceptance::profilesOf(e))
+      names.append(std::string(p->name));
+    profiles[py::str(std::string(spelling(e)))] = names;
+  }
+  out["AcceptanceProfiles"] = profiles;
   // Each kind: its editions, its parameters (name, natural | naturals | hardMask | text | shapes)
   // and its op.
   py::dict kinds;

@@ -330,9 +330,10 @@ _VOCABULARY = None
 
 def vocabulary():
     """Every vocabulary of docs/spec.md §1.5 and §1.7 with the editions that have each value, as
-    ref/edition.hpp declares them: {"editions", "newest", "claimsHaveSpec", "BackendOp", ...,
+    ref/edition.hpp declares them: {"editions", "newest", "seedEditions", "claimsHaveSpec",
+    "BackendOp", ...,
     "kinds": {tag: {"editions", "params": [(name, type)], "op"}}, "PolicyPresets",
-    "PolicyFlags"}."""
+    "PolicyFlags", "AcceptanceProfiles": {edition: [profile names]}}."""
     global _VOCABULARY
     if _VOCABULARY is None:
         _VOCABULARY = _native.vocabulary()

@@ -15,14 +15,14 @@ from . import _native
 # The fields a reader fills in when they are left out (docs/spec.md §2.2), from the records'
 # tables (vocabulary()["records"]): never a list of their own.
 _RECORDS = _native.vocabulary()["records"]
-# The plans spelled here are of the newest edition's capsule (its fields and defaults): a field a
-# lineage edition requires (the policy's `reduction`) is still defaulted there.
-_NEWEST = _native.vocabulary()["newest"]
+# The plans spelled here are the strategies' (lowering_oracle.strategies): of the newest edition of
+# the seed's capsule (its fields and defaults).
+_SEED = _native.vocabulary()["seedEditions"][-1]
 
 
 def _defaulted(record):
     return {f["name"]: f["default"] for f in _RECORDS[record]
-            if _NEWEST in f["editions"] and _NEWEST not in f["required"]
+            if _SEED in f["editions"] and _SEED not in f["required"]
             and f["record"] is None and f["default"] is not None}
 
 
