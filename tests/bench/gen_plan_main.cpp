@@ -42,10 +42,11 @@ int main(int argc, char **argv) {
   const lo::GraphExecutionPlan plan = lo::bench::generatePlan(interner, kernels, seed);
   lo::system::OutputFile file(out);
   lo::io::Sink sink(file);
+  // Written in the edition of the model plans (tests/bench/plan_gen.hpp).
   if (ndjson)
-    lo::io::writeExecutionPlanStream(sink, interner, plan);
+    lo::io::writeExecutionPlanStream(sink, interner, plan, lo::bench::kEdition);
   else
-    lo::io::writeExecutionPlan(sink, interner, plan);
+    lo::io::writeExecutionPlan(sink, interner, plan, lo::bench::kEdition);
   file.commit();
   return 0;
 }

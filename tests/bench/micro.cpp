@@ -34,7 +34,7 @@ using namespace lo;
 /// The JSON text of the synthetic plan of `n` kernels.
 std::string planJson(std::uint64_t n) {
   Interner interner;
-  return io::executionPlanJson(interner, bench::generatePlan(interner, n, 1));
+  return io::executionPlanJson(interner, bench::generatePlan(interner, n, 1), bench::kEdition);
 }
 
 void BM_ReadPlan(benchmark::State &state) {
@@ -42,7 +42,7 @@ void BM_ReadPlan(benchmark::State &state) {
   const io::Source source = io::sourceFromString("plan.json", planJson(n));
   for (auto _ : state) {
     Interner interner;
-    GraphExecutionPlan plan = io::readExecutionPlan(source, interner);
+    GraphExecutionPlan plan = io::readExecutionPlan(source, interner, bench::kEdition);
     benchmark::DoNotOptimize(plan.kernels.data());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
@@ -109,21 +109,21 @@ struct TempFile {
 };
 
 /// Writes the synthetic plan of `n` kernels to `plan` in the stream form and, when given, its
-/// coalesced lowering stream to `lowering`.
+/// coalesced lowering stream to `lowering`, in bench::kEdition.
 void writeStreams(std::uint64_t n, const TempFile &plan, const TempFile *lowering = nullptr) {
   Interner interner;
   {
     const GraphExecutionPlan generated = bench::generatePlan(interner, n, 1);
     system::OutputFile file(plan.path);
     io::Sink sink(file);
-    io::writeExecutionPlanStream(sink, interner, generated);
+    io::writeExecutionPlanStream(sink, interner, generated, bench::kEdition);
     file.commit();
   }
   if (lowering) {
-    io::PlanStream in(plan.path, interner);
+    io::PlanStream in(plan.path, interner, nullptr, bench::kEdition);
     system::OutputFile file(lowering->path);
     io::Sink sink(file);
-    io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
+    io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract, bench::kEdition);
     file.commit();
   }
 }
@@ -142,7 +142,7 @@ void BM_StreamLower(benchmark::State &state) {
     const std::size_t before = resetPeak();
     {
       Interner interner;
-      io::PlanStream in(plan.path, interner);
+      io::PlanStream in(plan.path, interner, nullptr, bench::kEdition);
       system::OutputFile out("/dev/null");
       io::Sink sink(out);
       summary = io::lowerStream(in, sink, interner, Mode::coalesced, Equality::contract);
@@ -175,11 +175,13 @@ void BM_StreamCheck(benchmark::State &state) {
     const std::size_t before = resetPeak();
     {
       Interner interner;
-      io::PlanStream in(plan.path, interner);
-      io::LoweringStream candidate(lowering.path, interner);
+      io::PlanStream in(plan.path, interner, nullptr, bench::kEdition);
+      io::LoweringStream candidate(lowering.path, interner, nullptr, bench::kEdition);
       conforms &= checks::checkStream(
                       interner, [&](PlannedNodeKernel &k) { return in.next(k); },
-                      [&](LoweredKernelGroup &g) { return candidate.next(g); }, checks::Options{})
+                      [&](LoweredKernelGroup &g) { return candidate.next(g); },
+                      checks::Options{Mode::coalesced, Equality::contract, io::kDefaultMaxPerCheck,
+                                      bench::kEdition})
                       .conforms();
     }
     peak = std::max(peak, peakBytes.load() - before);

@@ -22,7 +22,7 @@ private:
 
 GraphExecutionPlan generatePlan(Interner &interner, std::uint64_t kernels, std::uint64_t seed) {
   Mt19937Choices choices(seed);
-  return plans::modelPlan(interner, choices, kernels);
+  return plans::modelPlan(interner, choices, kernels, kEdition);
 }
 
 } // namespace lo::bench

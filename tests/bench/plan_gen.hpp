@@ -5,11 +5,16 @@
 // that a seed gives the plans the recorded measurements of docs/performance.md were made on.
 #pragma once
 
+#include "ref/edition.hpp"
 #include "ref/ir.hpp"
 
 #include <cstdint>
 
 namespace lo::bench {
+
+/// The edition of the plans (docs/spec.md §1.6): modelPlan's kinds and capsules are 2026-08's, and
+/// tools/bench names it on every command that reads them.
+inline constexpr Edition kEdition = Edition::e2026_08;
 
 /// A deterministic plan of exactly `kernels` kernels, with increasing node ids.
 GraphExecutionPlan generatePlan(Interner &interner, std::uint64_t kernels, std::uint64_t seed);
