@@ -4,6 +4,7 @@
 
 #include "ref/edition.hpp"
 #include "ref/io/error.hpp"
+#include "tests/seed.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +15,7 @@ namespace lo::fuzz {
 
 /// The edition the harnesses draw, write and read in (docs/spec.md §1.6): that of their corpora,
 /// whose singleton lowering and group kinds the round trips exercise.
-inline constexpr Edition kEdition = Edition::e2026_08;
+inline constexpr Edition kEdition = test::seed::kEdition;
 
 /// A property of the oracle does not hold: print why and abort, so that libFuzzer (or the replay
 /// driver) saves and reports the input.

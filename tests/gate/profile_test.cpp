@@ -5,6 +5,7 @@
 // `AssurancePolicy.checked` its `checked` preset ("runtime gate").
 #include "ref/gate.hpp"
 #include "ref/io/reader.hpp"
+#include "tests/seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +22,7 @@ const std::string kExamples = LO_EXAMPLES_DIR;
 /// 2026-08/ is read in that edition (the evidence gate's).
 GraphLoweringPlan loweringOf(Interner &in, const std::string &file, Mode mode = Mode::singleton) {
   const io::Source source = io::loadSource(kExamples + "/" + file);
-  const Edition edition = file.starts_with("2026-07/") ? Edition::e2026_07 : Edition::e2026_08;
+  const Edition edition = file.starts_with("2026-07/") ? Edition::e2026_07 : test::seed::kEdition;
   if (io::detectDocumentKind(source) == io::DocumentKind::loweringPlan)
     return io::readLoweringPlan(source, in, edition).plan;
   return lower(in, io::readExecutionPlan(source, in, edition), mode, Equality::contract);

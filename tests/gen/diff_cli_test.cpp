@@ -20,6 +20,8 @@ namespace lo::testing {
 namespace {
 
 const std::string kPeers = LO_PEERS_DIR;
+/// `--edition` of the seed's documents, for a gate command of the oracle's that diff runs.
+const std::string kSeedEdition = "--edition " + std::string(spelling(test::seed::kEdition));
 
 std::string peer(const std::string &script) {
   return std::string(LO_PYTHON3) + " " + kPeers + "/" + script + " {plan} {out} {mode} {equality}";
@@ -119,8 +121,8 @@ TEST_F(Diff, EveryLoweringByDefault) {
   // The same for a gate: the reference gate of the coalesced/contract lowering, whatever it is
   // asked, differs from another lowering's (the identity trap, or a report per node where the
   // coalesced lowering has one per group).
-  const std::string gateCommand = std::string(LO_ORACLE_BINARY) +
-                                  " gate --edition 2026-08 {plan} -o {out} --policy {policy} "
+  const std::string gateCommand = std::string(LO_ORACLE_BINARY) + " gate " + kSeedEdition +
+                                  " {plan} -o {out} --policy {policy} "
                                   "--format json";
   const auto r =
       seedOracle({"diff", "--gate", gateCommand, "--count", "12", "--keep", (dir / "g").string()});
@@ -271,8 +273,8 @@ TEST_F(Diff, GateIsOneOfImplWorkerAndGateAndPolicyNeedsIt) {
 // hand-picked identity trap is accepted by `checked`.
 TEST_F(Diff, TheGateCommandPassesAsAnImplementation) {
   const auto r = seedOracle({"diff", "--gate",
-                             std::string(LO_ORACLE_BINARY) +
-                                 " gate --edition 2026-08 {plan} -o {out} --policy {policy} --mode "
+                             std::string(LO_ORACLE_BINARY) + " gate " + kSeedEdition +
+                                 " {plan} -o {out} --policy {policy} --mode "
                                  "{mode} --equality {equality} --format json",
                              "--count", "12", "--policy", "checked", "--equality", "identity"});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
@@ -316,7 +318,8 @@ TEST_F(Diff, BrokenGatesAreFindings) {
 // with its claim tags renamed (valueRefinement becomes valuePromise), and its exit status kept.
 TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
   const std::string gate =
-      "sh -c 'out=$(\"$0\" gate --edition 2026-08 \"$1\" --policy \"$2\" --mode \"$3\" --equality "
+      "sh -c 'out=$(\"$0\" gate " + kSeedEdition +
+      " \"$1\" --policy \"$2\" --mode \"$3\" --equality "
       "\"$4\" "
       "--format json); code=$?; printf \"%s\\n\" \"$out\" | sed s/Refinement/Promise/g; exit "
       "$code' " +
@@ -333,10 +336,11 @@ TEST_F(Diff, AGateResultWithAnUnknownClaimTagIsInvalidNotADifference) {
 // A gate exits 0 when it accepts and 1 when it rejects (docs/spec.md §6.6): an exit status that
 // contradicts its result's verdict is a finding, even when the result is the reference's.
 TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
-  const std::string gate =
-      std::string("sh -c '\"$0\" gate --edition 2026-08 \"$1\" -o \"$2\" --policy \"$3\" "
-                  "--mode \"$4\" --equality \"$5\" --format json; exit ") +
-      "STATUS' " + LO_ORACLE_BINARY + " {plan} {out} {policy} {mode} {equality}";
+  const std::string gate = std::string("sh -c '\"$0\" gate " + kSeedEdition +
+                                       " \"$1\" -o \"$2\" --policy \"$3\" "
+                                       "--mode \"$4\" --equality \"$5\" --format json; exit ") +
+                           "STATUS' " + LO_ORACLE_BINARY +
+                           " {plan} {out} {policy} {mode} {equality}";
   const Broken cases[] = {
       {"always-0", std::regex_replace(gate, std::regex("STATUS"), "0"),
        "the gate exited with status 0 (accepted), but its result's verdict is rejected"},
@@ -355,8 +359,8 @@ TEST_F(Diff, AGateWhoseExitStatusContradictsItsResultIsAFinding) {
   }
   // Exiting as its verdict says, the same gate conforms.
   const auto r = seedOracle({"diff", "--gate",
-                             std::string(LO_ORACLE_BINARY) +
-                                 " gate --edition 2026-08 {plan} -o {out} --policy {policy} --mode "
+                             std::string(LO_ORACLE_BINARY) + " gate " + kSeedEdition +
+                                 " {plan} -o {out} --policy {policy} --mode "
                                  "{mode} --equality {equality} --format json",
                              "--count", std::to_string(instance(6, 20))});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;

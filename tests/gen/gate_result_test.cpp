@@ -6,6 +6,7 @@
 #include "ref/io/gate_reader.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/reader.hpp"
+#include "tests/seed.hpp"
 #include "tools/suite/generate.hpp"
 
 #include <gtest/gtest.h>
@@ -31,7 +32,7 @@ struct Trap : ::testing::Test {
   GraphExecutionPlan plan;
   void SetUp() override {
     suite::Settings settings;
-    settings.edition = Edition::e2026_08;
+    settings.edition = test::seed::kEdition;
     for (std::size_t i = 0; i < suite::edgeCaseCount(); ++i) {
       suite::Case c = suite::caseAt(interner, settings, i);
       if (c.name == "gate-identity-trap")
@@ -51,7 +52,7 @@ struct Trap : ::testing::Test {
                                  bool exact = true) {
     const AssurancePolicy p = *policyPreset(name);
     return checks::compareGateResult(name, p, gateOf(p, m, e), auditOf(m, e),
-                                     io::readGateResult(result(text), Edition::e2026_08), exact);
+                                     io::readGateResult(result(text), test::seed::kEdition), exact);
   }
 };
 
@@ -90,7 +91,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   const std::string ok =
       io::gateResultJson(AssurancePolicy::checked(),
                          gateOf(AssurancePolicy::checked(), Mode::coalesced, Equality::contract));
-  EXPECT_NO_THROW(io::readGateResult(result(ok), Edition::e2026_08));
+  EXPECT_NO_THROW(io::readGateResult(result(ok), test::seed::kEdition));
   const auto edit = [&](const char *from, const char *to) {
     const std::string text = std::regex_replace(ok, std::regex(from), to);
     EXPECT_NE(text, ok) << from;
@@ -145,7 +146,7 @@ TEST_F(Trap, RefusesWhatIsNotAGateResultWithAPointer) {
   };
   for (const Bad &b : bad) {
     try {
-      io::readGateResult(result(b.text), Edition::e2026_08);
+      io::readGateResult(result(b.text), test::seed::kEdition);
       ADD_FAILURE() << "accepted: " << b.text;
     } catch (const io::InputError &e) {
       EXPECT_EQ(e.file(), "output.json");
@@ -214,7 +215,7 @@ TEST_F(Trap, ReportsAreListsForOneLoweringAndSetsAcrossLowerings) {
       gate(interner, verified, lower(interner, two, Mode::coalesced, Equality::contract));
   ASSERT_TRUE(sameGate(singleton, coalesced));
   const auto read =
-      io::readGateResult(result(io::gateResultJson(verified, singleton)), Edition::e2026_08);
+      io::readGateResult(result(io::gateResultJson(verified, singleton)), test::seed::kEdition);
   const auto reports = obligationReports(
       interner, audit(interner, lower(interner, two, Mode::coalesced, Equality::contract)));
   auto c =
