@@ -1,5 +1,6 @@
 #include "proofs/counterexample.hpp"
 
+#include "proofs/acceptance.hpp"
 #include "proofs/gate.hpp"
 #include "ref/recheck.hpp"
 
@@ -32,12 +33,17 @@ private:
 };
 
 /// What a field's decoder reads: its value, the value's rank among the plan's values of that
-/// field (equal values, equal ranks), the node's op and the edition the plan is written in.
+/// field (equal values, equal ranks), the node's op and the edition the plan is written in; in an
+/// edition with the acceptance gate, also the capsule's op and VJP mode and the model's value of
+/// `contractsAligned` for the capsule (proofs/acceptance.hpp), which its claims realize.
 struct FieldValue {
   std::int64_t value;
   std::size_t rank;
   BackendOp op;
   Edition edition;
+  BackendOp capsuleOp = BackendOp::relu;
+  VJPMode vjpMode = VJPMode::none;
+  bool aligned = true;
 };
 
 /// The evidence tag of edition `e` whose disposition is `d` (every disposition of an edition has
@@ -64,11 +70,31 @@ std::string decode(carrier::Name, const FieldValue &v) {
 std::string decode(carrier::Notes, const FieldValue &v) {
   return v.rank == 0 ? "" : "note " + std::to_string(v.rank);
 }
+/// An op of edition `e` other than `op` (a misaligned claim's).
+BackendOp otherOp(BackendOp op, Edition e) {
+  for (BackendOp o : valuesOf<BackendOp>(e))
+    if (o != op)
+      return o;
+  return op;
+}
+
 template <ContractClaim::Tag T>
 ContractDescriptor decode(carrier::Contract<T>, const FieldValue &v) {
   ContractDescriptor d;
   d.claim.tag = T;
   d.claim.op = v.op;
+  if (rulesOf(v.edition).gate == GateKind::acceptance) {
+    // Claims aligned with the capsule (`contractsAligned`), or, when the model says they are
+    // not, a shape claim of another op.
+    d.claim.op = v.capsuleOp;
+    if (T == ContractClaim::Tag::vjpRefinement) {
+      d.claim.mode = v.vjpMode;
+      if (v.vjpMode == VJPMode::none)
+        d.claim.tag = ContractClaim::Tag::vjpUnavailable;
+    }
+    if (T == ContractClaim::Tag::shapeSafety && !v.aligned)
+      d.claim.op = otherOp(v.capsuleOp, v.edition);
+  }
   if ((T == ContractClaim::Tag::valueRefinement || T == ContractClaim::Tag::vjpRefinement) &&
       claimsHaveSpec(v.edition))
     d.claim.spec = "spec";
@@ -86,6 +112,12 @@ ContractDescriptor decode(carrier::Contract<T>, const FieldValue &v) {
   return d;
 }
 NumericalPolicy decode(carrier::Policy, const FieldValue &v) {
+  if (!hasSeedCapsule(v.edition)) { // {reduction}: the edition's reductions, in order
+    const std::vector<Reduction> reductions = valuesOf<Reduction>(v.edition);
+    NumericalPolicy p;
+    p.reduction = reductions[v.rank % reductions.size()];
+    return p;
+  }
   // mixed radix over the four fields; rank 0 is the default policy (every field "unspecified",
   // the last spelling of each)
   std::size_t rest = v.rank;
@@ -154,11 +186,15 @@ GraphExecutionPlan concretePlan(const z3::model &m, const Plan &p, Edition editi
   GraphExecutionPlan plan;
   for (const Node &k : p.nodes) {
     const auto op = enumAt<BackendOp>(valueOf(m, k.op));
+    const auto capsuleOp = enumAt<BackendOp>(valueOf(m, k.capsule.op));
+    const auto vjpMode = enumAt<VJPMode>(valueOf(m, k.capsule.vjpMode));
+    const bool aligned = m.eval(contractsAligned(k.capsule), true).is_true();
     KernelCapsule capsule;
 #define LO_DECODE_FIELD(field, sort, part, row, carrier)                                           \
   {                                                                                                \
     const std::int64_t v = valueOf(m, k.capsule.field);                                            \
-    capsule.field = decode(carrier{}, FieldValue{v, ranks.field(v), op, edition});                 \
+    capsule.field = decode(                                                                        \
+        carrier{}, FieldValue{v, ranks.field(v), op, edition, capsuleOp, vjpMode, aligned});       \
   }
     LO_CAPSULE_FIELDS(LO_DECODE_FIELD)
 #undef LO_DECODE_FIELD

@@ -107,7 +107,7 @@ Group ite(const z3::expr &c, const Group &a, const Group &b) {
 z3::expr isTrustedExternal(const Capsule &c) { return c.trustLevel == kTrustedExternal; }
 z3::expr isTrustedExternal(const AuditRow &r) { return isTrustedExternal(r.view); }
 
-z3::expr sameLowering(const Lowering &l, const Lowering &r) {
+z3::expr sameLowering(const Lowering &l, const Lowering &r, bool groupKinds) {
   z3::context &ctx = l.count.ctx();
   z3::expr_vector all(ctx);
   all.push_back(l.count == r.count);
@@ -115,15 +115,18 @@ z3::expr sameLowering(const Lowering &l, const Lowering &r) {
     const Group &a = l.groups[j], &b = r.groups[j];
     z3::expr_vector eq(ctx);
     eq.push_back(a.idCount == b.idCount);
-    eq.push_back(a.kindCount == b.kindCount);
+    if (groupKinds)
+      eq.push_back(a.kindCount == b.kindCount);
     for (std::size_t p = 0; p < a.nodeIds.size() && p < b.nodeIds.size(); ++p) {
       const int pi = static_cast<int>(p);
       eq.push_back(z3::implies(a.idCount > pi, a.nodeIds[p] == b.nodeIds[p]));
-      eq.push_back(z3::implies(a.kindCount > pi, a.kinds[p] == b.kinds[p]));
+      if (groupKinds)
+        eq.push_back(z3::implies(a.kindCount > pi, a.kinds[p] == b.kinds[p]));
     }
     eq.push_back(a.op == b.op);
     eq.push_back(sameContract(a.capsule, b.capsule));
-    eq.push_back(a.run == b.run);
+    if (groupKinds)
+      eq.push_back(a.run == b.run);
     all.push_back(z3::implies(l.count > static_cast<int>(j), z3::mk_and(eq)));
   }
   // slots beyond the other's capacity must be unused
@@ -181,21 +184,6 @@ Lowering Encoder::freshLowering(std::size_t capacity, const std::string &prefix)
 }
 
 namespace {
-/// `x` is the index of a value of vocabulary E that edition `e` has: a range when the edition's
-/// values are the first ones of the vocabulary, else one of them.
-template <class E> z3::expr inEditionOf(const z3::expr &x, Edition e) {
-  const std::vector<E> values = valuesOf<E>(e);
-  bool prefix = true;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    prefix = prefix && values[i] == static_cast<E>(i);
-  if (prefix)
-    return x >= 0 && x < static_cast<int>(values.size());
-  z3::expr_vector any(x.ctx());
-  for (E v : values)
-    any.push_back(x == static_cast<int>(v));
-  return z3::mk_or(any);
-}
-
 /// The range constraint of a field: none, or for a field that stands for a vocabulary, the
 /// edition's values.
 template <class C> std::optional<z3::expr> editionRange(C, const z3::expr &, Edition) {
@@ -224,7 +212,19 @@ z3::expr Encoder::wellFormed(const Node &k) {
     ranges.push_back(*range);
   LO_CAPSULE_FIELDS(LO_FIELD_RANGE)
 #undef LO_FIELD_RANGE
-  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && c.op == k.op && z3::mk_and(ranges);
+  if (!hasSeedCapsule(edition_)) { // the lineage's capsule (docs/spec.md §1.6)
+    ranges.push_back(c.notes == defaultValue(ctx_, sorts::Int{}));
+    const auto reductions = static_cast<int>(valuesOf<Reduction>(edition_).size());
+    ranges.push_back(c.numericalPolicy >= 0 && c.numericalPolicy < reductions);
+  }
+  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && capsuleForOp(k.op, c) &&
+         z3::mk_and(ranges);
+}
+
+z3::expr Encoder::capsuleForOp(const z3::expr &op, const Capsule &capsule) const {
+  if (rulesOf(edition_).gate == GateKind::acceptance)
+    return ctx_.bool_val(true);
+  return capsule.op == op;
 }
 
 z3::expr Encoder::valid(const Plan &p) {
@@ -323,7 +323,7 @@ Group Encoder::emptyGroup(std::size_t capacity) const {
 
 Group Encoder::singletonGroup(const Node &k, std::size_t capacity) const {
   Group g = emptyGroup(capacity);
-  g.idCount = ctx_.int_val(1);
+  g.idCount = ctx_.int_val(sabotage_ == Sabotage::singletonGroupDropsId ? 0 : 1);
   g.kindCount = ctx_.int_val(1);
   g.nodeIds[0] = k.nodeId;
   g.kinds[0] = k.kind;
@@ -331,6 +331,14 @@ Group Encoder::singletonGroup(const Node &k, std::size_t capacity) const {
   g.capsule = k.capsule;
   g.run = ctx_.bool_val(false);
   return g;
+}
+
+z3::expr Encoder::singletonGroupIds(const Node &k) const {
+  if (sabotage_ == Sabotage::singletonGroupDropsId) {
+    z3::sort i = ctx_.int_sort();
+    return z3::empty(ctx_.seq_sort(i));
+  }
+  return k.nodeId.unit();
 }
 
 Lowering Encoder::pushKernel(const Lowering &s, const Node &k, std::size_t step) const {

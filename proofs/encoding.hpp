@@ -51,7 +51,9 @@ namespace lo::proofs {
   X(singletonMergesFirstTwo, "singleton-merges-first-two",                                         \
     "the singleton map puts the first two nodes in one group")                                     \
   X(singletonShiftsCapsule, "singleton-shifts-capsule",                                            \
-    "the singleton map gives node i the capsule of node i-1")
+    "the singleton map gives node i the capsule of node i-1")                                      \
+  X(singletonGroupDropsId, "singleton-group-drops-id",                                             \
+    "toSingletonLoweredGroup leaves the node's id out")
 
 #define LO_SABOTAGE_ENUMERATOR(name, spelling, what) name,
 enum class Sabotage : std::uint8_t { LO_SABOTAGES(LO_SABOTAGE_ENUMERATOR) };
@@ -169,6 +171,21 @@ z3::expr isTrustedExternal(const AuditRow &r);
 /// `k` is `auditRow(k.op, k.capsule)`. Never sabotaged (Encoder::groupRow is the row under audit).
 AuditRow auditRow(const z3::expr &op, const Capsule &c);
 
+/// `x` is the index of a value of vocabulary E that edition `e` has: a range when the edition's
+/// values are the first ones of the vocabulary, else one of them.
+template <class E> z3::expr inEditionOf(const z3::expr &x, Edition e) {
+  const std::vector<E> values = valuesOf<E>(e);
+  bool prefix = true;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    prefix = prefix && values[i] == static_cast<E>(i);
+  if (prefix)
+    return x >= 0 && x < static_cast<int>(values.size());
+  z3::expr_vector any(x.ctx());
+  for (E v : values)
+    any.push_back(x == static_cast<int>(v));
+  return z3::mk_or(any);
+}
+
 /// The integer that stands for `trusted-external` in `trustLevel` fields.
 inline constexpr int kTrustedExternal = static_cast<int>(TrustLevel::trusted_external);
 
@@ -181,6 +198,13 @@ public:
   z3::context &ctx() const { return ctx_; }
   Edition edition() const { return edition_; }
   Equality equality() const { return equality_; }
+  /// The edition's groups carry `kinds` and `groupingKind` (docs/spec.md §1.6, `EditionRules`):
+  /// elsewhere the encoding still keeps them, as ref/lowering.cpp does, but no obligation, check
+  /// or comparison reads them.
+  bool groupKinds() const { return rulesOf(edition_).groupKinds; }
+  /// `capsule.op = op`, where the edition's plans require it (docs/spec.md §2.4); true in an
+  /// edition whose gate reads a mismatch as `operationMismatch` (§6.10).
+  z3::expr capsuleForOp(const z3::expr &op, const Capsule &capsule) const;
   Sabotage sabotage() const { return sabotage_; }
 
   // --- symbolic values ---------------------------------------------------------------------
@@ -190,8 +214,10 @@ public:
   /// Any lowering with `capacity` slots (the candidates of the uniqueness obligations).
   Lowering freshLowering(std::size_t capacity, const std::string &prefix = "cand");
 
-  /// A node is well formed: its capsule's op is its op, its op is the op its kind maps to, it is
-  /// the op of a kind of the edition, and the enumerations hold values of the edition.
+  /// A node is well formed: its capsule's op is its op (`capsuleForOp`), its op is the op its kind
+  /// maps to, it is the op of a kind of the edition, the enumerations hold values of the edition,
+  /// and where the edition has the lineage's capsule, `notes` is absent (its default) and the
+  /// numerical policy is one of the edition's reductions.
   z3::expr wellFormed(const Node &k);
   /// A valid plan (docs/spec.md §2.4).
   z3::expr valid(const Plan &p);
@@ -218,6 +244,8 @@ public:
   Head appendHead(const Head &g, const Node &k) const;
   /// `toSingletonLoweredGroup`: `{[k.nodeId], [k.kind], k.op, k.capsule, singleton}`.
   Group singletonGroup(const Node &k, std::size_t capacity) const;
+  /// Its `nodeIds` as a sequence (the step lemmas' lists).
+  z3::expr singletonGroupIds(const Node &k) const;
   /// An unused slot.
   Group emptyGroup(std::size_t capacity) const;
   /// `LoweringState.pushKernel`: "if the last group exists and canAppend(last, k), appendNode;
@@ -243,7 +271,8 @@ private:
   z3::func_decl opOfKind_;
 };
 
-/// `l` and `r` are the same lowering: same groups, each equal in every field.
-z3::expr sameLowering(const Lowering &l, const Lowering &r);
+/// `l` and `r` are the same lowering: same groups, each equal in every field (with `kinds` and
+/// `groupingKind` only when `groupKinds`, the edition's group shape).
+z3::expr sameLowering(const Lowering &l, const Lowering &r, bool groupKinds = true);
 
 } // namespace lo::proofs

@@ -204,9 +204,9 @@ EncodedGate encodedGate(const Encoder &e, const Lowering &l, const Plan &p,
 // clang-format off
 std::vector<Obligation> gateObligations() {
   return {
-    {"singleton.gate", "for all valid P with |P| <= N and every policy: gate(toSingleton(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, singletonGate},
-    {"coalesced.gate", "for all valid P with |P| <= N and every policy: gate(toCoalesced(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, coalescedGate},
-    {"step.gate", "for every fold state S and node k: the head's capsule is for its op and the last group's four reports are an arbitrary member's singleton reports => they are k's and (if appended) that member's after pushKernel(S, k); with step.order, every length keeps the set of reports, so every gate", true, stepGate},
+    {"singleton.gate", "for all valid P with |P| <= N and every policy: gate(toSingleton(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, singletonGate, Needs::evidenceGate},
+    {"coalesced.gate", "for all valid P with |P| <= N and every policy: gate(toCoalesced(P)) = gate(one row per node of P) (same verdict, same failure kinds in order, the same set of reports for each)", false, coalescedGate, Needs::evidenceGate},
+    {"step.gate", "for every fold state S and node k: the head's capsule is for its op and the last group's four reports are an arbitrary member's singleton reports => they are k's and (if appended) that member's after pushKernel(S, k); with step.order, every length keeps the set of reports, so every gate", true, stepGate, Needs::evidenceGate},
   };
 }
 // clang-format on

@@ -1,10 +1,13 @@
 #include "proofs/obligations.hpp"
 
+#include "proofs/acceptance.hpp"
 #include "proofs/counterexample.hpp"
 #include "proofs/gate.hpp"
 #include "proofs/spec_checks.hpp"
 #include "proofs/step.hpp"
 #include "proofs/unique.hpp"
+
+#include <stdexcept>
 
 namespace lo::proofs {
 
@@ -36,10 +39,13 @@ template <class F> Query referencePasses(Bounded b, const Encoder &e, F property
   return Query{b.valid, property(c), std::move(b.plan), {}};
 }
 
-/// The obligations stated alike of both lowerings: provenance (with kinds) and order.
+/// The obligations stated alike of both lowerings: provenance (with kinds, where groups have
+/// them) and order.
 Query provenanceHolds(Encoder &e, std::size_t n, Mode mode) {
-  return referencePasses(referenceOf(e, n, mode), e,
-                         [](const SpecChecks &c) { return c.provenance() && c.kinds(); });
+  const bool kinds = e.groupKinds();
+  return referencePasses(referenceOf(e, n, mode), e, [kinds](const SpecChecks &c) {
+    return kinds ? c.provenance() && c.kinds() : c.provenance();
+  });
 }
 
 Query orderHolds(Encoder &e, std::size_t n, Mode mode) {
@@ -52,7 +58,7 @@ Query unique(Encoder &e, Bounded b, Mode mode) {
   Lowering candidate = e.freshLowering(n);
   SpecChecks c(e, b.plan, candidate);
   return Query{b.valid && e.wellFormed(candidate) && c.all(mode),
-               sameLowering(candidate, b.lowering),
+               sameLowering(candidate, b.lowering, e.groupKinds()),
                std::move(b.plan),
                {}};
 }
@@ -107,6 +113,10 @@ Query coalescedGroupingKind(Encoder &e, std::size_t n) {
                          [](const SpecChecks &c) { return c.emptyGroup() && c.groupingKind(); });
 }
 
+Query coalescedNonEmpty(Encoder &e, std::size_t n) {
+  return referencePasses(coalescedOf(e, n), e, [](const SpecChecks &c) { return c.emptyGroup(); });
+}
+
 Query coalescedMaximal(Encoder &e, std::size_t n) {
   return referencePasses(coalescedOf(e, n), e, [](const SpecChecks &c) { return c.maximal(); });
 }
@@ -158,12 +168,14 @@ Query stepOrder(Encoder &e, std::size_t) {
   const z3::sort seq = intSequence(ctx);
   const z3::expr ids = ctx.constant("prefix.ids", seq), kinds = ctx.constant("prefix.kinds", seq);
   const FoldState &s = st.s, &t = st.t;
-  // groups' ids (kinds) concatenated == the pushed prefix's ids (kinds)
-  const z3::expr before = z3::ite(
-      s.hasGroup, z3::concat(s.doneIds, s.ids) == ids && z3::concat(s.doneKinds, s.kinds) == kinds,
-      ids == z3::empty(seq) && kinds == z3::empty(seq));
-  const z3::expr after = z3::concat(t.doneIds, t.ids) == z3::concat(ids, st.k.nodeId.unit()) &&
-                         z3::concat(t.doneKinds, t.kinds) == z3::concat(kinds, st.k.kind.unit());
+  // groups' ids (kinds, where groups have them) concatenated == the pushed prefix's ids (kinds)
+  z3::expr before = z3::ite(s.hasGroup, z3::concat(s.doneIds, s.ids) == ids, ids == z3::empty(seq));
+  z3::expr after = z3::concat(t.doneIds, t.ids) == z3::concat(ids, st.k.nodeId.unit());
+  if (e.groupKinds()) {
+    before = before && z3::ite(s.hasGroup, z3::concat(s.doneKinds, s.kinds) == kinds,
+                               kinds == z3::empty(seq));
+    after = after && z3::concat(t.doneKinds, t.kinds) == z3::concat(kinds, st.k.kind.unit());
+  }
   return preserved(st, before, after);
 }
 
@@ -175,6 +187,12 @@ z3::expr groupShape(const FoldState &s) {
 Query stepGroupingKind(Encoder &e, std::size_t) {
   Step st = step(e);
   return preserved(st, z3::implies(st.s.hasGroup, groupShape(st.s)), groupShape(st.t));
+}
+
+Query stepNonEmpty(Encoder &e, std::size_t) {
+  Step st = step(e);
+  auto nonEmpty = [](const FoldState &s) { return s.ids.length() >= 1; };
+  return preserved(st, z3::implies(st.s.hasGroup, nonEmpty(st.s)), nonEmpty(st.t));
 }
 
 /// `op` and `capsule` checks for one member of the last group; `first` when it is the leader.
@@ -207,7 +225,7 @@ Query stepMaximal(Encoder &e, std::size_t) {
 // The step encoding keeps no last node, so `audit-from-last-node` (a sabotage of the bounded
 // audit view) does not apply here. The row is the head's, and the head's capsule is for its op.
 z3::expr headRowIs(const Encoder &e, const FoldState &x, const Node &m) {
-  return x.last.capsule.op == x.last.op &&
+  return e.capsuleForOp(x.last.op, x.last.capsule) &&
          sameRow(e.groupRow(x.last.op, x.last.capsule), auditRow(m.op, m.capsule));
 }
 
@@ -232,21 +250,23 @@ Query stepRefinesSingleton(Encoder &e, std::size_t) {
 
 // clang-format off
 const std::vector<Obligation> kObligations{
-  {"singleton.provenance", "for all valid P with |P| <= N: the ids of toSingleton(P)'s groups, concatenated, are ids(P) as a multiset, each group's kinds are its nodes' kinds", false, singletonProvenance},
-  {"singleton.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toSingleton(P)) = ids(P)", false, singletonOrder},
-  {"singleton.one-node", "for all valid P with |P| <= N: |toSingleton(P)| = |P| and every group has exactly one node and groupingKind singleton", false, singletonOneNode},
-  {"singleton.audit", "for all valid P with |P| <= N: each group's audit row equals the singleton audit row of its node, and hasTrustedExternal and the set of trusted-external ops are those of the singleton audit", false, singletonAudit},
-  {"singleton.unique", "for all valid P of any length and all lowerings L: L passes every check of mode singleton => L = toSingleton(P) (by induction over the nodes: base, step and end lemmas)", true, singletonUnique},
+  {"singleton.provenance", "for all valid P with |P| <= N: the ids of toSingleton(P)'s groups, concatenated, are ids(P) as a multiset, each group's kinds are its nodes' kinds", false, singletonProvenance, Needs::singletonLowering},
+  {"singleton.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toSingleton(P)) = ids(P)", false, singletonOrder, Needs::singletonLowering},
+  {"singleton.one-node", "for all valid P with |P| <= N: |toSingleton(P)| = |P| and every group has exactly one node and groupingKind singleton", false, singletonOneNode, Needs::singletonLowering},
+  {"singleton.audit", "for all valid P with |P| <= N: each group's audit row equals the singleton audit row of its node, and hasTrustedExternal and the set of trusted-external ops are those of the singleton audit", false, singletonAudit, Needs::singletonLowering},
+  {"singleton.unique", "for all valid P of any length and all lowerings L: L passes every check of mode singleton => L = toSingleton(P) (by induction over the nodes: base, step and end lemmas)", true, singletonUnique, Needs::singletonLowering},
   {"coalesced.provenance", "for all valid P with |P| <= N: the ids of toCoalesced(P)'s groups, concatenated, are ids(P) as a multiset, each group's kinds are its nodes' kinds", false, coalescedProvenance},
   {"coalesced.order", "for all valid P with |P| <= N: concat(nodeIds(g) for g in toCoalesced(P)) = ids(P)", false, coalescedOrder},
   {"coalesced.contract-equality", "for all valid P with |P| <= N, groups g of toCoalesced(P) and members k of g: g.op = k.op and g.capsule equals k.capsule (contract: every field; identity: every field for the first member, the identity part for the others)", false, coalescedContractEquality},
-  {"coalesced.grouping-kind", "for all valid P with |P| <= N and groups g of toCoalesced(P): |g| >= 1 and g.groupingKind = (if |g| = 1 then singleton else sameCapsuleRun)", false, coalescedGroupingKind},
+  {"coalesced.grouping-kind", "for all valid P with |P| <= N and groups g of toCoalesced(P): |g| >= 1 and g.groupingKind = (if |g| = 1 then singleton else sameCapsuleRun)", false, coalescedGroupingKind, Needs::groupKinds},
+  {"coalesced.non-empty", "for all valid P with |P| <= N and groups g of toCoalesced(P): |g| >= 1", false, coalescedNonEmpty, Needs::noGroupKinds},
   {"coalesced.maximal", "for all valid P with |P| <= N and adjacent groups g, h of toCoalesced(P): not canAppend(g, first(h))", false, coalescedMaximal},
   {"coalesced.audit", "for all valid P with |P| <= N, groups g of toCoalesced(P) and members k of g: row(g) = row(singleton(k)), and hasTrustedExternal and the set of trusted-external ops equal the singleton audit's", false, coalescedAudit},
   {"coalesced.refines-singleton", "for all valid P with |P| <= N: replacing each group g of toCoalesced(P) by the singleton groups {[id], [kind], g.op, g.capsule} of its nodes gives toSingleton(P)", false, coalescedRefinesSingleton},
   {"coalesced.unique", "for all valid P of any length and all lowerings L: L passes every check of mode coalesced => L = toCoalesced(P) (by induction over the nodes: base, step and end lemmas)", true, coalescedUnique},
   {"step.order", "for every fold state S over a prefix Q and node k: ids(S) = ids(Q) and kinds(S) = kinds(Q) => ids(pushKernel(S, k)) = ids(Q)++[k.id] and kinds likewise", true, stepOrder},
-  {"step.grouping-kind", "for every fold state S and node k: the last group is non-empty, has as many kinds as ids and is sameCapsuleRun iff it has >= 2 ids => the same holds after pushKernel(S, k)", true, stepGroupingKind},
+  {"step.grouping-kind", "for every fold state S and node k: the last group is non-empty, has as many kinds as ids and is sameCapsuleRun iff it has >= 2 ids => the same holds after pushKernel(S, k)", true, stepGroupingKind, Needs::groupKinds},
+  {"step.non-empty", "for every fold state S and node k: the last group is non-empty => it is non-empty after pushKernel(S, k)", true, stepNonEmpty, Needs::noGroupKinds},
   {"step.contract-equality", "for every fold state S and node k: the last group's op and capsule fit its first node and an arbitrary member => they fit the first node, k and (if appended) that member after pushKernel(S, k)", true, stepContractEquality},
   {"step.maximal", "for every fold state S and node k: the last group's head is its first node's and the last boundary is maximal => both hold after pushKernel(S, k)", true, stepMaximal},
   {"step.audit", "for every fold state S and node k: the last group's audit row is an arbitrary member's singleton row => it is k's and (if appended) that member's after pushKernel(S, k)", true, stepAudit},
@@ -254,22 +274,57 @@ const std::vector<Obligation> kObligations{
 };
 
 const std::vector<Obligation> kCrossChecks{
-  {"singleton.unique-bounded", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode singleton => L = toSingleton(P)", false, singletonUniqueBounded},
+  {"singleton.unique-bounded", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode singleton => L = toSingleton(P)", false, singletonUniqueBounded, Needs::singletonLowering},
   {"coalesced.unique-bounded", "for all valid P with |P| <= N and all lowerings L: L passes every check of mode coalesced => L = toCoalesced(P)", false, coalescedUniqueBounded},
 };
 // clang-format on
 
+/// A plan whose counterexample reads plainly: every capsule is for its kernel's op, and (in an
+/// edition with the acceptance gate) its claims are aligned. Only preferred, never assumed.
+z3::expr tidyPlan(const Encoder &e, const Plan &p) {
+  z3::expr_vector all(e.ctx());
+  for (const Node &k : p.nodes) {
+    all.push_back(k.capsule.op == k.op);
+    if (rulesOf(e.edition()).gate == GateKind::acceptance)
+      all.push_back(contractsAligned(k.capsule));
+  }
+  return z3::mk_and(all);
+}
+
 } // namespace
 
+bool appliesIn(const Obligation &o, Edition e) {
+  const EditionRules &r = rulesOf(e);
+  switch (o.needs) {
+  case Needs::nothing: return true;
+  case Needs::singletonLowering: return r.singletonLowering;
+  case Needs::groupKinds: return r.groupKinds;
+  case Needs::noGroupKinds: return !r.groupKinds;
+  case Needs::evidenceGate: return r.gate == GateKind::evidence;
+  case Needs::acceptanceGate: return r.gate == GateKind::acceptance;
+  }
+  return false;
+}
+
 const std::vector<Obligation> &obligations() {
-  // The gate's obligations (proofs/gate.cpp) follow the lowering's.
+  // The gates' obligations (proofs/gate.cpp, proofs/acceptance.cpp) follow the lowering's.
   static const std::vector<Obligation> all = [] {
     std::vector<Obligation> v = kObligations;
     for (Obligation &o : gateObligations())
       v.push_back(std::move(o));
+    for (Obligation &o : acceptanceObligations())
+      v.push_back(std::move(o));
     return v;
   }();
   return all;
+}
+
+std::vector<const Obligation *> obligationsOf(Edition e) {
+  std::vector<const Obligation *> out;
+  for (const Obligation &o : obligations())
+    if (appliesIn(o, e))
+      out.push_back(&o);
+  return out;
 }
 const std::vector<Obligation> &crossChecks() { return kCrossChecks; }
 
@@ -281,6 +336,9 @@ const Obligation *findObligation(std::string_view name) {
 }
 
 Result discharge(const Obligation &o, const Options &options, Interner *interner) {
+  if (!appliesIn(o, options.edition))
+    throw std::logic_error(std::string(o.name) + " is not an obligation of edition " +
+                           std::string(spelling(options.edition)));
   const auto start = std::chrono::steady_clock::now();
   Result r;
   r.name = o.name;
@@ -333,7 +391,14 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
     r.reason = solver.reason();
     if (s == Status::refuted && interner && q.plan) {
       std::optional<z3::model> model = solver.model();
-      for (const z3::expr &part : q.preferred) // a more telling model, if there is one
+      // A more telling model, if there is one: a preferred part refuted, first by a tidy plan.
+      const z3::expr tidy = tidyPlan(e, *q.plan);
+      std::vector<z3::expr> parts;
+      for (const z3::expr &part : q.preferred)
+        parts.push_back(z3::implies(tidy, part));
+      parts.push_back(z3::implies(tidy, q.goal));
+      parts.insert(parts.end(), q.preferred.begin(), q.preferred.end());
+      for (const z3::expr &part : parts)
         if (solver.prove(part) == Status::refuted) {
           model = solver.model();
           break;

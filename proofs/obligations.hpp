@@ -26,15 +26,31 @@ struct Query {
   std::vector<z3::expr> preferred;
 };
 
+/// What an obligation's statement needs of the edition (docs/spec.md §1.6, `EditionRules`).
+enum class Needs : std::uint8_t {
+  nothing,           // every edition
+  singletonLowering, // the edition has the singleton lowering
+  groupKinds,        // its groups carry `kinds` and `groupingKind`
+  noGroupKinds,      // its groups are {nodeIds, op, capsule}
+  evidenceGate,      // its gate is the evidence gate (docs/spec.md §6.1-§6.9)
+  acceptanceGate,    // its gate is upstream's `acceptGraphKernelPlan` (docs/spec.md §6.10)
+};
+
 struct Obligation {
   std::string_view name;
   std::string_view statement; // one sentence of mathematics (docs/proofs.md, prove --help)
   bool everyLength;           // a step lemma: proved for every length by induction
   std::function<Query(Encoder &e, std::size_t n)> build;
+  Needs needs = Needs::nothing;
 };
 
-/// Every obligation, in the order `prove` lists them.
+/// Whether `o` is an obligation of edition `e` (its `needs`, read from `rulesOf(e)`).
+bool appliesIn(const Obligation &o, Edition e);
+
+/// Every obligation of every edition, in the order `prove` lists them.
 const std::vector<Obligation> &obligations();
+/// The obligations of edition `e`, in that order.
+std::vector<const Obligation *> obligationsOf(Edition e);
 const Obligation *findObligation(std::string_view name);
 
 /// Cross-checks that `prove` does not run: the bounded statements of `singleton.unique` and
@@ -55,7 +71,7 @@ struct EmittedQuery {
 struct Options {
   /// The edition proved (docs/spec.md §1.6): the vocabularies' values the plans hold, and the
   /// dispositions the gate obligations range over.
-  Edition edition = kNewestSeedEdition;
+  Edition edition = kNewestEdition;
   std::size_t bound = 8;
   /// The smallest length checked (the sabotage matrix starts at the length of its
   /// counterexamples).
@@ -94,7 +110,8 @@ struct Result {
   std::optional<GraphExecutionPlan> counterexample;
 };
 
-/// Discharges `o` in `options.edition` for every length 0..options.bound (or once, for a step
+/// Discharges `o` in `options.edition` (one of its editions: std::logic_error otherwise) for every
+/// length 0..options.bound (or once, for a step
 /// lemma). When refuted and `interner` is not null, the model is turned into a plan of that
 /// edition whose capsules and kinds live there.
 Result discharge(const Obligation &o, const Options &options, Interner *interner = nullptr);

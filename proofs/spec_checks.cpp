@@ -176,8 +176,10 @@ z3::expr SpecChecks::trustBoundary() const {
 }
 
 z3::expr SpecChecks::all(Mode mode) const {
-  z3::expr every = provenance() && order() && emptyGroup() && kinds() && op() && capsule() &&
-                   groupingKind() && audit() && trustBoundary();
+  z3::expr every =
+      provenance() && order() && emptyGroup() && op() && capsule() && audit() && trustBoundary();
+  if (encoder_.groupKinds()) // elsewhere not run (docs/spec.md §3.1)
+    every = every && kinds() && groupingKind();
   return mode == Mode::singleton ? every && singleton() : every && maximal();
 }
 
@@ -187,18 +189,21 @@ z3::expr SpecChecks::expandsTo(const Lowering &s) const {
   const std::size_t n = plan_.nodes.size();
   all.push_back(total() == asInt(n));
   all.push_back(s.count == asInt(n));
+  const bool kinds = encoder_.groupKinds();
   for (std::size_t j = 0; j < l_.groups.size(); ++j) {
     const Group &g = l_.groups[j];
-    all.push_back(z3::implies(l_.count > asInt(j), g.kindCount == g.idCount));
+    if (kinds)
+      all.push_back(z3::implies(l_.count > asInt(j), g.kindCount == g.idCount));
     for (std::size_t p = 0; p < g.nodeIds.size(); ++p)
       for (std::size_t i = 0; i < n && i < s.groups.size(); ++i) {
         // cell p of group j expands to {[id], [kind], g.op, g.capsule, singleton} at position i
+        // (`toSingletonGroup`, {[id], g.op, g.capsule}, where groups have no kinds)
         const Group &e = s.groups[i];
-        all.push_back(z3::implies(member(j, p) && offset(j) + asInt(p) == asInt(i),
-                                  e.idCount == 1 && e.kindCount == 1 &&
-                                      e.nodeIds[0] == g.nodeIds[p] && e.kinds[0] == g.kinds[p] &&
-                                      e.op == g.op && sameContract(e.capsule, g.capsule) &&
-                                      !e.run));
+        z3::expr expands = e.idCount == 1 && e.nodeIds[0] == g.nodeIds[p] && e.op == g.op &&
+                           sameContract(e.capsule, g.capsule);
+        if (kinds)
+          expands = expands && e.kindCount == 1 && e.kinds[0] == g.kinds[p] && !e.run;
+        all.push_back(z3::implies(member(j, p) && offset(j) + asInt(p) == asInt(i), expands));
       }
   }
   return z3::mk_and(all);

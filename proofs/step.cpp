@@ -45,21 +45,21 @@ FoldState pushKernel(const Encoder &e, const FoldState &s, const Node &k) {
   // else the start of a new singleton group.
   const Encoder::Head fresh{k.op, k.capsule, ctx.bool_val(false)};
   return foldStep(
-      s, k, append, ids, kinds, z3::concat(s.doneIds, s.ids), z3::concat(s.doneKinds, s.kinds),
+      e, s, k, append, ids, kinds, z3::concat(s.doneIds, s.ids), z3::concat(s.doneKinds, s.kinds),
       Encoder::Head{z3::ite(append, head.op, fresh.op), ite(append, head.capsule, fresh.capsule),
                     z3::ite(append, head.run, fresh.run)});
 }
 
-FoldState foldStep(const FoldState &s, const Node &k, const z3::expr &join, const z3::expr &ids,
-                   const z3::expr &kinds, const z3::expr &closedIds, const z3::expr &closedKinds,
-                   const Encoder::Head &last) {
+FoldState foldStep(const Encoder &e, const FoldState &s, const Node &k, const z3::expr &join,
+                   const z3::expr &ids, const z3::expr &kinds, const z3::expr &closedIds,
+                   const z3::expr &closedKinds, const Encoder::Head &last) {
   z3::context &ctx = s.count.ctx();
   const z3::expr none = z3::empty(intSequence(ctx));
   return FoldState{ctx.bool_val(true),
                    z3::ite(join, s.count, s.count + 1),
                    z3::ite(join, s.doneIds, z3::ite(s.hasGroup, closedIds, none)),
                    z3::ite(join, s.doneKinds, z3::ite(s.hasGroup, closedKinds, none)),
-                   z3::ite(join, ids, k.nodeId.unit()),
+                   z3::ite(join, ids, e.singletonGroupIds(k)),
                    z3::ite(join, kinds, k.kind.unit()),
                    last,
                    z3::ite(join, s.hasPrevious, s.hasGroup),

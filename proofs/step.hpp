@@ -36,11 +36,12 @@ FoldState freshFoldState(Encoder &e, const std::string &prefix);
 
 /// One step of a fold that either joins node `k` to the last group (`join`), giving it `ids`,
 /// `kinds` and `last`, or closes the last group (its lists, in the order of `closedIds` and
-/// `closedKinds`, go to the closed groups' lists) and starts a new one of `k` alone, whose head is
-/// `last` too (`last` is the caller's `ite(join, ...)`).
-FoldState foldStep(const FoldState &s, const Node &k, const z3::expr &join, const z3::expr &ids,
-                   const z3::expr &kinds, const z3::expr &closedIds, const z3::expr &closedKinds,
-                   const Encoder::Head &last);
+/// `closedKinds`, go to the closed groups' lists) and starts a new one of `k` alone
+/// (`Encoder::singletonGroupIds`), whose head is `last` too (`last` is the caller's
+/// `ite(join, ...)`).
+FoldState foldStep(const Encoder &e, const FoldState &s, const Node &k, const z3::expr &join,
+                   const z3::expr &ids, const z3::expr &kinds, const z3::expr &closedIds,
+                   const z3::expr &closedKinds, const Encoder::Head &last);
 
 /// `pushKernel(s, k)`. In the result, `member` is the old member (still in the last group when
 /// `appended`) and `leader` is the new last group's first node.

@@ -20,33 +20,41 @@ CandidateState freshCandidate(Encoder &e, const std::string &prefix) {
                         ctx.bool_const((prefix + ".run").c_str())};
 }
 
+// Where the edition's groups have no `kinds` and `groupingKind` (Encoder::groupKinds), the
+// relation, the checks' facts and the goals leave the kind lists and the grouping kind out: the
+// checks `kinds` and `grouping-kind` are not run there, and a group is {nodeIds, op, capsule}.
+
 /// What the checks say of every group of a candidate of `mode`: `kinds` (as many kinds as ids),
 /// `empty-group`, `grouping-kind`, and for mode singleton `singleton`.
-z3::expr groupChecks(const CandidateState &c, Mode mode) {
+z3::expr groupChecks(const Encoder &e, const CandidateState &c, Mode mode) {
   const z3::expr len = c.ids().length();
-  z3::expr facts = c.kinds().length() == len && len >= 1 && c.run == (len >= 2);
+  z3::expr facts = len >= 1;
+  if (e.groupKinds())
+    facts = facts && c.kinds().length() == len && c.run == (len >= 2);
   return mode == Mode::singleton ? facts && len <= 1 : facts;
 }
 
 /// The reference's last group equals the candidate's current group, whole, in every field.
-z3::expr sameGroup(const FoldState &s, const CandidateState &c) {
-  return s.ids == c.ids() && s.kinds == c.kinds() && s.last.op == c.op &&
-         sameContract(s.last.capsule, c.capsule) && s.last.run == c.run;
+z3::expr sameGroup(const Encoder &e, const FoldState &s, const CandidateState &c) {
+  z3::expr same = s.ids == c.ids() && s.last.op == c.op && sameContract(s.last.capsule, c.capsule);
+  return e.groupKinds() ? same && s.kinds == c.kinds() && s.last.run == c.run : same;
 }
 
 /// R(s, c): the reference and the candidate agree on the first i nodes.
-z3::expr agree(const FoldState &s, const CandidateState &c) {
+z3::expr agree(const Encoder &e, const FoldState &s, const CandidateState &c) {
   z3::context &ctx = c.count.ctx();
   const z3::expr none = z3::empty(intSequence(ctx));
-  return c.count >= 0 && s.count == c.count && s.hasGroup == (c.count >= 1) &&
-         s.doneIds == c.doneIds && s.doneKinds == c.doneKinds &&
-         z3::implies(!s.hasGroup, s.doneIds == none && s.doneKinds == none) &&
-         z3::implies(s.hasGroup, c.takenIds.length() >= 1 &&
-                                     c.takenKinds.length() == c.takenIds.length() &&
-                                     s.ids == c.takenIds && s.kinds == c.takenKinds &&
-                                     s.last.op == c.op && s.last.capsule.op == s.last.op &&
-                                     sameContract(s.last.capsule, c.capsule) &&
-                                     s.last.run == (s.ids.length() >= 2));
+  z3::expr last = c.takenIds.length() >= 1 && s.ids == c.takenIds && s.last.op == c.op &&
+                  e.capsuleForOp(s.last.op, s.last.capsule) &&
+                  sameContract(s.last.capsule, c.capsule);
+  z3::expr done = s.doneIds == c.doneIds && z3::implies(!s.hasGroup, s.doneIds == none);
+  if (e.groupKinds()) {
+    last = last && c.takenKinds.length() == c.takenIds.length() && s.kinds == c.takenKinds &&
+           s.last.run == (s.ids.length() >= 2);
+    done = done && s.doneKinds == c.doneKinds && z3::implies(!s.hasGroup, s.doneKinds == none);
+  }
+  return c.count >= 0 && s.count == c.count && s.hasGroup == (c.count >= 1) && done &&
+         z3::implies(s.hasGroup, last);
 }
 
 /// The singleton lowering as a fold: every node starts a new group `toSingletonLoweredGroup(k)`,
@@ -71,7 +79,7 @@ FoldState pushSingleton(const Encoder &e, const FoldState &s, const Node &k) {
                                    ? z3::concat(s.kinds, s.doneKinds)
                                    : z3::concat(s.doneKinds, s.kinds);
   return foldStep(
-      s, k, merge, z3::concat(s.ids, id), z3::concat(s.kinds, kind), closedIds, closedKinds,
+      e, s, k, merge, z3::concat(s.ids, id), z3::concat(s.kinds, kind), closedIds, closedKinds,
       Encoder::Head{z3::ite(merge, s.last.op, k.op), ite(merge, s.last.capsule, capsule), merge});
 }
 
@@ -92,7 +100,7 @@ z3::expr base(Encoder &e) {
   CandidateState c = freshCandidate(e, "base.candidate");
   c.count = ctx.int_val(0);
   c.doneIds = c.doneKinds = none;
-  return agree(s, c);
+  return agree(e, s, c);
 }
 
 z3::expr step(Encoder &e, Mode mode) {
@@ -114,15 +122,18 @@ z3::expr step(Encoder &e, Mode mode) {
   // equality); and of the group that begins with k when the current one is done: empty-group,
   // kinds, grouping-kind, singleton, the cell, op, capsule (its first member: every field) and
   // maximal (coalesced) across the boundary.
-  const z3::expr goesOn = c.restIds == z3::concat(id, laterIds) &&
-                          c.restKinds == z3::concat(kind, laterKinds) && c.op == k.op &&
-                          same(e.equality(), c.capsule, k.capsule);
-  z3::expr begins = h.takenIds == id && h.takenKinds == kind && groupChecks(h, mode) &&
-                    h.op == k.op && sameContract(h.capsule, k.capsule);
+  z3::expr goesOn = c.restIds == z3::concat(id, laterIds) && c.op == k.op &&
+                    same(e.equality(), c.capsule, k.capsule);
+  z3::expr begins = h.takenIds == id && groupChecks(e, h, mode) && h.op == k.op &&
+                    sameContract(h.capsule, k.capsule);
+  if (e.groupKinds()) {
+    goesOn = goesOn && c.restKinds == z3::concat(kind, laterKinds);
+    begins = begins && h.takenKinds == kind;
+  }
   if (mode == Mode::coalesced)
     begins = begins && z3::implies(c.count >= 1, !e.specCanAppend(c.op, c.capsule, k));
-  const z3::expr hypothesis = e.wellFormed(k) && agree(s, c) &&
-                              z3::implies(c.count >= 1, groupChecks(c, mode)) &&
+  const z3::expr hypothesis = e.wellFormed(k) && agree(e, s, c) &&
+                              z3::implies(c.count >= 1, groupChecks(e, c, mode)) &&
                               z3::ite(going, goesOn, begins);
 
   const FoldState t = mode == Mode::coalesced ? pushKernel(e, s, k) : pushSingleton(e, s, k);
@@ -135,8 +146,9 @@ z3::expr step(Encoder &e, Mode mode) {
   next.count = c.count + 1;
   next.doneIds = z3::ite(c.count >= 1, z3::concat(c.doneIds, c.ids()), none);
   next.doneKinds = z3::ite(c.count >= 1, z3::concat(c.doneKinds, c.kinds()), none);
-  const z3::expr goal = t.appended == going && z3::ite(going, agree(t, after), agree(t, next)) &&
-                        z3::implies(!going && c.count >= 1, sameGroup(s, c));
+  const z3::expr goal = t.appended == going &&
+                        z3::ite(going, agree(e, t, after), agree(e, t, next)) &&
+                        z3::implies(!going && c.count >= 1, sameGroup(e, s, c));
   return z3::implies(hypothesis, goal);
 }
 
@@ -145,9 +157,10 @@ z3::expr end(Encoder &e, Mode mode) {
   const CandidateState c = freshCandidate(e, "final.candidate");
   // after the last node no cell is left: the current group is consumed
   const z3::expr hypothesis =
-      agree(s, c) && z3::implies(c.count >= 1, groupChecks(c, mode) && c.restIds.length() == 0);
+      agree(e, s, c) &&
+      z3::implies(c.count >= 1, groupChecks(e, c, mode) && c.restIds.length() == 0);
   const z3::expr goal =
-      finalCount(e, s, mode) == c.count && z3::implies(c.count >= 1, sameGroup(s, c));
+      finalCount(e, s, mode) == c.count && z3::implies(c.count >= 1, sameGroup(e, s, c));
   return z3::implies(hypothesis, goal);
 }
 

@@ -10,6 +10,8 @@ namespace lo::proofs {
 namespace {
 
 constexpr unsigned kTimeoutMs = 60000;
+// The evidence gate's editions: the newest of the seed's capsule (docs/spec.md §5.5).
+constexpr Edition kEdition = kNewestSeedEdition;
 
 const Obligation &named(std::string_view name) {
   const Obligation *o = findObligation(name);
@@ -19,16 +21,19 @@ const Obligation &named(std::string_view name) {
 
 TEST(GateProofs, ProvedUnderContract) {
   for (std::string_view name : {"singleton.gate", "coalesced.gate", "step.gate"}) {
-    const Result r = discharge(named(name), Options{.bound = 4, .timeoutMs = kTimeoutMs});
+    const Result r =
+        discharge(named(name), Options{.edition = kEdition, .bound = 4, .timeoutMs = kTimeoutMs});
     EXPECT_EQ(r.status, Status::proved) << name << ": " << r.reason;
   }
 }
 
 TEST(GateProofs, CoalescedGateIsRefutedUnderIdentityByACheckedFlip) {
   Interner in;
-  const Result r =
-      discharge(named("coalesced.gate"),
-                Options{.bound = 4, .equality = Equality::identity, .timeoutMs = kTimeoutMs}, &in);
+  const Result r = discharge(
+      named("coalesced.gate"),
+      Options{
+          .edition = kEdition, .bound = 4, .equality = Equality::identity, .timeoutMs = kTimeoutMs},
+      &in);
   ASSERT_EQ(r.status, Status::refuted);
   ASSERT_TRUE(r.counterexample);
   const GraphExecutionPlan &plan = *r.counterexample;
@@ -43,8 +48,9 @@ TEST(GateProofs, CoalescedGateIsRefutedUnderIdentityByACheckedFlip) {
 }
 
 TEST(GateProofs, StepGateIsRefutedUnderIdentity) {
-  const Result r = discharge(named("step.gate"),
-                             Options{.equality = Equality::identity, .timeoutMs = kTimeoutMs});
+  const Result r = discharge(
+      named("step.gate"),
+      Options{.edition = kEdition, .equality = Equality::identity, .timeoutMs = kTimeoutMs});
   EXPECT_EQ(r.status, Status::refuted);
 }
 
@@ -52,16 +58,18 @@ TEST(GateProofs, TheTrustLevelDoesNotEnterTheGate) {
   // `audit-drops-trust` breaks the audit row's trust level: the audit obligations catch it, the
   // gate's must not (a capsule's trust level is the planner's concern).
   for (std::string_view name : {"singleton.gate", "coalesced.gate", "step.gate"}) {
-    const Result r = discharge(
-        named(name),
-        Options{.bound = 2, .timeoutMs = kTimeoutMs, .sabotage = Sabotage::auditDropsTrust});
+    const Result r = discharge(named(name), Options{.edition = kEdition,
+                                                    .bound = 2,
+                                                    .timeoutMs = kTimeoutMs,
+                                                    .sabotage = Sabotage::auditDropsTrust});
     EXPECT_EQ(r.status, Status::proved) << name;
   }
-  EXPECT_EQ(
-      discharge(named("coalesced.audit"),
-                Options{.bound = 2, .timeoutMs = kTimeoutMs, .sabotage = Sabotage::auditDropsTrust})
-          .status,
-      Status::refuted);
+  EXPECT_EQ(discharge(named("coalesced.audit"), Options{.edition = kEdition,
+                                                        .bound = 2,
+                                                        .timeoutMs = kTimeoutMs,
+                                                        .sabotage = Sabotage::auditDropsTrust})
+                .status,
+            Status::refuted);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // ties the encoding to the code it encodes. A gate counterexample carries evidence, which must be
 // of the edition too.
 #include "proofs/obligations.hpp"
+#include "ref/acceptance.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
@@ -117,6 +118,50 @@ TEST(Counterexample, TheReferenceLoweringHidesATrustedExternalBoundaryOnIt) {
   EXPECT_TRUE(hasTrustedExternal(interner, s));
   EXPECT_TRUE(hasTrustedExternal(interner, a) != hasTrustedExternal(interner, s) ||
               teOps(a) != teOps(s));
+}
+
+// In the lineage (docs/spec.md §6.10) the counterexample of `coalesced.acceptance` under identity
+// is a tidy plan of the edition (each capsule for its kernel's op, its claims aligned), it reads
+// back in the edition, and on it ref/acceptance.cpp's gate of the identity lowering's groups
+// differs from acceptGraphKernelPlan's (the groups under contract equality) under some policy.
+TEST(Counterexample, AcceptanceCounterexampleChangesUpstreamsVerdictOrFailures) {
+  Interner interner;
+  const Result r = discharge(*findObligation("coalesced.acceptance"),
+                             Options{.edition = kNewestEdition,
+                                     .bound = 3,
+                                     .equality = Equality::identity,
+                                     .timeoutMs = 60000,
+                                     .sabotage = Sabotage::none},
+                             &interner);
+  ASSERT_EQ(r.status, Status::refuted);
+  ASSERT_TRUE(r.counterexample.has_value());
+  const GraphExecutionPlan &plan = *r.counterexample;
+  EXPECT_EQ(plan.kernels.size(), 2u);
+  for (const auto &k : plan.kernels) {
+    const KernelCapsule &c = interner.capsule(k.capsule);
+    EXPECT_EQ(c.op, k.op);
+    EXPECT_TRUE(acceptance::contractsAligned(c));
+    EXPECT_TRUE(c.notes.empty());
+  }
+  const std::string json = io::executionPlanJson(interner, plan, kNewestEdition);
+  Interner again;
+  const GraphExecutionPlan read =
+      io::readExecutionPlan(io::sourceFromString("cex", json), again, kNewestEdition);
+  EXPECT_EQ(io::executionPlanJson(again, read, kNewestEdition), json);
+  const GraphLoweringPlan identity = toCoalescedLoweringPlan(interner, plan, Equality::identity);
+  bool differs = false;
+  for (Device device : valuesOf<Device>(kNewestEdition))
+    for (bool external : {false, true})
+      for (VJPMode vjp : valuesOf<VJPMode>(kNewestEdition)) {
+        acceptance::KernelPolicy policy = acceptance::checkedCpuPolicy();
+        policy.device = device;
+        policy.assurance.allowTrustedExternal = external;
+        policy.vjpMode = vjp;
+        const auto merged = acceptance::acceptGroups(interner, identity, policy);
+        const auto upstream = acceptance::acceptGraphKernelPlan(interner, plan, policy);
+        differs = differs || merged.failures != upstream.failures;
+      }
+  EXPECT_TRUE(differs) << json;
 }
 
 TEST(Counterexample, NoCounterexampleWhenProved) {

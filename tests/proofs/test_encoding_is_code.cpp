@@ -15,6 +15,7 @@
 // newest edition), and in each edition every plan of up to 2 nodes over capsules carrying each of
 // the edition's dispositions (where the editions' gates differ). A sabotaged encoding
 // (proofs/encoding.hpp `Sabotage`) must make the comparison fail.
+#include "proofs/acceptance.hpp"
 #include "proofs/encoding.hpp"
 #include "proofs/gate.hpp"
 #include "ref/edition.hpp"
@@ -42,13 +43,17 @@ constexpr std::size_t kBound = 8; // `prove`'s default bound
 /// encoding); for a contract, that index times the number of the edition's dispositions plus the
 /// index of its evidence's disposition among them, which the gate encoding reads as the value mod
 /// that number.
+/// In an edition of the lineage's capsule, a numerical policy is the index of its reduction among
+/// the edition's (the encoding's range).
 class Codes {
 public:
-  explicit Codes(Edition edition) : dispositions_(dispositionsOf(edition)) {
-    const KernelCapsule defaults;
+  explicit Codes(Edition edition) : edition_(edition), dispositions_(dispositionsOf(edition)) {
+    const KernelCapsule defaults; // not a capsule of the lineage: its values are not checked
+    seeding_ = true;
 #define LO_SEED_TABLE(field, sort, part, row, carrier) code(tables_.field, defaults.field);
     LO_CAPSULE_FIELDS(LO_SEED_TABLE)
 #undef LO_SEED_TABLE
+    seeding_ = false;
   }
 
   /// The value of each field of `c`, in LO_CAPSULE_FIELDS order.
@@ -66,6 +71,14 @@ private:
       return static_cast<std::int64_t>(v);
     } else if constexpr (std::is_same_v<T, bool>) {
       return v ? 1 : 0;
+    } else if constexpr (std::is_same_v<T, NumericalPolicy>) {
+      if (hasSeedCapsule(edition_))
+        return rank(table, v);
+      const std::vector<Reduction> reductions = valuesOf<Reduction>(edition_);
+      for (std::size_t i = 0; i < reductions.size(); ++i)
+        if (reductions[i] == v.reduction)
+          return static_cast<std::int64_t>(i);
+      return static_cast<std::int64_t>(reductions.size()); // the default: not a plan's
     } else if constexpr (std::is_same_v<T, ContractDescriptor>) {
       // The gate encoding reads a contract's disposition as its value mod the number of the
       // edition's dispositions (proofs/gate.hpp).
@@ -81,7 +94,8 @@ private:
     for (std::size_t i = 0; i < dispositions_.size(); ++i)
       if (dispositions_[i] == d)
         return static_cast<std::int64_t>(i);
-    ADD_FAILURE() << "disposition " << spelling(d) << " is not in the edition";
+    if (!seeding_)
+      ADD_FAILURE() << "disposition " << spelling(d) << " is not in the edition";
     return 0;
   }
 
@@ -98,7 +112,9 @@ private:
     LO_CAPSULE_FIELDS(LO_TABLE)
   } tables_;
 #undef LO_TABLE
+  Edition edition_;
   std::vector<EvidenceDisposition> dispositions_;
+  bool seeding_ = false;
 };
 
 std::vector<const z3::expr *> fieldsOf(const Capsule &c) {
@@ -115,6 +131,15 @@ std::vector<std::string> fieldNames() {
       LO_CAPSULE_FIELDS(LO_FIELD_NAME)
 #undef LO_FIELD_NAME
   };
+}
+
+std::size_t fieldIndex(std::string_view name) {
+  const std::vector<std::string> names = fieldNames();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name)
+      return i;
+  ADD_FAILURE() << "no capsule field " << name;
+  return 0;
 }
 
 z3::expr valueOf(z3::context &ctx, const z3::expr &symbol, std::int64_t v) {
@@ -139,6 +164,18 @@ struct Encoded {
   z3::expr valid;
 };
 
+/// The kernel policies the acceptance gate is compared under (an edition with that gate).
+const std::vector<acceptance::KernelPolicy> &kernelPolicies() {
+  using acceptance::ProviderPreference;
+  static const std::vector<acceptance::KernelPolicy> policies{
+      acceptance::checkedCpuPolicy(),
+      {Device::cuda, ProviderPreference::only(Provider::cudnn),
+       acceptance::AssurancePolicy::external(), VJPMode::backend_vjp},
+      {Device::cpu, ProviderPreference::prefer(Provider::reference),
+       acceptance::AssurancePolicy::external(), VJPMode::none}};
+  return policies;
+}
+
 class Differential {
 public:
   /// The encoding of `edition`, compared on plans of that edition.
@@ -149,9 +186,12 @@ public:
   /// equality), or "" when there is none.
   /// With `gatePolicy`, the encoded gate is evaluated under that policy for every preset of the
   /// code (a deliberate mismatch, to show the gate comparison can fail).
+  /// With `kernelPolicy` (an edition with the acceptance gate), the encoded acceptance is
+  /// evaluated under that policy for every policy of the code.
   std::string compare(Interner &interner, const GraphExecutionPlan &plan,
                       Sabotage sabotage = Sabotage::none,
-                      const AssurancePolicy *gatePolicy = nullptr) {
+                      const AssurancePolicy *gatePolicy = nullptr,
+                      const acceptance::KernelPolicy *kernelPolicy = nullptr) {
     for (Equality equality : {Equality::contract, Equality::identity}) {
       Encoded &e = encoded(equality, sabotage, plan.kernels.size());
       const z3::model m = modelOf(e, interner, plan);
@@ -164,7 +204,9 @@ public:
           const Lowering &l = mode == Mode::coalesced ? e.coalesced : e.singleton;
           out = compareLowering(m, e, l, ref, interner);
           if (out.empty())
-            out = compareGate(m, e, l, ref, interner, gatePolicy);
+            out = rulesOf(edition_).gate == GateKind::acceptance
+                      ? compareAcceptance(m, e, l, ref, interner, kernelPolicy)
+                      : compareGate(m, e, l, ref, interner, gatePolicy);
           if (!out.empty()) {
             out = std::string(spelling(mode)) + ": " + out;
             break;
@@ -211,6 +253,24 @@ private:
       const std::vector<const z3::expr *> fields = fieldsOf(s.capsule);
       for (std::size_t f = 0; f < fields.size(); ++f)
         fix(*fields[f], values[f]);
+    }
+    // `contractsAligned` (proofs/acceptance.hpp) is the code's at each capsule of the plan: its
+    // arguments are the codes of the capsule's op, vjpMode and four contracts.
+    z3::func_decl alignedDecl = contractsAlignedDecl(ctx_);
+    z3::expr no = ctx_.bool_val(false);
+    z3::func_interp aligned = m.add_func_interp(alignedDecl, no);
+    std::set<CapsuleId> seen;
+    for (const PlannedNodeKernel &k : plan.kernels) {
+      if (!seen.insert(k.capsule).second)
+        continue;
+      const KernelCapsule &c = interner.capsule(k.capsule);
+      const std::vector<std::int64_t> values = codes_.of(c);
+      z3::expr_vector args(ctx_);
+      for (const char *field :
+           {"op", "vjpMode", "shapeContract", "layoutContract", "valueContract", "vjpContract"})
+        args.push_back(ctx_.int_val(values[fieldIndex(field)]));
+      z3::expr value = ctx_.bool_val(acceptance::contractsAligned(c));
+      aligned.add_entry(args, value);
     }
     return m;
   }
@@ -298,6 +358,41 @@ private:
       if (m.eval(g.accepted, true).is_true() != r.accepted())
         return where +
                (r.accepted() ? "rejected, the code's accepted" : "accepted, the code's rejected");
+    }
+    return "";
+  }
+
+  /// The encoded failures of each group of `l` (proofs/acceptance.hpp: which of the eleven tests
+  /// fail) under each kernel policy, against `acceptGroups` of ref/acceptance.cpp on the code's
+  /// lowering `ref` under the same policy.
+  std::string compareAcceptance(const z3::model &m, const Encoded &e, const Lowering &l,
+                                const GraphLoweringPlan &ref, Interner &interner,
+                                const acceptance::KernelPolicy *encodedPolicy) {
+    for (const acceptance::KernelPolicy &policy : kernelPolicies()) {
+      const acceptance::GraphAcceptance r = acceptance::acceptGroups(interner, ref, policy);
+      // the failing tests of each group: a kind's index, evidenceRejected's per obligation
+      std::vector<std::set<std::size_t>> want(ref.groups.size());
+      for (std::size_t i = 0; i < r.failures.size(); ++i) {
+        const acceptance::AcceptanceFailure &f = r.failures[i];
+        std::size_t t = static_cast<std::size_t>(f.kind);
+        if (f.kind == AcceptanceFailureKind::evidenceRejected)
+          t += static_cast<std::size_t>(f.obligation);
+        want[r.failureGroups[i]].insert(t);
+      }
+      const SymbolicKernelPolicy encoded =
+          constantKernelPolicy(ctx_, encodedPolicy ? *encodedPolicy : policy);
+      const std::string where = "acceptance under " +
+                                acceptance::preferenceSpelling(policy.provider) + " on " +
+                                std::string(spelling(policy.device)) + ": ";
+      for (std::size_t j = 0; j < ref.groups.size(); ++j) {
+        const std::vector<EncodedFailure> tests =
+            acceptanceFailures(e.encoder, encoded, l.groups[j].op, l.groups[j].capsule);
+        for (std::size_t t = 0; t < tests.size(); ++t)
+          if (m.eval(tests[t].fails, true).is_true() != want[j].contains(t))
+            return where + "group " + std::to_string(j) + " test " + std::to_string(t) + " (" +
+                   std::string(spelling(tests[t].kind)) + ") " +
+                   (want[j].contains(t) ? "passes, the code's fails" : "fails, the code's passes");
+      }
     }
     return "";
   }
@@ -605,6 +700,120 @@ TEST(EncodingIsCode, AGateUnderAnotherPolicyMakesTheComparisonFail) {
   EXPECT_NE(found.find("gate of policy "), std::string::npos) << found;
   EXPECT_EQ(found.find("gate of policy verified"), std::string::npos) << found;
   std::cout << "gate under another policy, after " << plans << " plans: " << found << '\n';
+}
+
+// --- the lineage: the acceptance gate (docs/spec.md §6.10, §5.5) --------------------------------
+
+/// A capsule of the lineage's newest edition: claims aligned with `op`, runtime-guard evidence.
+KernelCapsule lineageCapsule(BackendOp op) {
+  KernelCapsule c;
+  c.name = "a";
+  c.op = op;
+  c.trustLevel = TrustLevel::checked;
+  c.vjpMode = VJPMode::torchlean_tape;
+  using Tag = ContractClaim::Tag;
+  c.shapeContract.claim = ContractClaim{Tag::shapeSafety, op, {}, {}, {}};
+  c.layoutContract.claim = ContractClaim{Tag::layoutCompatibility, op, {}, {}, {}};
+  c.valueContract.claim = ContractClaim{Tag::valueRefinement, op, {}, {}, {}};
+  c.vjpContract.claim = ContractClaim{Tag::vjpRefinement, op, {}, {}, VJPMode::torchlean_tape};
+  for (ContractDescriptor *d :
+       {&c.shapeContract, &c.layoutContract, &c.valueContract, &c.vjpContract})
+    d->evidence = ContractEvidence{EvidenceTag::runtimeGuard, "guard"};
+  c.numericalPolicy = NumericalPolicy{};
+  c.numericalPolicy.reduction = valuesOf<Reduction>(kNewestEdition).front();
+  return c;
+}
+
+/// The kernels of the lineage's family: one (op, capsule) per failure kind of the acceptance gate,
+/// every capsule of one identity ("a", relu, reference, cpu) but the ones whose identity field is
+/// the point, and a sigmoid kernel with relu's capsule (operationMismatch).
+std::vector<std::pair<BackendOp, KernelCapsule>> lineageKernels() {
+  const KernelCapsule a = lineageCapsule(BackendOp::relu);
+  KernelCapsule te = a, misaligned = a, noForward = a, cuda = a, cudnn = a, noVJP = a, boundary = a;
+  te.trustLevel = TrustLevel::trusted_external;
+  misaligned.shapeContract.claim.op = BackendOp::sigmoid;
+  noForward.supportsForward = false;
+  cuda.device = Device::cuda;
+  cudnn.provider = Provider::cudnn;
+  noVJP.vjpMode = VJPMode::none;
+  noVJP.vjpContract.claim =
+      ContractClaim{ContractClaim::Tag::vjpUnavailable, BackendOp::relu, {}, {}, VJPMode::none};
+  boundary.valueContract.evidence = ContractEvidence{EvidenceTag::trustedBoundary, "vendor"};
+  std::vector<std::pair<BackendOp, KernelCapsule>> out;
+  for (const KernelCapsule &c : {a, te, misaligned, noForward, cuda, cudnn, noVJP, boundary})
+    out.emplace_back(BackendOp::relu, c);
+  out.emplace_back(BackendOp::sigmoid, a);
+  return out;
+}
+
+/// Every plan of 0..maxNodes nodes over the lineage's kernels.
+template <class F> void everyLineagePlan(std::size_t maxNodes, F visit) {
+  const auto kernels = lineageKernels();
+  const std::size_t n = kernels.size();
+  for (std::size_t len = 0; len <= maxNodes; ++len) {
+    std::size_t combinations = 1;
+    for (std::size_t i = 0; i < len; ++i)
+      combinations *= n;
+    for (std::size_t c = 0; c < combinations; ++c) {
+      Interner interner;
+      GraphExecutionPlan plan;
+      std::size_t rest = c;
+      for (std::size_t i = 0; i < len; ++i, rest /= n) {
+        const auto &[op, capsule] = kernels[rest % n];
+        const OpKind kind{op == BackendOp::relu ? KindTag::relu : KindTag::sigmoid, {}};
+        plan.kernels.push_back(
+            PlannedNodeKernel{kIds[i], interner.intern(kind), op, interner.intern(capsule)});
+      }
+      if (!visit(interner, plan))
+        return;
+    }
+  }
+}
+
+TEST(EncodingIsCode, EveryLineagePlanOfUpToThreeNodesUnderEachKernelPolicy) {
+  Differential d(kNewestEdition);
+  std::size_t plans = 0;
+  const std::size_t maxNodes = lo::testing::instance<std::size_t>(2, 3); // tests/campaign.hpp
+  everyLineagePlan(maxNodes, [&](Interner &interner, const GraphExecutionPlan &plan) {
+    ++plans;
+    const std::string diff = d.compare(interner, plan);
+    EXPECT_EQ(diff, "") << "plan of " << plan.kernels.size() << " nodes";
+    return diff.empty();
+  });
+  std::size_t expected = 0;
+  for (std::size_t n = 0, words = 1; n <= maxNodes; ++n, words *= lineageKernels().size())
+    expected += words;
+  EXPECT_EQ(plans, expected);
+}
+
+// In the lineage a kernel's op may differ from its capsule's (the gate's operationMismatch), so
+// `canAppend-ignores-op` is caught there too: every sabotage is.
+TEST(EncodingIsCode, EverySabotageMakesTheLineageComparisonFail) {
+  Differential d(kNewestEdition);
+  for (Sabotage s : allSabotages()) {
+    std::string found;
+    everyLineagePlan(2, [&](Interner &interner, const GraphExecutionPlan &plan) {
+      found = d.compare(interner, plan, s);
+      return found.empty();
+    });
+    EXPECT_NE(found, "") << spelling(s) << " is not caught";
+    std::cout << "lineage sabotage " << spelling(s) << ": " << found << '\n';
+  }
+}
+
+// The acceptance comparison can fail: the encoded gate evaluated under upstream's checked_cpu
+// policy for every policy differs from the code's under another one.
+TEST(EncodingIsCode, AcceptanceUnderAnotherPolicyMakesTheComparisonFail) {
+  Differential d(kNewestEdition);
+  const acceptance::KernelPolicy checkedCpu = acceptance::checkedCpuPolicy();
+  std::string found;
+  everyLineagePlan(1, [&](Interner &interner, const GraphExecutionPlan &plan) {
+    found = d.compare(interner, plan, Sabotage::none, nullptr, &checkedCpu);
+    return found.empty();
+  });
+  EXPECT_NE(found.find("acceptance under "), std::string::npos) << found;
+  EXPECT_EQ(found.find("acceptance under auto on cpu"), std::string::npos) << found;
+  std::cout << "acceptance under another policy: " << found << '\n';
 }
 
 } // namespace

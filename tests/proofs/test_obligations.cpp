@@ -1,9 +1,11 @@
-// The reference algorithm discharges every obligation (contract equality), and under identity
-// equality exactly the audit and refinement obligations fail.
+// The reference algorithm discharges every obligation (contract equality) in the editions that have
+// it, and under identity equality exactly the audit, refinement and gate obligations fail.
 #include "proofs/obligations.hpp"
 #include "tests/proofs/obligation_names.hpp"
 
 #include <gtest/gtest.h>
+
+#include <set>
 
 namespace lo::proofs {
 namespace {
@@ -18,41 +20,95 @@ TEST(Obligations, EveryExpectedNameIsFoundAndEachNameIsUnique) {
                             "coalesced.order",         "coalesced.contract-equality",
                             "coalesced.grouping-kind", "coalesced.maximal",
                             "coalesced.audit",         "coalesced.refines-singleton",
-                            "coalesced.unique"};
+                            "coalesced.unique",        "coalesced.non-empty",
+                            "step.non-empty",          "coalesced.acceptance",
+                            "step.acceptance"};
   for (const char *name : expected)
     EXPECT_NE(findObligation(name), nullptr) << name;
+  // Every obligation is some edition's, and the lowering's core is every edition's.
+  for (const auto &o : obligations()) {
+    bool some = false;
+    for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+      some = some || appliesIn(o, static_cast<Edition>(i));
+    EXPECT_TRUE(some) << o.name;
+  }
+  for (const char *name : {"coalesced.order", "coalesced.unique", "step.maximal"})
+    EXPECT_EQ(findObligation(name)->needs, Needs::nothing) << name;
   for (const auto &o : obligations())
     EXPECT_EQ(findObligation(o.name), &o) << o.name;
   EXPECT_EQ(findObligation("coalesced.nonsense"), nullptr);
 }
 
+// The obligations' editions (docs/spec.md §5.5) as prove lists them.
+TEST(Obligations, AnObligationOfAnotherEditionIsNotDischarged) {
+  EXPECT_THROW(discharge(*findObligation("coalesced.gate"), Options{.edition = kNewestEdition}),
+               std::logic_error);
+  EXPECT_THROW(
+      discharge(*findObligation("coalesced.acceptance"), Options{.edition = kNewestSeedEdition}),
+      std::logic_error);
+}
+
+TEST(Obligations, EachEditionHasItsObligations) {
+  auto names = [](Edition e) {
+    std::set<std::string_view> out;
+    for (const Obligation *o : obligationsOf(e))
+      out.insert(o->name);
+    return out;
+  };
+  const auto seed = names(kNewestSeedEdition), lineage = names(kNewestEdition);
+  EXPECT_TRUE(seed.contains("singleton.unique") && seed.contains("coalesced.gate"));
+  EXPECT_FALSE(seed.contains("coalesced.acceptance") || seed.contains("coalesced.non-empty"));
+  EXPECT_TRUE(lineage.contains("coalesced.acceptance") && lineage.contains("step.acceptance"));
+  EXPECT_TRUE(lineage.contains("coalesced.non-empty") && lineage.contains("step.non-empty"));
+  for (std::string_view name : lineage) // no singleton lowering, no grouping kind, no evidence gate
+    EXPECT_FALSE(name.starts_with("singleton.") || name.ends_with(".grouping-kind") ||
+                 name.ends_with(".gate"))
+        << name;
+  EXPECT_EQ(lineage.size(), 16u);
+  EXPECT_EQ(seed.size(), 22u);
+}
+
 class EveryObligation : public ::testing::TestWithParam<std::string_view> {};
+
+/// The editions the tests prove an obligation in at kObligationBound: the newest edition of the
+/// seed's capsule and the newest edition, where the obligation is theirs (prove-default and
+/// prove-edition-2026-08b run both at the default bound).
+std::vector<Edition> mainEditions(const Obligation &o) {
+  std::vector<Edition> out;
+  for (Edition e : {kNewestSeedEdition, kNewestEdition})
+    if (appliesIn(o, e))
+      out.push_back(e);
+  return out;
+}
 
 TEST_P(EveryObligation, ProvedUnderContractEquality) {
   const Obligation &o = *findObligation(GetParam());
-  const Result r = discharge(o, Options{.bound = kObligationBound,
-                                        .equality = Equality::contract,
-                                        .timeoutMs = 60000,
-                                        .sabotage = Sabotage::none});
-  EXPECT_EQ(r.status, Status::proved) << o.name << " " << r.reason;
-  if (!o.everyLength) {
-    EXPECT_EQ(r.length, kObligationBound);
+  ASSERT_FALSE(mainEditions(o).empty()) << o.name;
+  for (Edition edition : mainEditions(o)) {
+    const Result r = discharge(o, Options{.edition = edition,
+                                          .bound = kObligationBound,
+                                          .equality = Equality::contract,
+                                          .timeoutMs = 60000,
+                                          .sabotage = Sabotage::none});
+    EXPECT_EQ(r.status, Status::proved) << o.name << " in " << spelling(edition) << " " << r.reason;
+    if (!o.everyLength) {
+      EXPECT_EQ(r.length, kObligationBound);
+    }
   }
 }
 
-// Every edition: the obligations are run per edition (docs/spec.md §1.6). prove's default
-// (kNewestSeedEdition, which proves as 2026-08) is the one above at kObligationBound (and `prove`
-// at the default bound); the others at a bound of two nodes, the length of every counterexample the
-// sabotage matrix finds, so that the suite's time does not double.
+// Every edition: the obligations are run per edition (docs/spec.md §1.6). The main editions are
+// the ones above at kObligationBound (and `prove` at the default bound); the others at a bound of
+// two nodes, the length of every counterexample the sabotage matrix finds, so that the suite's time
+// does not double. 2026-08 has 2026-08b's capsules and rules (the kinds differ).
 constexpr std::size_t kOtherEditionBound = 2;
 
 TEST_P(EveryObligation, ProvedUnderContractEqualityInTheOtherEditions) {
   const Obligation &o = *findObligation(GetParam());
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
-    if (!(kOldKindEditions & editionBit(edition))) // 2026-08b proves as 2026-08: docs/spec.md §4
-      continue;
-    if (edition == Edition::e2026_08) // kNewestSeedEdition's capsules: the test above
+    if (edition == kNewestSeedEdition || edition == kNewestEdition ||
+        edition == Edition::e2026_08 || !appliesIn(o, edition))
       continue;
     const Result r = discharge(o, Options{.edition = edition,
                                           .bound = kOtherEditionBound,
@@ -65,24 +121,28 @@ TEST_P(EveryObligation, ProvedUnderContractEqualityInTheOtherEditions) {
 
 TEST_P(EveryObligation, UnderIdentityOnlyAuditRefinementAndGateFail) {
   const Obligation &o = *findObligation(GetParam());
-  const Result r = discharge(o, Options{.bound = kObligationBound,
-                                        .equality = Equality::identity,
-                                        .timeoutMs = 60000,
-                                        .sabotage = Sabotage::none});
-  const std::string name(o.name);
-  // Identity equality merges capsules whose contract parts differ: the group keeps the first
-  // node's capsule, so its audit row (and its expansion) differ from a later node's.
-  // The gate reads the audit's evidence (docs/spec.md §6.7): coalescing by identity changes it.
-  const bool mustFail = (name.ends_with(".audit") && name != "singleton.audit") ||
-                        name == "coalesced.gate" || name == "step.gate";
-  const bool refinement = name.ends_with(".refines-singleton");
-  if (mustFail || refinement) {
-    EXPECT_EQ(r.status, Status::refuted) << name;
-    if (!o.everyLength) {
-      EXPECT_EQ(r.length, 2u) << name << ": the smallest counterexample has two nodes";
+  for (Edition edition : mainEditions(o)) {
+    const Result r = discharge(o, Options{.edition = edition,
+                                          .bound = kObligationBound,
+                                          .equality = Equality::identity,
+                                          .timeoutMs = 60000,
+                                          .sabotage = Sabotage::none});
+    const std::string name(o.name);
+    // Identity equality merges capsules whose contract parts differ: the group keeps the first
+    // node's capsule, so its audit row (and its expansion) differ from a later node's. The gates
+    // read the capsule (docs/spec.md §6.7, §6.10): coalescing by identity changes them.
+    const bool mustFail = (name.ends_with(".audit") && name != "singleton.audit") ||
+                          name == "coalesced.gate" || name == "step.gate" ||
+                          name.ends_with(".acceptance");
+    const bool refinement = name.ends_with(".refines-singleton");
+    if (mustFail || refinement) {
+      EXPECT_EQ(r.status, Status::refuted) << name << " in " << spelling(edition);
+      if (!o.everyLength) {
+        EXPECT_EQ(r.length, 2u) << name << ": the smallest counterexample has two nodes";
+      }
+    } else {
+      EXPECT_EQ(r.status, Status::proved) << name << " in " << spelling(edition) << " " << r.reason;
     }
-  } else {
-    EXPECT_EQ(r.status, Status::proved) << name << " " << r.reason;
   }
 }
 
@@ -92,12 +152,16 @@ TEST_P(EveryObligation, UnderIdentityOnlyAuditRefinementAndGateFail) {
 TEST(Obligations, BoundedUniquenessAgreesWithTheInduction) {
   ASSERT_EQ(crossChecks().size(), 2u);
   for (const Obligation &o : crossChecks())
-    for (Equality equality : {Equality::contract, Equality::identity}) {
-      const Result r = discharge(
-          o, Options{.bound = kObligationBound, .equality = equality, .timeoutMs = 60000});
-      EXPECT_EQ(r.status, Status::proved) << o.name << " " << spelling(equality) << r.reason;
-      EXPECT_EQ(r.length, kObligationBound);
-    }
+    for (Edition edition : mainEditions(o))
+      for (Equality equality : {Equality::contract, Equality::identity}) {
+        const Result r = discharge(o, Options{.edition = edition,
+                                              .bound = kObligationBound,
+                                              .equality = equality,
+                                              .timeoutMs = 60000});
+        EXPECT_EQ(r.status, Status::proved)
+            << o.name << " " << spelling(edition) << " " << spelling(equality) << r.reason;
+        EXPECT_EQ(r.length, kObligationBound);
+      }
   EXPECT_TRUE(findObligation("coalesced.unique")->everyLength);
   EXPECT_TRUE(findObligation("singleton.unique")->everyLength);
 }

@@ -56,13 +56,42 @@ std::string disagreementMessage(const system::SolverBinary &solver, const proofs
 
 } // namespace
 
-std::vector<const proofs::Obligation *> chosenObligations(const std::string &only) {
+namespace {
+
+/// `only` names the obligation, or a prefix of its name followed by a dot.
+bool named(std::string_view name, const std::string &only) {
+  return only.empty() || name == only ||
+         (name.size() > only.size() && name.starts_with(only) && name[only.size()] == '.');
+}
+
+} // namespace
+
+std::string obligationEditions(const proofs::Obligation &o) {
+  std::string out;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i)
+    if (const auto e = static_cast<Edition>(i); proofs::appliesIn(o, e)) {
+      out += (out.empty() ? "" : ", ") + std::string(spelling(e));
+      ++count;
+    }
+  return count == vocabularySize<Edition>() ? std::string() : out;
+}
+
+std::vector<const proofs::Obligation *> chosenObligations(const std::string &only,
+                                                          Edition edition) {
   std::vector<const proofs::Obligation *> chosen;
-  for (const auto &ob : proofs::obligations())
-    if (only.empty() || ob.name == only ||
-        (ob.name.size() > only.size() && ob.name.starts_with(only) && ob.name[only.size()] == '.'))
-      chosen.push_back(&ob);
-  return chosen;
+  for (const auto *ob : proofs::obligationsOf(edition))
+    if (named(ob->name, only))
+      chosen.push_back(ob);
+  if (!chosen.empty())
+    return chosen;
+  for (const auto &ob : proofs::obligations()) // another edition's (docs/spec.md §5.5)
+    if (named(ob.name, only))
+      throw std::runtime_error(
+          "prove: " + std::string(ob.name) + " is not an obligation of edition " +
+          std::string(spelling(edition)) + " (only of " + obligationEditions(ob) + ")");
+  throw std::runtime_error("prove: no obligation named \"" + io::shownText(only) +
+                           "\" (see prove --help)");
 }
 
 int runProve(const ProveSettings &s) {
@@ -71,10 +100,7 @@ int runProve(const ProveSettings &s) {
   options.bound = s.bound;
   options.equality = s.equality;
   options.timeoutMs = s.timeoutMs;
-  const std::vector<const proofs::Obligation *> chosen = chosenObligations(s.only);
-  if (chosen.empty())
-    throw std::runtime_error("prove: no obligation named \"" + io::shownText(s.only) +
-                             "\" (see prove --help)");
+  const std::vector<const proofs::Obligation *> chosen = chosenObligations(s.only, s.edition);
   const std::optional<system::SolverBinary> solver = chooseSolver(s.solver, options);
   if (solver && !solver->warning.empty())
     cli::printDiagnostic("prove: warning: " + solver->warning);
@@ -102,7 +128,7 @@ int runProve(const ProveSettings &s) {
   if (!s.counterexampleOut.empty()) {
     if (counterexample) {
       cli::writeOutput(s.counterexampleOut, [&](io::Sink &sink) {
-        io::writeExecutionPlan(sink, interner, counterexample->second);
+        io::writeExecutionPlan(sink, interner, counterexample->second, s.edition);
       });
       cli::printDiagnostic("prove: counterexample to " + counterexample->first + " (" +
                            std::to_string(counterexample->second.kernels.size()) +

@@ -18,7 +18,7 @@ namespace lo::prove {
 /// prove's options (its --help). The default bound 8 is the whole suite in under 60 s
 /// (docs/performance.md).
 struct ProveSettings {
-  Edition edition = kNewestSeedEdition;   // --edition
+  Edition edition = kNewestEdition;       // --edition
   std::size_t bound = 8;                  // --bound
   Equality equality = Equality::contract; // --equality
   enum class Format { text, json } format = Format::text;
@@ -29,9 +29,13 @@ struct ProveSettings {
   unsigned timeoutMs = 20000;    // --timeout-ms, each solver call
 };
 
-/// The obligations `--only NAME` names: the one of that name and every one whose name starts with
-/// NAME followed by a dot (`--only step`); every obligation when `only` is empty.
-std::vector<const proofs::Obligation *> chosenObligations(const std::string &only);
+/// The editions that have obligation `o`, spelled for a message; "" when every edition has it.
+std::string obligationEditions(const proofs::Obligation &o);
+
+/// The obligations of `edition` that `--only NAME` names: the one of that name and every one whose
+/// name starts with NAME followed by a dot (`--only step`); every one when `only` is empty. Throws
+/// std::runtime_error when there is none, naming the editions of another edition's obligation.
+std::vector<const proofs::Obligation *> chosenObligations(const std::string &only, Edition edition);
 
 /// Discharges the obligations of `s` and prints the report on standard output; a cvc5 warning
 /// and the counterexample's fate are lines on standard error (printDiagnostic). Returns kSuccess
