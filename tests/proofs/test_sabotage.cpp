@@ -151,13 +151,17 @@ TEST(Sabotage, GateObligationsCatchTheirSabotagesInEachEdition) {
 }
 
 // The lineage's rows (the matrix above runs each obligation in its home edition): every obligation
-// of the newest edition catches the sabotages it must catch, but those of group kinds.
+// of the newest edition catches the sabotages it must catch, but those of group kinds; in the
+// campaign tier the whole row, printed as `lineage sabotage row NAME: ...`.
 TEST(Sabotage, LineageObligationsCatchTheirSabotages) {
   for (const Obligation *o : obligationsOf(kNewestEdition)) {
     ASSERT_TRUE(kMustCatch.contains(o->name)) << o->name;
+    const auto &must = kMustCatch.at(o->name);
     std::size_t caught = 0;
-    for (Sabotage s : kMustCatch.at(o->name)) {
-      if (showsOnlyInGroupKinds(s))
+    std::string row = "lineage sabotage row " + std::string(o->name) + ":";
+    for (Sabotage s : allSabotages()) {
+      const bool required = must.contains(s) && !showsOnlyInGroupKinds(s);
+      if (!lo::testing::campaign() && !required)
         continue;
       const Result r = discharge(*o, Options{.edition = kNewestEdition,
                                              .bound = kSabotageBound,
@@ -165,9 +169,16 @@ TEST(Sabotage, LineageObligationsCatchTheirSabotages) {
                                              .equality = Equality::contract,
                                              .timeoutMs = 60000,
                                              .sabotage = s});
-      EXPECT_EQ(r.status, Status::refuted) << o->name << " under " << spelling(s);
-      caught += r.status == Status::refuted ? 1 : 0;
+      EXPECT_NE(r.status, Status::unknown) << o->name << " under " << spelling(s);
+      if (required) {
+        EXPECT_EQ(r.status, Status::refuted) << o->name << " under " << spelling(s);
+      }
+      if (r.status == Status::refuted) {
+        ++caught;
+        row += " " + std::string(spelling(s));
+      }
     }
+    std::cout << row << '\n';
     EXPECT_GT(caught, 0u) << o->name << " catches no sabotage in " << spelling(kNewestEdition);
   }
 }
