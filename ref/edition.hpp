@@ -90,8 +90,8 @@ inline constexpr EditionSet kSeedEditions =
 inline constexpr EditionSet kLineageEditions =
     editionBit(Edition::e2026_09) | editionBit(Edition::e2026_09b) | editionBit(Edition::e2026_10);
 
-/// The newest edition of kSeedEditions: the default of `prove`, whose encoding holds the seed's
-/// capsule (docs/spec.md §5), and of the catalogue's examples.
+/// The newest edition of kSeedEditions (the seed's capsule, its singleton lowering and evidence
+/// gate): the edition of the catalogue's examples, and of the proof tests of those rules.
 inline constexpr Edition kNewestSeedEdition = Edition::e2026_08b;
 static_assert((kSeedEditions & editionBit(kNewestSeedEdition)) != 0);
 /// From 2026-08 on.

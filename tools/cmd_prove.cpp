@@ -24,7 +24,7 @@ Action setupProve(CLI::App &app) {
              "largest plan length checked (default 8: the whole suite in under 60 s)");
   addEqualityOption(*sub, o->equality);
   addEditionOption(*sub, o->edition,
-                   "the edition whose obligations are discharged (docs/spec.md §5.5)");
+                   "the newest; each edition has its own obligations (docs/spec.md §5.5)");
   addNatural(*sub, "--timeout-ms", o->timeoutMs, 1, 3600000,
              "timeout of each solver call, in milliseconds");
   using Format = prove::ProveSettings::Format;

@@ -1,5 +1,5 @@
 // The run of `prove` (docs/spec.md §4.3 and §5): the obligations of the edition
-// --edition names (docs/spec.md §1.6; default kNewestSeedEdition) that --only names, the
+// --edition names (docs/spec.md §1.6; default kNewestEdition) that --only names, the
 // solver --solver chooses (solver_choice.hpp), the queries --emit-smt2 writes (smt2_emitter.hpp),
 // the first counterexample to --counterexample-out, the report on standard output
 // (prove_report.hpp).
