@@ -16,7 +16,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 : "${OUT:?OUT must name the output directory}"
 work=${WORK:-$(mktemp -d)}
 build="$work/lowering-oracle-fuzz"
-harnesses=(plan_reader candidate_check structured)
+harnesses=($(cd "$src/tests/fuzz/corpus" && ls)) # one folder per harness
 
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \

@@ -42,7 +42,7 @@ void roundTrip(std::string_view bytes, Edition edition) {
     fuzz::requireCleanError(e, "input.json");
     return;
   }
-  const std::string once = io::executionPlanJson(interner, plan);
+  const std::string once = io::executionPlanJson(interner, plan, edition);
   Interner again;
   GraphExecutionPlan reread;
   try {
@@ -52,7 +52,7 @@ void roundTrip(std::string_view bytes, Edition edition) {
                std::string(e.what()) + "\n" + once);
   }
   requireSamePlan(interner, plan, again, reread, once);
-  fuzz::require(io::executionPlanJson(again, reread) == once,
+  fuzz::require(io::executionPlanJson(again, reread, edition) == once,
                 "writing the re-read plan gives other bytes", once);
 }
 

@@ -36,9 +36,9 @@ private:
   plans::Rng fallback_{0x66757a7a};
 };
 
-/// A plan of at most `maxKernels` kernels drawn from the fuzzer's bytes.
+/// A plan of at most `maxKernels` kernels of `edition` drawn from the fuzzer's bytes.
 inline GraphExecutionPlan generatePlan(FuzzedDataProvider &in, Interner &interner,
-                                       std::size_t maxKernels = 48) {
+                                       std::size_t maxKernels = 48, Edition edition = kEdition) {
   FuzzedChoices choices(in);
   plans::PlanKnobs knobs;
   knobs.maxNodes = maxKernels;
@@ -47,7 +47,7 @@ inline GraphExecutionPlan generatePlan(FuzzedDataProvider &in, Interner &interne
   knobs.maxRunLength = 64;
   knobs.vocabulary = plans::Vocabulary::drawn;
   knobs.params = plans::Params::wild;
-  knobs.edition = kEdition;
+  knobs.edition = edition;
   return plans::randomPlan(interner, choices, knobs);
 }
 
