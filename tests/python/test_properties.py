@@ -1,6 +1,7 @@
 """Hypothesis properties over lowering_oracle.strategies (docs/python.md): the conforming peer of
 tests/peers passes 1,000 generated cases (200 outside the campaign tier, tests/campaign.py); each mutant of tests/peers/mutants.py fails, and
-Hypothesis shrinks the failing plan to at most 2 nodes."""
+Hypothesis shrinks the failing plan to at most 2 nodes; and in every edition the strategies draw
+plans the oracle reads, lowers and gates in that edition."""
 import json
 import os
 import random
@@ -21,8 +22,8 @@ from campaign import instance  # noqa: E402
 
 
 
-# The strategies' default edition, in which their plans are judged.
-EDITION = strategies.DRAWN[-1]
+# The strategies' default edition, in which their plans are judged (the peers implement it).
+EDITION = strategies.DEFAULT
 
 
 def conforms(impl, plan, mode, equality, audit=False):
@@ -64,3 +65,38 @@ def test_each_mutant_fails_and_shrinks_to_two_nodes(name):
     kernels = json.dumps(json.loads(found)["kernels"])
     assert nodes <= 2, f"{name} shrank to {nodes} nodes: {kernels}"
     assert not conforms(impl, found, mode, equality, audit)
+
+
+# The editions without a singleton lowering (docs/spec.md §1.6): their gate is upstream's
+# acceptance gate.
+LINEAGE = [e for e in strategies.DRAWN if e not in lowering_oracle.vocabulary()["seedEditions"]]
+
+
+@pytest.mark.parametrize("edition", strategies.DRAWN)
+def test_every_edition_draws_plans_of_that_edition(edition):
+    """Every spelling, capsule variant and kind (windows and custom computations included) of the
+    edition's plans is read in it; the reference lowering conforms, and the gate judges it."""
+    drawn = {"kernels": 0, "kinds": set()}
+
+    @hypothesis_seed(SEED)
+    @settings(max_examples=instance(60, 300), deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(plan=strategies.plans(edition=edition), lowering=strategies.lowerings())
+    def run(plan, lowering):
+        mode, equality = lowering
+        if edition in LINEAGE:
+            mode = "coalesced"
+        lowered = lowering_oracle.lower_json(plan, mode, equality, edition=edition)
+        lowering_oracle.assert_conforms(plan, lowered, mode=mode, equality=equality,
+                                        edition=edition)
+        result = lowering_oracle.gate(plan, edition=edition)
+        assert result["verdict"] in ("accepted", "rejected")
+        kernels = json.loads(plan)["kernels"]
+        drawn["kernels"] += len(kernels)
+        drawn["kinds"].update(k["kind"] if isinstance(k["kind"], str) else k["kind"]["tag"]
+                              for k in kernels)
+
+    run()
+    assert drawn["kernels"] > 0
+    if edition == "2026-10":  # its own kinds are drawn too
+        assert {"custom", "conv", "max_pool"} & drawn["kinds"], sorted(drawn["kinds"])

@@ -15,14 +15,14 @@ from . import _native
 # The fields a reader fills in when they are left out (docs/spec.md §2.2), from the records'
 # tables (vocabulary()["records"]): never a list of their own.
 _RECORDS = _native.vocabulary()["records"]
-# The plans spelled here are the strategies' (lowering_oracle.strategies): of the newest edition of
-# the seed's capsule (its fields and defaults).
+# The edition whose fields and defaults a plan is spelled with when none is given: the newest of
+# the seed's capsule (the strategies' default draws one of its plans).
 _SEED = _native.vocabulary()["seedEditions"][-1]
 
 
-def _defaulted(record):
+def _defaulted(record, edition=_SEED):
     return {f["name"]: f["default"] for f in _RECORDS[record]
-            if _SEED in f["editions"] and _SEED not in f["required"]
+            if edition in f["editions"] and edition not in f["required"]
             and f["record"] is None and f["default"] is not None}
 
 
@@ -63,16 +63,22 @@ def key_of(capsule, taken):
     return key
 
 
-def omitted(capsule, which):
-    """The capsule record with the defaults `which` names left out."""
+def omitted(capsule, which, edition=None):
+    """The capsule record with the defaults `which` names left out, as `edition` (default the
+    newest of the seed's capsule) defaults its fields (a required field is never left out)."""
+    edition = edition or _SEED
     c = dict(capsule)
     if which in ("top", "all"):
-        for k, v in TOP_DEFAULTS.items():
+        for k, v in _defaulted("a capsule", edition).items():
             if c.get(k) == v:
                 del c[k]
     if which in ("nested", "all"):
-        policy = {k: v for k, v in c["numericalPolicy"].items() if v != POLICY_DEFAULTS[k]}
-        if policy:
+        defaults = _defaulted("a numerical policy", edition)
+        policy = {k: v for k, v in c["numericalPolicy"].items()
+                  if k not in defaults or v != defaults[k]}
+        required = any(f["name"] == "numericalPolicy" and edition in f["required"]
+                       for f in _RECORDS["a capsule"])
+        if policy or required:
             c["numericalPolicy"] = policy
         else:
             del c["numericalPolicy"]
@@ -145,8 +151,9 @@ def kind_value(tag, params, spelling):
     return {"tag": tag, **dict(items)}
 
 
-def spell(plan, spelling=Spelling()):
-    """The plan as JSON text (a GraphExecutionPlan, docs/spec.md §2.4)."""
+def spell(plan, spelling=Spelling(), edition=None):
+    """The plan as JSON text (a GraphExecutionPlan, docs/spec.md §2.4), its defaults left out as
+    `edition` defaults them (default the newest edition of the seed's capsule)."""
     capsules = plan["capsules"]
     keys, table = [], {}
     for c in capsules:
@@ -160,12 +167,12 @@ def spell(plan, spelling=Spelling()):
         c = k["capsule"]
         if ref == "inline":
             which = spelling.omit[i] if i < len(spelling.omit) else "none"
-            named = omitted(capsules[c], which)
+            named = omitted(capsules[c], which, edition)
         elif ref == "alias":
             if c not in aliases:
                 alias = key_of({"name": keys[c] + " (alias)"}, table)
                 aliases[c] = alias
-                table[alias] = omitted(capsules[c], spelling.alias_omit)
+                table[alias] = omitted(capsules[c], spelling.alias_omit, edition)
             named = aliases[c]
         else:
             named = keys[c]

@@ -7,9 +7,10 @@
     policies()                                                      -> a gate policy dict
 
 Every value comes from the oracle's own vocabularies (lowering_oracle.vocabulary(): ref/ as
-data), in the edition asked for: one of DRAWN (default 2026-08). The window configurations of
-2026-08b's kinds and the lean-dojo lineage's capsule are not drawn yet, and asking for one of
-those editions is a ValueError. The plans are made to find mistakes: few
+data), in the edition asked for: one of DRAWN, every edition (default DEFAULT, 2026-08), with its
+capsule (the lean-dojo lineage's has no notes and a numerical policy of its reduction alone) and
+its kinds (windows of `spatialRank` values, custom computations). The plans are made to find
+mistakes: few
 capsules per op, with near collisions (the same identity with another contract, the same name
 with another provider), every kind with its parameters, large node ids; and every spelling of
 docs/spec.md §2 (lowering_oracle.spelling). Each choice's first value is the plain one, so that
@@ -21,10 +22,13 @@ from hypothesis import strategies as st
 from . import POLICY_FIELDS, _native, vocabulary
 from .spelling import Spelling, spell
 
-__all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "VARIANTS", "DRAWN"]
+__all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "VARIANTS", "DRAWN",
+           "DEFAULT"]
 
-# The editions drawn, oldest first; the last is the default.
-DRAWN = ("2026-07", "2026-08")
+# The editions drawn, oldest first: every edition of the oracle.
+DRAWN = tuple(vocabulary()["editions"])
+# The edition drawn when none is asked for (the peers of tests/peers implement it).
+DEFAULT = "2026-08"
 
 
 def _values(vocab, name, edition):
@@ -33,7 +37,7 @@ def _values(vocab, name, edition):
 
 def _edition(edition):
     vocab = vocabulary()
-    edition = edition or DRAWN[-1]
+    edition = edition or DEFAULT
     if edition not in DRAWN:
         raise ValueError(f"edition {edition}: the strategies draw {', '.join(DRAWN)} only")
     return vocab, edition
@@ -43,9 +47,14 @@ def _descriptor(claim, summary, evidence):
     return {"claim": claim, "summary": summary, "evidence": evidence, "provenance": []}
 
 
+def _seed_capsule(vocab, edition):
+    return edition in vocab["seedEditions"]
+
+
 def base_capsule(op, edition):
     """The plain capsule of `op`: the reference provider on the CPU, checked, every default
-    written, in the writer's field order (docs/spec.md §2.2)."""
+    written, in the writer's field order (docs/spec.md §2.2); in the lineage without notes, its
+    numerical policy the edition's first reduction."""
     vocab, edition = _edition(edition)
     spec = edition in vocab["claimsHaveSpec"]
     value = {"tag": "valueRefinement", "op": op}
@@ -62,7 +71,7 @@ def base_capsule(op, edition):
             claim = {"tag": "vjpRefinement", "op": op, "spec": f"NN.Spec.{op}.vjp", "mode": "none"}
         vjp = _descriptor(claim, "No VJP.", {"tag": "notProvided"})
     layouts = _values(vocab, "TensorLayout", edition)
-    return {
+    capsule = {
         "name": f"reference.{op}", "op": op, "provider": "reference", "device": "cpu",
         "trustLevel": "checked", "supportsForward": True, "vjpMode": "none",
         "shapeContract": _descriptor({"tag": "shapeSafety", "op": op},
@@ -78,6 +87,10 @@ def base_capsule(op, edition):
                             "contraction": "unspecified", "reduction": "unspecified"},
         "notes": "",
     }
+    if not _seed_capsule(vocab, edition):
+        del capsule["notes"]
+        capsule["numericalPolicy"] = {"reduction": _values(vocab, "Reduction", edition)[0]}
+    return capsule
 
 
 def _trusted(c):
@@ -87,18 +100,23 @@ def _trusted(c):
     return c
 
 
+# A lineage capsule (no notes, a policy of its reduction alone, no sourceFile provenance) takes
+# the nearest variant its edition has.
 def _noted(c):
-    return dict(c, notes="a variant")
+    return dict(c, notes="a variant") if "notes" in c else dict(c, supportsForward=False)
 
 
 def _rounded(c):
-    return dict(c, numericalPolicy=dict(c["numericalPolicy"], rounding="nearest-even"))
+    if "rounding" in c["numericalPolicy"]:
+        return dict(c, numericalPolicy=dict(c["numericalPolicy"], rounding="nearest-even"))
+    return dict(c, numericalPolicy={"reduction": "implementation-defined"})
 
 
 def _sourced(c):
     c = dict(c)
-    c["shapeContract"] = dict(c["shapeContract"],
-                              provenance=[{"tag": "sourceFile", "path": "NN/Backend/Ops.lean"}])
+    item = ({"tag": "sourceFile", "path": "NN/Backend/Ops.lean"} if "notes" in c else
+            {"tag": "nativeSymbol", "path": "libnn.so", "symbol": "nn_relu"})
+    c["shapeContract"] = dict(c["shapeContract"], provenance=[item])
     return c
 
 
@@ -111,8 +129,8 @@ def _renamed(c):
 
 
 # The capsule variants of an op, the plain one first: the same identity with another contract
-# (trust and evidence, notes, numerical policy, provenance), then another identity under the same
-# name (provider and device), then another name.
+# (trust and evidence, notes or supportsForward, numerical policy, provenance), then another
+# identity under the same name (provider and device), then another name.
 VARIANTS = (lambda c: c, _trusted, _noted, _rounded, _sourced, _moved, _renamed)
 
 
@@ -124,12 +142,19 @@ def _kinds(vocab, edition):
     return sorted(kinds, key=lambda tk: (tk[0] != "relu", len(tk[1]["params"]), tk[0]))
 
 
-def _param(kind_type, large):
+def _param(kind_type, large, rank=None):
+    """A parameter of `kind_type`; a window's arrays have `rank` values each."""
     natural = st.integers(0, 4) if not large else st.integers(0, 2**64 - 1)
     if kind_type == "natural":
         return natural
     if kind_type == "naturals":
+        if rank is not None:
+            return st.lists(natural, min_size=rank, max_size=rank)
         return st.lists(natural, max_size=3)
+    if kind_type == "text":
+        return st.text(max_size=6)
+    if kind_type == "shapes":
+        return st.lists(st.lists(st.integers(0, 4), max_size=3), max_size=3)
     shape = st.lists(st.integers(1, 2), min_size=1, max_size=2)
     return shape.flatmap(lambda s: st.fixed_dictionaries({
         "shape": st.just(s),
@@ -157,7 +182,14 @@ def _kernel(draw, palette, variants, large_params):
     """One kernel's choices: its kind (one of the plan's palette) and parameters, its capsule
     variant (one of the plan's variants), and how it names the capsule."""
     tag, kind = palette[draw(st.integers(0, len(palette) - 1))]
-    params = {name: draw(_param(t, large_params)) for name, t in kind["params"]}
+    params = {}
+    rank = None
+    for name, t in kind["params"]:
+        if name == "spatialRank":  # a window (docs/spec.md §1.7): its arrays have rank values
+            rank = draw(st.integers(1, 3))
+            params[name] = rank
+        else:
+            params[name] = draw(_param(t, large_params, rank))
     ref, omit = draw(st.sampled_from(NAMINGS))
     return {"kind": tag, "params": params, "op": kind["op"],
             "variant": variants[draw(st.integers(0, len(variants) - 1))], "ref": ref,
@@ -222,7 +254,7 @@ def plans(draw, min_nodes=0, max_nodes=6, edition=None, exotic=True):
         return spell(data, Spelling())
     spelling = Spelling(refs=tuple(k["ref"] for k in data["kernels"]),
                         omit=tuple(k["omit"] for k in data["kernels"]), **_globals(draw))
-    return spell(data, spelling)
+    return spell(data, spelling, edition or DEFAULT)
 
 
 def lowerings():
