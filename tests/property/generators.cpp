@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <unordered_set>
 
@@ -112,7 +113,8 @@ ContractDescriptor decodeDescriptor(Bits &b, BackendOp op, Edition edition) {
     d.evidence.text = b.of(kTexts);
   for (std::uint64_t n = b.take(2) == 3 ? 1 + b.take(1) : 0; n > 0; --n) {
     ContractProvenance p;
-    p.tag = static_cast<ContractProvenance::Tag>(b.take(2) % 3);
+    const std::vector<ProvenanceTag> provenance = valuesOf<ProvenanceTag>(edition);
+    p.tag = provenance[b.take(2) % 3 % provenance.size()];
     p.path = b.of(kTexts);
     if (p.tag == ContractProvenance::Tag::nativeSymbol) {
       p.symbol = b.of(kTexts);
@@ -125,22 +127,28 @@ ContractDescriptor decodeDescriptor(Bits &b, BackendOp op, Edition edition) {
 }
 
 /// A capsule for `op` from four seed words; zero words give a verified reference capsule with
-/// every default.
+/// every default (in the lean-dojo lineage, docs/spec.md §1.6: a checked one, without notes, its
+/// numerical policy the edition's first reduction).
 KernelCapsule decodeCapsule(BackendOp op, std::span<const std::uint64_t> seed, Edition edition) {
   Bits b(seed);
   KernelCapsule c;
   c.name = b.of(kNames);
   c.op = op;
-  c.provider = b.any<Provider>();
+  const bool seedCapsule = hasSeedCapsule(edition);
+  c.provider = seedCapsule ? b.any<Provider>() : b.anyIn<Provider>(edition);
   c.device = b.any<Device>();
-  c.trustLevel = b.any<TrustLevel>();
+  c.trustLevel = seedCapsule ? b.any<TrustLevel>() : b.anyIn<TrustLevel>(edition);
   c.supportsForward = b.take(2) != 3;
   c.vjpMode = b.usually(VJPMode::none);
-  c.numericalPolicy.rounding = b.usually(Rounding::unspecified);
-  c.numericalPolicy.subnormals = b.usually(Subnormals::unspecified);
-  c.numericalPolicy.contraction = b.usually(Contraction::unspecified);
-  c.numericalPolicy.reduction = b.usually(Reduction::unspecified);
-  c.notes = b.of(kTextsEmptyFirst);
+  if (seedCapsule) {
+    c.numericalPolicy.rounding = b.usually(Rounding::unspecified);
+    c.numericalPolicy.subnormals = b.usually(Subnormals::unspecified);
+    c.numericalPolicy.contraction = b.usually(Contraction::unspecified);
+    c.numericalPolicy.reduction = b.usually(Reduction::unspecified);
+    c.notes = b.of(kTextsEmptyFirst);
+  } else {
+    c.numericalPolicy.reduction = b.anyIn<Reduction>(edition);
+  }
   c.shapeContract = decodeDescriptor(b, op, edition);
   c.layoutContract = decodeDescriptor(b, op, edition);
   c.valueContract = decodeDescriptor(b, op, edition);
@@ -160,21 +168,33 @@ BackendOp decodePoolOp(std::uint64_t v, Edition edition) {
   using B = BackendOp;
   static constexpr B common[] = {B::relu, B::add, B::matmul, B::max_pool, B::reshape, B::permute};
   std::vector<BackendOp> all;
-  for (BackendOp op : plannableOps())
-    if (inEdition(op, edition))
-      all.push_back(op);
-  return v % 4 != 3 ? common[(v / 4) % 6] : all[(v / 4) % all.size()];
+  if (hasSeedCapsule(edition)) {
+    for (BackendOp op : plannableOps())
+      if (inEdition(op, edition))
+        all.push_back(op);
+  } else {
+    all = plans::plannedOps(edition);
+  }
+  const BackendOp usual = common[(v / 4) % 6];
+  const bool planned = std::find(all.begin(), all.end(), usual) != all.end();
+  return v % 4 != 3 && planned ? usual : all[(v / 4) % all.size()];
 }
 
-/// `base` changed in the one way `kind` names (see Collision). The result differs from `base`
-/// except for Collision::spelling.
-KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t salt) {
+/// `base` changed in the one way `kind` names (see Collision), within the values of `edition`.
+/// The result differs from `base` except for Collision::spelling (and, in an edition with one
+/// value of the field, for that field's collision).
+KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t salt,
+                     Edition edition) {
   KernelCapsule c = base;
-  auto rotate = [salt](auto value) {
+  auto rotate = [salt, edition](auto value) {
     using E = decltype(value);
-    constexpr std::size_t n = vocabularySize<E>();
-    return static_cast<E>((static_cast<std::size_t>(value) + 1 + salt % (n - 1)) % n);
+    const std::vector<E> values = valuesOf<E>(edition);
+    const std::size_t n = values.size();
+    const std::size_t at = static_cast<std::size_t>(
+        std::find(values.begin(), values.end(), value) - values.begin());
+    return n < 2 ? value : values[(at + 1 + salt % (n - 1)) % n];
   };
+  const bool seedCapsule = hasSeedCapsule(edition);
   switch (kind) {
   case Collision::base:
   case Collision::spelling: break;
@@ -183,15 +203,23 @@ KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t sa
     ContractDescriptor *ds[] = {&c.shapeContract, &c.layoutContract, &c.valueContract,
                                 &c.vjpContract};
     ContractEvidence &e = ds[salt % 4]->evidence;
-    if (e.tag == ContractEvidence::Tag::notProvided)
+    // The lineage has no notProvided: notApplicable stands in.
+    const auto none = seedCapsule ? ContractEvidence::Tag::notProvided
+                                  : ContractEvidence::Tag::notApplicable;
+    if (e.tag == none)
       e = {ContractEvidence::Tag::trustedBoundary, "vendor says so"};
     else
-      e = {ContractEvidence::Tag::notProvided, {}};
+      e = {none, {}};
     break;
   }
-  case Collision::notes: c.notes += c.notes.empty() ? "rev" : " (rev)"; break;
+  case Collision::notes: // the lineage has no notes: its supportsForward instead
+    if (seedCapsule)
+      c.notes += c.notes.empty() ? "rev" : " (rev)";
+    else
+      c.supportsForward = !c.supportsForward;
+    break;
   case Collision::numericalPolicy:
-    switch (salt % 4) {
+    switch (seedCapsule ? salt % 4 : 3) {
     case 0: c.numericalPolicy.rounding = rotate(c.numericalPolicy.rounding); break;
     case 1: c.numericalPolicy.subnormals = rotate(c.numericalPolicy.subnormals); break;
     case 2: c.numericalPolicy.contraction = rotate(c.numericalPolicy.contraction); break;
@@ -224,7 +252,7 @@ Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
   for (std::uint64_t t : twins) {
     const std::size_t from = t % bases.size();
     const auto kind = static_cast<Collision>(1 + (t / 8) % 7);
-    pool.capsules.push_back(derive(pool.capsules[from], kind, t / 64));
+    pool.capsules.push_back(derive(pool.capsules[from], kind, t / 64, edition));
     pool.origin.push_back(kind);
     pool.spellDefaults.push_back(kind == Collision::spelling ? !pool.spellDefaults[from]
                                                              : ((t >> 20) & 1) != 0);
@@ -238,11 +266,11 @@ std::uint64_t splitmix(std::uint64_t x) { return plans::Rng(x).next(); }
 /// A kind of `op` from a seed, by the suite's generator (tools/plans/kinds.hpp: which of the op's
 /// kinds, and parameters that make sense for it). A seed of zero gives the op's first kind with
 /// its smallest parameters; any other seed is stretched by SplitMix64 into the bits a kind needs.
-OpKind decodeKind(BackendOp op, std::uint64_t seed) {
+OpKind decodeKind(BackendOp op, std::uint64_t seed, Edition edition = test::seed::kEdition) {
   const std::uint64_t words[] = {seed, seed ? splitmix(seed) : 0, seed ? splitmix(~seed) : 0};
   Bits b(words);
   BitsChoices choices(b);
-  OpKind k = plans::randomKind(choices, choices.pick(plans::kindsOf(op, test::seed::kEdition)));
+  OpKind k = plans::randomKind(choices, choices.pick(plans::kindsOf(op, edition)));
   // A HardMask in the one encoding the reader gives back (ref/opkind.hpp).
   for (std::size_t i = 0; i < k.params.size(); ++i)
     if (signature(k.tag).params[i].type == ParamType::hardMask) {
@@ -258,13 +286,13 @@ OpKind decodeKind(BackendOp op, std::uint64_t seed) {
 /// A run: a capsule of the pool, a geometric length (P(n) = 2^-n, mean 2) and one or two kinds
 /// of the capsule's op that its nodes alternate.
 void appendRun(std::vector<KernelSpec> &out, std::uint64_t seed,
-               const std::vector<KernelCapsule> &pool, int cap) {
+               const std::vector<KernelCapsule> &pool, int cap, Edition edition) {
   Bits b(std::span(&seed, 1));
   const std::size_t capsule = b.take(6) % pool.size();
   const int length = std::min(cap, 1 + std::countr_one(b.take(16)));
   const BackendOp op = pool[capsule].op;
-  const OpKind first = decodeKind(op, b.take(41));
-  const OpKind second = b.take(1) ? decodeKind(op, splitmix(seed)) : first;
+  const OpKind first = decodeKind(op, b.take(41), edition);
+  const OpKind second = b.take(1) ? decodeKind(op, splitmix(seed), edition) : first;
   for (int i = 0; i < length; ++i)
     out.push_back(KernelSpec{0, i % 2 ? second : first, op, capsule});
 }
@@ -425,7 +453,10 @@ void writeDescriptor(Json &j, const ContractDescriptor &d, bool spell) {
 
 /// A capsule with its default-valued fields written out (`spell`) or omitted; omitted ones are
 /// written in reverse field order, since readers must not depend on the order.
-void writeCapsule(Json &j, const KernelCapsule &c, bool spell) {
+/// A capsule as `edition` has it: in the lean-dojo lineage without notes and with a numerical
+/// policy of its reduction alone, required (docs/spec.md §1.6).
+void writeCapsule(Json &j, const KernelCapsule &c, bool spell, Edition edition) {
+  const bool seedCapsule = hasSeedCapsule(edition);
   const KernelCapsule defaults;
   const NumericalPolicy &p = c.numericalPolicy;
   const NumericalPolicy dp;
@@ -465,6 +496,14 @@ void writeCapsule(Json &j, const KernelCapsule &c, bool spell) {
         writeDescriptor(j, c.vjpContract, spell);
       },
       [&](bool &f) {
+        if (!seedCapsule) {
+          bool g = true;
+          j.key("numericalPolicy", f);
+          j.out += '{';
+          j.field("reduction", p.reduction, g);
+          j.out += '}';
+          return;
+        }
         if (!spell && p == dp)
           return;
         j.key("numericalPolicy", f);
@@ -481,7 +520,7 @@ void writeCapsule(Json &j, const KernelCapsule &c, bool spell) {
         j.out += '}';
       },
       [&](bool &f) {
-        if (spell || c.notes != defaults.notes) {
+        if (seedCapsule && (spell || c.notes != defaults.notes)) {
           j.key("notes", f);
           j.str(c.notes);
         }
@@ -520,6 +559,18 @@ void writeKind(Json &j, const OpKind &kind, bool asObject) {
       for (std::size_t k = 0; k < m.allowed.size(); ++k)
         j.out += std::string(k ? "," : "") + (m.allowed[k] ? "true" : "false");
       j.out += "]}";
+    } else if (sig.params[i].type == ParamType::text) {
+      j.str(decodeText(values));
+    } else if (sig.params[i].type == ParamType::shapes) {
+      j.out += '[';
+      const auto shapes = decodeShapes(values);
+      for (std::size_t k = 0; k < shapes.size(); ++k) {
+        j.out += k ? ",[" : "[";
+        for (std::size_t d = 0; d < shapes[k].size(); ++d)
+          j.out += (d ? "," : "") + std::to_string(shapes[k][d]);
+        j.out += ']';
+      }
+      j.out += ']';
     } else {
       j.out += '[';
       for (std::size_t k = 0; k < values.size(); ++k) {
@@ -576,7 +627,10 @@ rc::Gen<OpKind> genKind(BackendOp op) {
 // A handful of RapidCheck generators of seed words, decoded into a plan by one function: fast to
 // generate (a seed is one pick, not one per field), and every shrink of a seed or of a list of
 // seeds decodes to a valid plan. Seeds shrink towards zero, which decodes to the simplest value.
-rc::Gen<PlanSpec> genPlan(PlanShape shape) {
+namespace {
+
+/// genPlan, in `edition` when given, else in seed::kEdition or 2026-07 as a style bit says.
+rc::Gen<PlanSpec> genPlanOf(PlanShape shape, std::optional<Edition> edition) {
   using Words = std::vector<std::uint64_t>;
   auto bases = rc::gen::mapcat(rc::gen::inRange<std::size_t>(1, 5), [](std::size_t n) {
     return rc::gen::container<std::vector<Words>>(n, genWords(1 + kCapsuleWords));
@@ -590,19 +644,22 @@ rc::Gen<PlanSpec> genPlan(PlanShape shape) {
   auto hints = rc::gen::container<Words>(rc::gen::arbitrary<std::uint64_t>());
   auto style = genWords(2);
   return rc::gen::map(rc::gen::tuple(bases, twins, runs, hints, style),
-                      [shape](const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
+                      [shape, edition](
+                          const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
                         const auto &[baseWords, twinWords, runWords, hintWords, styleWords] = t;
                         PlanSpec spec;
                         // Zero decodes to seed::kEdition; 2026-07 is drawn too.
-                        spec.edition =
-                            (styleWords[0] >> 63) ? Edition::e2026_07 : test::seed::kEdition;
+                        spec.edition = edition ? *edition
+                                       : (styleWords[0] >> 63) ? Edition::e2026_07
+                                                               : test::seed::kEdition;
                         Pool pool = decodePool(baseWords, twinWords, spec.edition);
                         spec.pool = std::move(pool.capsules);
                         spec.origin = std::move(pool.origin);
                         spec.spellDefaults = std::move(pool.spellDefaults);
 
                         for (std::size_t r = 0; r < runWords.size() && r < shape.maxRuns; ++r)
-                          appendRun(spec.kernels, runWords[r], spec.pool, shape.maxRunLength);
+                          appendRun(spec.kernels, runWords[r], spec.pool, shape.maxRunLength,
+                                    spec.edition);
 
                         Bits b(std::span(&styleWords[0], 1));
                         spec.keys = makeKeys(spec.pool, static_cast<int>(b.take(2) % 3));
@@ -618,6 +675,14 @@ rc::Gen<PlanSpec> genPlan(PlanShape shape) {
                         spec.styleBits = styleWords[1];
                         return spec;
                       });
+}
+
+} // namespace
+
+rc::Gen<PlanSpec> genPlan(PlanShape shape) { return genPlanOf(shape, std::nullopt); }
+
+rc::Gen<PlanSpec> genPlanIn(Edition edition, PlanShape shape) {
+  return genPlanOf(shape, edition);
 }
 
 rc::Gen<PlanSpec> genPlanWithoutSharedNeighbours(Equality equality, PlanShape shape) {
@@ -652,7 +717,7 @@ std::string planJson(const PlanSpec &spec) {
         j.out += ",\n";
       j.str(spec.keys[i]);
       j.out += ':';
-      writeCapsule(j, spec.pool[i], spec.spellDefaults[i]);
+      writeCapsule(j, spec.pool[i], spec.spellDefaults[i], spec.edition);
     }
     j.out += "\n}";
   };
@@ -673,7 +738,7 @@ std::string planJson(const PlanSpec &spec) {
     j.field("op", k.op, f);
     j.key("capsule", f);
     if (isInline(spec, i))
-      writeCapsule(j, spec.pool[k.capsule], spec.spellDefaults[k.capsule]);
+      writeCapsule(j, spec.pool[k.capsule], spec.spellDefaults[k.capsule], spec.edition);
     else
       j.str(spec.keys[k.capsule]);
     j.out += '}';
@@ -729,7 +794,7 @@ PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality) {
 KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt) {
   constexpr Collision kinds[] = {Collision::trustLevel, Collision::evidence, Collision::notes,
                                  Collision::numericalPolicy};
-  return derive(c, kinds[salt % 4], salt / 4);
+  return derive(c, kinds[salt % 4], salt / 4, test::seed::kEdition);
 }
 
 void showValue(const PlanSpec &spec, std::ostream &os) {

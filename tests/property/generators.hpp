@@ -98,6 +98,8 @@ rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition = test::seed::kE
 rc::Gen<OpKind> genKind(BackendOp op);
 /// A valid plan: runs of geometric length over a small pool with deliberate near-collisions.
 rc::Gen<PlanSpec> genPlan(PlanShape shape = {});
+/// The same in `edition` (its capsule, kinds and values; docs/spec.md §1.6).
+rc::Gen<PlanSpec> genPlanIn(Edition edition, PlanShape shape = {});
 /// A valid plan in which no two neighbours could share a group under `equality`.
 rc::Gen<PlanSpec> genPlanWithoutSharedNeighbours(Equality equality, PlanShape shape = {});
 

@@ -10,7 +10,7 @@
 namespace lo::prop {
 namespace {
 
-io::Source source(const std::string &text) { return io::sourceFromString("<written>", text); }
+io::Source writtenSource(const std::string &text) { return io::sourceFromString("<written>", text); }
 
 /// An interner whose ids differ from a fresh one's: the pool interned in reverse order first.
 void shiftIds(Interner &interner, const PlanSpec &spec) {
@@ -27,10 +27,10 @@ RC_GTEST_PROP(Json, PlansRoundTrip, ()) {
   Interner interner;
   const GraphExecutionPlan plan = buildPlan(spec, interner);
   const std::string text = io::executionPlanJson(interner, plan);
-  RC_ASSERT(io::readExecutionPlan(source(text), interner, spec.edition) == plan);
+  RC_ASSERT(io::readExecutionPlan(writtenSource(text), interner, spec.edition) == plan);
   Interner other;
   shiftIds(other, spec);
-  const GraphExecutionPlan again = io::readExecutionPlan(source(text), other, spec.edition);
+  const GraphExecutionPlan again = io::readExecutionPlan(writtenSource(text), other, spec.edition);
   RC_ASSERT(io::executionPlanJson(other, again) == text);
 }
 
@@ -46,7 +46,7 @@ RC_GTEST_PROP(Json, LoweringsAndAuditsRoundTrip, ()) {
   const AuditDocument a = toDocument(interner, audit(interner, l));
   const std::string text =
       io::loweringPlanJson(interner, l, mode, equality, withAudit ? &a : nullptr);
-  const io::LoweringDocument doc = io::readLoweringPlan(source(text), interner, spec.edition);
+  const io::LoweringDocument doc = io::readLoweringPlan(writtenSource(text), interner, spec.edition);
   RC_ASSERT(doc.plan == l);
   RC_ASSERT(doc.mode == std::optional<Mode>(mode));
   RC_ASSERT(doc.equality == std::optional<Equality>(equality));
@@ -56,7 +56,7 @@ RC_GTEST_PROP(Json, LoweringsAndAuditsRoundTrip, ()) {
 
   Interner other;
   shiftIds(other, spec);
-  const io::LoweringDocument again = io::readLoweringPlan(source(text), other, spec.edition);
+  const io::LoweringDocument again = io::readLoweringPlan(writtenSource(text), other, spec.edition);
   RC_ASSERT(io::loweringPlanJson(other, again.plan, mode, equality,
                                  again.audit ? &*again.audit : nullptr) == text);
 }
