@@ -80,8 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
                   "a lowering of the lineage is written with kinds or a grouping kind", written);
     io::LoweringDocument doc;
     try {
-      doc = io::readLoweringPlan(io::sourceFromString("candidate.json", written), interner,
-                                 kLineage);
+      doc =
+          io::readLoweringPlan(io::sourceFromString("candidate.json", written), interner, kLineage);
     } catch (const io::InputError &e) {
       fuzz::fail("the writer's lowering is rejected by the reader",
                  std::string(e.what()) + "\n" + written);

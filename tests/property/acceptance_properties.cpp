@@ -47,9 +47,9 @@ std::set<std::string> keys(const std::vector<acceptance::AcceptanceFailure> &fai
 }
 
 /// The failures of the plan's nodes, each its own kernel.
-std::vector<acceptance::AcceptanceFailure>
-nodeFailures(const Interner &interner, const GraphExecutionPlan &plan,
-             const acceptance::KernelPolicy &policy) {
+std::vector<acceptance::AcceptanceFailure> nodeFailures(const Interner &interner,
+                                                        const GraphExecutionPlan &plan,
+                                                        const acceptance::KernelPolicy &policy) {
   std::vector<acceptance::AcceptanceFailure> out;
   for (const auto &k : plan.kernels) {
     auto f = acceptance::acceptanceFailures(policy, k.op, interner.capsule(k.capsule));

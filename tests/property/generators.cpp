@@ -190,8 +190,8 @@ KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t sa
     using E = decltype(value);
     const std::vector<E> values = valuesOf<E>(edition);
     const std::size_t n = values.size();
-    const std::size_t at = static_cast<std::size_t>(
-        std::find(values.begin(), values.end(), value) - values.begin());
+    const std::size_t at =
+        static_cast<std::size_t>(std::find(values.begin(), values.end(), value) - values.begin());
     return n < 2 ? value : values[(at + 1 + salt % (n - 1)) % n];
   };
   const bool seedCapsule = hasSeedCapsule(edition);
@@ -204,8 +204,8 @@ KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t sa
                                 &c.vjpContract};
     ContractEvidence &e = ds[salt % 4]->evidence;
     // The lineage has no notProvided: notApplicable stands in.
-    const auto none = seedCapsule ? ContractEvidence::Tag::notProvided
-                                  : ContractEvidence::Tag::notApplicable;
+    const auto none =
+        seedCapsule ? ContractEvidence::Tag::notProvided : ContractEvidence::Tag::notApplicable;
     if (e.tag == none)
       e = {ContractEvidence::Tag::trustedBoundary, "vendor says so"};
     else
@@ -643,47 +643,44 @@ rc::Gen<PlanSpec> genPlanOf(PlanShape shape, std::optional<Edition> edition) {
                                       rc::kNominalSize, rc::gen::arbitrary<std::uint64_t>())));
   auto hints = rc::gen::container<Words>(rc::gen::arbitrary<std::uint64_t>());
   auto style = genWords(2);
-  return rc::gen::map(rc::gen::tuple(bases, twins, runs, hints, style),
-                      [shape, edition](
-                          const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
-                        const auto &[baseWords, twinWords, runWords, hintWords, styleWords] = t;
-                        PlanSpec spec;
-                        // Zero decodes to seed::kEdition; 2026-07 is drawn too.
-                        spec.edition = edition ? *edition
-                                       : (styleWords[0] >> 63) ? Edition::e2026_07
-                                                               : test::seed::kEdition;
-                        Pool pool = decodePool(baseWords, twinWords, spec.edition);
-                        spec.pool = std::move(pool.capsules);
-                        spec.origin = std::move(pool.origin);
-                        spec.spellDefaults = std::move(pool.spellDefaults);
+  return rc::gen::map(
+      rc::gen::tuple(bases, twins, runs, hints, style),
+      [shape, edition](const std::tuple<std::vector<Words>, Words, Words, Words, Words> &t) {
+        const auto &[baseWords, twinWords, runWords, hintWords, styleWords] = t;
+        PlanSpec spec;
+        // Zero decodes to seed::kEdition; 2026-07 is drawn too.
+        spec.edition = edition                 ? *edition
+                       : (styleWords[0] >> 63) ? Edition::e2026_07
+                                               : test::seed::kEdition;
+        Pool pool = decodePool(baseWords, twinWords, spec.edition);
+        spec.pool = std::move(pool.capsules);
+        spec.origin = std::move(pool.origin);
+        spec.spellDefaults = std::move(pool.spellDefaults);
 
-                        for (std::size_t r = 0; r < runWords.size() && r < shape.maxRuns; ++r)
-                          appendRun(spec.kernels, runWords[r], spec.pool, shape.maxRunLength,
-                                    spec.edition);
+        for (std::size_t r = 0; r < runWords.size() && r < shape.maxRuns; ++r)
+          appendRun(spec.kernels, runWords[r], spec.pool, shape.maxRunLength, spec.edition);
 
-                        Bits b(std::span(&styleWords[0], 1));
-                        spec.keys = makeKeys(spec.pool, static_cast<int>(b.take(2) % 3));
-                        spec.encoding = static_cast<Encoding>(b.take(2) % 3);
-                        spec.header = b.take(2) != 3;
-                        spec.capsulesFirst = b.take(1) == 0;
-                        const auto idStyle = static_cast<IdStyle>(b.take(2));
-                        const std::uint64_t idBase = b.take(10);
-                        Words small(hintWords.size());
-                        for (std::size_t i = 0; i < small.size(); ++i)
-                          small[i] = hintWords[i] % (2 * spec.kernels.size() + 2);
-                        assignIds(spec.kernels, idStyle, idBase, small);
-                        spec.styleBits = styleWords[1];
-                        return spec;
-                      });
+        Bits b(std::span(&styleWords[0], 1));
+        spec.keys = makeKeys(spec.pool, static_cast<int>(b.take(2) % 3));
+        spec.encoding = static_cast<Encoding>(b.take(2) % 3);
+        spec.header = b.take(2) != 3;
+        spec.capsulesFirst = b.take(1) == 0;
+        const auto idStyle = static_cast<IdStyle>(b.take(2));
+        const std::uint64_t idBase = b.take(10);
+        Words small(hintWords.size());
+        for (std::size_t i = 0; i < small.size(); ++i)
+          small[i] = hintWords[i] % (2 * spec.kernels.size() + 2);
+        assignIds(spec.kernels, idStyle, idBase, small);
+        spec.styleBits = styleWords[1];
+        return spec;
+      });
 }
 
 } // namespace
 
 rc::Gen<PlanSpec> genPlan(PlanShape shape) { return genPlanOf(shape, std::nullopt); }
 
-rc::Gen<PlanSpec> genPlanIn(Edition edition, PlanShape shape) {
-  return genPlanOf(shape, edition);
-}
+rc::Gen<PlanSpec> genPlanIn(Edition edition, PlanShape shape) { return genPlanOf(shape, edition); }
 
 rc::Gen<PlanSpec> genPlanWithoutSharedNeighbours(Equality equality, PlanShape shape) {
   return rc::gen::map(genPlan(shape), [equality](PlanSpec spec) {

@@ -10,7 +10,9 @@
 namespace lo::prop {
 namespace {
 
-io::Source writtenSource(const std::string &text) { return io::sourceFromString("<written>", text); }
+io::Source writtenSource(const std::string &text) {
+  return io::sourceFromString("<written>", text);
+}
 
 /// An interner whose ids differ from a fresh one's: the pool interned in reverse order first.
 void shiftIds(Interner &interner, const PlanSpec &spec) {
@@ -46,7 +48,8 @@ RC_GTEST_PROP(Json, LoweringsAndAuditsRoundTrip, ()) {
   const AuditDocument a = toDocument(interner, audit(interner, l));
   const std::string text =
       io::loweringPlanJson(interner, l, mode, equality, withAudit ? &a : nullptr);
-  const io::LoweringDocument doc = io::readLoweringPlan(writtenSource(text), interner, spec.edition);
+  const io::LoweringDocument doc =
+      io::readLoweringPlan(writtenSource(text), interner, spec.edition);
   RC_ASSERT(doc.plan == l);
   RC_ASSERT(doc.mode == std::optional<Mode>(mode));
   RC_ASSERT(doc.equality == std::optional<Equality>(equality));
