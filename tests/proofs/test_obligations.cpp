@@ -70,12 +70,9 @@ TEST(Obligations, EachEditionHasItsObligations) {
 
 class EveryObligation : public ::testing::TestWithParam<std::string_view> {};
 
-/// The edition the tests prove an obligation in at kObligationBound: the newest edition of the
-/// seed's capsule where the obligation is one of its, else the newest edition (prove-default and
+/// The edition the tests prove an obligation in at kObligationBound (prove-default and
 /// prove-edition-2026-08b run every obligation of both at larger bounds).
-std::vector<Edition> mainEditions(const Obligation &o) {
-  return {appliesIn(o, kNewestSeedEdition) ? kNewestSeedEdition : kNewestEdition};
-}
+std::vector<Edition> mainEditions(const Obligation &o) { return {test_names::homeEdition(o)}; }
 
 TEST_P(EveryObligation, ProvedUnderContractEquality) {
   const Obligation &o = *findObligation(GetParam());

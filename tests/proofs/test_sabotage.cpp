@@ -61,12 +61,6 @@ const std::map<std::string_view, std::set<Sabotage>> kMustCatch{
      {S::canAppendIdentityOnly, S::canAppendIgnoresCapsule, S::foldAlwaysAppends}},
 };
 
-/// The edition an obligation's row of the matrix is run in: the newest edition of the seed's
-/// capsule where the obligation is one of its, else the newest edition.
-Edition homeEdition(const Obligation &o) {
-  return appliesIn(o, kNewestSeedEdition) ? kNewestSeedEdition : kNewestEdition;
-}
-
 /// The sabotages of group kinds, which a lowering without `kinds` and `groupingKind` cannot show.
 bool showsOnlyInGroupKinds(Sabotage s) {
   return s == S::appendDropsKind || s == S::appendKeepsSingleton;
@@ -108,7 +102,7 @@ TEST_P(SabotageMatrix, EveryObligationCatchesASabotage) {
   for (Sabotage s : allSabotages()) {
     if (!lo::testing::campaign() && !must.contains(s))
       continue;
-    const Result r = discharge(o, Options{.edition = homeEdition(o),
+    const Result r = discharge(o, Options{.edition = test_names::homeEdition(o),
                                           .bound = kSabotageBound,
                                           .minLength = kSabotageBound,
                                           .equality = Equality::contract,
