@@ -7,6 +7,7 @@
 #include "ref/io/error.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
+#include "tests/campaign.hpp"
 #include "tests/cli_run.hpp"
 #include "tests/gen/suite_outputs.hpp"
 #include "tools/plans/kinds.hpp"
@@ -326,7 +327,7 @@ TEST_F(EditionWorker, ThePeersWorkerAndImplReadEveryGeneratedEdition) {
   for (const std::string edition : {"2026-07", "2026-08", "2026-08b", "2026-09", "2026-10"}) {
     const auto r =
         oracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/worker.py",
-                "--count", "60", "--edition", edition});
+                "--count", std::to_string(instance(20, 60)), "--edition", edition});
     EXPECT_EQ(r.code, 0) << edition << r.standardOutput << r.standardError;
   }
   // The gate of 2026-08b is 2026-08's (the same capsules and dispositions): two editions suffice.
@@ -335,7 +336,7 @@ TEST_F(EditionWorker, ThePeersWorkerAndImplReadEveryGeneratedEdition) {
         oracle({"diff", "--gate",
                 std::string(LO_PYTHON3) + " " + LO_PEERS_DIR +
                     "/gate.py {plan} --policy {policy} --mode {mode} --equality {equality}",
-                "--count", "16", "--edition", edition});
+                "--count", std::to_string(instance(8, 16)), "--edition", edition});
     EXPECT_EQ(r.code, 0) << edition << r.standardOutput << r.standardError;
   }
 }

@@ -561,7 +561,7 @@ template <class F> void everyPlan(const Triple &t, std::size_t maxNodes, F visit
 TEST(EncodingIsCode, EveryPlanOfUpToFiveNodesOverThreeNearCollidingCapsules) {
   Differential d;
   std::size_t plans = 0;
-  const std::size_t maxNodes = lo::testing::instance<std::size_t>(4, 5); // tests/campaign.hpp
+  const std::size_t maxNodes = lo::testing::instance<std::size_t>(3, 5); // tests/campaign.hpp
   for (const Triple &t : triples())
     everyPlan(t, maxNodes, [&](Interner &interner, const GraphExecutionPlan &plan) {
       ++plans;

@@ -36,7 +36,7 @@ def conforms(impl, plan, mode, equality, audit=False):
 
 
 @hypothesis_seed(SEED)
-@settings(max_examples=instance(200, 1000), deadline=None, database=None,
+@settings(max_examples=instance(100, 1000), deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(plan=strategies.plans(), lowering=strategies.lowerings(), audit=strategies.audits())
 def test_the_conforming_peer_passes(plan, lowering, audit):
