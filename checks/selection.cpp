@@ -60,6 +60,19 @@ std::vector<Finding> judgeSelection(const selection::BackendProfile &profile,
                          " is planned, but its kind maps to no op (no runtime work)"});
       continue;
     }
+    // The kernel carries the node's kind and the op it maps to (§10.7).
+    if (kernel.kind != node.kind || kernel.op != *node.op) {
+      const KindTag nodeTag = interner.kind(node.kind).tag,
+                    kernelTag = interner.kind(kernel.kind).tag;
+      out.push_back({Departure::kindMismatch, at + (kernel.kind != node.kind ? "/kind" : "/op"),
+                     "node " + std::to_string(kernel.nodeId) + " is of kind " +
+                         std::string(spelling(nodeTag)) + " (op " +
+                         std::string(spelling(*node.op)) + "), but its kernel says " +
+                         (kernelTag == nodeTag && kernel.kind != node.kind
+                              ? std::string("that kind with other parameters")
+                              : "kind " + std::string(spelling(kernelTag))) +
+                         " (op " + std::string(spelling(kernel.op)) + ")"});
+    }
     if (any && it->second <= lastPosition)
       out.push_back(
           {Departure::outOfOrder, at + "/nodeId",

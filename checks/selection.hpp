@@ -15,6 +15,7 @@ namespace lo::checks {
 #define LO_DEPARTURES(X)                                                                           \
   X(plannedWithoutWork, "selection.planned-without-work")                                          \
   X(unknownNode, "selection.unknown-node")                                                         \
+  X(kindMismatch, "selection.kind-mismatch")                                                       \
   X(missingNode, "selection.missing-node")                                                         \
   X(outOfOrder, "selection.out-of-order")                                                          \
   X(notInRegistry, "selection.not-in-registry")                                                    \

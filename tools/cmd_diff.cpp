@@ -20,6 +20,8 @@
 #include "tools/diff/diff_drivers.hpp"
 #include "tools/diff/diff_runner.hpp"
 #include "tools/diff/diff_settings.hpp"
+#include "tools/diff/planner_run.hpp"
+#include "tools/plans/selection_cases.hpp"
 #include "tools/report/report.hpp"
 #include "tools/system/files.hpp"
 #include "tools/system/interrupt.hpp"
@@ -69,6 +71,16 @@ Action setupDiff(CLI::App &app) {
       "instead of --gate: a gate started once that answers one JSON line per case to one JSON "
       "request line (docs/conformance.md, \"The gate worker protocol\"); each request names "
       "the policy (its name and six booleans), and the gate result is judged as --gate's");
+  auto *planner = sub->add_option(
+      "--planner", o->planner,
+      "instead of --impl: another implementation's selection (docs/spec.md §10), run like --impl "
+      "once per generated torchlean.ir.v1 graph and backend profile (with its own modules), "
+      "with " +
+          std::string(diff::kPlannerPlaceholders) +
+          " replaced. It writes a GraphExecutionPlan to {out} or standard output and exits 0, or "
+          "exits 2 when selection fails; each answer is judged by the selection checks "
+          "(docs/spec.md §10.8) and the first failure is shrunk. In a lean-dojo lineage "
+          "edition only (2026-09 on)");
   sub->add_option("--policy", o->policy,
                   "with --gate or --gate-worker: ask only for the gate under this policy: a "
                   "preset, or custom, the case's custom policy (default: verified, checked, "
@@ -87,6 +99,8 @@ Action setupDiff(CLI::App &app) {
   gateWorker->excludes(impl);
   gateWorker->excludes(worker);
   gateWorker->excludes(gateOption);
+  for (CLI::Option *other : {impl, worker, gateOption, gateWorker})
+    planner->excludes(other);
   // At least one case: a run that judges nothing never says "conform" (exit status 0).
   addNatural(*sub, "--count", o->count, 1, kMaxCount,
              "number of cases (the " + std::to_string(suite::edgeCaseCount()) +
@@ -146,9 +160,22 @@ Action setupDiff(CLI::App &app) {
               (lineage ? "a maintained profile (" + acceptance::profileNames(o->gen.edition) + ")"
                        : std::string("verified, checked, external or custom")));
     // Refused (exit status 2, main's error path) before any run.
-    if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() != 3)
+    if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() +
+            o->planner.empty() !=
+        4)
       throw std::runtime_error(
-          "diff: give exactly one of --impl, --worker, --gate and --gate-worker");
+          "diff: give exactly one of --impl, --worker, --gate, --gate-worker and --planner");
+    if (!o->planner.empty()) {
+      if (!plans::hasSelectionCases(o->gen.edition))
+        throw std::runtime_error("diff: --planner: edition " +
+                                 std::string(spelling(o->gen.edition)) +
+                                 " has no selection (docs/spec.md §10); use 2026-09 or later");
+      for (const char *option :
+           {"--mode", "--equality", "--all", "--audit", "--keep-going", "--policy"})
+        if (sub->count(option) > 0)
+          throw std::runtime_error(std::string("diff: ") + option +
+                                   " asks a lowering or a gate, not a planner");
+    }
     if (!o->policy.empty() && !o->gates())
       throw std::runtime_error("diff: --policy needs --gate or --gate-worker");
     if (o->policy == "custom" && !o->customAskable())
@@ -165,9 +192,10 @@ Action setupDiff(CLI::App &app) {
       throw std::runtime_error("diff: --keep " + io::shownText(o->keep) + ": " + why);
     try {
       system::InterruptGuard guard; // before the work directory exists
-      return runDiff(*o);
+      return o->planner.empty() ? runDiff(*o) : diff::runPlannerDiff(*o);
     } catch (const std::invalid_argument &e) {
-      throw std::runtime_error(std::string(!o->gate.empty()         ? "--gate"
+      throw std::runtime_error(std::string(!o->planner.empty()      ? "--planner"
+                                           : !o->gate.empty()       ? "--gate"
                                            : !o->gateWorker.empty() ? "--gate-worker"
                                            : o->impl.empty()        ? "--worker"
                                                                     : "--impl") +

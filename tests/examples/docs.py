@@ -11,8 +11,9 @@ In each fenced block of each DOC (relative to REPO):
     `echo $?` must not exit 2 (bad usage or invalid input: a missing file, say).
   * a `sh` block: each line that starts with `lowering-oracle ` runs; its exit status must be the
     one its comment states (`# exit N`), else 0; a comment `# exit N: K violations` (or `the same
-    K`) also requires the summary line to count K violations. Lines with a placeholder the reader fills in
-    (an upper-case word such as PLAN, `my-lowering`, `my-output`, `producer`, `lake`) are skipped,
+    K`) also requires the summary line to count K violations. Lines with a placeholder the reader
+    fills in (an upper-case word such as PLAN, `my-lowering`, `my-output`, `my-planner`,
+    `producer`, `lake`) are skipped,
     and so are blocks that run `prove` (docs/proofs.md and tests/proofs cover it).
 Commands run in a fresh directory holding `examples` and `tests` (links into REPO), with the binary
 first on PATH as `lowering-oracle`, and this script's interpreter as `python3`.
@@ -24,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = re.compile(r"\b[A-Z]{2,}\b|my-lowering|my-output|my_worker|producer|lake exe")
+SKIP = re.compile(r"\b[A-Z]{2,}\b|my-lowering|my-output|my-planner|my_worker|producer|lake exe")
 
 
 def blocks(text):
