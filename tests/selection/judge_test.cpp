@@ -133,3 +133,23 @@ TEST(Judge, ErrorAgainstPlan) {
 
 } // namespace
 } // namespace lo::test
+
+namespace lo::test {
+namespace {
+
+TEST(Judge, AKernelOfAnotherKindOrOpIsCaught) {
+  Case c("checked_cpu", {O::relu});
+  const KindId relu = c.interner.intern(OpKind{KindTag::relu, {}});
+  c.graph.nodes[0].kind = relu;
+  c.plan.kernels[0].kind = relu;
+  EXPECT_EQ(summary(c.judge()), "");
+  c.plan.kernels[0].op = BackendOp::tanh;
+  EXPECT_EQ(summary(c.judge()), "selection.kind-mismatch /kernels/0/op: node 0 is of kind relu "
+                                "(op relu), but its kernel says kind relu (op tanh)\n");
+  c.plan.kernels[0].kind = c.interner.intern(OpKind{KindTag::tanh, {}});
+  EXPECT_EQ(summary(c.judge()), "selection.kind-mismatch /kernels/0/kind: node 0 is of kind relu "
+                                "(op relu), but its kernel says kind tanh (op tanh)\n");
+}
+
+} // namespace
+} // namespace lo::test
