@@ -7,8 +7,8 @@
 #include "tools/cli/profile_options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/report/selection_report.hpp"
 
-#include <map>
 #include <optional>
 
 namespace lo::cli {
@@ -16,52 +16,6 @@ namespace lo::cli {
 namespace {
 
 enum class Format { text, json };
-
-/// Where a finding's pointer points: into the graph for a missing node, else into the candidate.
-bool inGraph(const checks::Finding &f) { return f.check == Departure::missingNode; }
-
-void writeText(io::Sink &out, const std::string &graph, const std::string &candidate,
-               const std::string &profile, const std::vector<checks::Finding> &findings) {
-  std::map<Departure, std::size_t> counts;
-  for (const checks::Finding &f : findings) {
-    ++counts[f.check];
-    out << (inGraph(f) ? graph : candidate) << ": " << (f.pointer.empty() ? "" : f.pointer + ": ")
-        << spelling(f.check) << ": " << f.sentence << "\n";
-  }
-  if (findings.empty()) {
-    out << candidate << ": conforms to the selection of " << graph << " under profile " << profile
-        << " (docs/spec.md §10)\n";
-    return;
-  }
-  out << candidate << ": does not conform to the selection of " << graph << " under profile "
-      << profile << ": " << io::counted(findings.size(), "departure") << " (";
-  bool first = true;
-  for (const auto &[check, n] : counts) {
-    out << (first ? "" : ", ") << spelling(check) << " " << std::to_string(n);
-    first = false;
-  }
-  out << ")\n";
-}
-
-void writeJson(io::Sink &out, const std::string &graph, const std::string &candidate,
-               const std::string &profile, Edition edition,
-               const std::vector<checks::Finding> &findings) {
-  out << "{\"format\":\"lowering-oracle/selection-report\",\"version\":1,\"graph\":";
-  out.jsonString(graph) << ",\"candidate\":";
-  out.jsonString(candidate) << ",\"profile\":";
-  out.jsonString(profile) << ",\"edition\":";
-  out.jsonString(spelling(edition))
-      << ",\"conforms\":" << (findings.empty() ? "true" : "false") << ",\"findings\":[";
-  for (std::size_t i = 0; i < findings.size(); ++i) {
-    const checks::Finding &f = findings[i];
-    out << (i ? "," : "") << "{\"check\":";
-    out.jsonString(spelling(f.check))
-        << ",\"document\":\"" << (inGraph(f) ? "graph" : "candidate") << "\",\"pointer\":";
-    out.jsonString(f.pointer) << ",\"sentence\":";
-    out.jsonString(f.sentence) << "}";
-  }
-  out << "]}\n";
-}
 
 } // namespace
 
@@ -111,11 +65,12 @@ Action setupCheckPlan(CLI::App &app) {
     const std::string candidateName = o->candidate.empty()  ? "<failure>"
                                       : o->candidate == "-" ? "<stdin>"
                                                             : o->candidate;
+    const report::SelectionSubject subject{graphName, candidateName, p.name};
     writeOutput(o->out, [&](io::Sink &sink) {
       if (o->format == Format::json)
-        writeJson(sink, graphName, candidateName, p.name, o->edition, findings);
+        report::writeSelectionJson(sink, subject, o->edition, findings);
       else
-        writeText(sink, graphName, candidateName, p.name, findings);
+        report::writeSelectionText(sink, subject, findings);
     });
     return int{findings.empty() ? kSuccess : kFinding};
   };

@@ -7,6 +7,7 @@
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "tools/cli/command_io.hpp"
+#include "tools/cli/explain_selection.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/command.hpp"
 #include "tools/exit_codes.hpp"
@@ -37,22 +38,35 @@ void readBack(const std::string &text, const char *name, Edition edition, Read r
 
 Action setupExplain(CLI::App &app) {
   struct Options {
-    Check check = Check::provenance;
+    std::string name;
     std::string out = "-";
     Edition edition = kNewestEdition;
   };
   auto o = std::make_shared<Options>();
   auto *sub = app.add_subcommand(
       "explain", "Say what a check means, with a minimal failing example (a plan, a candidate "
-                 "and the report `check` gives for them).");
-  addVocabularyOption(*sub, "CHECK", o->check, "the check: " + joinedSpellings<Check>())
+                 "and the report `check` gives for them; for a selection check, a graph, a "
+                 "profile, a candidate and the report of `check-plan`).");
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < vocabularySize<Check>(); ++i)
+    names.emplace_back(spelling(static_cast<Check>(i)));
+  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i)
+    names.emplace_back(spelling(static_cast<Departure>(i)));
+  sub->add_option(
+         "CHECK", o->name,
+         "the check: " + joinedSpellings<Check>() +
+             "; or a selection check (docs/spec.md §10.8): " + joinedSpellings<Departure>())
+      ->type_name("TEXT")
+      ->check(CLI::IsMember(names))
       ->required();
   addOutputOption(*sub, o->out);
   addEditionOption(*sub, o->edition)
       ->description("the edition the example is written in and read back in (docs/spec.md §1.6); "
                     "default the newest");
   return [o] {
-    const Check check = o->check;
+    if (const auto departure = parseSpelling<Departure>(o->name))
+      return explainSelection(*departure, o->edition, o->out);
+    const Check check = *parseSpelling<Check>(o->name);
     const checks::CheckInfo &i = checks::info(check);
     Interner written;
     checks::Example ex = checks::example(written, check);

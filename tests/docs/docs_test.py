@@ -21,7 +21,8 @@ editions:  the edition marks of docs/spec.md §1.5 and §1.7 and the edition tab
 obligations: every obligation of proofs/ is named in docs/spec.md §5 and docs/proofs.md.
 catalogue: the "fails when" sentence of every check is the same in docs/spec.md §3.1, in
            docs/checks.md and in checks/catalogue.cpp (what `explain` prints), in the order of
-           the check vocabulary, with the file that implements it.
+           the check vocabulary, with the file that implements it; and the finding of every
+           selection check is the same in docs/spec.md §10.8 and checks/selection_catalogue.cpp.
 properties: the RapidCheck properties of tests/property (each RC_GTEST_PROP and TEST there) are
            exactly the rows of the table in
            docs/testing.md, and the number the README and docs/testing.md state is their count.
@@ -420,6 +421,24 @@ def catalogue(source):
         path = os.path.join(source, "checks", files_md.get(name, "?"))
         if not os.path.exists(path):
             failures.append("check %s: docs/checks.md names file %s, which does not exist" % (name, files_md.get(name)))
+    # The selection checks: docs/spec.md §10.8's table and checks/selection_catalogue.cpp (what
+    # `explain` prints), in the order of the vocabulary.
+    departures = xmacro(read(source, "checks", "selection.hpp"), "LO_DEPARTURES") or []
+    body = read(source, "checks", "selection_catalogue.cpp")
+    body = body[body.index("kFindings = {"):]
+    body = body[:body.index("};")]
+    findings = [c_strings(b) for b in re.findall(r'((?:"(?:[^"\\]|\\.)*"\s*)+),', body)]
+    section = spec[spec.index("### 10.8 "):]
+    rows = re.findall(r"^\| `(selection\.[a-z-]+)` \| (.*) \|$", section, re.M)
+    count += 1
+    if [n for n, _ in rows] != departures or len(findings) != len(departures):
+        failures.append("docs/spec.md §10.8 lists %s, the vocabulary %s, checks/selection_catalogue"
+                        ".cpp %d findings" % ([n for n, _ in rows], departures, len(findings)))
+    for (name, text), code_text in zip(rows, findings):
+        count += 1
+        if text != code_text:
+            failures.append("selection check %s: docs/spec.md §10.8 says %r, "
+                            "checks/selection_catalogue.cpp %r" % (name, text, code_text))
     return failures, count
 
 

@@ -3,6 +3,7 @@
 // plans `input` nodes, passes over an earlier capsule, drops a node), each caught with its check
 // and pointer; and the reference's own plan has no departure.
 #include "checks/selection.hpp"
+#include "checks/selection_catalogue.hpp"
 
 #include <gtest/gtest.h>
 
@@ -149,6 +150,28 @@ TEST(Judge, AKernelOfAnotherKindOrOpIsCaught) {
   c.plan.kernels[0].kind = c.interner.intern(OpKind{KindTag::tanh, {}});
   EXPECT_EQ(summary(c.judge()), "selection.kind-mismatch /kernels/0/kind: node 0 is of kind relu "
                                 "(op relu), but its kernel says kind tanh (op tanh)\n");
+}
+
+} // namespace
+} // namespace lo::test
+
+namespace lo::test {
+namespace {
+
+// Each selection check's example in `explain` fails that check and no other.
+TEST(Judge, EachExampleFailsItsCheckAlone) {
+  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
+    const auto d = static_cast<Departure>(i);
+    SCOPED_TRACE(std::string(spelling(d)));
+    Interner interner;
+    const checks::SelectionExample ex = checks::selectionExample(interner, d);
+    const auto findings =
+        checks::judgeSelection(ex.profile, ex.graph, interner, ex.candidate, ex.failed);
+    ASSERT_EQ(findings.size(), 1u) << summary(findings);
+    EXPECT_EQ(findings[0].check, d) << summary(findings);
+    EXPECT_FALSE(ex.story.empty());
+    EXPECT_FALSE(checks::findingOf(d).empty());
+  }
 }
 
 } // namespace

@@ -1,0 +1,27 @@
+// The selection report (docs/spec.md §10.8): a candidate selection's departures as text, one line
+// a finding and a summary line, or as a `lowering-oracle/selection-report` document. `check-plan`
+// and `explain` write it.
+#pragma once
+
+#include "checks/selection.hpp"
+#include "ref/io/output.hpp"
+
+#include <string>
+#include <vector>
+
+namespace lo::report {
+
+/// The names the report gives: the graph's and the candidate's files, the profile's name.
+struct SelectionSubject {
+  std::string graph, candidate, profile;
+};
+
+/// Where a finding's pointer points: into the graph for a missing node, else into the candidate.
+bool inGraph(const checks::Finding &f);
+
+void writeSelectionText(io::Sink &out, const SelectionSubject &s,
+                        const std::vector<checks::Finding> &findings);
+void writeSelectionJson(io::Sink &out, const SelectionSubject &s, Edition edition,
+                        const std::vector<checks::Finding> &findings);
+
+} // namespace lo::report
