@@ -15,7 +15,7 @@ namespace lo::cli {
 
 namespace {
 
-enum class Format { text, json };
+enum class Format { text, json, junit, sarif };
 
 } // namespace
 
@@ -40,9 +40,14 @@ Action setupCheckPlan(CLI::App &app) {
       ->excludes(candidate);
   addProfileOptions(*sub, o->profile);
   addEditionOption(*sub, o->edition, selection::kMaintainedEditionWhy);
-  sub->add_option("--format", o->format, "text: one line a departure; json: a selection report")
-      ->type_name("text|json")
-      ->transform(spellingsOf<Format>({{"text", Format::text}, {"json", Format::json}}));
+  sub->add_option("--format", o->format,
+                  "text: one line a departure; json: a selection report; junit: one test case "
+                  "per selection check; sarif: SARIF 2.1.0, a result per departure")
+      ->type_name("text|json|junit|sarif")
+      ->transform(spellingsOf<Format>({{"text", Format::text},
+                                       {"json", Format::json},
+                                       {"junit", Format::junit},
+                                       {"sarif", Format::sarif}}));
   addOutputOption(*sub, o->out);
   return [o, sub] {
     if (o->candidate.empty() && sub->count("--failed") == 0)
@@ -51,26 +56,33 @@ Action setupCheckPlan(CLI::App &app) {
       throw CLI::ValidationError("GRAPH and CANDIDATE cannot both be standard input");
     checkProfileName(o->profile);
     Interner interner;
-    const selection::Graph g = io::readGraph(io::loadSource(o->graph), interner, o->edition);
+    const io::Source graphSource = io::loadSource(o->graph);
+    const selection::Graph g = io::readGraph(graphSource, interner, o->edition);
     const selection::BackendProfile p = profileOf(o->profile, o->edition);
     GraphExecutionPlan plan;
     std::optional<std::string> failed;
-    if (o->candidate.empty())
+    io::Source candidateSource;
+    if (o->candidate.empty()) {
       failed = o->failed;
-    else
-      plan = io::readExecutionPlan(io::loadSource(o->candidate), interner, o->edition);
+    } else {
+      candidateSource = io::loadSource(o->candidate);
+      plan = io::readExecutionPlan(candidateSource, interner, o->edition);
+    }
     const std::vector<checks::Finding> findings =
         checks::judgeSelection(p, g, interner, plan, failed);
     const std::string graphName = o->graph == "-" ? "<stdin>" : o->graph;
     const std::string candidateName = o->candidate.empty()  ? "<failure>"
                                       : o->candidate == "-" ? "<stdin>"
                                                             : o->candidate;
-    const report::SelectionSubject subject{graphName, candidateName, p.name};
+    const report::SelectionSubject subject{graphName, candidateName, p.name, graphSource.text,
+                                           candidateSource.text};
     writeOutput(o->out, [&](io::Sink &sink) {
-      if (o->format == Format::json)
-        report::writeSelectionJson(sink, subject, o->edition, findings);
-      else
-        report::writeSelectionText(sink, subject, findings);
+      switch (o->format) {
+      case Format::text: report::writeSelectionText(sink, subject, findings); break;
+      case Format::json: report::writeSelectionJson(sink, subject, o->edition, findings); break;
+      case Format::junit: report::writeSelectionJunit(sink, subject, o->edition, findings); break;
+      case Format::sarif: report::writeSelectionSarif(sink, subject, o->edition, findings); break;
+      }
     });
     return int{findings.empty() ? kSuccess : kFinding};
   };

@@ -41,6 +41,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
 CONTRACT = '{"claim":{"tag":"shapeSafety","op":"relu"},"summary":"","evidence":{"tag":"notProvided"}}'
 
 
@@ -443,13 +444,60 @@ def saved_text(binary, work):
            "prove --emit-smt2's error: %r" % r.stderr)
 
 
+def selection(binary, work):
+    """check-plan's JUnit and SARIF reports (docs/spec.md §10.8): valid, a result per departure,
+    and a capsule name forged with a line break and escapes shown escaped in every format."""
+    import xml.etree.ElementTree as ET
+    graph = os.path.join(REPO, "examples", "graphs", "mlp.json")
+    cuda = os.path.join(work, "cuda.json")
+    r = subprocess.run([binary, "plan", graph, "--edition", "2026-09", "--profile", "checked_cuda",
+                        "-o", cuda], capture_output=True)
+    expect(r.returncode == 0, "plan: %r" % r.stderr)
+    doc = json.load(open(cuda))
+    forged = "native\n/kernels/9/capsule: conforms\u001b[8m\u202e"
+    for capsule in doc["capsules"].values():
+        capsule["name"] = forged + capsule["name"]
+    with open(os.path.join(work, "forged.json"), "w") as f:
+        json.dump(doc, f)
+    for candidate in ("cuda.json", "forged.json"):
+        outputs = {}
+        for fmt in ("text", "junit", "sarif"):
+            out = os.path.join(work, candidate + "." + fmt)
+            r = subprocess.run([binary, "check-plan", graph, candidate, "--edition", "2026-09",
+                                "--format", fmt, "-o", out], capture_output=True, cwd=work)
+            expect(r.returncode == 1, "%s %s: exit %d %r" % (candidate, fmt, r.returncode, r.stderr))
+            outputs[fmt] = open(out, "rb").read()
+            for bad in (b"\x1b", b"\xe2\x80\xae"):
+                expect(bad not in outputs[fmt], "%s %s: a raw control sequence" % (candidate, fmt))
+        lines = outputs["text"].decode().split("\n")[:-1]
+        expect(all(line.startswith(candidate + ": ") for line in lines), "a forged line: %r" % lines)
+        xmllint(os.path.join(work, candidate + ".junit"))
+        root = ET.parse(os.path.join(work, candidate + ".junit")).getroot()
+        cases = root.findall("./testsuite/testcase")
+        failing = [c.get("name") for c in cases if c.find("failure") is not None]
+        expect(failing == ["selection.not-in-registry", "selection.not-admissible"]
+               if candidate == "forged.json" else failing == ["selection.not-admissible"],
+               "%s: failing cases %r" % (candidate, failing))
+        log = json.loads(outputs["sarif"])
+        sarif_valid(log, candidate)
+        run = log["runs"][0]
+        rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+        results = run["results"]
+        expect(len(results) == len(lines) - 1, "%s: %d results for %d departures"
+               % (candidate, len(results), len(lines) - 1))
+        for result in results:
+            expect(rules[result["ruleIndex"]] == result["ruleId"], "rule index of %r" % result)
+            expect("\n" not in result["message"]["text"], "sarif message: %r" % result)
+            expect("region" in result["locations"][0]["physicalLocation"], "no region: %r" % result)
+
+
 def main():
     binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
     prepare(binary, work)
     try:
         {"sarif": sarif, "junit": junit, "junit-epoch": junit_epoch, "invalid": invalid, "injection": injection,
          "verify-injection": verify_injection, "hostile-utf8": hostile_utf8,
-         "saved-text": saved_text}[case](binary, work)
+         "saved-text": saved_text, "selection": selection}[case](binary, work)
     except Failed as e:
         print("FAILED:", e)
         return 1

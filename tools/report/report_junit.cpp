@@ -28,6 +28,8 @@ std::string identifier(std::string_view s) {
 /// The class name of a case by the scheme `names` (report_junit.hpp).
 std::string classNameOf(const JunitCase &c, std::string_view command, JunitNames names) {
   const std::string mode(spelling(c.mode)), equality(spelling(c.equality));
+  if (names == JunitNames::perSelection)
+    return "lowering-oracle." + identifier(command) + "." + identifier(c.who);
   if (names == JunitNames::perCandidate)
     return "lowering-oracle." + identifier(command) + "." + identifier(c.who) + "." + mode + "." +
            equality;

@@ -10,7 +10,9 @@
 //    '_', at most 200 bytes);
 //  - perEntry (verify): one class name per test case (an entry):
 //    `lowering-oracle.verify.CASE.MODE-EQUALITY` (and `-gate-POLICY` for a gate entry), where
-//    CASE is the case's name shown (shownText).
+//    CASE is the case's name shown (shownText);
+//  - perSelection (check-plan): `lowering-oracle.check-plan.WHO`, WHO the candidate's file name
+//    as an identifier.
 // Either way a class name is unique in a report: a repeated one gets "#2", "#3", ...
 #pragma once
 
@@ -23,7 +25,7 @@ namespace lo::report {
 
 struct SuiteReport;
 
-enum class JunitNames { perCandidate, perEntry };
+enum class JunitNames { perCandidate, perEntry, perSelection };
 
 /// One <testcase>.
 struct JunitCase {

@@ -122,7 +122,24 @@ void writeSarif(io::Sink &out, const SarifRun &run) {
   out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
          "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
       << cli::kVersion << "\",\"rules\":[";
-  checkRules(out, run.ruleHelp);
+  if (run.ownRules.empty())
+    checkRules(out, run.ruleHelp);
+  for (std::size_t i = 0; i < run.ownRules.size(); ++i) {
+    const SarifRule &r = run.ownRules[i];
+    out << (i ? ",\n  " : "\n  ") << "{\"id\":";
+    out.jsonString(r.id);
+    out << ",\"shortDescription\":{\"text\":";
+    out.jsonString(r.shortText);
+    if (!r.fullText.empty()) {
+      out << "},\"fullDescription\":{\"text\":";
+      out.jsonString(r.fullText);
+    }
+    if (!r.helpText.empty()) {
+      out << "},\"help\":{\"text\":";
+      out.jsonString(r.helpText);
+    }
+    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
+  }
   out << ",\n  {\"id\":";
   out.jsonString(run.inputRuleId);
   out << ",\"shortDescription\":{\"text\":";

@@ -39,8 +39,15 @@ struct SarifResult {
   JsonMembers properties;
 };
 
+/// A rule of the run's own (instead of the checks' rules).
+struct SarifRule {
+  std::string id, shortText, fullText, helpText; // full, help: empty for none
+};
+
 struct SarifRun {
   bool ruleHelp = true; // each check's rule has a `help` text
+  /// When not empty, the rules instead of the checks' (`check-plan`: the selection checks).
+  std::vector<SarifRule> ownRules;
   /// The rule after the checks' (rule index = the number of checks): an input not judged.
   std::string inputRuleId, inputRuleShort, inputRuleFull; // full: empty for none
   bool listArtifacts = true;          // the run's `artifacts`, indexed by the results

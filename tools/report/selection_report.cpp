@@ -1,7 +1,12 @@
 // docs/spec.md §10.8.
 #include "tools/report/selection_report.hpp"
 
+#include "checks/selection_catalogue.hpp"
 #include "ref/io/escape.hpp"
+#include "tools/report/locate.hpp"
+#include "tools/report/report.hpp"
+#include "tools/report/report_junit.hpp"
+#include "tools/report/report_sarif.hpp"
 
 #include <map>
 
@@ -15,8 +20,8 @@ void writeSelectionText(io::Sink &out, const SelectionSubject &s,
   for (const checks::Finding &f : findings) {
     ++counts[f.check];
     out << (inGraph(f) ? s.graph : s.candidate) << ": "
-        << (f.pointer.empty() ? "" : f.pointer + ": ") << spelling(f.check) << ": " << f.sentence
-        << "\n";
+        << (f.pointer.empty() ? "" : f.pointer + ": ") << spelling(f.check) << ": "
+        << io::shownText(f.sentence) << "\n";
   }
   if (findings.empty()) {
     out << s.candidate << ": conforms to the selection of " << s.graph << " under profile "
@@ -50,6 +55,72 @@ void writeSelectionJson(io::Sink &out, const SelectionSubject &s, Edition editio
     out.jsonString(f.sentence) << "}";
   }
   out << "]}\n";
+}
+
+void writeSelectionJunit(io::Sink &out, const SelectionSubject &s, Edition edition,
+                         const std::vector<checks::Finding> &findings) {
+  JunitSuite suite;
+  suite.package = "lowering-oracle.check-plan";
+  suite.name = s.candidate;
+  suite.properties = {
+      {"graph", s.graph}, {"profile", s.profile}, {"edition", std::string(spelling(edition))}};
+  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
+    const auto d = static_cast<Departure>(i);
+    JunitCase c;
+    c.name = std::string(spelling(d));
+    c.who = s.candidate;
+    std::string body;
+    std::size_t count = 0;
+    for (const checks::Finding &f : findings)
+      if (f.check == d) {
+        if (count++ == 0)
+          c.message = f.sentence;
+        body += io::writtenText([&](io::Sink &x) {
+          writeXml(x, (inGraph(f) ? s.graph : s.candidate) + ": " +
+                          (f.pointer.empty() ? "" : f.pointer + ": ") + f.sentence);
+        }) + "\n";
+      }
+    if (count > 0) {
+      c.outcome = JunitCase::Outcome::failure;
+      c.type = std::string(spelling(d));
+      c.body = body;
+      ++suite.failures;
+    }
+    suite.cases.push_back(std::move(c));
+  }
+  suite.tests = suite.cases.size();
+  writeJunit(out, {suite}, "check-plan", JunitNames::perSelection);
+}
+
+void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition edition,
+                         const std::vector<checks::Finding> &findings) {
+  SarifRun run;
+  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
+    const auto d = static_cast<Departure>(i);
+    run.ownRules.push_back(
+        {std::string(spelling(d)),
+         "Finds " + std::string(checks::findingOf(d)) + " (docs/spec.md §10.8).", "",
+         "Run `lowering-oracle explain " + std::string(spelling(d)) + "` for a minimal example."});
+  }
+  run.inputRuleId = "invalid-input";
+  run.inputRuleShort = "The graph, the profile or the candidate is not a valid document.";
+  run.artifacts = {s.graph, s.candidate};
+  run.properties = {{"command", "\"check-plan\""},
+                    {"edition", "\"" + std::string(spelling(edition)) + "\""}};
+  for (const checks::Finding &f : findings) {
+    SarifResult r;
+    r.ruleId = std::string(spelling(f.check));
+    r.ruleIndex = static_cast<std::size_t>(f.check);
+    r.message = io::shownText(f.sentence);
+    r.file = inGraph(f) ? s.graph : s.candidate;
+    const std::string_view text = inGraph(f) ? s.graphText : s.candidateText;
+    if (!text.empty() && !f.pointer.empty())
+      r.region = locate(text, f.pointer);
+    r.pointer = f.pointer;
+    r.key = r.ruleId + '\0' + r.file + '\0' + f.pointer + '\0' + f.sentence;
+    run.results.push_back(std::move(r));
+  }
+  writeSarif(out, run);
 }
 
 } // namespace lo::report

@@ -11,9 +11,12 @@
 
 namespace lo::report {
 
-/// The names the report gives: the graph's and the candidate's files, the profile's name.
+/// The names the report gives: the graph's and the candidate's files, the profile's name; and
+/// the two files' texts, where the SARIF report finds each pointer's line and column (empty: no
+/// region).
 struct SelectionSubject {
   std::string graph, candidate, profile;
+  std::string_view graphText = {}, candidateText = {};
 };
 
 /// Where a finding's pointer points: into the graph for a missing node, else into the candidate.
@@ -23,5 +26,12 @@ void writeSelectionText(io::Sink &out, const SelectionSubject &s,
                         const std::vector<checks::Finding> &findings);
 void writeSelectionJson(io::Sink &out, const SelectionSubject &s, Edition edition,
                         const std::vector<checks::Finding> &findings);
+/// JUnit (tests/ci-schemas/junit.xsd): one suite, one test case per selection check, a failure
+/// for each check with findings.
+void writeSelectionJunit(io::Sink &out, const SelectionSubject &s, Edition edition,
+                         const std::vector<checks::Finding> &findings);
+/// SARIF 2.1.0: the selection checks as rules, one result per finding at its file and pointer.
+void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition edition,
+                         const std::vector<checks::Finding> &findings);
 
 } // namespace lo::report
