@@ -15,7 +15,7 @@ namespace lo::cli {
 
 namespace {
 
-enum class Format { text, json, junit, sarif };
+enum class Format { text, json, junit, sarif, html };
 
 } // namespace
 
@@ -42,12 +42,14 @@ Action setupCheckPlan(CLI::App &app) {
   addEditionOption(*sub, o->edition, selection::kMaintainedEditionWhy);
   sub->add_option("--format", o->format,
                   "text: one line a departure; json: a selection report; junit: one test case "
-                  "per selection check; sarif: SARIF 2.1.0, a result per departure")
-      ->type_name("text|json|junit|sarif")
+                  "per selection check; sarif: SARIF 2.1.0, a result per departure; html: a page "
+                  "with each departure's node and its candidates, why each was refused")
+      ->type_name("text|json|junit|sarif|html")
       ->transform(spellingsOf<Format>({{"text", Format::text},
                                        {"json", Format::json},
                                        {"junit", Format::junit},
-                                       {"sarif", Format::sarif}}));
+                                       {"sarif", Format::sarif},
+                                       {"html", Format::html}}));
   addOutputOption(*sub, o->out);
   return [o, sub] {
     if (o->candidate.empty() && sub->count("--failed") == 0)
@@ -82,6 +84,10 @@ Action setupCheckPlan(CLI::App &app) {
       case Format::json: report::writeSelectionJson(sink, subject, o->edition, findings); break;
       case Format::junit: report::writeSelectionJunit(sink, subject, o->edition, findings); break;
       case Format::sarif: report::writeSelectionSarif(sink, subject, o->edition, findings); break;
+      case Format::html:
+        report::writeSelectionHtml(sink, subject, o->edition, {g, p, interner, plan, failed},
+                                   findings);
+        break;
       }
     });
     return int{findings.empty() ? kSuccess : kFinding};

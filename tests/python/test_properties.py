@@ -1,7 +1,9 @@
 """Hypothesis properties over lowering_oracle.strategies (docs/python.md): the conforming peer of
 tests/peers passes 1,000 generated cases (200 outside the campaign tier, tests/campaign.py); each mutant of tests/peers/mutants.py fails, and
-Hypothesis shrinks the failing plan to at most 2 nodes; and in every edition the strategies draw
-plans the oracle reads, lowers and gates in that edition."""
+Hypothesis shrinks the failing plan to at most 2 nodes; in every edition the strategies draw
+plans the oracle reads, lowers and gates in that edition; and on the selection cases, the
+oracle's plan and tests/peers/planner.py's pass check_plan (its mutants are diff's:
+tests/gen/diff_planner_test.cpp)."""
 import json
 import os
 import random
@@ -103,3 +105,46 @@ def test_every_edition_draws_plans_of_that_edition(edition):
         own = {t for t, k in kinds.items() if edition in k["editions"]
                and EDITION not in k["editions"] and k["op"] is not None}
         assert own & drawn["kinds"], sorted(drawn["kinds"])
+
+
+# Selection (docs/spec.md §10): the cases of `diff --planner`, drawn by strategies.selection_cases.
+SELECTION_EDITION = "2026-10"
+
+
+def planned(planner, graph, profile):
+    """(candidate, failed) of a planner: its plan, or its failure's message."""
+    try:
+        return planner(graph, profile), None
+    except Exception as e:  # noqa: BLE001 - PlanningError, or the peer's own
+        return None, str(e) or "failed"
+
+
+def departures(planner, graph, profile):
+    candidate, failed = planned(planner, graph, profile)
+    return lowering_oracle.check_plan(graph, candidate=candidate, failed=failed, profile=profile,
+                                      edition=SELECTION_EDITION)
+
+
+def oracle_planner(graph, profile):
+    return lowering_oracle.plan(graph, profile=profile, edition=SELECTION_EDITION)
+
+
+def peer_planner(graph, profile):
+    import planner  # tests/peers/planner.py, on the path peers.py sets
+    return json.dumps(planner.plan(graph, profile))
+
+
+@hypothesis_seed(SEED)
+@settings(max_examples=instance(100, 1000), deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(case=strategies.selection_cases(edition=SELECTION_EDITION))
+def test_the_oracles_and_the_peers_selection_pass_the_selection_checks(case):
+    graph, profile = case
+    assert departures(oracle_planner, graph, profile) == []
+    assert departures(peer_planner, graph, profile) == []
+
+
+def test_selection_cases_refuse_a_seed_edition():
+    with pytest.raises(ValueError, match="has no selection"):
+        find(strategies.selection_cases(edition="2026-08"), lambda c: True,
+             settings=settings(database=None))

@@ -23,4 +23,11 @@ std::uint64_t Rng::below(std::uint64_t n) {
   }
 }
 
+std::uint64_t WordsChoices::below(std::uint64_t n) {
+  if (n == 0)
+    throw std::logic_error("WordsChoices::below(0): the range is empty");
+  const std::uint64_t w = at_ < words_.size() ? words_[at_++] : 0;
+  return w == 0 ? 0 : Rng(w).next() % n;
+}
+
 } // namespace lo::plans

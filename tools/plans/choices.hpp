@@ -8,6 +8,8 @@
 //   BitsChoices    the property tests: RapidCheck's seed words, so that a seed shrunk towards
 //                  zero is a simpler choice (tests/property/generators.cpp)
 //   Mt19937Choices the benchmarks: std::mt19937_64 (tests/bench/plan_gen.cpp)
+//   WordsChoices   Hypothesis (the Python module's selection cases): a list of words, so that
+//                  words shrunk towards zero are simpler choices
 //
 // A suite is deterministic on every machine (docs/spec.md §4.3, "gen"): Rng is a fixed integer
 // recurrence, turned into a bounded value by integer arithmetic only (no <random> distributions,
@@ -48,6 +50,20 @@ public:
 
 private:
   std::uint64_t state_;
+};
+
+/// Each choice is the next word, stretched by one SplitMix64 step unless it is zero, modulo the
+/// bound; a zero word, and every choice past the last word, is 0, the simplest (a list Hypothesis
+/// shrinks towards zeros and shorter is a simpler case; the stretch gives every answer its share
+/// from the small numbers Hypothesis favours).
+class WordsChoices final : public Choices {
+public:
+  explicit WordsChoices(std::vector<std::uint64_t> words) : words_(std::move(words)) {}
+  std::uint64_t below(std::uint64_t n) override;
+
+private:
+  std::vector<std::uint64_t> words_;
+  std::size_t at_ = 0;
 };
 
 } // namespace lo::plans

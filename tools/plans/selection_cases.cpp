@@ -89,11 +89,41 @@ SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
   for (BackendOp op : plannedOps(e))
     if (!writableKinds(op, e).empty())
       candidates.push_back(op);
+  // Distinct ops, each drawn from those left: a source that repeats one answer (a list of words,
+  // zeros past its end) still ends.
   std::vector<BackendOp> ops;
-  for (std::size_t n = choices.between(1, 3); ops.size() < n;) {
-    const BackendOp op = choices.pick(candidates);
-    if (std::find(ops.begin(), ops.end(), op) == ops.end())
-      ops.push_back(op);
+  for (std::size_t n = choices.between(1, 3); ops.size() < n && !candidates.empty();) {
+    const auto at = static_cast<std::ptrdiff_t>(choices.below(candidates.size()));
+    ops.push_back(candidates[static_cast<std::size_t>(at)]);
+    candidates.erase(candidates.begin() + at);
+  }
+
+  // The graph: runtime nodes of the ops, and nodes without runtime work between them.
+  std::vector<KindTag> idle;
+  for (KindTag k : {KindTag::input, KindTag::detach, KindTag::const_})
+    if (inEdition(k, e))
+      idle.push_back(k);
+  const std::size_t n = knobs.maxNodes == 0     ? 0
+                        : choices.below(8) == 7 ? choices.below(3)
+                                                : choices.between(1, knobs.maxNodes);
+  for (std::size_t i = 0; i < n && i < knobs.maxNodes; ++i) {
+    selection::Node node;
+    node.id = i;
+    const bool work = i == 0 ? choices.below(2) == 0 : choices.below(6) != 5;
+    const KindTag tag =
+        work ? choices.pick(writableKinds(choices.pick(ops), e)) : choices.pick(idle);
+    node.kind = interner.intern(randomKind(choices, tag, Params::sensible));
+    node.op = signature(tag).op;
+    for (std::size_t p = i == 0 ? 0 : choices.below(3); p > 0; --p)
+      node.parents.push_back(choices.below(i));
+    out.graph.nodes.push_back(std::move(node));
+  }
+  if (!out.graph.nodes.empty() && choices.below(24) == 23) { // not well formed (docs/spec.md §10.4)
+    selection::Node &last = out.graph.nodes.back();
+    if (choices.chance(1, 2))
+      last.parents.push_back(last.id);
+    else
+      last.id += 1;
   }
 
   // The policy and the availability: mostly admitting the policy's device.
@@ -129,21 +159,29 @@ SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
     out.profile.capsuleModules.push_back({"m" + std::to_string(m), {}});
   std::size_t serial = 0;
   for (BackendOp op : ops) {
-    const std::size_t count = choices.below(16) == 0 ? 0 : choices.between(1, 5);
+    const std::size_t count = choices.below(16) == 15 ? 0 : choices.between(1, 5);
     // Mostly one capsule eligible by construction among the others (docs/spec.md §10.3), so that
     // most cases plan and an implementation's choice among several eligible ones is tested.
     const std::size_t eligibleAt = count > 0 && choices.chance(4, 5) ? choices.below(count) : count;
+    // Now and then the capsule before it is a decoy: eligible too but of another provider than
+    // the preferred one (passed over, or the preference ignored), or of the preferred provider
+    // but trusted-external (trust a preference must not override).
+    using PK = acceptance::ProviderPreference::Kind;
+    const bool preferring = policy.provider.kind == PK::prefer;
+    const bool decoy =
+        eligibleAt > 0 && eligibleAt < count && choices.below(3) >= (preferring ? 1u : 2u);
+    const bool trustDecoy = decoy && choices.below(2) == 1;
     for (std::size_t i = 0; i < count; ++i) {
       KernelCapsule c = randomCapsule(choices, op, Vocabulary::suite, e);
       c.provider = choices.pick(providers);
       c.device = choices.chance(3, 4) ? policy.device : choices.pick(devices);
-      c.trustLevel = choices.chance(1, 3) ? TrustLevel::trusted_external
-                                          : choices.pick(valuesOf<TrustLevel>(e));
-      c.supportsForward = !choices.chance(1, 8);
+      c.trustLevel = choices.below(3) == 2 ? TrustLevel::trusted_external
+                                           : choices.pick(valuesOf<TrustLevel>(e));
+      c.supportsForward = choices.below(8) != 7;
       c.vjpMode = choices.chance(2, 3) ? policy.vjpMode : choices.pick(modes);
-      if (i == eligibleAt) {
-        using PK = acceptance::ProviderPreference::Kind;
-        if (policy.provider.kind == PK::only)
+      if (i == eligibleAt || (decoy && i + 1 == eligibleAt)) {
+        if (policy.provider.kind == PK::only ||
+            (preferring && ((decoy && !trustDecoy) || choices.below(2) == 1)))
           c.provider = policy.provider.provider;
         else if (!offered.empty())
           c.provider = choices.pick(offered);
@@ -153,10 +191,21 @@ SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
         c.supportsForward = true;
         c.vjpMode = policy.vjpMode == VJPMode::none ? choices.pick(modes) : VJPMode::backend_vjp;
       }
+      if (decoy && i + 1 == eligibleAt) {
+        if (trustDecoy) {
+          c.trustLevel = TrustLevel::trusted_external;
+          if (preferring)
+            c.provider = policy.provider.provider;
+        } else if (preferring) {
+          for (Provider p : offered)
+            if (p != policy.provider.provider)
+              c.provider = p;
+        }
+      }
       for (ContractObligation o : kObligations)
         descriptorOf(c, o).claim = alignedClaim(o, op, c.vjpMode);
       if (i != eligibleAt &&
-          choices.chance(1, 8)) { // one claim of another op: contracts misaligned
+          choices.below(8) == 7) { // one claim of another op: contracts misaligned
         ContractClaim &claim =
             descriptorOf(c, choices.pick({ContractObligation::shape, ContractObligation::value}))
                 .claim;
@@ -166,40 +215,14 @@ SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
       }
       // Distinct identities, but now and then a duplicate (validateModules fails).
       c.name = std::string(spelling(c.provider)) + "." + std::string(spelling(op)) + "." +
-               std::to_string(choices.below(64) == 0 && serial > 0 ? serial - 1 : serial);
+               std::to_string(choices.below(64) == 63 && serial > 0 ? serial - 1 : serial);
       ++serial;
       out.profile.capsuleModules[choices.below(moduleCount)].capsules.push_back(std::move(c));
     }
   }
-  if (choices.below(40) == 0 && moduleCount > 1) // a duplicate module name
+  if (choices.below(40) == 39 && moduleCount > 1) // a duplicate module name
     out.profile.capsuleModules.back().name = out.profile.capsuleModules.front().name;
 
-  // The graph: runtime nodes of the ops, and nodes without runtime work between them.
-  std::vector<KindTag> idle;
-  for (KindTag k : {KindTag::input, KindTag::detach, KindTag::const_})
-    if (inEdition(k, e))
-      idle.push_back(k);
-  const std::size_t n =
-      choices.below(8) == 0 ? choices.below(3) : choices.between(1, knobs.maxNodes);
-  for (std::size_t i = 0; i < n && i < knobs.maxNodes; ++i) {
-    selection::Node node;
-    node.id = i;
-    const bool work = !(i == 0 ? choices.chance(1, 2) : choices.chance(1, 6));
-    const KindTag tag =
-        work ? choices.pick(writableKinds(choices.pick(ops), e)) : choices.pick(idle);
-    node.kind = interner.intern(randomKind(choices, tag, Params::sensible));
-    node.op = signature(tag).op;
-    for (std::size_t p = i == 0 ? 0 : choices.below(3); p > 0; --p)
-      node.parents.push_back(choices.below(i));
-    out.graph.nodes.push_back(std::move(node));
-  }
-  if (!out.graph.nodes.empty() && choices.below(24) == 0) { // not well formed (docs/spec.md §10.4)
-    selection::Node &last = out.graph.nodes.back();
-    if (choices.chance(1, 2))
-      last.parents.push_back(last.id);
-    else
-      last.id += 1;
-  }
   return out;
 }
 

@@ -17,6 +17,7 @@
 #include "ref/io/error.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/graph_reader.hpp"
+#include "ref/io/graph_writer.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
@@ -26,6 +27,7 @@
 #include "ref/opkind.hpp"
 #include "ref/profile.hpp"
 #include "ref/vocab.hpp"
+#include "tools/plans/selection_cases.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
 #include "tools/suite/judge.hpp"
@@ -646,6 +648,23 @@ py::dict vocabulary() {
   return out;
 }
 
+/// A selection case of `diff --planner` (tools/plans/selection_cases.hpp) drawn from `words`
+/// (plans::WordsChoices): the graph's and the profile's JSON text, in `edition` (the newest by
+/// default; ValueError for an edition without selection).
+std::pair<std::string, std::string> selectionCase(std::vector<std::uint64_t> words,
+                                                  const std::optional<std::string> &edition,
+                                                  std::size_t maxNodes) {
+  const Edition e = editionOf(edition);
+  if (!plans::hasSelectionCases(e))
+    throw py::value_error("edition " + std::string(spelling(e)) +
+                          " has no selection (docs/spec.md §10)");
+  Interner interner;
+  plans::WordsChoices choices(std::move(words));
+  const plans::SelectionCase c =
+      plans::randomSelectionCase(interner, choices, plans::SelectionKnobs{maxNodes, e});
+  return {io::graphJson(c.graph, interner), io::profileJson(c.profile, e)};
+}
+
 } // namespace
 } // namespace lo::python
 
@@ -695,6 +714,8 @@ PYBIND11_MODULE(_native, m) {
         py::arg("candidate_name"), py::arg("mode"), py::arg("equality"), py::arg("edition"),
         py::arg("max_per_check"), py::arg("audit"));
   m.def("vocabulary", &vocabulary);
+  m.def("selection_case", &selectionCase, py::arg("words"), py::arg("edition"),
+        py::arg("max_nodes"));
   // gen asks one case in AUDIT_SHARE for the audit (tools/suite/generate.hpp), and so does
   // lowering_oracle.strategies.audits().
   m.attr("AUDIT_SHARE") = lo::suite::kAuditShare;

@@ -1,7 +1,7 @@
 // The pieces every HTML page of tools/report is made of (html_parts.cpp): the page's frame (its
 // head with the inline style, its foot), text from the input as the page shows it, a finding as a
 // list item, and a capsule finding's field-by-field difference. For html_page.cpp and
-// html_picture.cpp only.
+// html_picture.cpp and html_selection.cpp only.
 #pragma once
 
 #include "tools/report/report.hpp"

@@ -1,10 +1,13 @@
 // The selection report (docs/spec.md §10.8): a candidate selection's departures as text, one line
-// a finding and a summary line, or as a `lowering-oracle/selection-report` document. `check-plan`
-// and `explain` write it.
+// a finding and a summary line, as a `lowering-oracle/selection-report` document, as JUnit or
+// SARIF, or as an HTML page (html_selection.cpp). `check-plan` and `explain` write it.
 #pragma once
 
 #include "checks/selection.hpp"
 #include "ref/io/output.hpp"
+#include "ref/profile.hpp"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -30,6 +33,21 @@ void writeSelectionJson(io::Sink &out, const SelectionSubject &s, Edition editio
 /// for each check with findings.
 void writeSelectionJunit(io::Sink &out, const SelectionSubject &s, Edition edition,
                          const std::vector<checks::Finding> &findings);
+/// What the HTML page draws besides the findings: the graph, the profile, the candidate (its
+/// capsules in `interner`) or the implementation's failure.
+struct SelectionView {
+  const selection::Graph &graph;
+  const selection::BackendProfile &profile;
+  const Interner &interner;
+  const GraphExecutionPlan &candidate;
+  const std::optional<std::string> &failed;
+};
+/// One self-contained page (html_selection.cpp): the verdict, the policy, the departures, and
+/// for each node a departure names (or the first nodes) the registry's capsules of its op in
+/// registry order, each with why selection refuses it, the one selection chooses and the
+/// candidate's.
+void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition edition,
+                        const SelectionView &v, const std::vector<checks::Finding> &findings);
 /// SARIF 2.1.0: the selection checks as rules, one result per finding at its file and pointer.
 void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition edition,
                          const std::vector<checks::Finding> &findings);

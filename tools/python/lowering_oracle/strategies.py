@@ -5,6 +5,7 @@
     lowerings()                                                     -> (mode, equality)
     audits()                                                        -> whether the audit is asked
     policies()                                                      -> a gate policy dict
+    selection_cases(max_nodes=12, edition=None)                     -> (graph, profile) dicts
 
 Every value comes from the oracle's own vocabularies (lowering_oracle.vocabulary(): ref/ as
 data), in the edition asked for: one of DRAWN, every edition (default DEFAULT, 2026-08), with its
@@ -17,13 +18,15 @@ docs/spec.md §2 (lowering_oracle.spelling). Each choice's first value is the pl
 Hypothesis shrinks a failure to a small plan spelled plainly except where the spelling is the
 cause.
 """
+import json
+
 from hypothesis import strategies as st
 
 from . import POLICY_FIELDS, _native, vocabulary
 from .spelling import Spelling, spell
 
-__all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "VARIANTS", "DRAWN",
-           "DEFAULT"]
+__all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "selection_cases",
+           "VARIANTS", "DRAWN", "DEFAULT"]
 
 # The editions drawn, oldest first: every edition of the oracle.
 DRAWN = tuple(vocabulary()["editions"])
@@ -280,3 +283,14 @@ def policies():
     custom = st.fixed_dictionaries({"preset": preset},
                                    optional={f: st.booleans() for f in POLICY_FIELDS})
     return st.one_of(preset, custom)
+
+
+def selection_cases(max_nodes=12, edition=None):
+    """A torchlean.ir.v1 graph and a backend profile with its own modules, as dicts: a case
+    of `diff --planner` (docs/spec.md §4.3), drawn by the oracle's own generator from a list of
+    words Hypothesis draws (an empty list, or zeros, is the simplest case), in `edition` (any of
+    the lean-dojo lineage's; default the newest). Plan it with plan(graph, profile=profile,
+    edition=...) and judge another planner's answer with check_plan."""
+    words = st.lists(st.integers(0, 2**64 - 1), min_size=8, max_size=400)
+    return words.map(lambda w: tuple(json.loads(t) for t in
+                                     _native.selection_case(w, edition, max_nodes)))
