@@ -7,14 +7,6 @@ namespace lo::checks {
 
 namespace {
 
-std::string refusalWords(selection::Refusals r) {
-  std::string out;
-  for (std::size_t i = 0; i < vocabularySize<Refusal>(); ++i)
-    if (r & selection::refusalBit(static_cast<Refusal>(i)))
-      out += (out.empty() ? "" : ", ") + std::string(spelling(static_cast<Refusal>(i)));
-  return out;
-}
-
 std::string kernelPointer(std::size_t i) { return "/kernels/" + std::to_string(i); }
 
 } // namespace
@@ -93,7 +85,7 @@ std::vector<Finding> judgeSelection(const selection::BackendProfile &profile,
     if (refused)
       out.push_back({Departure::notAdmissible, at + "/capsule",
                      "capsule \"" + c.name + "\" is not eligible for op " +
-                         std::string(spelling(op)) + ": " + refusalWords(refused)});
+                         std::string(spelling(op)) + ": " + selection::refusalWords(refused)});
     if (refused || !position)
       continue;
     // Eligible and registered: is it the one the rule picks (§10.3)? Under `prefer P` with an

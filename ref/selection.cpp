@@ -7,6 +7,14 @@ namespace lo::selection {
 
 using namespace lo::acceptance;
 
+std::string refusalWords(Refusals r) {
+  std::string out;
+  for (std::size_t i = 0; i < vocabularySize<Refusal>(); ++i)
+    if (r & refusalBit(static_cast<Refusal>(i)))
+      out += (out.empty() ? "" : ", ") + std::string(spelling(static_cast<Refusal>(i)));
+  return out;
+}
+
 Refusals refusals(const KernelPolicy &policy, const Availability &availability, BackendOp op,
                   const KernelCapsule &c) {
   Refusals r = 0;

@@ -42,6 +42,10 @@ namespace lo::selection {
 using Refusals = std::uint16_t;
 constexpr Refusals refusalBit(Refusal r) { return static_cast<Refusals>(1u << unsigned(r)); }
 
+/// The refusals of `r` spelled in the order of docs/spec.md §10.3, comma separated
+/// (`unavailable, trustRejected`).
+std::string refusalWords(Refusals r);
+
 /// Every refusal of `c` for `op` under `policy` and `availability` (0: `c` is eligible).
 Refusals refusals(const KernelPolicy &policy, const Availability &availability, BackendOp op,
                   const KernelCapsule &c);

@@ -85,8 +85,9 @@ TEST(SelectionCases, ReachEveryRefusalAndEveryFailure) {
   EXPECT_GT(duplicate, 0u);
   EXPECT_GT(illFormed, 0u);
   for (Refusal why : valuesOf<Refusal>(kNewestEdition))
-    if (why != Refusal::otherOp)
+    if (why != Refusal::otherOp) {
       EXPECT_GT(refusals[why], 0u) << spelling(why);
+    }
 }
 
 TEST(SelectionCases, WithoutNodesRenumbersAndDropsParents) {

@@ -95,8 +95,9 @@ RC_GTEST_PROP(Selection, TheChoiceIsEligiblePreferredAndTrusted, ()) {
     for (const KernelCapsule &x : registry)
       preferredEligible |= x.provider == policy.provider.provider &&
                            selection::refusals(policy, c.profile.availability, k.op, x) == 0;
-    if (preferredEligible || policy.provider.kind == Kind::only)
+    if (preferredEligible || policy.provider.kind == Kind::only) {
       RC_ASSERT(chosen.provider == policy.provider.provider);
+    }
   }
 }
 
@@ -118,11 +119,13 @@ RC_GTEST_PROP(Selection, AvailabilityOnlyNarrows, ()) {
   std::vector<KernelCapsule> wide, narrowed;
   const SelectionResult before = selection::planGraphNodes(c.profile, c.graph, wide);
   const SelectionResult after = selection::planGraphNodes(narrow.profile, narrow.graph, narrowed);
-  if (after.ok())
+  if (after.ok()) {
     RC_ASSERT(before.ok());
-  for (const selection::PlannedNode &k : after.kernels)
+  }
+  for (const selection::PlannedNode &k : after.kernels) {
     RC_ASSERT(selection::refusals(c.profile.policy, c.profile.availability, k.op,
                                   narrowed[k.capsule]) == 0);
+  }
 }
 
 RC_GTEST_PROP(Selection, AReplacedModuleComesFirst, ()) {

@@ -17,14 +17,6 @@ namespace {
 constexpr std::size_t kNodesShown = kHtmlMaxWindows;
 constexpr std::size_t kCapsulesShown = 64;
 
-std::string refusalWords(selection::Refusals r) {
-  std::string out;
-  for (std::size_t i = 0; i < vocabularySize<Refusal>(); ++i)
-    if (r & selection::refusalBit(static_cast<Refusal>(i)))
-      out += (out.empty() ? "" : ", ") + std::string(spelling(static_cast<Refusal>(i)));
-  return out;
-}
-
 std::string preferenceText(const acceptance::ProviderPreference &p) {
   using K = acceptance::ProviderPreference::Kind;
   return p.kind == K::automatic ? "auto"
@@ -148,7 +140,7 @@ void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition editio
               : r    ? "finding\">refused: "
                      : "\">")
           << (isRule ? ""
-              : r    ? refusalWords(r)
+              : r    ? selection::refusalWords(r)
                      : "eligible, passed over")
           << "</td></tr>\n";
     }
