@@ -21,16 +21,14 @@ using system::Clock;
 
 Produced failure(Outcome::Kind kind, std::string summary, std::string standardError = {}) {
   Produced p;
-  p.failure.kind = kind;
-  p.failure.summary = std::move(summary);
-  p.failure.report = io::shownText(p.failure.summary) + "\n"; // one line, whatever the input said
-  p.failure.standardError = p.standardError = std::move(standardError);
+  p.standardError = standardError;
+  p.failure = failedOutcome(kind, std::move(summary), std::move(standardError));
   return p;
 }
 
 /// `{out}` after the implementation is done: a regular file of at most the cap.
 Produced readOut(const fs::path &outPath, std::size_t cap, std::string standardError,
-                 const std::string &how) {
+                 const std::string &how, const std::string &who = "the implementation") {
   using K = Outcome::Kind;
   system::BoundedRead r = system::readRegularFile(outPath.string(), cap);
   switch (r.status) {
@@ -42,19 +40,70 @@ Produced readOut(const fs::path &outPath, std::size_t cap, std::string standardE
     return p;
   }
   case system::BoundedRead::Status::missing:
-    return failure(K::noOutput, "the implementation " + how + " but wrote no output file",
+    return failure(K::noOutput, who + " " + how + " but wrote no output file",
                    std::move(standardError));
   case system::BoundedRead::Status::tooLarge:
     return failure(K::tooLarge,
-                   "the implementation's output file " + r.why +
-                       " (--max-output-bytes); it was not judged",
+                   who + "'s output file " + r.why + " (--max-output-bytes); it was not judged",
                    std::move(standardError));
   case system::BoundedRead::Status::notRegular:
   case system::BoundedRead::Status::unreadable: break;
   }
-  return failure(K::notRegular, "the implementation's output file {out} " + r.why + "; refused",
+  return failure(K::notRegular, who + "'s output file {out} " + r.why + "; refused",
                  std::move(standardError));
 }
+
+} // namespace
+
+Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
+                 Clock::time_point deadline, bool toStdout, const fs::path &outPath,
+                 const std::function<ExitMeans(int)> &means, const std::string &who) {
+  using K = Outcome::Kind;
+  system::Options options;
+  options.timeout = s.timeout();
+  options.deadline = deadline;
+  options.captureStdout = toStdout;
+  options.maxStdout = s.maxOutput();
+  system::Result r = system::run(argv, options);
+  if (r.status == system::Result::Status::interrupted)
+    throw Interrupted{};
+  if (r.status == system::Result::Status::failedToStart)
+    throw UsageError("cannot run " + argv[0] + ": " + r.error);
+  const bool exited = r.status == system::Result::Status::exited;
+  const ExitMeans meaning = !exited       ? ExitMeans::failure
+                            : r.code == 0 ? ExitMeans::output
+                                          : means(r.code);
+  if (meaning == ExitMeans::failure)
+    return failure(r.status == system::Result::Status::signaled   ? K::crashed
+                   : r.status == system::Result::Status::timedOut ? K::timedOut
+                                                                  : K::failed,
+                   who + " " + system::describe(r, s.timeout()), std::move(r.standardError));
+  Produced p;
+  if (meaning == ExitMeans::answer) {
+    p.ok = true;
+    p.exitCode = r.code;
+    p.standardError = std::move(r.standardError);
+    return p;
+  }
+  if (!toStdout) {
+    p = readOut(outPath, s.maxOutput(), std::move(r.standardError),
+                "exited with status " + std::to_string(r.code), who);
+    p.exitCode = r.code;
+    return p;
+  }
+  if (r.stdoutTruncated)
+    return failure(K::tooLarge,
+                   who + " wrote more than " + std::to_string(s.maxOutput()) +
+                       " bytes to standard output (--max-output-bytes); it was not judged",
+                   std::move(r.standardError));
+  p.ok = true;
+  p.exitCode = r.code;
+  p.output = std::move(r.standardOutput);
+  p.standardError = std::move(r.standardError);
+  return p;
+}
+
+namespace {
 
 /// `--impl` (and `--gate`): one process per case.
 class PerCase : public Implementation {
@@ -66,7 +115,6 @@ public:
     toStdout_ = command_.find("{out}") == std::string::npos;
   }
   Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
-    using K = Outcome::Kind;
     std::map<std::string, std::string> values{
         {"plan", c.planPath.string()}, {"out", c.outPath.string()},
         {"mode", l.modeName()},        {"equality", l.equalityName()},
@@ -77,42 +125,13 @@ public:
       for (const PolicyFlag &f : kPolicyFlags)
         values[std::string(f.name)] = l.policy->policy.*f.field ? "true" : "false";
     const auto argv = system::substitute(template_, values);
-    system::Options options;
-    options.timeout = s_.timeout();
-    options.deadline = deadline;
-    options.captureStdout = toStdout_;
-    options.maxStdout = s_.maxOutput();
-    system::Result r = system::run(argv, options);
     ++starts_;
-    if (r.status == system::Result::Status::interrupted)
-      throw Interrupted{};
-    if (r.status == system::Result::Status::failedToStart)
-      throw UsageError("cannot run " + argv[0] + ": " + r.error);
     // A gate exits 1 when it rejects (docs/spec.md §6.6): its verdict is read from its output.
-    const bool rejected = l.policy && r.status == system::Result::Status::exited && r.code == 1;
-    if (!r.ok() && !rejected)
-      return failure(r.status == system::Result::Status::signaled   ? K::crashed
-                     : r.status == system::Result::Status::timedOut ? K::timedOut
-                                                                    : K::failed,
-                     "the implementation " + system::describe(r, s_.timeout()),
-                     std::move(r.standardError));
-    if (!toStdout_) {
-      Produced p = readOut(c.outPath, s_.maxOutput(), std::move(r.standardError),
-                           "exited with status " + std::to_string(r.code));
-      p.exitCode = r.code;
-      return p;
-    }
-    if (r.stdoutTruncated)
-      return failure(K::tooLarge,
-                     "the implementation wrote more than " + std::to_string(s_.maxOutput()) +
-                         " bytes to standard output (--max-output-bytes); it was not judged",
-                     std::move(r.standardError));
-    Produced p;
-    p.ok = true;
-    p.exitCode = r.code;
-    p.output = std::move(r.standardOutput);
-    p.standardError = std::move(r.standardError);
-    return p;
+    const bool gate = l.policy.has_value();
+    return runCase(
+        argv, s_, deadline, toStdout_, c.outPath,
+        [gate](int code) { return gate && code == 1 ? ExitMeans::output : ExitMeans::failure; },
+        "the implementation");
   }
   std::size_t starts() const override { return starts_; }
 

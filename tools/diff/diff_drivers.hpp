@@ -4,6 +4,8 @@
 // worker protocol").
 #pragma once
 
+#include <functional>
+
 #include "tools/diff/diff_judge.hpp"
 #include "tools/diff/diff_settings.hpp"
 #include "tools/system/deadline.hpp"
@@ -47,6 +49,20 @@ public:
                            system::Clock::time_point deadline) = 0;
   virtual std::size_t starts() const = 0;
 };
+
+/// What an exit status of a command run once per case means: its output to read, an answer
+/// without output (a planner's "selection fails"), or a failure of the implementation.
+enum class ExitMeans { output, answer, failure };
+
+/// Runs `argv` once for a case (--impl, --gate, --planner), within `deadline` and the bounds of
+/// `s`, and reads its output from `outPath` or, with `toStdout`, its standard output; `means`
+/// says what each nonzero exit status is (0 is always an output); `who` names it in a failure
+/// ("the implementation", "the planner"). Throws Interrupted, and UsageError when it cannot
+/// start.
+Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
+                 system::Clock::time_point deadline, bool toStdout,
+                 const std::filesystem::path &outPath, const std::function<ExitMeans(int)> &means,
+                 const std::string &who);
 
 /// The driver `s` asks for: --worker, else --impl or --gate. Throws std::invalid_argument when the
 /// command cannot be split.

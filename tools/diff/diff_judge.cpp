@@ -30,12 +30,22 @@ std::string Lowering::words() const {
   return audit ? out + ", audit asked" : out;
 }
 
+Outcome failedOutcome(Outcome::Kind kind, std::string summary, std::string standardError) {
+  Outcome o;
+  o.kind = kind;
+  o.summary = std::move(summary);
+  o.report = io::shownText(o.summary) + "\n"; // one line, whatever the input said
+  o.standardError = std::move(standardError);
+  return o;
+}
+
 bool sameFailure(const Outcome &a, const Outcome &b) {
   if (a.kind != b.kind)
     return false;
   if (a.kind == Outcome::Kind::gateDiffers)
     return a.gate == b.gate;
-  return a.kind != Outcome::Kind::violations || a.primary == b.primary;
+  return a.kind != Outcome::Kind::violations ||
+         (a.primary == b.primary && a.departure == b.departure);
 }
 
 /// The outcome of the check as the child sends it back: "KIND PRIMARY GATE SUMMARYSIZE

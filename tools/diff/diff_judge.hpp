@@ -5,6 +5,7 @@
 
 #include "checks/checks.hpp"
 #include "checks/gate_result.hpp"
+#include "checks/selection.hpp"
 #include "ref/edition.hpp"
 #include "ref/gate.hpp"
 
@@ -54,6 +55,8 @@ struct Outcome {
   Check primary =
       Check::provenance; // violations: the last violated check in the order of docs/spec.md §3.1
   checks::GateDifference gate = checks::GateDifference::none; // gateDiffers: the first difference
+  /// violations of a planner's output (`diff --planner`): the first departure's check.
+  Departure departure = Departure::plannedWithoutWork;
   std::string summary; // one sentence (from input: escaped when printed)
   std::string report;  // the full report
   /// The output declares another mode or equality than the one asked: it is judged as asked (the
@@ -64,9 +67,13 @@ struct Outcome {
   bool fails() const { return kind != Kind::conforms; }
 };
 
+/// A failure of the implementation itself (it crashed, timed out, wrote nothing readable): its
+/// summary, the report the same one line, shown as text from the input is.
+Outcome failedOutcome(Outcome::Kind kind, std::string summary, std::string standardError = {});
+
 /// The failure persists while shrinking: the same kind of failure and, for violations, the same
-/// check still violated (other violations may come and go); for a gate, the same first difference
-/// (a verdict difference keeps its direction).
+/// check still violated (other violations may come and go; for a planner, the same first
+/// departure); for a gate, the same first difference (a verdict difference keeps its direction).
 bool sameFailure(const Outcome &a, const Outcome &b);
 
 /// The outcome as the judging child sends it back, and read back.

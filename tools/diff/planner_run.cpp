@@ -8,7 +8,7 @@
 #include "tools/diff/selection_shrink.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/report/report.hpp"
-#include "tools/system/bounded_read.hpp"
+#include "tools/report/selection_report.hpp"
 #include "tools/system/command_line.hpp"
 #include "tools/system/files.hpp"
 #include "tools/system/interrupt.hpp"
@@ -26,41 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using system::Clock;
-
-/// What happened to one case: a crash, a timeout or invalid JSON is a finding too.
-struct PlannerOutcome {
-  enum class Kind {
-    conforms,
-    crashed,
-    timedOut,
-    failed,
-    noOutput,
-    notRegular,
-    tooLarge,
-    invalidOutput,
-    departures
-  };
-  Kind kind = Kind::conforms;
-  Departure first = Departure::plannedWithoutWork; // departures: the first finding's check
-  std::string summary;                             // one sentence
-  std::string report;                              // every finding, a line each
-  std::string output, standardError;
-  bool fails() const { return kind != Kind::conforms; }
-};
-
-/// The failure persists while shrinking: the same kind and, for departures, the same first check.
-bool sameFailure(const PlannerOutcome &a, const PlannerOutcome &b) {
-  return a.kind == b.kind && (a.kind != PlannerOutcome::Kind::departures || a.first == b.first);
-}
-
-PlannerOutcome failure(PlannerOutcome::Kind kind, std::string summary, std::string standardError) {
-  PlannerOutcome o;
-  o.kind = kind;
-  o.summary = std::move(summary);
-  o.report = io::shownText(o.summary) + "\n";
-  o.standardError = std::move(standardError);
-  return o;
-}
 
 /// The first line of `text`, or `fallback`.
 std::string firstLine(const std::string &text, std::string fallback) {
@@ -94,7 +59,7 @@ public:
         plans::Rng rng(seeder.next());
         const plans::SelectionCase c = plans::randomSelectionCase(
             interner, rng, plans::SelectionKnobs{s_.gen.maxNodes, s_.gen.edition});
-        PlannerOutcome o = judge(interner, c);
+        Outcome o = judge(interner, c);
         ++cases;
         if (o.fails()) {
           record(interner, c, i, std::move(o), terminal);
@@ -119,8 +84,8 @@ public:
 
 private:
   /// Runs the planner on `c` and judges what it wrote.
-  PlannerOutcome judge(Interner &interner, const plans::SelectionCase &c) {
-    using K = PlannerOutcome::Kind;
+  Outcome judge(Interner &interner, const plans::SelectionCase &c) {
+    using K = Outcome::Kind;
     const auto deadline = system::deadlineAfter(s_.timeout());
     const fs::path graphPath = work() / "graph.json", profilePath = work() / "profile.json",
                    outPath = work() / "out.json";
@@ -133,79 +98,44 @@ private:
     const auto argv = system::substitute(template_, {{"graph", graphPath.string()},
                                                      {"profile", profilePath.string()},
                                                      {"out", outPath.string()}});
-    system::Options options;
-    options.timeout = s_.timeout();
-    options.deadline = deadline;
-    options.captureStdout = toStdout_;
-    options.maxStdout = s_.maxOutput();
-    system::Result r = system::run(argv, options);
     ++runs_;
-    if (r.status == system::Result::Status::interrupted)
-      throw Interrupted{};
-    if (r.status == system::Result::Status::failedToStart)
-      throw UsageError("cannot run " + argv[0] + ": " + r.error);
     // Exit status 2: the planner says selection fails (docs/spec.md §4.3, "diff").
-    const bool refused = r.status == system::Result::Status::exited && r.code == 2;
-    if (!r.ok() && !refused)
-      return failure(r.status == system::Result::Status::signaled   ? K::crashed
-                     : r.status == system::Result::Status::timedOut ? K::timedOut
-                                                                    : K::failed,
-                     "the planner " + system::describe(r, s_.timeout()),
-                     std::move(r.standardError));
-    std::string output;
-    if (refused) {
-      // Nothing to read: the plan is the failure.
-    } else if (toStdout_) {
-      if (r.stdoutTruncated)
-        return failure(K::tooLarge,
-                       "the planner wrote more than " + std::to_string(s_.maxOutput()) +
-                           " bytes to standard output (--max-output-bytes); it was not judged",
-                       std::move(r.standardError));
-      output = std::move(r.standardOutput);
-    } else {
-      system::BoundedRead b = system::readRegularFile(outPath.string(), s_.maxOutput());
-      using S = system::BoundedRead::Status;
-      if (b.status == S::missing)
-        return failure(K::noOutput, "the planner exited with status 0 but wrote no output file",
-                       std::move(r.standardError));
-      if (b.status == S::tooLarge)
-        return failure(K::tooLarge,
-                       "the planner's output file " + b.why +
-                           " (--max-output-bytes); it was not judged",
-                       std::move(r.standardError));
-      if (b.status != S::ok)
-        return failure(K::notRegular, "the planner's output file {out} " + b.why + "; refused",
-                       std::move(r.standardError));
-      output = std::move(b.text);
-    }
+    Produced p = runCase(
+        argv, s_, deadline, toStdout_, outPath,
+        [](int code) { return code == 2 ? ExitMeans::answer : ExitMeans::failure; }, "the planner");
+    if (!p.ok)
+      return std::move(p.failure);
+    const bool refused = p.exitCode == 2;
+    std::string output = std::move(p.output);
+    std::string standardError = std::move(p.standardError);
     // The candidate's capsules are interned beside the case's kinds.
     GraphExecutionPlan plan;
     std::optional<std::string> failed;
     if (refused) {
-      failed = firstLine(r.standardError, "the planner exited with status 2");
+      failed = firstLine(standardError, "the planner exited with status 2");
     } else {
       try {
         plan = io::readExecutionPlan(io::sourceFromString("output.json", output), interner,
                                      s_.gen.edition);
       } catch (const io::InputError &error) {
-        PlannerOutcome o = failure(K::invalidOutput,
-                                   "the planner's output is not a GraphExecutionPlan: " +
-                                       std::string(error.what()),
-                                   std::move(r.standardError));
+        Outcome o = failedOutcome(K::invalidOutput,
+                                  "the planner's output is not a GraphExecutionPlan: " +
+                                      std::string(error.what()),
+                                  std::move(standardError));
         o.output = std::move(output);
         return o;
       }
     }
     const std::vector<checks::Finding> findings =
         checks::judgeSelection(c.profile, c.graph, interner, plan, failed);
-    PlannerOutcome o;
+    Outcome o;
     o.output = std::move(output);
-    o.standardError = std::move(r.standardError);
+    o.standardError = std::move(standardError);
     if (Clock::now() > deadline) {
-      PlannerOutcome late = failure(K::timedOut,
-                                    "the case took longer than the timeout of " +
-                                        std::to_string(s_.timeoutMs) + " ms",
-                                    std::move(o.standardError));
+      Outcome late = failedOutcome(K::timedOut,
+                                   "the case took longer than the timeout of " +
+                                       std::to_string(s_.timeoutMs) + " ms",
+                                   std::move(o.standardError));
       late.output = std::move(o.output);
       return late;
     }
@@ -213,15 +143,14 @@ private:
       planned_ += failed ? 0 : 1;
       return o;
     }
-    o.kind = K::departures;
-    o.first = findings.front().check;
+    o.kind = K::violations;
+    o.departure = findings.front().check;
     o.summary =
         std::string(spelling(findings.front().check)) + ": " + findings.front().sentence +
         (findings.size() > 1 ? " (and " + io::counted(findings.size() - 1, "more") + ")" : "");
-    for (const checks::Finding &f : findings)
-      o.report += (f.check == Departure::missingNode ? "graph.json: " : "output.json: ") +
-                  (f.pointer.empty() ? "" : f.pointer + ": ") + std::string(spelling(f.check)) +
-                  ": " + io::shownText(f.sentence) + "\n";
+    o.report = io::writtenText([&](io::Sink &out) {
+      report::writeSelectionText(out, {"graph.json", "output.json", c.profile.name}, findings);
+    });
     return o;
   }
 
@@ -233,13 +162,13 @@ private:
   }
 
   void record(Interner &interner, const plans::SelectionCase &c, std::size_t index,
-              PlannerOutcome original, bool terminal) {
+              Outcome original, bool terminal) {
     if (terminal)
       std::cerr << "\r\033[Kdiff: case " << index << " fails; shrinking..." << std::flush;
     label_ = std::to_string(index);
     finding_ = std::move(original);
     Limits limits;
-    limits.maxTests = finding_.kind == PlannerOutcome::Kind::timedOut ? 8 : 1000;
+    limits.maxTests = finding_.kind == Outcome::Kind::timedOut ? 8 : 1000;
     Stats stats;
     plans::SelectionCase minimal = shrinkSelection(
         c,
@@ -247,7 +176,7 @@ private:
           return sameFailure(judge(interner, candidate), finding_);
         },
         limits, &stats);
-    PlannerOutcome last = judge(interner, minimal);
+    Outcome last = judge(interner, minimal);
     if (!sameFailure(last, finding_)) { // a flaky planner: keep the original case
       minimal = c;
       last = finding_;
@@ -265,7 +194,7 @@ private:
   }
 
   void save(const Interner &interner, const plans::SelectionCase &original,
-            const plans::SelectionCase &minimal, const PlannerOutcome &last, const Stats &stats) {
+            const plans::SelectionCase &minimal, const Outcome &last, const Stats &stats) {
     fs::path keep = s_.keep;
     if (keep.empty())
       keep = system::makeTempDir(system::tempParent(), "lowering-oracle-finding");
@@ -333,7 +262,7 @@ private:
   bool toStdout_ = false;
   std::unique_ptr<system::TemporaryDirectory> work_;
   std::size_t runs_ = 0, planned_ = 0;
-  PlannerOutcome finding_;
+  Outcome finding_;
   std::string label_, savedIn_, saveError_;
   std::size_t minimalNodes_ = 0, minimalCapsules_ = 0;
 };
