@@ -151,6 +151,8 @@ TEST_F(DiffPlanner, EachMutantIsCaughtShrunkAndSaved) {
     const std::string report = slurp(keep / "report.txt");
     EXPECT_TRUE(std::regex_search(report, finding)) << report;
     if (contains(m.finding, "selection.")) {
+      const std::string page = slurp(keep / "report.html");
+      EXPECT_TRUE(contains(page, "<span class=\"check\">selection.")) << "report.html";
       const auto again =
           oracle({"check-plan", (keep / "graph.json").string(), (keep / "output.json").string(),
                   "--profile-file", (keep / "profile.json").string(), "--edition", "2026-10"});

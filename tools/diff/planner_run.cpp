@@ -2,6 +2,7 @@
 
 #include "checks/selection.hpp"
 #include "ref/io/error.hpp"
+#include "ref/io/graph_reader.hpp"
 #include "ref/io/graph_writer.hpp"
 #include "ref/io/reader.hpp"
 #include "tools/diff/diff_drivers.hpp"
@@ -224,6 +225,21 @@ private:
                 io::shownLines(last.standardError, io::kMaxShownBytes, "  ");
     savedIn_ = keep.string();
     system::writeFile(keep / "report.txt", report);
+    // A departure as a picture (docs/spec.md §10.8): the minimal case's node and its candidates.
+    if (last.kind == Outcome::Kind::violations) {
+      Interner fresh;
+      const selection::Graph graph = io::readGraph(
+          io::sourceFromString("graph.json", io::graphJson(minimal.graph, interner)), fresh, e);
+      const GraphExecutionPlan plan =
+          io::readExecutionPlan(io::sourceFromString("output.json", last.output), fresh, e);
+      const std::optional<std::string> none;
+      system::writeFile(keep / "report.html", io::writtenText([&](io::Sink &out) {
+                          report::writeSelectionHtml(
+                              out, {"graph.json", "output.json", minimal.profile.name}, e,
+                              {graph, minimal.profile, fresh, plan, none},
+                              checks::judgeSelection(minimal.profile, graph, fresh, plan));
+                        }));
+    }
   }
 
   int summary(Clock::time_point start, std::size_t cases, bool interrupted) {
