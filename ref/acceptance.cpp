@@ -29,6 +29,22 @@ bool matchesObligation(BackendOp op, VJPMode vjpMode, ContractObligation field,
   return false;
 }
 
+ContractClaim alignedClaim(BackendOp op, VJPMode vjpMode, ContractObligation field) {
+  using Tag = ContractClaim::Tag;
+  ContractClaim c;
+  c.op = op;
+  switch (field) {
+  case ContractObligation::shape: c.tag = Tag::shapeSafety; break;
+  case ContractObligation::layout: c.tag = Tag::layoutCompatibility; break;
+  case ContractObligation::value: c.tag = Tag::valueRefinement; break;
+  case ContractObligation::vjp:
+    c.tag = vjpMode == VJPMode::none ? Tag::vjpUnavailable : Tag::vjpRefinement;
+    c.mode = vjpMode;
+    break;
+  }
+  return c;
+}
+
 namespace {
 constexpr std::array kObligations{ContractObligation::shape, ContractObligation::layout,
                                   ContractObligation::value, ContractObligation::vjp};
@@ -196,6 +212,17 @@ GraphAcceptance acceptGraphKernelPlan(const Interner &interner, const GraphExecu
                                       const KernelPolicy &policy) {
   return acceptGroups(interner, toCoalescedLoweringPlan(interner, graphPlan, Equality::contract),
                       policy);
+}
+
+std::string_view assuranceSpelling(const AssurancePolicy &p) {
+  return p.allowTrustedExternal ? "external" : "checked";
+}
+
+std::optional<AssurancePolicy> parseAssurance(std::string_view text) {
+  for (const AssurancePolicy p : {AssurancePolicy::checked(), AssurancePolicy::external()})
+    if (assuranceSpelling(p) == text)
+      return p;
+  return std::nullopt;
 }
 
 std::string preferenceSpelling(const ProviderPreference &p) {

@@ -29,6 +29,12 @@ struct AssurancePolicy {
   static constexpr AssurancePolicy external() { return {true}; }
 };
 
+/// An assurance policy as the profile document and the reports spell it: `checked` or `external`
+/// (docs/spec.md §10.6).
+std::string_view assuranceSpelling(const AssurancePolicy &p);
+/// The assurance policy `text` spells, or nothing.
+std::optional<AssurancePolicy> parseAssurance(std::string_view text);
+
 /// `ProviderPreference = auto | prefer P | only P`; `provider` is unused under `auto`.
 struct ProviderPreference {
   enum class Kind : std::uint8_t { automatic, prefer, only };
@@ -63,6 +69,9 @@ KernelPolicy checkedCpuPolicy();
 /// `ContractClaim.matchesObligation op vjpMode field claim`.
 bool matchesObligation(BackendOp op, VJPMode vjpMode, ContractObligation field,
                        const ContractClaim &claim);
+/// The claim `matchesObligation op vjpMode field` accepts (a VJP field without a VJP mode claims
+/// `vjpUnavailable`): a capsule whose fields all carry it has its contracts aligned.
+ContractClaim alignedClaim(BackendOp op, VJPMode vjpMode, ContractObligation field);
 /// `KernelCapsule.contractsAligned`.
 bool contractsAligned(const KernelCapsule &c);
 /// `AssurancePolicy.acceptsTrust`.

@@ -1,6 +1,7 @@
 #include "ref/recheck.hpp"
 
 #include <tuple>
+#include <utility>
 
 namespace lo {
 
@@ -58,6 +59,10 @@ const ContractDescriptor &contractOf(const KernelCapsule &c, ContractObligation 
   case ContractObligation::vjp: return c.vjpContract;
   }
   return c.shapeContract;
+}
+
+ContractDescriptor &contractOf(KernelCapsule &c, ContractObligation o) {
+  return const_cast<ContractDescriptor &>(contractOf(std::as_const(c), o));
 }
 
 std::vector<ObligationReport> obligationReports(const Interner &interner, const KernelAudit &a) {

@@ -73,6 +73,7 @@ bool isTrusted(const ObligationReport &r);
 
 /// The contract descriptor of a capsule (or audit row) that an obligation names.
 const ContractDescriptor &contractOf(const KernelCapsule &c, ContractObligation o);
+ContractDescriptor &contractOf(KernelCapsule &c, ContractObligation o);
 
 /// `KernelAudit.obligationReports`: a row's four obligations,
 /// in the order shape, layout, value, vjp.

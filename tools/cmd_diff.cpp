@@ -104,7 +104,7 @@ Action setupDiff(CLI::App &app) {
   // At least one case: a run that judges nothing never says "conform" (exit status 0).
   addNatural(*sub, "--count", o->count, 1, kMaxCount,
              "number of cases (the " + std::to_string(suite::edgeCaseCount()) +
-                 " hand-picked ones first, as in `gen`)");
+                 " hand-picked ones first, as in `gen`; with --planner every case is drawn)");
   addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");
   addNatural(*sub, "--max-nodes", o->gen.maxNodes, 0, kMaxNodes, "most nodes in a random case");
   addEditionOption(*sub, o->gen.edition)

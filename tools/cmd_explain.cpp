@@ -19,23 +19,6 @@
 
 namespace lo::cli {
 
-namespace {
-
-/// `text`, the example's file `name`, read back in `edition` by `read`: an example the edition's
-/// reader refuses is a bug of the catalogue (docs/checks.md), never printed.
-template <class Read>
-void readBack(const std::string &text, const char *name, Edition edition, Read read) {
-  try {
-    read(io::sourceFromString(name, text));
-  } catch (const io::InputError &e) {
-    throw std::logic_error(std::string("explain: the example's ") + name +
-                           " is not valid in edition " + std::string(spelling(edition)) + ": " +
-                           io::formatError(e));
-  }
-}
-
-} // namespace
-
 Action setupExplain(CLI::App &app) {
   struct Options {
     std::string name;
@@ -135,10 +118,11 @@ Action setupExplain(CLI::App &app) {
     Interner fresh;
     GraphExecutionPlan plan;
     io::LoweringDocument candidate;
-    readBack(planText, "plan.json", edition,
-             [&](const io::Source &s) { plan = io::readExecutionPlan(s, fresh, edition); });
-    readBack(candidateText, "candidate.json", edition,
-             [&](const io::Source &s) { candidate = io::readLoweringPlan(s, fresh, edition); });
+    readExampleBack(planText, "plan.json", edition,
+                    [&](const io::Source &s) { plan = io::readExecutionPlan(s, fresh, edition); });
+    readExampleBack(candidateText, "candidate.json", edition, [&](const io::Source &s) {
+      candidate = io::readLoweringPlan(s, fresh, edition);
+    });
     const checks::Report report = checks::check(fresh, plan, candidate, ex.options);
 
     writeOutput(o->out, [&](io::Sink &out) {

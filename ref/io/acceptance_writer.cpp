@@ -22,10 +22,6 @@ void cut(std::string &text) {
   text += "...";
 }
 
-std::string_view assuranceName(const KernelPolicy &p) {
-  return p.assurance.allowTrustedExternal ? "external" : "checked";
-}
-
 } // namespace
 
 AcceptanceFailure boundedFailure(AcceptanceFailure f) {
@@ -111,7 +107,8 @@ bool writeAcceptance(Sink &out, const Interner &interner, std::string_view profi
     // Upstream's profile summary (Report.lean), with the provider preference.
     out << (accepted ? "accepted" : "rejected") << " by profile=" << profile
         << " device=" << spelling(policy.device) << " provider=" << preference
-        << " assurance=" << assuranceName(policy) << " vjp=" << spelling(policy.vjpMode);
+        << " assurance=" << acceptance::assuranceSpelling(policy.assurance)
+        << " vjp=" << spelling(policy.vjpMode);
     if (!accepted)
       out << ": " << count << (count == 1 ? " failure" : " failures");
     out << '\n';

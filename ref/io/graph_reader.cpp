@@ -130,6 +130,13 @@ selection::Node GraphReader::node(od::value &v) {
 
 } // namespace
 
+bool graphCarries(KindTag tag) {
+  for (const ParamSpec &p : signature(tag).params)
+    if (!graphCarries(p.type))
+      return false;
+  return true;
+}
+
 std::string wireParamName(KindTag tag, std::string_view name) {
   // upstream's importer (NN/Runtime/PyTorch/Import/TorchExport.lean): the exceptions.
   if (tag == KindTag::flatten && name == "s")
@@ -270,12 +277,15 @@ acceptance::KernelPolicy readPolicy(JsonReader &r, od::value &v) {
     case 2: {
       const char *at = r.location(x);
       const std::string_view s = r.string(x, "an assurance policy");
-      if (s == "checked")
-        p.assurance = acceptance::AssurancePolicy::checked();
-      else if (s == "external")
-        p.assurance = acceptance::AssurancePolicy::external();
-      else
-        r.fail(at, "unknown assurance policy " + quote(s) + "; expected one of: checked, external");
+      const std::optional<acceptance::AssurancePolicy> a = acceptance::parseAssurance(s);
+      if (!a)
+        r.fail(at, "unknown assurance policy " + quote(s) + "; expected one of: " +
+                       std::string(
+                           acceptance::assuranceSpelling(acceptance::AssurancePolicy::checked())) +
+                       ", " +
+                       std::string(
+                           acceptance::assuranceSpelling(acceptance::AssurancePolicy::external())));
+      p.assurance = *a;
       break;
     }
     case 3: p.vjpMode = r.enumValue<VJPMode>(x); break;

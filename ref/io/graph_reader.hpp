@@ -17,6 +17,14 @@ namespace lo::io {
 /// snake_case, but for the few upstream's importer spells otherwise.
 std::string wireParamName(KindTag tag, std::string_view name);
 
+/// Whether a `torchlean.ir.v1` node carries a kind parameter of type `t`: a natural or naturals
+/// (the reader refuses the others, the writer cannot write them).
+constexpr bool graphCarries(ParamType t) {
+  return t == ParamType::natural || t == ParamType::naturals;
+}
+/// Whether it carries every parameter of kind `tag`.
+bool graphCarries(KindTag tag);
+
 /// Reads a `torchlean.ir.v1` graph; each node's kind is interned in `interner`, in `edition`.
 selection::Graph readGraph(const Source &source, Interner &interner,
                            Edition edition = kNewestEdition);

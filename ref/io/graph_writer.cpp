@@ -11,16 +11,6 @@ namespace lo::io {
 
 namespace {
 
-template <class Items, class Write> void commaSeparated(Sink &out, const Items &items, Write w) {
-  bool first = true;
-  for (const auto &item : items) {
-    if (!first)
-      out << ',';
-    first = false;
-    w(item);
-  }
-}
-
 void naturals(Sink &out, const std::vector<std::uint64_t> &values) {
   out << '[';
   commaSeparated(out, values, [&](std::uint64_t v) { out << v; });
@@ -45,7 +35,7 @@ std::string graphJson(const selection::Graph &g, const Interner &interner) {
       const KindSignature &sig = signature(k.tag);
       for (std::size_t i = 0; i < sig.params.size(); ++i) {
         const ParamType t = sig.params[i].type;
-        if (t != ParamType::natural && t != ParamType::naturals)
+        if (!graphCarries(t))
           throw std::logic_error("graphJson: kind " + std::string(spelling(k.tag)) +
                                  " has a parameter torchlean.ir.v1 does not carry");
         out << ", ";
@@ -77,8 +67,7 @@ std::string profileJson(const selection::BackendProfile &p, Edition edition) {
     else
       out << "{\"" << (p.policy.provider.kind == Kind::prefer ? "prefer" : "only") << "\": \""
           << spelling(p.policy.provider.provider) << "\"}";
-    out << ", \"assurance\": \""
-        << (p.policy.assurance.allowTrustedExternal ? "external" : "checked")
+    out << ", \"assurance\": \"" << acceptance::assuranceSpelling(p.policy.assurance)
         << "\", \"vjpMode\": \"" << spelling(p.policy.vjpMode) << "\"},\n \"availability\": {";
     out << "\"devices\": [";
     commaSeparated(out, p.availability.devices,

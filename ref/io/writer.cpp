@@ -18,17 +18,6 @@ template <class E> void enumField(Sink &out, char before, std::string_view name,
   out << before << '"' << name << "\":\"" << spelling(value) << '"';
 }
 
-/// The elements of a JSON array or object on one line, `a,b,...`, each written by `each(item)`.
-template <class Range, class Each> void commaSeparated(Sink &out, const Range &items, Each &&each) {
-  bool first = true;
-  for (const auto &item : items) {
-    if (!first)
-      out << ',';
-    first = false;
-    each(item);
-  }
-}
-
 /// The members of a pretty-printed array or object, one a line four spaces in from `indent`, each
 /// written by `each(member)`; `close` (']' or '}') stands on a line of its own two spaces in, or
 /// right after the opening bracket when there is no member.

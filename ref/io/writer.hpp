@@ -62,6 +62,17 @@ template <class Items> CapsuleKeys capsuleKeysOf(const Interner &interner, const
 
 /// The edition whose shape a writer writes (its fields only), or none: every field (the seed's
 /// shape, what the writers wrote before the lean-dojo lineage; docs/spec.md §1.6).
+/// The elements of a JSON array or object on one line, `a,b,...`, each written by `each(item)`.
+template <class Range, class Each> void commaSeparated(Sink &out, const Range &items, Each &&each) {
+  bool first = true;
+  for (const auto &item : items) {
+    if (!first)
+      out << ',';
+    first = false;
+    each(item);
+  }
+}
+
 using WrittenEdition = std::optional<Edition>;
 
 template <class K>

@@ -15,21 +15,6 @@
 
 namespace lo::cli {
 
-namespace {
-
-/// `read(text)` in `edition`: an example the edition's reader refuses is a bug of the catalogue,
-/// never printed.
-template <class Read> auto readBack(const std::string &text, const char *name, Read read) {
-  try {
-    return read(io::sourceFromString(name, text));
-  } catch (const io::InputError &e) {
-    throw std::logic_error(std::string("explain: the example's ") + name +
-                           " is not valid: " + io::formatError(e));
-  }
-}
-
-} // namespace
-
 int explainSelection(Departure d, Edition edition, const std::string &out) {
   const auto header = [&](io::Sink &sink) {
     sink << spelling(d) << " finds " << checks::findingOf(d) << " (docs/spec.md §10.8).\n";
@@ -51,15 +36,15 @@ int explainSelection(Departure d, Edition edition, const std::string &out) {
       ex.failed ? "" : io::executionPlanJson(written, ex.candidate, edition);
   // The report is `check-plan --edition E` of the files as they are written.
   Interner fresh;
-  const selection::Graph graph = readBack(graphText, "graph.json", [&](const io::Source &s) {
-    return io::readGraph(s, fresh, edition);
-  });
+  const selection::Graph graph =
+      readExampleBack(graphText, "graph.json", edition,
+                      [&](const io::Source &s) { return io::readGraph(s, fresh, edition); });
   const selection::BackendProfile profile =
-      readBack(profileText, "profile.json",
-               [&](const io::Source &s) { return io::readProfile(s, edition); });
+      readExampleBack(profileText, "profile.json", edition,
+                      [&](const io::Source &s) { return io::readProfile(s, edition); });
   GraphExecutionPlan candidate;
   if (!ex.failed)
-    candidate = readBack(candidateText, "candidate.json", [&](const io::Source &s) {
+    candidate = readExampleBack(candidateText, "candidate.json", edition, [&](const io::Source &s) {
       return io::readExecutionPlan(s, fresh, edition);
     });
   const std::vector<checks::Finding> findings =

@@ -5,6 +5,7 @@
 #include "tools/diff/diff_drivers.hpp"
 #include "tools/diff/diff_judge.hpp"
 #include "tools/diff/diff_page.hpp"
+#include "tools/diff/progress_line.hpp"
 #include "tools/diff/shrink.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/report/report.hpp"
@@ -18,7 +19,6 @@
 #include <iostream>
 #include <set>
 #include <tuple>
-#include <unistd.h>
 
 namespace lo::diff {
 
@@ -176,9 +176,7 @@ public:
   }
 
   int run() {
-    const bool terminal = ::isatty(2);
     const auto start = Clock::now();
-    auto lastProgress = start;
     std::size_t cases = 0;
     try {
       for (std::size_t i = 0; i < s_.count; ++i) {
@@ -201,36 +199,32 @@ public:
           if (!o.declaration.empty() && declarations_++ == 0)
             firstDeclaration_ = "case " + label + " (asked " + l.words() + ") " + o.declaration;
           if (o.fails()) {
-            record(interner, c, i, l, std::move(o), terminal);
+            record(interner, c, i, l, std::move(o));
             if (!s_.keepGoing)
               return summary(start, cases + 1, false);
           }
         }
         ++cases;
-        if ((terminal || s_.progress) &&
-            Clock::now() - lastProgress > std::chrono::milliseconds(terminal ? 100 : 1000)) {
-          lastProgress = Clock::now();
-          progress(terminal, cases, start);
-        }
+        progress_.update([&] { return progress(cases, start); });
       }
     } catch (const Interrupted &) {
-      if (terminal)
-        std::cerr << "\r\033[K";
+      progress_.clear();
       return summary(start, cases, true);
     }
-    if (terminal)
-      std::cerr << "\r\033[K";
+    progress_.clear();
     return summary(start, cases, false);
   }
 
 private:
-  void progress(bool terminal, std::size_t cases, Clock::time_point start) {
+  /// The progress line's text.
+  std::string progress(std::size_t cases, Clock::time_point start) const {
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    std::cerr << (terminal ? "\r" : "") << "diff: " << cases << "/" << s_.count << " cases, "
-              << runs_ << " runs, " << failures_.size()
-              << (failures_.size() == 1 ? " failure, " : " failures, ")
-              << static_cast<long>(seconds > 0 ? static_cast<double>(runs_) / seconds : 0)
-              << " runs/s" << (terminal ? "" : "\n") << std::flush;
+    return "diff: " + std::to_string(cases) + "/" + std::to_string(s_.count) + " cases, " +
+           std::to_string(runs_) + " runs, " + std::to_string(failures_.size()) +
+           (failures_.size() == 1 ? " failure, " : " failures, ") +
+           std::to_string(
+               static_cast<long>(seconds > 0 ? static_cast<double>(runs_) / seconds : 0)) +
+           " runs/s";
   }
 
   std::string lowerings() const {
@@ -328,7 +322,7 @@ private:
   /// A failure: shrunk and saved when it is the first of its kind (mode, equality, policy, kind
   /// of failure, check or gate difference), else listed.
   void record(Interner &interner, const suite::Case &c, std::size_t index, const Lowering &l,
-              Outcome original, bool terminal) {
+              Outcome original) {
     Failure f{suite::caseLabel(index, c), l, std::move(original), false, "", "", 0};
     const auto signature = std::make_tuple(
         static_cast<int>(l.mode), static_cast<int>(l.equality),
@@ -343,13 +337,11 @@ private:
     // Listed first, so that an interrupt while it is shrunk still reports it.
     failures_.push_back(std::move(f));
     if (seen_.insert(signature).second)
-      shrinkAndSave(interner, c, index, failures_.back(), terminal);
+      shrinkAndSave(interner, c, index, failures_.back());
   }
 
-  void shrinkAndSave(Interner &interner, const suite::Case &c, std::size_t index, Failure &f,
-                     bool terminal) {
-    if (terminal)
-      std::cerr << "\r\033[Kdiff: case " << index << " fails; shrinking..." << std::flush;
+  void shrinkAndSave(Interner &interner, const suite::Case &c, std::size_t index, Failure &f) {
+    progress_.clear("diff: case " + std::to_string(index) + " fails; shrinking...");
     diff::Limits limits;
     // A timeout costs the whole timeout per attempt: shrink it only a little.
     limits.maxTests = f.outcome.kind == Outcome::Kind::timedOut ? 8 : 1000;
@@ -381,8 +373,7 @@ private:
         break;
       }
     }
-    if (terminal)
-      std::cerr << "\r\033[K";
+    progress_.clear();
     f.shrunk = true;
     f.minimalNodes = minimal.kernels.size();
     // The finding stands whatever happens to its files (a full disk, a read-only --keep): a
@@ -466,6 +457,7 @@ private:
   const fs::path &work() const { return work_->path(); }
   fs::path defaultKeep_;
   std::unique_ptr<Implementation> impl_;
+  ProgressLine progress_{s_.progress};
   std::vector<Failure> failures_;
   std::set<std::tuple<int, int, int, int, int, int>> seen_;
   std::size_t runs_ = 0;         // of the implementation, shrinking included

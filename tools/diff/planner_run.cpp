@@ -6,6 +6,7 @@
 #include "ref/io/graph_writer.hpp"
 #include "ref/io/reader.hpp"
 #include "tools/diff/diff_drivers.hpp"
+#include "tools/diff/progress_line.hpp"
 #include "tools/diff/selection_shrink.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/report/report.hpp"
@@ -18,8 +19,6 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
-#include <map>
-#include <unistd.h>
 
 namespace lo::diff {
 
@@ -49,9 +48,7 @@ public:
   }
 
   int run() {
-    const bool terminal = ::isatty(2);
     const auto start = Clock::now();
-    auto lastProgress = start;
     std::size_t cases = 0;
     try {
       for (std::size_t i = 0; i < s_.count; ++i) {
@@ -63,23 +60,19 @@ public:
         Outcome o = judge(interner, c);
         ++cases;
         if (o.fails()) {
-          record(interner, c, i, std::move(o), terminal);
+          record(interner, c, i, std::move(o));
           return summary(start, cases, false);
         }
-        if ((terminal || s_.progress) &&
-            Clock::now() - lastProgress > std::chrono::milliseconds(terminal ? 100 : 1000)) {
-          lastProgress = Clock::now();
-          std::cerr << (terminal ? "\r" : "") << "diff: " << cases << "/" << s_.count << " cases, "
-                    << runs_ << " runs" << (terminal ? "" : "\n") << std::flush;
-        }
+        progress_.update([&] {
+          return "diff: " + std::to_string(cases) + "/" + std::to_string(s_.count) + " cases, " +
+                 std::to_string(runs_) + " runs";
+        });
       }
     } catch (const Interrupted &) {
-      if (terminal)
-        std::cerr << "\r\033[K";
+      progress_.clear();
       return summary(start, cases, true);
     }
-    if (terminal)
-      std::cerr << "\r\033[K";
+    progress_.clear();
     return summary(start, cases, false);
   }
 
@@ -163,9 +156,8 @@ private:
   }
 
   void record(Interner &interner, const plans::SelectionCase &c, std::size_t index,
-              Outcome original, bool terminal) {
-    if (terminal)
-      std::cerr << "\r\033[Kdiff: case " << index << " fails; shrinking..." << std::flush;
+              Outcome original) {
+    progress_.clear("diff: case " + std::to_string(index) + " fails; shrinking...");
     label_ = std::to_string(index);
     finding_ = std::move(original);
     Limits limits;
@@ -182,8 +174,7 @@ private:
       minimal = c;
       last = finding_;
     }
-    if (terminal)
-      std::cerr << "\r\033[K";
+    progress_.clear();
     minimalNodes_ = minimal.graph.nodes.size();
     minimalCapsules_ = capsuleCount(minimal);
     try {
@@ -277,6 +268,7 @@ private:
   std::vector<std::string> template_;
   bool toStdout_ = false;
   std::unique_ptr<system::TemporaryDirectory> work_;
+  ProgressLine progress_{s_.progress};
   std::size_t runs_ = 0, planned_ = 0;
   Outcome finding_;
   std::string label_, savedIn_, saveError_;

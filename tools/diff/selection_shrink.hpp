@@ -12,7 +12,7 @@ namespace lo::diff {
 /// Whether the failure persists on a smaller case.
 using SelectionStillFails = std::function<bool(const plans::SelectionCase &)>;
 
-/// `c` without the nodes at `positions` (ascending): the remaining nodes renumbered so that the
+/// `g` without the nodes at `positions` (ascending): the remaining nodes renumbered so that the
 /// ids keep their offsets from the positions, and the parents that named a removed node dropped.
 selection::Graph withoutNodes(const selection::Graph &g, const std::vector<std::size_t> &positions);
 

@@ -1,5 +1,7 @@
 #include "tools/plans/selection_cases.hpp"
 
+#include "ref/acceptance.hpp"
+#include "ref/io/graph_reader.hpp"
 #include "ref/recheck.hpp"
 #include "tools/plans/capsules.hpp"
 #include "tools/plans/kinds.hpp"
@@ -10,18 +12,10 @@ namespace lo::plans {
 
 namespace {
 
-/// A kind that torchlean.ir.v1 carries: every parameter a natural or naturals.
-bool writable(KindTag tag) {
-  for (const ParamSpec &p : signature(tag).params)
-    if (p.type != ParamType::natural && p.type != ParamType::naturals)
-      return false;
-  return true;
-}
-
 std::vector<KindTag> writableKinds(BackendOp op, Edition e) {
   std::vector<KindTag> out;
   for (KindTag k : kindsOf(op, e))
-    if (writable(k))
+    if (io::graphCarries(k))
       out.push_back(k);
   return out;
 }
@@ -41,36 +35,6 @@ template <class E> std::vector<E> subset(Choices &choices, const std::vector<E> 
       out.push_back(x);
   return out;
 }
-
-/// The claim of obligation `o` that `contractsAligned` asks of a capsule of `op` and `mode`.
-ContractClaim alignedClaim(ContractObligation o, BackendOp op, VJPMode mode) {
-  ContractClaim c;
-  c.op = op;
-  switch (o) {
-  case ContractObligation::shape: c.tag = ClaimTag::shapeSafety; break;
-  case ContractObligation::layout: c.tag = ClaimTag::layoutCompatibility; break;
-  case ContractObligation::value: c.tag = ClaimTag::valueRefinement; break;
-  case ContractObligation::vjp:
-    c.tag = mode == VJPMode::none ? ClaimTag::vjpUnavailable : ClaimTag::vjpRefinement;
-    c.mode = mode;
-    break;
-  }
-  return c;
-}
-
-ContractDescriptor &descriptorOf(KernelCapsule &c, ContractObligation o) {
-  switch (o) {
-  case ContractObligation::shape: return c.shapeContract;
-  case ContractObligation::layout: return c.layoutContract;
-  case ContractObligation::value: return c.valueContract;
-  case ContractObligation::vjp: break;
-  }
-  return c.vjpContract;
-}
-
-constexpr ContractObligation kObligations[] = {ContractObligation::shape,
-                                               ContractObligation::layout,
-                                               ContractObligation::value, ContractObligation::vjp};
 
 } // namespace
 
@@ -202,12 +166,12 @@ SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
               c.provider = p;
         }
       }
-      for (ContractObligation o : kObligations)
-        descriptorOf(c, o).claim = alignedClaim(o, op, c.vjpMode);
+      for (ContractObligation o : valuesOf<ContractObligation>(e))
+        contractOf(c, o).claim = acceptance::alignedClaim(op, c.vjpMode, o);
       if (i != eligibleAt &&
           choices.below(8) == 7) { // one claim of another op: contracts misaligned
         ContractClaim &claim =
-            descriptorOf(c, choices.pick({ContractObligation::shape, ContractObligation::value}))
+            contractOf(c, choices.pick({ContractObligation::shape, ContractObligation::value}))
                 .claim;
         claim.op = claim.op == ops.front() && ops.size() > 1 ? ops.back() : ops.front();
         if (claim.op == op)

@@ -17,13 +17,6 @@ namespace {
 constexpr std::size_t kNodesShown = kHtmlMaxWindows;
 constexpr std::size_t kCapsulesShown = 64;
 
-std::string preferenceText(const acceptance::ProviderPreference &p) {
-  using K = acceptance::ProviderPreference::Kind;
-  return p.kind == K::automatic ? "auto"
-                                : std::string(p.kind == K::prefer ? "prefer " : "only ") +
-                                      std::string(spelling(p.provider));
-}
-
 } // namespace
 
 void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition edition,
@@ -39,8 +32,8 @@ void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition editio
       << esc(s.profile) << "</code>, edition " << spelling(edition)
       << " (docs/spec.md §10).</p>\n<p class=\"meta\">policy: device "
       << spelling(v.profile.policy.device) << ", provider "
-      << preferenceText(v.profile.policy.provider) << ", assurance "
-      << (v.profile.policy.assurance.allowTrustedExternal ? "external" : "checked") << ", VJP mode "
+      << acceptance::preferenceSpelling(v.profile.policy.provider) << ", assurance "
+      << acceptance::assuranceSpelling(v.profile.policy.assurance) << ", VJP mode "
       << spelling(v.profile.policy.vjpMode) << "; availability: devices";
   for (Device d : v.profile.availability.devices)
     out << ' ' << spelling(d);

@@ -55,25 +55,6 @@ void artifactLocation(io::Sink &out, const std::string &file, std::optional<std:
   out << '}';
 }
 
-/// The SARIF rules of the checks (rule id = check name, in the order of the checks), one a line,
-/// each with a `help` text (how to `explain` it) when `withHelp`.
-void checkRules(io::Sink &out, bool withHelp) {
-  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
-    const auto &i = checks::info(static_cast<Check>(c));
-    out << (c ? ",\n  " : "\n  ") << "{\"id\":\"" << spelling(i.check)
-        << "\",\"shortDescription\":{\"text\":";
-    out.jsonString("Fails when " + std::string(i.failsWhen) + ".");
-    out << "},\"fullDescription\":{\"text\":";
-    out.jsonString(i.meaning);
-    if (withHelp) {
-      out << "},\"help\":{\"text\":";
-      out.jsonString("Run `lowering-oracle explain " + std::string(spelling(i.check)) +
-                     "` for a minimal failing example.");
-    }
-    out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
-  }
-}
-
 void members(io::Sink &out, const JsonMembers &all) {
   for (std::size_t i = 0; i < all.size(); ++i) {
     out << (i ? "," : "");
@@ -103,6 +84,19 @@ void addFieldValues(JsonMembers &to, const checks::Violation &v) {
 
 } // namespace
 
+std::vector<SarifRule> checkRules(bool withHelp) {
+  std::vector<SarifRule> rules;
+  for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
+    const auto &i = checks::info(static_cast<Check>(c));
+    const std::string name(spelling(i.check));
+    rules.push_back(
+        {name, "Fails when " + std::string(i.failsWhen) + ".", std::string(i.meaning),
+         withHelp ? "Run `lowering-oracle explain " + name + "` for a minimal failing example."
+                  : ""});
+  }
+  return rules;
+}
+
 std::string uriOf(std::string_view path) {
   std::string out;
   for (char c : path) {
@@ -122,10 +116,8 @@ void writeSarif(io::Sink &out, const SarifRun &run) {
   out << "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
          "\n \"runs\":[{\"tool\":{\"driver\":{\"name\":\"lowering-oracle\",\"version\":\""
       << cli::kVersion << "\",\"rules\":[";
-  if (run.ownRules.empty())
-    checkRules(out, run.ruleHelp);
-  for (std::size_t i = 0; i < run.ownRules.size(); ++i) {
-    const SarifRule &r = run.ownRules[i];
+  for (std::size_t i = 0; i < run.rules.size(); ++i) {
+    const SarifRule &r = run.rules[i];
     out << (i ? ",\n  " : "\n  ") << "{\"id\":";
     out.jsonString(r.id);
     out << ",\"shortDescription\":{\"text\":";
@@ -140,15 +132,7 @@ void writeSarif(io::Sink &out, const SarifRun &run) {
     }
     out << "},\"defaultConfiguration\":{\"level\":\"error\"}}";
   }
-  out << ",\n  {\"id\":";
-  out.jsonString(run.inputRuleId);
-  out << ",\"shortDescription\":{\"text\":";
-  out.jsonString(run.inputRuleShort);
-  if (!run.inputRuleFull.empty()) {
-    out << "},\"fullDescription\":{\"text\":";
-    out.jsonString(run.inputRuleFull);
-  }
-  out << "},\"defaultConfiguration\":{\"level\":\"error\"}}]}},\n \"originalUriBaseIds\":{"
+  out << "]}},\n \"originalUriBaseIds\":{"
          "\"%SRCROOT%\":{\"uri\":";
   out.jsonString(workingDirectoryUri());
   out << "}},\n \"columnKind\":\"unicodeCodePoints\"";
@@ -207,11 +191,13 @@ void writeSarif(io::Sink &out, const SarifRun &run) {
 static void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &cases,
                               const ReportOptions &options) {
   SarifRun run;
-  run.inputRuleId = "invalid-input";
-  run.inputRuleShort = "The candidate or the plan is not a valid document and could not be judged.";
-  run.inputRuleFull = "The file is not JSON, or not a GraphExecutionPlan or GraphLoweringPlan as "
-                      "docs/formats.md describes; the message gives the position and what is "
-                      "wrong.";
+  const std::string inputRule = "invalid-input"; // after the checks' rules
+  run.rules = checkRules(true);
+  run.rules.push_back(
+      {inputRule, "The candidate or the plan is not a valid document and could not be judged.",
+       "The file is not JSON, or not a GraphExecutionPlan or GraphLoweringPlan as "
+       "docs/formats.md describes; the message gives the position and what is wrong.",
+       ""});
   // One artifact per distinct candidate and plan file.
   std::map<std::string, std::size_t> seen;
   auto artifact = [&](const std::string &file) {
@@ -246,13 +232,13 @@ static void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &case
     if (!c.name.empty())
       entry.emplace_back("case", jsonShownOf(c.name));
     if (c.error) {
-      SarifResult r{std::string(run.inputRuleId),
+      SarifResult r{inputRule,
                     vocabularySize<Check>(),
                     errorLine(*c.error),
                     c.error->file,
                     std::nullopt,
                     c.error->pointer,
-                    scope + run.inputRuleId + '\0' + c.error->pointer,
+                    scope + inputRule + '\0' + c.error->pointer,
                     entry};
       if (c.error->line)
         r.region.emplace(c.error->line, c.error->column);
@@ -295,9 +281,10 @@ static void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &case
 static void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
   SarifRun run;
-  run.ruleHelp = false;
-  run.inputRuleId = "output-error";
-  run.inputRuleShort = "The output is missing, unreadable or not a valid GraphLoweringPlan.";
+  run.rules = checkRules(false);
+  run.rules.push_back({"output-error",
+                       "The output is missing, unreadable or not a valid GraphLoweringPlan.", "",
+                       ""});
   run.listArtifacts = false;
   if (!r.suiteVerified)
     run.notifications.emplace_back("warning", unverifiedNote(r));

@@ -39,17 +39,19 @@ struct SarifResult {
   JsonMembers properties;
 };
 
-/// A rule of the run's own (instead of the checks' rules).
+/// One rule: its id and texts (full and help: empty for none).
 struct SarifRule {
-  std::string id, shortText, fullText, helpText; // full, help: empty for none
+  std::string id, shortText, fullText, helpText;
 };
 
+/// The rules of the conformance checks (rule id = check name, in the order of the checks), each
+/// with a `help` text (how to `explain` it) when `withHelp`.
+std::vector<SarifRule> checkRules(bool withHelp);
+
 struct SarifRun {
-  bool ruleHelp = true; // each check's rule has a `help` text
-  /// When not empty, the rules instead of the checks' (`check-plan`: the selection checks).
-  std::vector<SarifRule> ownRules;
-  /// The rule after the checks' (rule index = the number of checks): an input not judged.
-  std::string inputRuleId, inputRuleShort, inputRuleFull; // full: empty for none
+  /// The rules, in order: a result's ruleIndex indexes them. check, diff and verify: the checks'
+  /// (checkRules), then their rule of an input not judged; check-plan: the selection checks'.
+  std::vector<SarifRule> rules;
   bool listArtifacts = true;          // the run's `artifacts`, indexed by the results
   std::vector<std::string> artifacts; // listArtifacts: each distinct file, in order
   bool executionSuccessful = true;

@@ -76,9 +76,10 @@ void writeSelectionJunit(io::Sink &out, const SelectionSubject &s, Edition editi
         if (count++ == 0)
           c.message = f.sentence;
         body += io::writtenText([&](io::Sink &x) {
-          writeXml(x, (inGraph(f) ? s.graph : s.candidate) + ": " +
-                          (f.pointer.empty() ? "" : f.pointer + ": ") + f.sentence);
-        }) + "\n";
+                  writeXml(x, (inGraph(f) ? s.graph : s.candidate) + ": " +
+                                  (f.pointer.empty() ? "" : f.pointer + ": ") + f.sentence);
+                }) +
+                "\n";
       }
     if (count > 0) {
       c.outcome = JunitCase::Outcome::failure;
@@ -97,13 +98,13 @@ void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition editi
   SarifRun run;
   for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
     const auto d = static_cast<Departure>(i);
-    run.ownRules.push_back(
+    run.rules.push_back(
         {std::string(spelling(d)),
          "Finds " + std::string(checks::findingOf(d)) + " (docs/spec.md §10.8).", "",
          "Run `lowering-oracle explain " + std::string(spelling(d)) + "` for a minimal example."});
   }
-  run.inputRuleId = "invalid-input";
-  run.inputRuleShort = "The graph, the profile or the candidate is not a valid document.";
+  run.rules.push_back({"invalid-input",
+                       "The graph, the profile or the candidate is not a valid document.", "", ""});
   run.artifacts = {s.graph, s.candidate};
   run.properties = {{"command", "\"check-plan\""},
                     {"edition", "\"" + std::string(spelling(edition)) + "\""}};
