@@ -9,8 +9,17 @@ import pytest
 SEED = int(os.environ.get("LO_HYPOTHESIS_SEED") or random.SystemRandom().randrange(2**32))
 
 
-def pytest_report_header(config):
+def _seed_line():
     return f"Hypothesis seed: {SEED} (LO_HYPOTHESIS_SEED={SEED} reproduces this run)"
+
+
+def pytest_report_header(config):
+    return _seed_line()
+
+
+def pytest_terminal_summary(terminalreporter):
+    # Also at the end: ctest runs pytest with -q, which leaves the header out.
+    terminalreporter.write_line(_seed_line())
 
 
 @pytest.fixture(scope="session")

@@ -181,10 +181,9 @@ NAMINGS = tuple((ref, omit) for ref in REFS for omit in (OMITS if ref == "inline
 
 
 @st.composite
-def _kernel(draw, palette, variants, large_params):
-    """One kernel's choices: its kind (one of the plan's palette) and parameters, its capsule
-    variant (one of the plan's variants), and how it names the capsule."""
-    tag, kind = palette[draw(st.integers(0, len(palette) - 1))]
+def _palette_entry(draw, kinds, large_params):
+    """A kind of the plan's palette with its parameters (its kernels share them)."""
+    tag, kind = draw(st.sampled_from(kinds))
     params = {}
     rank = None
     for name, t in kind["params"]:
@@ -193,6 +192,15 @@ def _kernel(draw, palette, variants, large_params):
             params[name] = rank
         else:
             params[name] = draw(_param(t, large_params, rank))
+    return tag, kind, params
+
+
+@st.composite
+def _kernel(draw, palette, variants):
+    """One kernel's choices, three draws (Hypothesis deletes at most five blocks at once, a
+    kernel's with the list's own): its kind (one of the plan's palette), how it names its
+    capsule, and its capsule variant (one of the plan's variants)."""
+    tag, kind, params = palette[draw(st.integers(0, len(palette) - 1))]
     ref, omit = draw(st.sampled_from(NAMINGS))
     return {"kind": tag, "params": params, "op": kind["op"],
             "variant": variants[draw(st.integers(0, len(variants) - 1))], "ref": ref,
@@ -209,15 +217,14 @@ def plan_data(draw, min_nodes=0, max_nodes=6, edition=None):
     kinds = _kinds(vocab, edition)
     large_ids = draw(st.booleans())
     large_params = draw(st.booleans())
-    # A palette of one to three kinds per plan, so that runs of one op (and so the near-collision
-    # capsules side by side) are common; relu first.
-    palette = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=3))
+    # A palette of one to three kinds (with their parameters) per plan, so that runs of one op
+    # (and so the near-collision capsules side by side) are common; relu first.
+    palette = draw(st.lists(_palette_entry(kinds, large_params), min_size=1, max_size=3))
     # Likewise the capsule variants a plan uses: often few, so that one variant (a
     # trusted-external capsule, say) recurs across groups; any combination stays reachable.
     variants = draw(st.lists(st.integers(0, len(VARIANTS) - 1), min_size=1,
                              max_size=len(VARIANTS)))
-    drawn = draw(st.lists(_kernel(palette, variants, large_params), min_size=min_nodes,
-                          max_size=max_nodes))
+    drawn = draw(st.lists(_kernel(palette, variants), min_size=min_nodes, max_size=max_nodes))
     capsules, pool, kernels = [], {}, []
     for i, k in enumerate(drawn):
         key = (k["op"], k["variant"])
