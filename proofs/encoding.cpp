@@ -139,8 +139,10 @@ z3::expr sameLowering(const Lowering &l, const Lowering &r, bool groupKinds) {
 
 // --- the encoder ------------------------------------------------------------------------------
 
-Encoder::Encoder(z3::context &ctx, Edition edition, Equality equality, Sabotage sabotage)
+Encoder::Encoder(z3::context &ctx, Edition edition, Equality equality, Sabotage sabotage,
+                 SelectionSabotage selectionSabotage)
     : ctx_(ctx), edition_(edition), equality_(equality), sabotage_(sabotage),
+      selectionSabotage_(selectionSabotage),
       opOfKind_(ctx.function("opOfKind", ctx.int_sort(), ctx.int_sort())) {}
 
 Capsule Encoder::freshCapsule(const std::string &prefix) {
@@ -195,17 +197,7 @@ std::optional<z3::expr> editionRange(carrier::Vocabulary<E>, const z3::expr &x, 
 }
 } // namespace
 
-z3::expr Encoder::wellFormed(const Node &k) {
-  // Ops that some kind of the edition maps to: a planned node's op is one of them.
-  z3::expr_vector plannable(ctx_);
-  for (BackendOp o : valuesOf<BackendOp>(edition_)) {
-    bool some = false;
-    for (KindTag t : valuesOf<KindTag>(edition_))
-      some = some || signature(t).op == o;
-    if (some)
-      plannable.push_back(k.op == static_cast<int>(o));
-  }
-  const Capsule &c = k.capsule;
+z3::expr Encoder::wellFormed(const Capsule &c) const {
   z3::expr_vector ranges(ctx_); // the vocabularies' fields hold the index of a spelling
 #define LO_FIELD_RANGE(field, sort, part, row, carrier)                                            \
   if (const auto range = editionRange(carrier{}, c.field, edition_))                               \
@@ -217,8 +209,21 @@ z3::expr Encoder::wellFormed(const Node &k) {
     const auto reductions = static_cast<int>(valuesOf<Reduction>(edition_).size());
     ranges.push_back(c.numericalPolicy >= 0 && c.numericalPolicy < reductions);
   }
-  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && capsuleForOp(k.op, c) &&
-         z3::mk_and(ranges);
+  return z3::mk_and(ranges);
+}
+
+z3::expr Encoder::wellFormed(const Node &k) {
+  // Ops that some kind of the edition maps to: a planned node's op is one of them.
+  z3::expr_vector plannable(ctx_);
+  for (BackendOp o : valuesOf<BackendOp>(edition_)) {
+    bool some = false;
+    for (KindTag t : valuesOf<KindTag>(edition_))
+      some = some || signature(t).op == o;
+    if (some)
+      plannable.push_back(k.op == static_cast<int>(o));
+  }
+  return z3::mk_or(plannable) && k.op == opOfKind_(k.kind) && capsuleForOp(k.op, k.capsule) &&
+         wellFormed(k.capsule);
 }
 
 z3::expr Encoder::capsuleForOp(const z3::expr &op, const Capsule &capsule) const {

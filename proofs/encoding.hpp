@@ -63,6 +63,9 @@ std::string_view spelling(Sabotage s);
 std::string_view describe(Sabotage s);
 std::vector<Sabotage> allSabotages(); // every value but `none`
 
+/// The sabotages of the selection encoding (proofs/selection.hpp); 0 is `none`.
+enum class SelectionSabotage : std::uint8_t;
+
 /// The columns of LO_CAPSULE_FIELDS.
 namespace sorts {
 struct Int {};
@@ -193,7 +196,8 @@ inline constexpr int kTrustedExternal = static_cast<int>(TrustLevel::trusted_ext
 /// vocabularies' values a plan may hold), under one equality and one sabotage.
 class Encoder {
 public:
-  Encoder(z3::context &ctx, Edition edition, Equality equality, Sabotage sabotage = Sabotage::none);
+  Encoder(z3::context &ctx, Edition edition, Equality equality, Sabotage sabotage = Sabotage::none,
+          SelectionSabotage selectionSabotage = SelectionSabotage{});
 
   z3::context &ctx() const { return ctx_; }
   Edition edition() const { return edition_; }
@@ -206,6 +210,7 @@ public:
   /// edition whose gate reads a mismatch as `operationMismatch` (§6.10).
   z3::expr capsuleForOp(const z3::expr &op, const Capsule &capsule) const;
   Sabotage sabotage() const { return sabotage_; }
+  SelectionSabotage selectionSabotage() const { return selectionSabotage_; }
 
   // --- symbolic values ---------------------------------------------------------------------
   Capsule freshCapsule(const std::string &prefix);
@@ -215,10 +220,11 @@ public:
   Lowering freshLowering(std::size_t capacity, const std::string &prefix = "cand");
 
   /// A node is well formed: its capsule's op is its op (`capsuleForOp`), its op is the op its kind
-  /// maps to, it is the op of a kind of the edition, the enumerations hold values of the edition,
-  /// and where the edition has the lineage's capsule, `notes` is absent (its default) and the
-  /// numerical policy is one of the edition's reductions.
+  /// maps to, it is the op of a kind of the edition, and its capsule is well formed.
   z3::expr wellFormed(const Node &k);
+  /// A capsule is well formed: its enumerations hold values of the edition, and where the edition
+  /// has the lineage's capsule, `notes` is absent and the numerical policy one of its reductions.
+  z3::expr wellFormed(const Capsule &c) const;
   /// A valid plan (docs/spec.md §2.4).
   z3::expr valid(const Plan &p);
   /// A lowering's counts are within its slots (any lowering that passes `provenance` and
@@ -268,6 +274,7 @@ private:
   Edition edition_;
   Equality equality_;
   Sabotage sabotage_;
+  SelectionSabotage selectionSabotage_;
   z3::func_decl opOfKind_;
 };
 

@@ -3,6 +3,7 @@
 #include "proofs/acceptance.hpp"
 #include "proofs/counterexample.hpp"
 #include "proofs/gate.hpp"
+#include "proofs/selection.hpp"
 #include "proofs/spec_checks.hpp"
 #include "proofs/step.hpp"
 #include "proofs/unique.hpp"
@@ -302,17 +303,21 @@ bool appliesIn(const Obligation &o, Edition e) {
   case Needs::noGroupKinds: return !r.groupKinds;
   case Needs::evidenceGate: return r.gate == GateKind::evidence;
   case Needs::acceptanceGate: return r.gate == GateKind::acceptance;
+  case Needs::selection: return (kLineageEditions & editionBit(e)) != 0;
   }
   return false;
 }
 
 const std::vector<Obligation> &obligations() {
-  // The gates' obligations (proofs/gate.cpp, proofs/acceptance.cpp) follow the lowering's.
+  // The gates' obligations (proofs/gate.cpp, proofs/acceptance.cpp) follow the lowering's, then
+  // the selection's (proofs/selection.cpp).
   static const std::vector<Obligation> all = [] {
     std::vector<Obligation> v = kObligations;
     for (Obligation &o : gateObligations())
       v.push_back(std::move(o));
     for (Obligation &o : acceptanceObligations())
+      v.push_back(std::move(o));
+    for (Obligation &o : selectionObligations())
       v.push_back(std::move(o));
     return v;
   }();
@@ -347,7 +352,7 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
   const std::size_t last = o.everyLength ? 0 : options.bound;
   for (std::size_t n = o.everyLength ? 0 : options.minLength; n <= last; ++n) {
     z3::context ctx;
-    Encoder e(ctx, options.edition, options.equality, options.sabotage);
+    Encoder e(ctx, options.edition, options.equality, options.sabotage, options.selectionSabotage);
     Query q = o.build(e, n);
     Solver solver(ctx, options.timeoutMs);
     solver.add(q.hypothesis);

@@ -34,6 +34,7 @@ enum class Needs : std::uint8_t {
   noGroupKinds,      // its groups are {nodeIds, op, capsule}
   evidenceGate,      // its gate is the evidence gate (docs/spec.md §6.1-§6.9)
   acceptanceGate,    // its gate is upstream's `acceptGraphKernelPlan` (docs/spec.md §6.10)
+  selection,         // it has upstream's planner (docs/spec.md §10)
 };
 
 struct Obligation {
@@ -79,6 +80,8 @@ struct Options {
   Equality equality = Equality::contract;
   unsigned timeoutMs = 20000;
   Sabotage sabotage = Sabotage::none;
+  /// The selection obligations' (proofs/selection.hpp).
+  SelectionSabotage selectionSabotage{};
   /// When set, called with every query discharged, as an SMT-LIB 2 script and Z3's answer.
   std::function<void(const EmittedQuery &)> emit = nullptr;
   /// When set, another solver decides each query, and Z3 decides it too (docs/proofs.md, "Trust

@@ -18,8 +18,10 @@
 #include "proofs/acceptance.hpp"
 #include "proofs/encoding.hpp"
 #include "proofs/gate.hpp"
+#include "proofs/selection.hpp"
 #include "ref/edition.hpp"
 #include "ref/lowering.hpp"
+#include "ref/selection.hpp"
 #include "tests/campaign.hpp"
 #include "tests/property/generators.hpp"
 
@@ -814,6 +816,193 @@ TEST(EncodingIsCode, AcceptanceUnderAnotherPolicyMakesTheComparisonFail) {
   EXPECT_NE(found.find("acceptance under "), std::string::npos) << found;
   EXPECT_EQ(found.find("acceptance under auto on cpu"), std::string::npos) << found;
   std::cout << "acceptance under another policy: " << found << '\n';
+}
+
+// --- selection (proofs/selection.hpp) -----------------------------------------------------------
+
+/// The encoded `chooseCapsuleFor` over registries of one length, its inputs symbolic: fixed per
+/// registry, then per policy, availability and op, by substitution, and simplified to a value.
+class SelectionDifferential {
+public:
+  /// One policy, availability and op, and the values of the symbols that stand for them.
+  struct Case {
+    acceptance::KernelPolicy policy;
+    selection::Availability availability;
+    BackendOp op;
+    z3::expr_vector values;
+  };
+
+  SelectionDifferential(std::size_t n, SelectionSabotage sabotage,
+                        const std::vector<acceptance::KernelPolicy> &policies,
+                        const std::vector<selection::Availability> &availabilities)
+      : encoder_(ctx_, kNewestEdition, Equality::contract, Sabotage::none, sabotage),
+        policy_(freshKernelPolicy(ctx_)), availability_(freshAvailability(ctx_, "a")),
+        op_(ctx_.int_const("op")), choice_{ctx_.bool_val(false), ctx_.int_val(0)}, symbols_(ctx_) {
+    for (std::size_t j = 0; j < n; ++j)
+      registry_.push_back(encoder_.freshCapsule("c" + std::to_string(j)));
+    choice_ = chooseCapsuleFor(encoder_, policy_, availability_, op_, registry_);
+    auto symbols = [](const SymbolicKernelPolicy &p, const SymbolicAvailability &a,
+                      const z3::expr &op, z3::expr_vector &out) {
+      for (const z3::expr *x :
+           {&p.device, &p.preference, &p.provider, &p.allowTrustedExternal, &p.vjpMode, &op})
+        out.push_back(*x);
+      for (const z3::expr &x : a.devices)
+        out.push_back(x);
+      for (const z3::expr &x : a.providers)
+        out.push_back(x);
+    };
+    symbols(policy_, availability_, op_, symbols_);
+    for (const acceptance::KernelPolicy &p : policies)
+      for (const selection::Availability &a : availabilities)
+        for (BackendOp op : {BackendOp::relu, BackendOp::sigmoid}) {
+          cases_.push_back(Case{p, a, op, z3::expr_vector(ctx_)});
+          symbols(constantKernelPolicy(ctx_, p), constantAvailability(ctx_, a),
+                  ctx_.int_val(static_cast<int>(op)), cases_.back().values);
+        }
+  }
+
+  /// "" when the encoded choice is ref/selection.cpp's over `registry` in every case, else the
+  /// first difference.
+  std::string compare(const std::vector<KernelCapsule> &registry) {
+    // First each `contractsAligned` application (the code's value), then every field.
+    z3::expr_vector from(ctx_), to(ctx_);
+    for (std::size_t j = 0; j < registry.size(); ++j) {
+      from.push_back(contractsAligned(registry_[j]));
+      to.push_back(ctx_.bool_val(acceptance::contractsAligned(registry[j])));
+    }
+    Codes codes(kNewestEdition);
+    z3::expr_vector fields(ctx_), values(ctx_);
+    for (std::size_t j = 0; j < registry.size(); ++j) {
+      const std::vector<std::int64_t> v = codes.of(registry[j]);
+      const std::vector<const z3::expr *> f = fieldsOf(registry_[j]);
+      for (std::size_t i = 0; i < f.size(); ++i) {
+        fields.push_back(*f[i]);
+        values.push_back(valueOf(ctx_, *f[i], v[i]));
+      }
+    }
+    auto fix = [&](z3::expr x) { return x.substitute(from, to).substitute(fields, values); };
+    z3::expr found = fix(choice_.found), index = fix(choice_.index);
+    for (Case &c : cases_) {
+      const z3::expr f = found.substitute(symbols_, c.values).simplify();
+      const z3::expr i = index.substitute(symbols_, c.values).simplify();
+      const std::optional<std::size_t> code = selection::chooseCapsuleFor(
+          c.policy, c.op, registry, selection::filterCapsules(c.availability, registry));
+      const bool agrees =
+          f.is_true()
+              ? code && i.is_numeral() && i.get_numeral_int64() == static_cast<std::int64_t>(*code)
+              : f.is_false() && !code;
+      if (!agrees)
+        return "registry of " + std::to_string(registry.size()) + ", op " +
+               std::string(spelling(c.op)) + ", " +
+               acceptance::preferenceSpelling(c.policy.provider) + " on " +
+               std::string(spelling(c.policy.device)) + ": encoded " + f.to_string() + " at " +
+               i.to_string() + ", code " + (code ? std::to_string(*code) : "none");
+    }
+    return "";
+  }
+
+private:
+  z3::context ctx_;
+  Encoder encoder_;
+  SymbolicKernelPolicy policy_;
+  SymbolicAvailability availability_;
+  z3::expr op_;
+  std::vector<Capsule> registry_;
+  Choice choice_;
+  z3::expr_vector symbols_;
+  std::vector<Case> cases_;
+};
+
+/// The capsules registries are made of: relu on `torchlean` and, trusted-external, on `libtorch`
+/// (which a preference and an availability tell apart), after the first of the lineage's kernels'
+/// capsules (one per acceptance failure), then the others: a sabotage shows early.
+std::vector<KernelCapsule> selectionCapsules() {
+  const auto kernels = lineageKernels();
+  std::vector<KernelCapsule> out{kernels.front().second};
+  for (Provider p : {Provider::torchlean, Provider::libtorch}) {
+    KernelCapsule c = lineageCapsule(BackendOp::relu);
+    c.provider = p;
+    out.push_back(c);
+  }
+  out.back().trustLevel = TrustLevel::trusted_external;
+  for (std::size_t i = 1; i < kernels.size(); ++i)
+    out.push_back(kernels[i].second);
+  return out;
+}
+
+/// 32 policies: four preferences, trusted-external code allowed or not, two VJP modes, two
+/// devices.
+std::vector<acceptance::KernelPolicy> selectionPolicies() {
+  using acceptance::ProviderPreference;
+  std::vector<acceptance::KernelPolicy> out;
+  for (ProviderPreference pref :
+       {ProviderPreference::autoPreference(), ProviderPreference::prefer(Provider::torchlean),
+        ProviderPreference::prefer(Provider::libtorch),
+        ProviderPreference::only(Provider::reference)})
+    for (bool external : {false, true})
+      for (VJPMode vjp : {VJPMode::none, VJPMode::torchlean_tape})
+        for (Device device : {Device::cpu, Device::cuda}) {
+          acceptance::KernelPolicy p;
+          p.device = device;
+          p.provider = pref;
+          p.assurance.allowTrustedExternal = external;
+          p.vjpMode = vjp;
+          out.push_back(p);
+        }
+  return out;
+}
+
+std::vector<selection::Availability> selectionAvailabilities() {
+  selection::Availability all = selection::Availability::cuda(true);
+  all.providers.push_back(Provider::cudnn);
+  return {selection::Availability::cpu(), selection::Availability::cuda(false),
+          selection::Availability::cuda(true), all};
+}
+
+/// Every registry of 0..maxLength capsules of selectionCapsules(), compared under `sabotage`;
+/// the first difference, or "".
+std::string compareEveryRegistry(std::size_t maxLength, SelectionSabotage sabotage,
+                                 std::size_t *registries = nullptr) {
+  const std::vector<KernelCapsule> capsules = selectionCapsules();
+  const auto policies = selectionPolicies();
+  const auto availabilities = selectionAvailabilities();
+  for (std::size_t len = 0; len <= maxLength; ++len) {
+    SelectionDifferential d(len, sabotage, policies, availabilities);
+    std::size_t combinations = 1;
+    for (std::size_t i = 0; i < len; ++i)
+      combinations *= capsules.size();
+    for (std::size_t c = 0; c < combinations; ++c) {
+      std::vector<KernelCapsule> registry;
+      for (std::size_t i = 0, rest = c; i < len; ++i, rest /= capsules.size())
+        registry.push_back(capsules[rest % capsules.size()]);
+      if (registries)
+        ++*registries;
+      if (std::string diff = d.compare(registry); !diff.empty())
+        return diff;
+    }
+  }
+  return "";
+}
+
+// The encoded choice is the code's on every registry of up to 2 capsules (3 in the campaign tier)
+// over eleven capsules, under 32 policies, four availabilities and two ops.
+TEST(EncodingIsCode, SelectionOnEveryRegistryOfUpToTwoCapsules) {
+  const std::size_t maxLength = lo::testing::instance<std::size_t>(2, 3); // tests/campaign.hpp
+  std::size_t registries = 0;
+  EXPECT_EQ(compareEveryRegistry(maxLength, SelectionSabotage::none, &registries), "");
+  std::size_t expected = 0;
+  for (std::size_t n = 0, words = 1; n <= maxLength; ++n, words *= selectionCapsules().size())
+    expected += words;
+  EXPECT_EQ(registries, expected);
+}
+
+// Each selection sabotage makes the comparison fail on a registry of at most 2 capsules.
+TEST(EncodingIsCode, EverySelectionSabotageMakesTheComparisonFail) {
+  for (SelectionSabotage s : allSelectionSabotages()) {
+    const std::string found = compareEveryRegistry(2, s);
+    EXPECT_NE(found, "") << spelling(s) << " is not caught";
+    std::cout << "selection sabotage " << spelling(s) << ": " << found << '\n';
+  }
 }
 
 } // namespace

@@ -24,6 +24,14 @@ void writeSolverText(io::Sink &out, const std::optional<system::SolverBinary> &s
     out << "warning: " << solver->warning << '\n';
 }
 
+/// The width of the obligation column: 29, or wider for a longer name.
+std::size_t nameWidth() {
+  std::size_t w = 29;
+  for (const proofs::Obligation &o : proofs::obligations())
+    w = std::max(w, o.name.size() + 1);
+  return w;
+}
+
 } // namespace
 
 void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
@@ -31,10 +39,12 @@ void writeProveText(io::Sink &out, const std::vector<proofs::Result> &results,
                     const std::optional<system::SolverBinary> &solver) {
   writeSolverText(out, solver);
   out << "edition: " << spelling(options.edition) << '\n';
-  out << "obligation                   status   bound  seconds\n";
+  std::string header = "obligation";
+  header.resize(nameWidth(), ' ');
+  out << header << "status   bound  seconds\n";
   for (const auto &r : results) {
     std::string line = r.name;
-    line.resize(std::max<std::size_t>(line.size() + 1, 29), ' ');
+    line.resize(std::max(line.size() + 1, nameWidth()), ' ');
     std::string status(proofs::spelling(r.status));
     status.resize(9, ' ');
     std::string bound = lengths(r);
