@@ -5,6 +5,8 @@
 #include "ref/io/strict_json.hpp"
 
 #include <algorithm>
+#include <array>
+#include <stdexcept>
 
 namespace lo::io {
 
@@ -32,6 +34,22 @@ public:
 private:
   Interner &interner_;
 };
+
+/// wireParamName of each parameter of each kind, computed once.
+const std::vector<std::string> &wireParamNames(KindTag tag) {
+  static const auto names = [] {
+    std::array<std::vector<std::string>, vocabularySize<KindTag>()> out;
+    for (std::size_t t = 0; t < out.size(); ++t) {
+      const auto kind = static_cast<KindTag>(t);
+      for (const ParamSpec &p : signature(kind).params)
+        out[t].push_back(wireParamName(kind, p.name));
+      if (out[t].size() > 64)
+        throw std::logic_error("a kind of more than 64 parameters");
+    }
+    return out;
+  }();
+  return names[static_cast<std::size_t>(tag)];
+}
 
 selection::Node GraphReader::node(od::value &v) {
   const char *start = location(v);
@@ -68,7 +86,9 @@ selection::Node GraphReader::node(od::value &v) {
       break;
     }
     case 2: n.parents = naturals(x, "the parents"); break;
-    case 3: shape = naturals(x, "a shape"); break;
+    case 3: // checked here, held only by a `const` (read again below)
+      elements(x, "a shape", [&](od::value &e) { (void)natural(e, "a natural number"); });
+      break;
     case 4: {
       const char *at = location(x);
       if (string(x, "a value kind") != "tensor")
@@ -83,19 +103,22 @@ selection::Node GraphReader::node(od::value &v) {
       fail(start, "missing field " + quote(kNodeFields[i]) + " in a node");
   const KindSignature &sig = signature(*tag);
   OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
-  std::vector<bool> have(sig.params.size(), false);
-  std::vector<std::string> wire;
-  for (const ParamSpec &p : sig.params)
-    wire.push_back(wireParamName(*tag, p.name));
+  std::uint64_t have = 0; // one bit a parameter
+  const std::vector<std::string> &wire = wireParamNames(*tag);
   const bool payload = *tag == KindTag::layernorm || spelling(*tag) == "batch_norm_eval";
   rewind(obj);
-  std::vector<std::string_view> extraSeen;
+  std::array<std::string_view, 16> extraSeen; // at most 16: the first pass counted them
+  std::size_t extraCount = 0;
   objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
-    if (std::find(std::begin(kNodeFields), std::end(kNodeFields), key) != std::end(kNodeFields))
+    if (std::find(std::begin(kNodeFields), std::end(kNodeFields), key) != std::end(kNodeFields)) {
+      if (key == "shape" && *tag == KindTag::const_)
+        shape = naturals(x, "a shape");
       return;
-    if (std::find(extraSeen.begin(), extraSeen.end(), key) != extraSeen.end())
+    }
+    const auto seenEnd = extraSeen.begin() + static_cast<std::ptrdiff_t>(extraCount);
+    if (std::find(extraSeen.begin(), seenEnd, key) != seenEnd)
       fail(keyAt, "duplicate field " + quote(key) + " in a node");
-    extraSeen.push_back(key);
+    extraSeen[extraCount++] = key;
     std::size_t i = 0;
     while (i < wire.size() && wire[i] != key)
       ++i;
@@ -105,7 +128,7 @@ selection::Node GraphReader::node(od::value &v) {
         return; // a payload: not read (docs/spec.md §10.6)
       fail(keyAt, "kind " + quote(spelling(*tag)) + " has no field " + quote(key));
     }
-    have[i] = true;
+    have |= std::uint64_t{1} << i;
     if (sig.params[i].type == ParamType::naturals)
       k.params[i] = naturals(x, "an array of naturals");
     else if (sig.params[i].type == ParamType::natural)
@@ -115,7 +138,7 @@ selection::Node GraphReader::node(od::value &v) {
                             " is not read from torchlean.ir.v1");
   });
   for (std::size_t i = 0; i < sig.params.size(); ++i) {
-    if (have[i])
+    if (have & (std::uint64_t{1} << i))
       continue;
     if (*tag == KindTag::const_) { // `value_shape` defaults to the node's shape
       k.params[i] = shape;
