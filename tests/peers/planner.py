@@ -35,6 +35,9 @@ OP_OF = {
     "softplus": "softplus", "safe_log": "safe_log",
 }
 NODE_FIELDS = {"id", "kind", "parents", "shape", "value_kind"}
+# The mutants of the docstring, in its order.
+MUTANTS = ("skip-preference", "ignore-availability", "preference-overrides-trust", "plans-input",
+           "last-eligible")
 NO_VJP = {"rand_uniform", "bernoulli_mask"}  # `BackendOp.requiresVJP` is false
 
 
@@ -149,6 +152,10 @@ def plan(graph, profile, mutant=None):
 def main(argv):
     graph_path, profile_path, out_path = argv[1:4]
     mutant = argv[4] if len(argv) > 4 else None
+    if mutant is not None and mutant not in MUTANTS:
+        print(f"planner.py: unknown mutant {mutant!r}; expected one of {', '.join(MUTANTS)}",
+              file=sys.stderr)
+        return 64
     with open(graph_path, encoding="utf-8") as f:
         graph = json.load(f)
     with open(profile_path, encoding="utf-8") as f:

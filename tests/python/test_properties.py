@@ -1,9 +1,9 @@
 """Hypothesis properties over lowering_oracle.strategies (docs/python.md): the conforming peer of
-tests/peers passes 1,000 generated cases (200 outside the campaign tier, tests/campaign.py); each mutant of tests/peers/mutants.py fails, and
-Hypothesis shrinks the failing plan to at most 2 nodes; in every edition the strategies draw
+tests/peers passes 1,000 generated cases (200 outside the campaign tier, tests/campaign.py); each
+mutant of tests/peers/mutants.py fails, and Hypothesis shrinks the failing plan to at most 2 nodes; in every edition the strategies draw
 plans the oracle reads, lowers and gates in that edition; and on the selection cases, the
-oracle's plan and tests/peers/planner.py's pass check_plan (its mutants are diff's:
-tests/gen/diff_planner_test.cpp)."""
+oracle's plan and tests/peers/planner.py's pass check_plan, and Hypothesis finds each of the
+planner's mutants (which diff catches and shrinks: tests/gen/diff_planner_test.cpp)."""
 import json
 import os
 import random
@@ -129,6 +129,11 @@ def oracle_planner(graph, profile):
     return lowering_oracle.plan(graph, profile=profile, edition=SELECTION_EDITION)
 
 
+def planner_mutants():
+    import planner  # tests/peers/planner.py, on the path peers.py sets
+    return planner.MUTANTS
+
+
 def peer_planner(graph, profile):
     import planner  # tests/peers/planner.py, on the path peers.py sets
     return json.dumps(planner.plan(graph, profile))
@@ -142,6 +147,33 @@ def test_the_oracles_and_the_peers_selection_pass_the_selection_checks(case):
     graph, profile = case
     assert departures(oracle_planner, graph, profile) == []
     assert departures(peer_planner, graph, profile) == []
+
+
+@pytest.mark.parametrize("mutant", planner_mutants())
+def test_each_planner_mutant_is_found(mutant):
+    """Hypothesis finds each wrong planner of tests/peers/planner.py among the selection cases
+    (generation only: the words are read in order, so deleting one shifts every later choice and
+    a failure shrinks poorly; `diff --planner` shrinks them: tests/gen/diff_planner_test.cpp)."""
+    import planner
+
+    def wrong(graph, profile):
+        return json.dumps(planner.plan(graph, profile, mutant))
+
+    def caught(case):
+        try:
+            return departures(wrong, *case) != []
+        except lowering_oracle.InvalidInput:  # a plan the reader refuses (plans-input)
+            return True
+
+    graph, profile = find(strategies.selection_cases(edition=SELECTION_EDITION), caught,
+                          settings=settings(max_examples=500, deadline=None, database=None,
+                                            phases=[Phase.generate],
+                                            suppress_health_check=list(HealthCheck)),
+                          random=random.Random(SEED))
+    capsules = sum(len(m["capsules"]) for m in profile["modules"])
+    print(f"{mutant}: found on {len(graph['nodes'])} nodes and {capsules} capsules")
+    assert caught((graph, profile))
+    assert departures(oracle_planner, graph, profile) == []
 
 
 def test_selection_cases_refuse_a_seed_edition():

@@ -298,6 +298,9 @@ def selection_cases(max_nodes=12, edition=None):
     words Hypothesis draws (an empty list, or zeros, is the simplest case), in `edition` (any of
     the lean-dojo lineage's; default the newest). Plan it with plan(graph, profile=profile,
     edition=...) and judge another planner's answer with check_plan."""
-    words = st.lists(st.integers(0, 2**64 - 1), min_size=8, max_size=400)
+    # At least 128 words: the profile's choices come after the graph's, and a choice past the end
+    # of the list is the plain one (a zero), so with fewer words `prefer P` and the decoys beside
+    # a preferred capsule would be rare.
+    words = st.lists(st.integers(0, 2**64 - 1), min_size=128, max_size=400)
     return words.map(lambda w: tuple(json.loads(t) for t in
                                      _native.selection_case(w, edition, max_nodes)))
