@@ -1,5 +1,6 @@
 #include "proofs/encoding.hpp"
 
+#include "proofs/sabotage_table.hpp"
 #include "ref/opkind.hpp"
 
 #include <array>
@@ -9,12 +10,7 @@ namespace lo::proofs {
 
 namespace {
 
-struct SabotageInfo {
-  std::string_view spelling, what;
-};
-#define LO_SABOTAGE_INFO(name, spelling, what) SabotageInfo{spelling, what},
-constexpr std::array kSabotages{LO_SABOTAGES(LO_SABOTAGE_INFO)};
-#undef LO_SABOTAGE_INFO
+constexpr auto kSabotages = sabotageTable<Sabotage>(std::array{LO_SABOTAGES(LO_SABOTAGE_ROW)});
 
 z3::expr ifThen(const z3::expr &c, const z3::expr &a, const z3::expr &b) {
   return z3::ite(c, a, b);
@@ -22,14 +18,9 @@ z3::expr ifThen(const z3::expr &c, const z3::expr &a, const z3::expr &b) {
 
 } // namespace
 
-std::string_view spelling(Sabotage s) { return kSabotages[static_cast<std::size_t>(s)].spelling; }
-std::string_view describe(Sabotage s) { return kSabotages[static_cast<std::size_t>(s)].what; }
-std::vector<Sabotage> allSabotages() {
-  std::vector<Sabotage> out;
-  for (std::size_t i = 1; i < kSabotages.size(); ++i)
-    out.push_back(static_cast<Sabotage>(i));
-  return out;
-}
+std::string_view spelling(Sabotage s) { return kSabotages.spelling(s); }
+std::string_view describe(Sabotage s) { return kSabotages.describe(s); }
+std::vector<Sabotage> allSabotages() { return kSabotages.all(); }
 
 // --- capsules, rows, groups ---------------------------------------------------------------------
 

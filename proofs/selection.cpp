@@ -1,5 +1,7 @@
 #include "proofs/selection.hpp"
 
+#include "proofs/sabotage_table.hpp"
+
 #include <algorithm>
 #include <array>
 
@@ -7,12 +9,8 @@ namespace lo::proofs {
 
 namespace {
 
-struct SelectionSabotageInfo {
-  std::string_view spelling, what;
-};
-#define LO_SELECTION_SABOTAGE_INFO(name, spelling, what) SelectionSabotageInfo{spelling, what},
-constexpr std::array kSelectionSabotages{LO_SELECTION_SABOTAGES(LO_SELECTION_SABOTAGE_INFO)};
-#undef LO_SELECTION_SABOTAGE_INFO
+constexpr auto kSelectionSabotages =
+    sabotageTable<SelectionSabotage>(std::array{LO_SELECTION_SABOTAGES(LO_SABOTAGE_ROW)});
 
 using Kind = acceptance::ProviderPreference::Kind;
 
@@ -33,18 +31,9 @@ z3::expr admissibleBut(const Encoder &e, const SymbolicKernelPolicy &p, const Ca
 
 } // namespace
 
-std::string_view spelling(SelectionSabotage s) {
-  return kSelectionSabotages[static_cast<std::size_t>(s)].spelling;
-}
-std::string_view describe(SelectionSabotage s) {
-  return kSelectionSabotages[static_cast<std::size_t>(s)].what;
-}
-std::vector<SelectionSabotage> allSelectionSabotages() {
-  std::vector<SelectionSabotage> out;
-  for (std::size_t i = 1; i < kSelectionSabotages.size(); ++i)
-    out.push_back(static_cast<SelectionSabotage>(i));
-  return out;
-}
+std::string_view spelling(SelectionSabotage s) { return kSelectionSabotages.spelling(s); }
+std::string_view describe(SelectionSabotage s) { return kSelectionSabotages.describe(s); }
+std::vector<SelectionSabotage> allSelectionSabotages() { return kSelectionSabotages.all(); }
 
 SymbolicAvailability freshAvailability(z3::context &ctx, const std::string &prefix) {
   SymbolicAvailability a;

@@ -1,0 +1,39 @@
+// The rows of a sabotage enumeration (proofs/encoding.hpp `Sabotage`, proofs/selection.hpp
+// `SelectionSabotage`), read from its X-macro: X(enumerator, spelling, what it breaks), the first
+// row `none`.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace lo::proofs {
+
+struct SabotageRow {
+  std::string_view spelling, what;
+};
+
+template <class E, std::size_t N> struct SabotageTable {
+  std::array<SabotageRow, N> rows;
+
+  std::string_view spelling(E s) const { return rows[static_cast<std::size_t>(s)].spelling; }
+  std::string_view describe(E s) const { return rows[static_cast<std::size_t>(s)].what; }
+  /// Every value but `none`.
+  std::vector<E> all() const {
+    std::vector<E> out;
+    for (std::size_t i = 1; i < N; ++i)
+      out.push_back(static_cast<E>(i));
+    return out;
+  }
+};
+
+template <class E, std::size_t N>
+constexpr SabotageTable<E, N> sabotageTable(const std::array<SabotageRow, N> &rows) {
+  return {rows};
+}
+
+/// `sabotageTable<E>(std::array{LO_XS(LO_SABOTAGE_ROW)})`.
+#define LO_SABOTAGE_ROW(name, spelling, what) SabotageRow{spelling, what},
+
+} // namespace lo::proofs
