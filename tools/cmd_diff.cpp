@@ -81,6 +81,11 @@ Action setupDiff(CLI::App &app) {
           "exits 2 when selection fails; each answer is judged by the selection checks "
           "(docs/spec.md §10.8) and the first failure is shrunk. In a lean-dojo lineage "
           "edition only (2026-09 on)");
+  auto *plannerWorker = sub->add_option(
+      "--planner-worker", o->plannerWorker,
+      "instead of --planner: a planner started once that answers one JSON line per case to one "
+      "JSON request line (docs/conformance.md, \"The planner worker protocol\"): done, with the "
+      "GraphExecutionPlan at \"out\" or inline, or error when selection fails");
   sub->add_option("--policy", o->policy,
                   "with --gate or --gate-worker: ask only for the gate under this policy: a "
                   "preset, or custom, the case's custom policy (default: verified, checked, "
@@ -101,10 +106,13 @@ Action setupDiff(CLI::App &app) {
   gateWorker->excludes(gateOption);
   for (CLI::Option *other : {impl, worker, gateOption, gateWorker})
     planner->excludes(other);
+  for (CLI::Option *other : {impl, worker, gateOption, gateWorker, planner})
+    plannerWorker->excludes(other);
   // At least one case: a run that judges nothing never says "conform" (exit status 0).
   addNatural(*sub, "--count", o->count, 1, kMaxCount,
              "number of cases (the " + std::to_string(suite::edgeCaseCount()) +
-                 " hand-picked ones first, as in `gen`; with --planner every case is drawn)");
+                 " hand-picked ones first, as in `gen`; with --planner or --planner-worker every "
+                 "case is drawn)");
   addNatural(*sub, "--seed", o->gen.seed, 0, kMaxU64, "seed of the random cases");
   addNatural(*sub, "--max-nodes", o->gen.maxNodes, 0, kMaxNodes, "most nodes in a random case");
   addEditionOption(*sub, o->gen.edition)
@@ -161,13 +169,14 @@ Action setupDiff(CLI::App &app) {
                        : std::string("verified, checked, external or custom")));
     // Refused (exit status 2, main's error path) before any run.
     if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() +
-            o->planner.empty() !=
-        4)
-      throw std::runtime_error(
-          "diff: give exactly one of --impl, --worker, --gate, --gate-worker and --planner");
-    if (!o->planner.empty()) {
+            o->planner.empty() + o->plannerWorker.empty() !=
+        5)
+      throw std::runtime_error("diff: give exactly one of --impl, --worker, --gate, "
+                               "--gate-worker, --planner and --planner-worker");
+    if (o->planners()) {
+      const std::string which = o->planner.empty() ? "--planner-worker" : "--planner";
       if (!plans::hasSelectionCases(o->gen.edition))
-        throw std::runtime_error("diff: --planner: edition " +
+        throw std::runtime_error("diff: " + which + ": edition " +
                                  std::string(spelling(o->gen.edition)) +
                                  " has no selection (docs/spec.md §10); use 2026-09 or later");
       for (const char *option :
@@ -192,13 +201,14 @@ Action setupDiff(CLI::App &app) {
       throw std::runtime_error("diff: --keep " + io::shownText(o->keep) + ": " + why);
     try {
       system::InterruptGuard guard; // before the work directory exists
-      return o->planner.empty() ? runDiff(*o) : diff::runPlannerDiff(*o);
+      return o->planners() ? diff::runPlannerDiff(*o) : runDiff(*o);
     } catch (const std::invalid_argument &e) {
-      throw std::runtime_error(std::string(!o->planner.empty()      ? "--planner"
-                                           : !o->gate.empty()       ? "--gate"
-                                           : !o->gateWorker.empty() ? "--gate-worker"
-                                           : o->impl.empty()        ? "--worker"
-                                                                    : "--impl") +
+      throw std::runtime_error(std::string(!o->planner.empty()         ? "--planner"
+                                           : !o->plannerWorker.empty() ? "--planner-worker"
+                                           : !o->gate.empty()          ? "--gate"
+                                           : !o->gateWorker.empty()    ? "--gate-worker"
+                                           : o->impl.empty()           ? "--worker"
+                                                                       : "--impl") +
                                ": " + e.what());
     } catch (const diff::UsageError &) {
       // A progress line in place on a terminal is cleared first; elsewhere nothing precedes it.

@@ -185,6 +185,46 @@ TEST_F(DiffPlanner, CrashesGarbageAndUsage) {
   EXPECT_EQ(missing.code, 2) << missing.standardOutput;
 }
 
+// A planner started once (docs/conformance.md, "The planner worker protocol") is judged as the
+// planner run per case: the conforming one passes, its "error" answer is "selection fails"; a
+// mutant is caught and shrunk; a wrong answer or a crash is a finding; and the options exclude
+// each other.
+TEST_F(DiffPlanner, APlannerWorkerIsJudgedAsThePlanner) {
+  const std::string worker = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/planner.py --worker";
+  const std::string count = std::to_string(instance(30, 200));
+  const auto ok = oracle({"diff", "--planner-worker", worker, "--count", count});
+  EXPECT_EQ(ok.code, 0) << ok.standardOutput << ok.standardError;
+  EXPECT_TRUE(std::regex_search(
+      ok.standardOutput,
+      std::regex("all " + count + R"( cases conform \(planner.*, \d+ planned, [1-9]\d* failing)")))
+      << ok.standardOutput;
+  const fs::path keep = dir / "mutant";
+  const auto mutant =
+      oracle({"diff", "--planner-worker", worker + " skip-preference", "--keep", keep.string()});
+  EXPECT_EQ(mutant.code, 1) << mutant.standardOutput << mutant.standardError;
+  EXPECT_TRUE(contains(mutant.standardOutput, "selection.preference-ignored"))
+      << mutant.standardOutput;
+  EXPECT_TRUE(contains(mutant.standardOutput, "minimal case 1 node")) << mutant.standardOutput;
+  EXPECT_TRUE(contains(slurp(keep / "report.txt"), "command: --planner-worker "));
+  const auto wrongId =
+      oracle({"diff", "--planner-worker",
+              "sh -c 'while read -r l; do echo {\\\"id\\\":0,\\\"status\\\":\\\"done\\\"}; done'",
+              "--count", "3"});
+  EXPECT_EQ(wrongId.code, 1) << wrongId.standardOutput;
+  EXPECT_TRUE(contains(wrongId.standardOutput, "does not carry the request's \"id\""))
+      << wrongId.standardOutput;
+  const auto dies =
+      oracle({"diff", "--planner-worker", "sh -c 'read -r l; exit 3'", "--count", "3"});
+  EXPECT_EQ(dies.code, 1) << dies.standardOutput;
+  EXPECT_TRUE(contains(dies.standardOutput, "exited with status 3")) << dies.standardOutput;
+  const auto both = oracle({"diff", "--planner-worker", worker, "--planner", kPlanner});
+  EXPECT_EQ(both.code, 2);
+  const auto seed = oracle({"diff", "--planner-worker", worker, "--edition", "2026-08"});
+  EXPECT_EQ(seed.code, 2);
+  EXPECT_TRUE(contains(seed.standardError, "--planner-worker: edition 2026-08 has no selection"))
+      << seed.standardError;
+}
+
 } // namespace
 } // namespace lo::testing
 

@@ -2,11 +2,14 @@
 """A small planner of the lean-dojo lineage (docs/spec.md §10), for `diff --planner` tests.
 
 usage: planner.py GRAPH PROFILE OUT [MUTANT]
+       planner.py --worker [MUTANT]
 
 Reads a torchlean.ir.v1 graph and a backend profile with its modules, and writes the
 GraphExecutionPlan that selection gives (docs/spec.md §10.3-§10.5) to OUT, or exits 2 with the
 planning failure on standard error. MUTANT makes it wrong in one way, for the tests that show
-`diff --planner` catches each at its defaults:
+`diff --planner` catches each at its defaults (with --worker, the planner worker of
+`diff --planner-worker`, docs/conformance.md "The planner worker protocol": one JSON request line
+in, one answer line out, the plan written to the request's "out"):
 
   skip-preference              `prefer P` chooses the first eligible capsule, of any provider
   ignore-availability          capsules the availability does not declare are chosen too
@@ -149,7 +152,28 @@ def plan(graph, profile, mutant=None):
             "kernels": kernels}
 
 
+def worker(mutant):
+    for line in sys.stdin:
+        request = json.loads(line)
+        answer = {"id": request["id"], "status": "done"}
+        try:
+            result = plan(json.loads(request["graphText"]), json.loads(request["profileText"]),
+                          mutant)
+            with open(request["out"], "w", encoding="utf-8") as f:
+                json.dump(result, f)
+        except PlanningError as e:
+            answer = {"id": request["id"], "status": "error", "message": str(e)}
+        print(json.dumps(answer), flush=True)
+    return 0
+
+
 def main(argv):
+    if len(argv) > 1 and argv[1] == "--worker":
+        mutant = argv[2] if len(argv) > 2 else None
+        if mutant is not None and mutant not in MUTANTS:
+            print(f"planner.py: unknown mutant {mutant!r}", file=sys.stderr)
+            return 64
+        return worker(mutant)
     graph_path, profile_path, out_path = argv[1:4]
     mutant = argv[4] if len(argv) > 4 else None
     if mutant is not None and mutant not in MUTANTS:

@@ -55,6 +55,12 @@ Produced readOut(const fs::path &outPath, std::size_t cap, std::string standardE
 
 } // namespace
 
+std::string oneLineOf(std::string text) {
+  std::replace_if(
+      text.begin(), text.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
+  return text;
+}
+
 Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
                  Clock::time_point deadline, bool toStdout, const fs::path &outPath,
                  const std::function<ExitMeans(int)> &means, const std::string &who) {
@@ -143,51 +149,178 @@ private:
   std::size_t starts_ = 0;
 };
 
+} // namespace
+
+WorkerSession::WorkerSession(const DiffSettings &s, std::string command, std::string outputWhat,
+                             bool errorIsAnswer)
+    : s_(s), command_(std::move(command)), outputWhat_(std::move(outputWhat)),
+      errorIsAnswer_(errorIsAnswer),
+      worker_(system::splitCommand(command_), s.maxOutput() + (1 << 16)) {}
+
+WorkerSession::~WorkerSession() = default;
+
+std::size_t WorkerSession::starts() const { return worker_.starts(); }
+
+Produced WorkerSession::exchange(std::string_view fields, const fs::path &outPath,
+                                 Clock::time_point deadline) {
+  using K = Outcome::Kind;
+  const std::uint64_t id = ++requests_;
+  std::string request = "{\"id\":" + std::to_string(id);
+  if (!fields.empty())
+    request.append(",").append(fields);
+  request += '}';
+  system::Worker::Reply r = worker_.exchange(request, deadline);
+  using S = system::Worker::Reply::Status;
+  if (r.status == S::interrupted)
+    throw Interrupted{};
+  if (r.status == S::failedToStart)
+    throw UsageError("cannot run " + system::splitCommand(command_)[0] + ": " + r.error);
+  if (r.status != S::answered)
+    return failure(r.status == S::signaled   ? K::crashed
+                   : r.status == S::timedOut ? K::timedOut
+                   : r.status == S::tooLong  ? K::tooLarge
+                                             : K::failed,
+                   "the worker " + system::describe(r, s_.timeout()) +
+                       (r.status == S::tooLong ? " (--max-output-bytes); it was not judged" : "") +
+                       "; it is started again for the next case",
+                   std::move(r.standardError));
+  return answer(r.line, id, outPath, std::move(r.standardError));
+}
+
+/// `{"id":N,"status":"done"}` (output in `{out}`), `{"id":N,"status":"done","output":{...}}`,
+/// or `{"id":N,"status":"error","message":"..."}`.
+Produced WorkerSession::answer(const std::string &line, std::uint64_t id, const fs::path &outPath,
+                               std::string standardError) {
+  using K = Outcome::Kind;
+  // The line itself is quoted, shown (escaped) and cut, in the finding and in stderr.txt, so that
+  // a stray line (a log line, a progress bar) says what it was.
+  auto bad = [&](const std::string &why) {
+    worker_.stop(); // out of step: start afresh
+    const std::string quoted = "\"" + io::shownText(line, io::kMaxEchoBytes) + "\"";
+    standardError += "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
+    return failure(K::protocol,
+                   "the worker's answer " + why + ": " + quoted + "; it is started again",
+                   std::move(standardError));
+  };
+  // Read strictly (ref/io/strict_json.hpp): an unknown or repeated field, a wrong type, a
+  // field its status does not have is a wrong answer, named with its position and pointer.
+  const io::Source source = io::sourceFromString("answer", line);
+  std::optional<io::JsonReader> reader;
+  try {
+    reader.emplace(source);
+    io::od::value root;
+    io::od::json_type type;
+    if (reader->doc().get_value().get(root) || root.type().get(type) ||
+        type != io::od::json_type::object)
+      return bad("is not one JSON object on one line");
+  } catch (const io::InputError &) {
+    return bad("is not one JSON object on one line");
+  }
+  std::optional<std::uint64_t> gotId;
+  std::string_view status;
+  std::optional<std::string_view> message, output; // the inline output, as written
+  try {
+    io::JsonReader &r = *reader;
+    r.doc().rewind();
+    const std::uint32_t seen = readAnswer(r, outputWhat_.c_str(), gotId, status, message, output);
+    // `message` belongs to an error, `output` to done.
+    r.checkTagFields(nullptr, kAnswerFields, seen & ~io::fieldBits(kAnswerFields, {"id"}), 0,
+                     status == "error" ? io::fieldBits(kAnswerFields, {"status", "message"})
+                     : status == "done"
+                         ? io::fieldBits(kAnswerFields, {"status", "output"})
+                         : io::fieldBits(kAnswerFields, {"status", "output", "message"}),
+                     [&] { return "a worker answer with \"status\": " + io::quote(status); });
+  } catch (const io::InputError &e) {
+    return bad("is not a worker answer (" + std::string(e.what()) + ")");
+  }
+  if (!gotId || *gotId != id)
+    return bad("does not carry the request's \"id\" " + std::to_string(id));
+  if (status == "error" && errorIsAnswer_) {
+    Produced p;
+    p.ok = true;
+    p.exitCode = 2; // the answer without output (a planner's "selection fails")
+    p.message = std::string(message.value_or(""));
+    p.standardError = std::move(standardError);
+    return p;
+  }
+  if (status == "error")
+    return failure(K::failed,
+                   "the worker answered error: " + std::string(message.value_or("(no message)")),
+                   std::move(standardError));
+  if (status != "done")
+    return bad("has \"status\" other than \"done\" or \"error\"");
+  if (output && output->size() > s_.maxOutput())
+    return failure(K::tooLarge,
+                   "the worker answered an inline output of more than " +
+                       std::to_string(s_.maxOutput()) +
+                       " bytes (--max-output-bytes); it was not judged",
+                   std::move(standardError));
+  if (output) {
+    Produced p;
+    p.ok = true;
+    p.output = std::string(*output);
+    p.standardError = std::move(standardError);
+    return p;
+  }
+  return readOut(outPath, s_.maxOutput(), std::move(standardError), "answered done");
+}
+
+/// Reads the answer's fields; returns those present.
+std::uint32_t WorkerSession::readAnswer(io::JsonReader &r, const char *what,
+                                        std::optional<std::uint64_t> &id, std::string_view &status,
+                                        std::optional<std::string_view> &message,
+                                        std::optional<std::string_view> &output) {
+  std::uint32_t seen = 0;
+  r.rootFields("a worker answer",
+               io::FieldSet{kAnswerFields, io::fieldBits(kAnswerFields, {"status"})},
+               [&](std::size_t i, io::od::value v) {
+                 seen |= io::fieldBit(i);
+                 switch (i) {
+                 case 0: status = r.string(v, "a status"); break;
+                 case 1: id = r.natural(v, "the request's id"); break;
+                 case 2: {
+                   std::string_view raw;
+                   io::od::object object = r.object(v, what);
+                   if (auto err = object.raw_json().get(raw))
+                     r.failSimd(err, nullptr);
+                   output = raw;
+                   break;
+                 }
+                 case 3: message = r.string(v, "a message"); break;
+                 }
+               });
+  return seen;
+}
+
+namespace {
+
 /// `--worker` and `--gate-worker`: one process for the whole run, one request line and one answer
 /// line per case (docs/conformance.md, "The worker protocol", "The gate worker protocol").
 class Worker : public Implementation {
 public:
   explicit Worker(const DiffSettings &s)
-      : s_(s), command_(s.worker.empty() ? s.gateWorker : s.worker), gates_(s.worker.empty()),
-        worker_(system::splitCommand(command_), s.maxOutput() + (1 << 16)) {}
+      : gates_(s.worker.empty()),
+        session_(s, s.worker.empty() ? s.gateWorker : s.worker,
+                 s.worker.empty() ? "a gate result" : "a GraphLoweringPlan", false) {}
 
   Produced produce(const CaseFiles &c, const Lowering &l, Clock::time_point deadline) override {
-    using K = Outcome::Kind;
-    const std::uint64_t id = ++requests_;
-    const std::string request = requestLine(id, c, l);
-    system::Worker::Reply r = worker_.exchange(request, deadline);
-    using S = system::Worker::Reply::Status;
-    if (r.status == S::interrupted)
-      throw Interrupted{};
-    if (r.status == S::failedToStart)
-      throw UsageError("cannot run " + system::splitCommand(command_)[0] + ": " + r.error);
-    if (r.status != S::answered)
-      return failure(
-          r.status == S::signaled   ? K::crashed
-          : r.status == S::timedOut ? K::timedOut
-          : r.status == S::tooLong  ? K::tooLarge
-                                    : K::failed,
-          "the worker " + system::describe(r, s_.timeout()) +
-              (r.status == S::tooLong ? " (--max-output-bytes); it was not judged" : "") +
-              "; it is started again for the next case",
-          std::move(r.standardError));
-    Produced p = answer(r.line, id, c, std::move(r.standardError));
-    if (gates_)
+    Produced p = session_.exchange(requestFields(c, l), c.outPath, deadline);
+    if (gates_ && p.ok)
       p.exitCode = -1; // a gate worker's verdict is its result's: it has no exit status per case
     return p;
   }
-  std::size_t starts() const override { return worker_.starts(); }
+  std::size_t starts() const override { return session_.starts(); }
 
 private:
-  /// One request (docs/conformance.md, "The worker protocol"): the case's exact text in
-  /// `planText`, and in `inline` the same bytes with each line break (outside strings, as JSON
-  /// has no other) made a space, so that every spelling of the case (escapes, number forms, white
-  /// space, member order) reaches the worker whichever it reads.
-  std::string requestLine(std::uint64_t id, const CaseFiles &c, const Lowering &l) const {
+  /// One request (docs/conformance.md, "The worker protocol"), after its id: the case's exact
+  /// text in `planText`, and in `inline` the same bytes with each line break (outside strings, as
+  /// JSON has no other) made a space, so that every spelling of the case (escapes, number forms,
+  /// white space, member order) reaches the worker whichever it reads.
+  std::string requestFields(const CaseFiles &c, const Lowering &l) const {
     std::string request;
     io::Sink sink(request);
-    sink << "{\"id\":" << id << ",\"edition\":\"" << spelling(l.edition)
-         << "\",\"case\":" << std::uint64_t{c.index} << ",\"label\":";
+    sink << "\"edition\":\"" << spelling(l.edition) << "\",\"case\":" << std::uint64_t{c.index}
+         << ",\"label\":";
     sink.jsonString(c.label);
     sink << ",\"mode\":\"" << l.modeName() << "\",\"equality\":\"" << l.equalityName() << '"';
     if (l.policy && acceptance::hasAcceptanceGate(l.edition)) { // a maintained profile (§6.10)
@@ -206,123 +339,13 @@ private:
     sink.jsonString(c.outPath.string());
     sink << ",\"planText\":";
     sink.jsonString(c.planText);
-    sink << ",\"inline\":";
-    std::string oneLine = c.planText;
-    std::replace_if(
-        oneLine.begin(), oneLine.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
-    sink << oneLine << '}';
+    sink << ",\"inline\":" << oneLineOf(c.planText);
     sink.flush();
     return request;
   }
 
-  /// `{"id":N,"status":"done"}` (output in `{out}`), `{"id":N,"status":"done","output":{...}}`,
-  /// or `{"id":N,"status":"error","message":"..."}`.
-  Produced answer(const std::string &line, std::uint64_t id, const CaseFiles &c,
-                  std::string standardError) {
-    using K = Outcome::Kind;
-    // The line itself is quoted, shown (escaped) and cut, in the finding and in stderr.txt, so that
-    // a stray line (a log line, a progress bar) says what it was.
-    auto bad = [&](const std::string &why) {
-      worker_.stop(); // out of step: start afresh
-      const std::string quoted = "\"" + io::shownText(line, io::kMaxEchoBytes) + "\"";
-      standardError +=
-          "lowering-oracle diff: the worker's line on standard output: " + quoted + "\n";
-      return failure(K::protocol,
-                     "the worker's answer " + why + ": " + quoted + "; it is started again",
-                     std::move(standardError));
-    };
-    // Read strictly (ref/io/strict_json.hpp): an unknown or repeated field, a wrong type, a
-    // field its status does not have is a wrong answer, named with its position and pointer.
-    const io::Source source = io::sourceFromString("answer", line);
-    std::optional<io::JsonReader> reader;
-    try {
-      reader.emplace(source);
-      io::od::value root;
-      io::od::json_type type;
-      if (reader->doc().get_value().get(root) || root.type().get(type) ||
-          type != io::od::json_type::object)
-        return bad("is not one JSON object on one line");
-    } catch (const io::InputError &) {
-      return bad("is not one JSON object on one line");
-    }
-    std::optional<std::uint64_t> gotId;
-    std::string_view status;
-    std::optional<std::string_view> message, output; // the inline GraphLoweringPlan, as written
-    try {
-      io::JsonReader &r = *reader;
-      r.doc().rewind();
-      const std::uint32_t seen = readAnswer(r, gates_ ? "a gate result" : "a GraphLoweringPlan",
-                                            gotId, status, message, output);
-      // `message` belongs to an error, `output` to done.
-      r.checkTagFields(nullptr, kAnswerFields, seen & ~io::fieldBits(kAnswerFields, {"id"}), 0,
-                       status == "error" ? io::fieldBits(kAnswerFields, {"status", "message"})
-                       : status == "done"
-                           ? io::fieldBits(kAnswerFields, {"status", "output"})
-                           : io::fieldBits(kAnswerFields, {"status", "output", "message"}),
-                       [&] { return "a worker answer with \"status\": " + io::quote(status); });
-    } catch (const io::InputError &e) {
-      return bad("is not a worker answer (" + std::string(e.what()) + ")");
-    }
-    if (!gotId || *gotId != id)
-      return bad("does not carry the request's \"id\" " + std::to_string(id));
-    if (status == "error")
-      return failure(K::failed,
-                     "the worker answered error: " + std::string(message.value_or("(no message)")),
-                     std::move(standardError));
-    if (status != "done")
-      return bad("has \"status\" other than \"done\" or \"error\"");
-    if (output && output->size() > s_.maxOutput())
-      return failure(K::tooLarge,
-                     "the worker answered an inline output of more than " +
-                         std::to_string(s_.maxOutput()) +
-                         " bytes (--max-output-bytes); it was not judged",
-                     std::move(standardError));
-    if (output) {
-      Produced p;
-      p.ok = true;
-      p.output = std::string(*output);
-      p.standardError = std::move(standardError);
-      return p;
-    }
-    return readOut(c.outPath, s_.maxOutput(), std::move(standardError), "answered done");
-  }
-
-  /// The fields of an answer (docs/conformance.md, "The worker protocol"), in the order of their
-  /// bits: `id` and `status` always; `message` with "error", `output` (an object) with "done".
-  static constexpr std::string_view kAnswerFields[] = {"status", "id", "output", "message"};
-
-  /// Reads the answer's fields; returns those present.
-  static std::uint32_t readAnswer(io::JsonReader &r, const char *what,
-                                  std::optional<std::uint64_t> &id, std::string_view &status,
-                                  std::optional<std::string_view> &message,
-                                  std::optional<std::string_view> &output) {
-    std::uint32_t seen = 0;
-    r.rootFields("a worker answer",
-                 io::FieldSet{kAnswerFields, io::fieldBits(kAnswerFields, {"status"})},
-                 [&](std::size_t i, io::od::value v) {
-                   seen |= io::fieldBit(i);
-                   switch (i) {
-                   case 0: status = r.string(v, "a status"); break;
-                   case 1: id = r.natural(v, "the request's id"); break;
-                   case 2: {
-                     std::string_view raw;
-                     io::od::object object = r.object(v, what);
-                     if (auto err = object.raw_json().get(raw))
-                       r.failSimd(err, nullptr);
-                     output = raw;
-                     break;
-                   }
-                   case 3: message = r.string(v, "a message"); break;
-                   }
-                 });
-    return seen;
-  }
-
-  const DiffSettings &s_;
-  std::string command_;
   bool gates_ = false; // --gate-worker: the answers are gate results
-  system::Worker worker_;
-  std::uint64_t requests_ = 0;
+  WorkerSession session_;
 };
 
 } // namespace

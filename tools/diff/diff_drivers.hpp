@@ -6,14 +6,18 @@
 
 #include <functional>
 
+#include "ref/io/strict_json.hpp"
 #include "tools/diff/diff_judge.hpp"
 #include "tools/diff/diff_settings.hpp"
 #include "tools/system/deadline.hpp"
+#include "tools/system/worker.hpp"
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace lo::diff {
 
@@ -32,6 +36,7 @@ struct Produced {
   Outcome failure;    // when !ok
   std::string output; // when ok
   std::string standardError;
+  std::string message; // a worker's answer without output: its "error" message
 };
 
 /// One case's files and request.
@@ -63,6 +68,48 @@ Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
                  system::Clock::time_point deadline, bool toStdout,
                  const std::filesystem::path &outPath, const std::function<ExitMeans(int)> &means,
                  const std::string &who);
+
+/// One worker process for a whole run (`--worker`, `--gate-worker`, `--planner-worker`): one
+/// request line and one answer line per case, the answer read strictly (docs/conformance.md, "The
+/// worker protocol"). Anything but an answer stops the worker; the next exchange starts it again.
+class WorkerSession {
+public:
+  /// `outputWhat` names the inline output in a wrong answer ("a GraphLoweringPlan"); with
+  /// `errorIsAnswer`, `"status": "error"` is an answer without output (exit code 2, its message),
+  /// not a failure.
+  WorkerSession(const DiffSettings &s, std::string command, std::string outputWhat,
+                bool errorIsAnswer);
+  ~WorkerSession();
+  WorkerSession(const WorkerSession &) = delete;
+  WorkerSession &operator=(const WorkerSession &) = delete;
+
+  /// Sends `{"id": N, FIELDS}` and reads the answer: the output inline or at `outPath`. Throws
+  /// Interrupted, and UsageError when the worker cannot start.
+  Produced exchange(std::string_view fields, const std::filesystem::path &outPath,
+                    system::Clock::time_point deadline);
+  std::size_t starts() const;
+
+private:
+  Produced answer(const std::string &line, std::uint64_t id, const std::filesystem::path &outPath,
+                  std::string standardError);
+  /// The fields of an answer, in the order of their bits: `id` and `status` always; `message`
+  /// with "error", `output` (an object) with "done".
+  static constexpr std::string_view kAnswerFields[] = {"status", "id", "output", "message"};
+  static std::uint32_t readAnswer(io::JsonReader &r, const char *what,
+                                  std::optional<std::uint64_t> &id, std::string_view &status,
+                                  std::optional<std::string_view> &message,
+                                  std::optional<std::string_view> &output);
+
+  const DiffSettings &s_;
+  std::string command_, outputWhat_;
+  bool errorIsAnswer_ = false;
+  system::Worker worker_;
+  std::uint64_t requests_ = 0;
+};
+
+/// A request's `inline` field (docs/conformance.md, "The worker protocol"): `text` as a JSON value
+/// on one line, each line break a space.
+std::string oneLineOf(std::string text);
 
 /// The driver `s` asks for: --worker, else --impl or --gate. Throws std::invalid_argument when the
 /// command cannot be split.

@@ -19,8 +19,9 @@ namespace lo::diff {
 /// The options of `diff`.
 struct DiffSettings {
   std::string impl, worker, gate, gateWorker;
-  /// --planner: another implementation's selection (tools/diff/planner_run.hpp).
-  std::string planner;
+  /// --planner, --planner-worker: another implementation's selection (tools/diff/planner_run.hpp).
+  std::string planner, plannerWorker;
+  bool planners() const { return !planner.empty() || !plannerWorker.empty(); }
   std::string policy; // --gate: one preset (or custom) only; empty: all asked
   /// --audit: every lowering asked carries the audit (else one case in suite::kAuditShare).
   bool audit = false;

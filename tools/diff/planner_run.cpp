@@ -19,6 +19,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 namespace lo::diff {
 
@@ -36,9 +37,13 @@ std::string firstLine(const std::string &text, std::string fallback) {
 class PlannerRunner {
 public:
   explicit PlannerRunner(const DiffSettings &s)
-      : s_(s), template_(system::splitCommand(s.planner)),
-        work_(std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff")) {
-    toStdout_ = s.planner.find("{out}") == std::string::npos;
+      : s_(s), work_(std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff")) {
+    if (s.plannerWorker.empty()) {
+      template_ = system::splitCommand(s.planner);
+      toStdout_ = s.planner.find("{out}") == std::string::npos;
+    } else {
+      worker_.emplace(s, s.plannerWorker, "a GraphExecutionPlan", true);
+    }
   }
   PlannerRunner(const PlannerRunner &) = delete;
   ~PlannerRunner() {
@@ -57,6 +62,7 @@ public:
         plans::Rng rng(seeder.next());
         const plans::SelectionCase c = plans::randomSelectionCase(
             interner, rng, plans::SelectionKnobs{s_.gen.maxNodes, s_.gen.edition});
+        caseIndex_ = i;
         Outcome o = judge(interner, c);
         ++cases;
         if (o.fails()) {
@@ -83,20 +89,20 @@ private:
     const auto deadline = system::deadlineAfter(s_.timeout());
     const fs::path graphPath = work() / "graph.json", profilePath = work() / "profile.json",
                    outPath = work() / "out.json";
-    system::recreateFile(graphPath, io::graphJson(c.graph, interner));
-    system::recreateFile(profilePath, io::profileJson(c.profile, s_.gen.edition));
+    const std::string graphText = io::graphJson(c.graph, interner),
+                      profileText = io::profileJson(c.profile, s_.gen.edition);
+    system::recreateFile(graphPath, graphText);
+    system::recreateFile(profilePath, profileText);
     std::error_code e;
     fs::remove_all(outPath, e);
     if (e)
       throw std::runtime_error(outPath.string() + ": cannot remove: " + e.message());
-    const auto argv = system::substitute(template_, {{"graph", graphPath.string()},
-                                                     {"profile", profilePath.string()},
-                                                     {"out", outPath.string()}});
     ++runs_;
-    // Exit status 2: the planner says selection fails (docs/spec.md §4.3, "diff").
-    Produced p = runCase(
-        argv, s_, deadline, toStdout_, outPath,
-        [](int code) { return code == 2 ? ExitMeans::answer : ExitMeans::failure; }, "the planner");
+    Produced p =
+        worker_
+            ? worker_->exchange(request(graphPath, profilePath, outPath, graphText, profileText),
+                                outPath, deadline)
+            : runOnce(graphPath, profilePath, outPath, deadline);
     if (!p.ok)
       return std::move(p.failure);
     const bool refused = p.exitCode == 2;
@@ -106,7 +112,8 @@ private:
     GraphExecutionPlan plan;
     std::optional<std::string> failed;
     if (refused) {
-      failed = firstLine(standardError, "the planner exited with status 2");
+      failed = worker_ ? (p.message.empty() ? "the planner answered error" : p.message)
+                       : firstLine(standardError, "the planner exited with status 2");
     } else {
       try {
         plan = io::readExecutionPlan(io::sourceFromString("output.json", output), interner,
@@ -146,6 +153,40 @@ private:
       report::writeSelectionText(out, {"graph.json", "output.json", c.profile.name}, findings);
     });
     return o;
+  }
+
+  /// --planner: one run of the command. Exit status 2: the planner says selection fails
+  /// (docs/spec.md §4.3, "diff").
+  Produced runOnce(const fs::path &graphPath, const fs::path &profilePath, const fs::path &outPath,
+                   Clock::time_point deadline) {
+    const auto argv = system::substitute(template_, {{"graph", graphPath.string()},
+                                                     {"profile", profilePath.string()},
+                                                     {"out", outPath.string()}});
+    return runCase(
+        argv, s_, deadline, toStdout_, outPath,
+        [](int code) { return code == 2 ? ExitMeans::answer : ExitMeans::failure; }, "the planner");
+  }
+
+  /// --planner-worker: one request after its id (docs/conformance.md, "The planner worker
+  /// protocol"): the case's files, and their texts as JSON strings.
+  std::string request(const fs::path &graphPath, const fs::path &profilePath,
+                      const fs::path &outPath, const std::string &graphText,
+                      const std::string &profileText) const {
+    std::string out;
+    io::Sink sink(out);
+    sink << "\"edition\":\"" << spelling(s_.gen.edition)
+         << "\",\"case\":" << std::uint64_t{caseIndex_} << ",\"graph\":";
+    sink.jsonString(graphPath.string());
+    sink << ",\"profile\":";
+    sink.jsonString(profilePath.string());
+    sink << ",\"out\":";
+    sink.jsonString(outPath.string());
+    sink << ",\"graphText\":";
+    sink.jsonString(graphText);
+    sink << ",\"profileText\":";
+    sink.jsonString(profileText);
+    sink.flush();
+    return out;
   }
 
   static std::size_t capsuleCount(const plans::SelectionCase &c) {
@@ -201,9 +242,10 @@ private:
     system::writeFile(keep / "stderr.txt", last.standardError);
     std::string report =
         "lowering-oracle diff: case " + label_ + " of seed " + std::to_string(s_.gen.seed) +
-        " (planner, edition " + std::string(spelling(e)) +
-        ")\ncommand: " + io::shownText(s_.planner) + "\nshrunk from " +
-        std::to_string(original.graph.nodes.size()) + " nodes and " +
+        " (planner, edition " + std::string(spelling(e)) + ")\ncommand: " +
+        (worker_ ? "--planner-worker " + io::shownText(s_.plannerWorker)
+                 : io::shownText(s_.planner)) +
+        "\nshrunk from " + std::to_string(original.graph.nodes.size()) + " nodes and " +
         std::to_string(capsuleCount(original)) + " capsules to " +
         std::to_string(minimal.graph.nodes.size()) + " and " +
         std::to_string(capsuleCount(minimal)) + " in " + std::to_string(stats.tests) +
@@ -268,6 +310,8 @@ private:
   std::vector<std::string> template_;
   bool toStdout_ = false;
   std::unique_ptr<system::TemporaryDirectory> work_;
+  std::optional<WorkerSession> worker_; // --planner-worker
+  std::size_t caseIndex_ = 0;
   ProgressLine progress_{s_.progress};
   std::size_t runs_ = 0, planned_ = 0;
   Outcome finding_;
