@@ -1,9 +1,10 @@
 """Hypothesis properties over lowering_oracle.strategies (docs/python.md): the conforming peer of
 tests/peers passes 1,000 generated cases (200 outside the campaign tier, tests/campaign.py); each
-mutant of tests/peers/mutants.py fails, and Hypothesis shrinks the failing plan to at most 2 nodes; in every edition the strategies draw
-plans the oracle reads, lowers and gates in that edition; and on the selection cases, the
-oracle's plan and tests/peers/planner.py's pass check_plan, and Hypothesis finds each of the
-planner's mutants (which diff catches and shrinks: tests/gen/diff_planner_test.cpp)."""
+mutant of tests/peers/mutants.py fails, and Hypothesis shrinks the failing plan to at most 2
+nodes; in every edition the strategies draw plans the oracle reads, lowers and gates in that
+edition; and on the selection cases, the oracle's plan and tests/peers/planner.py's pass
+check_plan, and Hypothesis finds each of the planner's mutants (which diff catches and shrinks:
+tests/gen/diff_planner_test.cpp)."""
 import json
 import os
 import random
