@@ -8,6 +8,7 @@
 #include "tests/cli_run.hpp"
 #include "tools/diff/selection_shrink.hpp"
 #include "tools/plans/selection_cases.hpp"
+#include "tools/system/spawn.hpp"
 
 #include <map>
 #include <regex>
@@ -133,6 +134,18 @@ TEST_F(DiffPlanner, EachMutantIsCaughtShrunkAndSaved) {
       {"plans-input", "has no runtime work and is never planned"},
       {"last-eligible", "selection.earlier-passed-over"},
   };
+  // The mutants are planner.py's, each once (its MUTANTS, in its order).
+  system::Options options;
+  options.captureStdout = true;
+  const system::Result listed = system::run(
+      {LO_PYTHON3, "-c",
+       "import sys; sys.path.insert(0, sys.argv[1]); import planner; print(*planner.MUTANTS)",
+       LO_PEERS_DIR},
+      options);
+  std::string names;
+  for (const Mutant &m : mutants)
+    names += (names.empty() ? "" : " ") + m.name;
+  EXPECT_EQ(listed.standardOutput, names + "\n") << listed.standardError;
   for (const Mutant &m : mutants) {
     SCOPED_TRACE(m.name);
     const fs::path keep = dir / m.name;
