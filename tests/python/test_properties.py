@@ -179,5 +179,4 @@ def test_each_planner_mutant_is_found(mutant):
 
 def test_selection_cases_refuse_a_seed_edition():
     with pytest.raises(ValueError, match="has no selection"):
-        find(strategies.selection_cases(edition="2026-08"), lambda c: True,
-             settings=settings(database=None))
+        strategies.selection_cases(edition="2026-08")

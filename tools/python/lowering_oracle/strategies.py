@@ -301,6 +301,8 @@ def selection_cases(max_nodes=12, edition=None):
     # At least 128 words: the profile's choices come after the graph's, and a choice past the end
     # of the list is the plain one (a zero), so with fewer words `prefer P` and the decoys beside
     # a preferred capsule would be rare.
+    # An edition without selection, or a bad max_nodes, raises ValueError here, not at a draw.
+    _native.selection_case([], edition, max_nodes)
     words = st.lists(st.integers(0, 2**64 - 1), min_size=128, max_size=400)
     return words.map(lambda w: tuple(json.loads(t) for t in
                                      _native.selection_case(w, edition, max_nodes)))
