@@ -21,9 +21,11 @@
 #include "proofs/selection.hpp"
 #include "ref/edition.hpp"
 #include "ref/lowering.hpp"
+#include "ref/registry.hpp"
 #include "ref/selection.hpp"
 #include "tests/campaign.hpp"
 #include "tests/property/generators.hpp"
+#include "tools/plans/selection_cases.hpp"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -834,30 +836,29 @@ public:
 
   SelectionDifferential(std::size_t n, SelectionSabotage sabotage,
                         const std::vector<acceptance::KernelPolicy> &policies,
-                        const std::vector<selection::Availability> &availabilities)
+                        const std::vector<selection::Availability> &availabilities,
+                        const std::vector<BackendOp> &ops = {BackendOp::relu, BackendOp::sigmoid})
       : encoder_(ctx_, kNewestEdition, Equality::contract, Sabotage::none, sabotage),
         policy_(freshKernelPolicy(ctx_)), availability_(freshAvailability(ctx_, "a")),
         op_(ctx_.int_const("op")), choice_{ctx_.bool_val(false), ctx_.int_val(0)}, symbols_(ctx_) {
     for (std::size_t j = 0; j < n; ++j)
       registry_.push_back(encoder_.freshCapsule("c" + std::to_string(j)));
     choice_ = chooseCapsuleFor(encoder_, policy_, availability_, op_, registry_);
-    auto symbols = [](const SymbolicKernelPolicy &p, const SymbolicAvailability &a,
-                      const z3::expr &op, z3::expr_vector &out) {
-      for (const z3::expr *x :
-           {&p.device, &p.preference, &p.provider, &p.allowTrustedExternal, &p.vjpMode, &op})
-        out.push_back(*x);
-      for (const z3::expr &x : a.devices)
-        out.push_back(x);
-      for (const z3::expr &x : a.providers)
-        out.push_back(x);
-    };
-    symbols(policy_, availability_, op_, symbols_);
+    symbolsOf(policy_, availability_, op_, symbols_);
+    ask(policies, availabilities, ops);
+  }
+
+  /// The cases compared from now on: each policy, availability and op.
+  void ask(const std::vector<acceptance::KernelPolicy> &policies,
+           const std::vector<selection::Availability> &availabilities,
+           const std::vector<BackendOp> &ops) {
+    cases_.clear();
     for (const acceptance::KernelPolicy &p : policies)
       for (const selection::Availability &a : availabilities)
-        for (BackendOp op : {BackendOp::relu, BackendOp::sigmoid}) {
+        for (BackendOp op : ops) {
           cases_.push_back(Case{p, a, op, z3::expr_vector(ctx_)});
-          symbols(constantKernelPolicy(ctx_, p), constantAvailability(ctx_, a),
-                  ctx_.int_val(static_cast<int>(op)), cases_.back().values);
+          symbolsOf(constantKernelPolicy(ctx_, p), constantAvailability(ctx_, a),
+                    ctx_.int_val(static_cast<int>(op)), cases_.back().values);
         }
   }
 
@@ -902,6 +903,17 @@ public:
   }
 
 private:
+  static void symbolsOf(const SymbolicKernelPolicy &p, const SymbolicAvailability &a,
+                        const z3::expr &op, z3::expr_vector &out) {
+    for (const z3::expr *x :
+         {&p.device, &p.preference, &p.provider, &p.allowTrustedExternal, &p.vjpMode, &op})
+      out.push_back(*x);
+    for (const z3::expr &x : a.devices)
+      out.push_back(x);
+    for (const z3::expr &x : a.providers)
+      out.push_back(x);
+  }
+
   z3::context ctx_;
   Encoder encoder_;
   SymbolicKernelPolicy policy_;
@@ -994,6 +1006,34 @@ TEST(EncodingIsCode, SelectionOnEveryRegistryOfUpToTwoCapsules) {
   for (std::size_t n = 0, words = 1; n <= maxLength; ++n, words *= selectionCapsules().size())
     expected += words;
   EXPECT_EQ(registries, expected);
+}
+
+// The cases `diff --planner` draws (tools/plans/selection_cases: registries of several modules,
+// each op's capsules refused for each reason, decoys beside a preferred provider): the encoded
+// choice of each op of the graph, under the case's policy and availability, is the code's over the
+// flattened registry (RapidCheck draws the generator's seed: the suite's main asks for 1,000).
+RC_GTEST_PROP(EncodingIsCode, SelectionOnTheCasesDiffDraws, (std::uint64_t seed)) {
+  Interner interner;
+  plans::Rng rng(seed);
+  const plans::SelectionCase c =
+      plans::randomSelectionCase(interner, rng, plans::SelectionKnobs{12, kNewestEdition});
+  const std::vector<KernelCapsule> registry = selection::flatten(c.profile.capsuleModules);
+  std::vector<BackendOp> ops;
+  for (const selection::Node &n : c.graph.nodes)
+    if (n.op && std::find(ops.begin(), ops.end(), *n.op) == ops.end())
+      ops.push_back(*n.op);
+  RC_TAG(registry.size());
+  // One encoding per registry length, built once (a context and its terms per case cost more
+  // than the comparison).
+  static std::map<std::size_t, std::unique_ptr<SelectionDifferential>> byLength;
+  auto &d = byLength[registry.size()];
+  if (!d)
+    d = std::make_unique<SelectionDifferential>(registry.size(), SelectionSabotage::none,
+                                                std::vector<acceptance::KernelPolicy>{},
+                                                std::vector<selection::Availability>{});
+  d->ask({c.profile.policy}, {c.profile.availability}, ops);
+  const std::string diff = d->compare(registry);
+  RC_ASSERT(diff == "");
 }
 
 // Each selection sabotage makes the comparison fail on a registry of at most 2 capsules.
