@@ -19,6 +19,7 @@
 // A `Sabotage` breaks the algorithm on purpose; the tests use it to show each obligation can fail.
 #pragma once
 
+#include "proofs/sabotage_table.hpp"
 #include "proofs/smt.hpp"
 #include "ref/capsule.hpp"
 #include "ref/edition.hpp"
@@ -55,13 +56,7 @@ namespace lo::proofs {
   X(singletonGroupDropsId, "singleton-group-drops-id",                                             \
     "toSingletonLoweredGroup leaves the node's id out")
 
-#define LO_SABOTAGE_ENUMERATOR(name, spelling, what) name,
-enum class Sabotage : std::uint8_t { LO_SABOTAGES(LO_SABOTAGE_ENUMERATOR) };
-#undef LO_SABOTAGE_ENUMERATOR
-
-std::string_view spelling(Sabotage s);
-std::string_view describe(Sabotage s);
-std::vector<Sabotage> allSabotages(); // every value but `none`
+LO_DECLARE_SABOTAGES(Sabotage, LO_SABOTAGES, allSabotages)
 
 /// The sabotages of the selection encoding (proofs/selection.hpp); 0 is `none`.
 enum class SelectionSabotage : std::uint8_t;

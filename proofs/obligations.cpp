@@ -7,6 +7,7 @@
 #include "proofs/spec_checks.hpp"
 #include "proofs/step.hpp"
 #include "proofs/unique.hpp"
+#include "ref/selection.hpp"
 
 #include <stdexcept>
 
@@ -303,7 +304,7 @@ bool appliesIn(const Obligation &o, Edition e) {
   case Needs::noGroupKinds: return !r.groupKinds;
   case Needs::evidenceGate: return r.gate == GateKind::evidence;
   case Needs::acceptanceGate: return r.gate == GateKind::acceptance;
-  case Needs::selection: return (kLineageEditions & editionBit(e)) != 0;
+  case Needs::selection: return selection::hasSelection(e);
   }
   return false;
 }

@@ -1,10 +1,11 @@
-// The rows of a sabotage enumeration (proofs/encoding.hpp `Sabotage`, proofs/selection.hpp
-// `SelectionSabotage`), read from its X-macro: X(enumerator, spelling, what it breaks), the first
-// row `none`.
+// A sabotage enumeration (proofs/encoding.hpp `Sabotage`, proofs/selection.hpp
+// `SelectionSabotage`) declared from its X-macro, X(enumerator, spelling, what it breaks), whose
+// first row is `none`: the enumeration, and the table of its rows the spellings are read from.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -35,5 +36,15 @@ constexpr SabotageTable<E, N> sabotageTable(const std::array<SabotageRow, N> &ro
 
 /// `sabotageTable<E>(std::array{LO_XS(LO_SABOTAGE_ROW)})`.
 #define LO_SABOTAGE_ROW(name, spelling, what) SabotageRow{spelling, what},
+
+#define LO_SABOTAGE_ENUMERATOR(name, spelling, what) name,
+/// `enum class NAME : std::uint8_t` with the enumerators of the X-macro LIST, and the spelling, the
+/// description and the list of every value but `none` that the implementation defines from its
+/// table.
+#define LO_DECLARE_SABOTAGES(NAME, LIST, ALL)                                                      \
+  enum class NAME : std::uint8_t { LIST(LO_SABOTAGE_ENUMERATOR) };                                 \
+  std::string_view spelling(NAME s);                                                               \
+  std::string_view describe(NAME s);                                                               \
+  std::vector<NAME> ALL();
 
 } // namespace lo::proofs

@@ -26,15 +26,7 @@ namespace lo::proofs {
     "the pass for `prefer P` does not ask the assurance")                                          \
   X(lastEligible, "choose-last-eligible", "each pass takes its last capsule, not its first")
 
-#define LO_SELECTION_SABOTAGE_ENUMERATOR(name, spelling, what) name,
-enum class SelectionSabotage : std::uint8_t {
-  LO_SELECTION_SABOTAGES(LO_SELECTION_SABOTAGE_ENUMERATOR)
-};
-#undef LO_SELECTION_SABOTAGE_ENUMERATOR
-
-std::string_view spelling(SelectionSabotage s);
-std::string_view describe(SelectionSabotage s);
-std::vector<SelectionSabotage> allSelectionSabotages(); // every value but `none`
+LO_DECLARE_SABOTAGES(SelectionSabotage, LO_SELECTION_SABOTAGES, allSelectionSabotages)
 
 /// `Availability`, symbolic: whether each device and each provider (by vocabulary index) is
 /// declared.

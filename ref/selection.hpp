@@ -17,6 +17,9 @@ namespace lo::selection {
 
 using acceptance::KernelPolicy;
 
+/// Whether edition `e` has upstream's planner (docs/spec.md §10): the lean-dojo lineage's.
+constexpr bool hasSelection(Edition e) { return (kLineageEditions & editionBit(e)) != 0; }
+
 /// Why one capsule is not chosen for one op, in the order docs/spec.md §10.3 tests them; a capsule
 /// may fail several. `passedOver`: eligible, but an earlier one (or, under `prefer P`, one of the
 /// preferred provider) was chosen.

@@ -175,7 +175,7 @@ Action setupDiff(CLI::App &app) {
                                "--gate-worker, --planner and --planner-worker");
     if (o->planners()) {
       const std::string which = o->planner.empty() ? "--planner-worker" : "--planner";
-      if (!plans::hasSelectionCases(o->gen.edition))
+      if (!selection::hasSelection(o->gen.edition))
         throw std::runtime_error("diff: " + which + ": edition " +
                                  std::string(spelling(o->gen.edition)) +
                                  " has no selection (docs/spec.md §10); use 2026-09 or later");

@@ -31,7 +31,7 @@ plans::SelectionCase caseOf(Interner &interner, std::uint64_t seed, Edition e) {
 // Every drawn case, in every edition with selection, reads back as it was written.
 TEST(SelectionCases, DocumentsReadBackAsWritten) {
   for (Edition e : valuesOf<Edition>(kNewestEdition)) {
-    if (!plans::hasSelectionCases(e))
+    if (!selection::hasSelection(e))
       continue;
     for (std::uint64_t seed = 0; seed < 150; ++seed) {
       SCOPED_TRACE("edition " + std::string(spelling(e)) + ", seed " + std::to_string(seed));

@@ -168,18 +168,16 @@ def worker(mutant):
 
 
 def main(argv):
-    if len(argv) > 1 and argv[1] == "--worker":
-        mutant = argv[2] if len(argv) > 2 else None
-        if mutant is not None and mutant not in MUTANTS:
-            print(f"planner.py: unknown mutant {mutant!r}", file=sys.stderr)
-            return 64
-        return worker(mutant)
-    graph_path, profile_path, out_path = argv[1:4]
-    mutant = argv[4] if len(argv) > 4 else None
+    as_worker = len(argv) > 1 and argv[1] == "--worker"
+    rest = argv[2:] if as_worker else argv[4:]
+    mutant = rest[0] if rest else None
     if mutant is not None and mutant not in MUTANTS:
         print(f"planner.py: unknown mutant {mutant!r}; expected one of {', '.join(MUTANTS)}",
               file=sys.stderr)
         return 64
+    if as_worker:
+        return worker(mutant)
+    graph_path, profile_path, out_path = argv[1:4]
     with open(graph_path, encoding="utf-8") as f:
         graph = json.load(f)
     with open(profile_path, encoding="utf-8") as f:

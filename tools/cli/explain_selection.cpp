@@ -19,7 +19,7 @@ int explainSelection(Departure d, Edition edition, const std::string &out) {
   const auto header = [&](io::Sink &sink) {
     sink << spelling(d) << " finds " << checks::findingOf(d) << " (docs/spec.md §10.8).\n";
   };
-  if (!plans::hasSelectionCases(edition)) {
+  if (!selection::hasSelection(edition)) {
     writeOutput(out, [&](io::Sink &sink) {
       header(sink);
       sink << "\nNo example in edition " << spelling(edition)

@@ -53,13 +53,15 @@ Produced readOut(const fs::path &outPath, std::size_t cap, std::string standardE
                  std::move(standardError));
 }
 
-} // namespace
-
+/// A request's `inline` field (docs/conformance.md, "The worker protocol"): `text` as a JSON value
+/// on one line, each line break a space.
 std::string oneLineOf(std::string text) {
   std::replace_if(
       text.begin(), text.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
   return text;
 }
+
+} // namespace
 
 Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
                  Clock::time_point deadline, bool toStdout, const fs::path &outPath,
@@ -87,6 +89,7 @@ Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
   Produced p;
   if (meaning == ExitMeans::answer) {
     p.ok = true;
+    p.withoutOutput = true;
     p.exitCode = r.code;
     p.standardError = std::move(r.standardError);
     return p;
@@ -238,7 +241,7 @@ Produced WorkerSession::answer(const std::string &line, std::uint64_t id, const 
   if (status == "error" && errorIsAnswer_) {
     Produced p;
     p.ok = true;
-    p.exitCode = 2; // the answer without output (a planner's "selection fails")
+    p.withoutOutput = true;
     p.message = std::string(message.value_or(""));
     p.standardError = std::move(standardError);
     return p;

@@ -4,8 +4,6 @@
 // worker protocol").
 #pragma once
 
-#include <functional>
-
 #include "ref/io/strict_json.hpp"
 #include "tools/diff/diff_judge.hpp"
 #include "tools/diff/diff_settings.hpp"
@@ -13,6 +11,7 @@
 #include "tools/system/worker.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -32,6 +31,9 @@ struct Interrupted {};
 /// What the implementation produced for one case: its output, or the failure that stands for it.
 struct Produced {
   bool ok = false;
+  /// when ok: an answer without output (ExitMeans::answer, or a worker's "error" under
+  /// `errorIsAnswer`): a planner's "selection fails"
+  bool withoutOutput = false;
   int exitCode = 0;   // when ok: the implementation's exit status (0 or, for a gate, 1)
   Outcome failure;    // when !ok
   std::string output; // when ok
@@ -75,8 +77,8 @@ Produced runCase(const std::vector<std::string> &argv, const DiffSettings &s,
 class WorkerSession {
 public:
   /// `outputWhat` names the inline output in a wrong answer ("a GraphLoweringPlan"); with
-  /// `errorIsAnswer`, `"status": "error"` is an answer without output (exit code 2, its message),
-  /// not a failure.
+  /// `errorIsAnswer`, `"status": "error"` is an answer without output (with its message), not a
+  /// failure.
   WorkerSession(const DiffSettings &s, std::string command, std::string outputWhat,
                 bool errorIsAnswer);
   ~WorkerSession();
@@ -106,10 +108,6 @@ private:
   system::Worker worker_;
   std::uint64_t requests_ = 0;
 };
-
-/// A request's `inline` field (docs/conformance.md, "The worker protocol"): `text` as a JSON value
-/// on one line, each line break a space.
-std::string oneLineOf(std::string text);
 
 /// The driver `s` asks for: --worker, else --impl or --gate. Throws std::invalid_argument when the
 /// command cannot be split.

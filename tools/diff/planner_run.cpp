@@ -105,7 +105,7 @@ private:
             : runOnce(graphPath, profilePath, outPath, deadline);
     if (!p.ok)
       return std::move(p.failure);
-    const bool refused = p.exitCode == 2;
+    const bool refused = p.withoutOutput;
     std::string output = std::move(p.output);
     std::string standardError = std::move(p.standardError);
     // The candidate's capsules are interned beside the case's kinds.

@@ -38,8 +38,6 @@ template <class E> std::vector<E> subset(Choices &choices, const std::vector<E> 
 
 } // namespace
 
-bool hasSelectionCases(Edition e) { return (kLineageEditions & editionBit(e)) != 0; }
-
 SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
                                   const SelectionKnobs &knobs) {
   const Edition e = knobs.edition;

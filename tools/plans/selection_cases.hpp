@@ -26,9 +26,6 @@ struct SelectionCase {
   selection::BackendProfile profile;
 };
 
-/// Whether `diff --planner` can draw cases in edition `e`: the lean-dojo lineage's.
-bool hasSelectionCases(Edition e);
-
 /// A case drawn from `choices` as `knobs` say.
 SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
                                   const SelectionKnobs &knobs = {});

@@ -655,7 +655,7 @@ std::pair<std::string, std::string> selectionCase(std::vector<std::uint64_t> wor
                                                   const std::optional<std::string> &edition,
                                                   std::size_t maxNodes) {
   const Edition e = editionOf(edition);
-  if (!plans::hasSelectionCases(e))
+  if (!selection::hasSelection(e))
     throw py::value_error("edition " + std::string(spelling(e)) +
                           " has no selection (docs/spec.md §10)");
   Interner interner;
