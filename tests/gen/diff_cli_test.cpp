@@ -77,7 +77,7 @@ struct Broken {
 // The conforming peer at the default count (200 cases) is peers.conforming; here: a passing run
 // with --keep saves nothing.
 TEST_F(Diff, ConformingPeerPassesAndNothingIsKept) {
-  const std::string count = std::to_string(instance(20, 60)); // tests/campaign.hpp
+  const std::string count = std::to_string(instance(10, 60)); // tests/campaign.hpp
   const auto r = seedOracle({"diff", "--impl", peer("conforming.py"), "--count", count, "--keep",
                              (dir / "keep").string()});
   EXPECT_EQ(r.code, 0) << r.standardOutput << r.standardError;
@@ -90,7 +90,7 @@ TEST_F(Diff, ConformingPeerPassesAndNothingIsKept) {
 // confined to the singleton lowering or to the identity equality is caught at the default cost of
 // one run a case; --mode or --equality pins one lowering.
 TEST_F(Diff, EveryLoweringByDefault) {
-  const std::string count = std::to_string(instance(12, 40)); // the passing runs' cases
+  const std::string count = std::to_string(instance(8, 40)); // the passing runs' cases
   const auto conforming = seedOracle({"diff", "--impl", peer("conforming.py"), "--count", count});
   EXPECT_EQ(conforming.code, 0) << conforming.standardOutput << conforming.standardError;
   EXPECT_TRUE(
@@ -138,7 +138,7 @@ TEST_F(Diff, ConformingPeerPassesTheOtherLoweringsToo) {
   for (const auto &[mode, equality] :
        {std::pair{"singleton", "contract"}, std::pair{"coalesced", "identity"}}) {
     const auto r = seedOracle({"diff", "--impl", peer("conforming.py"), "--count",
-                               std::to_string(instance(12, 40)), "--seed", "5", "--mode", mode,
+                               std::to_string(instance(8, 40)), "--seed", "5", "--mode", mode,
                                "--equality", equality});
     EXPECT_EQ(r.code, 0) << mode << "/" << equality << ": " << r.standardOutput << r.standardError;
   }

@@ -106,7 +106,7 @@ TEST(SelectionCases, WithoutNodesRenumbersAndDropsParents) {
 using DiffPlanner = TempDir;
 
 TEST_F(DiffPlanner, TheConformingPlannerAndTheOraclesOwnPlanPass) {
-  const std::string count = std::to_string(instance(30, 200));
+  const std::string count = std::to_string(instance(12, 200));
   const auto python = oracle({"diff", "--planner", kPlanner, "--count", count});
   EXPECT_EQ(python.code, 0) << python.standardOutput << python.standardError;
   EXPECT_TRUE(contains(python.standardOutput, "all " + count + " cases conform (planner"))
@@ -204,7 +204,7 @@ TEST_F(DiffPlanner, CrashesGarbageAndUsage) {
 // each other.
 TEST_F(DiffPlanner, APlannerWorkerIsJudgedAsThePlanner) {
   const std::string worker = std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/planner.py --worker";
-  const std::string count = std::to_string(instance(30, 200));
+  const std::string count = std::to_string(instance(12, 200));
   const auto ok = oracle({"diff", "--planner-worker", worker, "--count", count});
   EXPECT_EQ(ok.code, 0) << ok.standardOutput << ok.standardError;
   EXPECT_TRUE(std::regex_search(

@@ -327,7 +327,7 @@ TEST_F(EditionWorker, ThePeersWorkerAndImplReadEveryGeneratedEdition) {
   for (const std::string edition : {"2026-07", "2026-08", "2026-08b", "2026-09", "2026-10"}) {
     const auto r =
         oracle({"diff", "--worker", std::string(LO_PYTHON3) + " " + LO_PEERS_DIR + "/worker.py",
-                "--count", std::to_string(instance(20, 60)), "--edition", edition});
+                "--count", std::to_string(instance(10, 60)), "--edition", edition});
     EXPECT_EQ(r.code, 0) << edition << r.standardOutput << r.standardError;
   }
   // The gate of 2026-08b is 2026-08's (the same capsules and dispositions): two editions suffice.

@@ -20,8 +20,8 @@ instance() { if [ "${LO_CAMPAIGN:-}" = 1 ]; then echo "$2"; else echo "$1"; fi; 
 
 case $WHAT in
 conforming)
-  # diff's default count (200) in the campaign tier, 50 cases otherwise.
-  COUNT=$(instance 50 "")
+  # diff's default count (200) in the campaign tier, 25 cases otherwise.
+  COUNT=$(instance 25 "")
   "$BIN" diff --edition 2026-08 --impl "$PY $PEERS/conforming.py {plan} {out} {mode} {equality} {audit}" \
     ${COUNT:+--count "$COUNT"} >"$WORK/out" 2>"$WORK/err"
   rc=$?
