@@ -289,9 +289,16 @@ TEST_F(OutputFileTest, ASocketIsNotReplaced) {
   ASSERT_GE(s, 0);
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
-  ASSERT_LT(sock.string().size(), sizeof addr.sun_path);
-  std::strcpy(addr.sun_path, sock.c_str());
-  ASSERT_EQ(::bind(s, reinterpret_cast<const sockaddr *>(&addr), sizeof addr), 0);
+  // Bound through the directory's descriptor: `dir` is under $TMPDIR, in the build tree, whose
+  // path may be longer than a socket address holds.
+  const int at = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  ASSERT_GE(at, 0);
+  const std::string bound = "/proc/self/fd/" + std::to_string(at) + "/sock";
+  ASSERT_LT(bound.size(), sizeof addr.sun_path);
+  std::strcpy(addr.sun_path, bound.c_str());
+  ASSERT_EQ(::bind(s, reinterpret_cast<const sockaddr *>(&addr), sizeof addr), 0)
+      << std::strerror(errno);
+  ::close(at);
   EXPECT_EQ(openingError(sock.string()),
             sock.string() +
                 ": is neither a regular file, a symbolic link, a device nor a pipe: not replaced");
