@@ -149,7 +149,7 @@ TEST(LineageAcceptance, TrustedValueContractIsRejectedOnTheValueObligation) {
       std::vector<std::string>{"reference.relu_trusted_value has rejected value evidence for "
                                "relu: trusted boundary: profile-test external implementation"});
   KernelPolicy external = checkedCpuPolicy();
-  external.assurance = AssurancePolicy::external();
+  external.assurance = acceptance::AssurancePolicy::external();
   EXPECT_TRUE(acceptable(external, BackendOp::relu, trustedValueRelu()));
 }
 
@@ -269,7 +269,7 @@ TEST(LineageAcceptance, EveryFailureKindInOrder) {
   c.layoutContract.evidence = {EvidenceTag::trustedBoundary, "r1"};
   c.vjpContract.evidence = {EvidenceTag::trustedBoundary, "r2"};
   const KernelPolicy policy{Device::cpu, ProviderPreference::only(Provider::reference),
-                            AssurancePolicy::checked(), VJPMode::backend_vjp};
+                            acceptance::AssurancePolicy::checked(), VJPMode::backend_vjp};
   const auto failures = acceptanceFailures(policy, BackendOp::gelu, c);
   EXPECT_EQ(kinds(failures),
             (std::vector<Kind>{Kind::operationMismatch, Kind::forwardUnsupported,
