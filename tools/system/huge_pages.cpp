@@ -2,10 +2,10 @@
 // and more is advised to the kernel as transparent huge pages (madvise MADV_HUGEPAGE), so that a
 // large plan's text, simdjson's index of it and the tables built from it fault in 2 MiB at a time
 // instead of 4 KiB. The replaceable allocation functions below are linked into the programs
-// alone (the binary and the bare baseline of tools/bench), never into a library: a program that
-// links lowering_oracle keeps its own allocator. Not in the sanitizer build, whose runtime
-// replaces these functions itself (tools/CMakeLists.txt), nor under any other AddressSanitizer or
-// memory sanitizer a build's flags turn on.
+// alone (`lo_huge_pages`, CMakeLists.txt: the binary and the bare baseline of tools/bench), never
+// into a library: a program that links lowering_oracle keeps its own allocator. Under
+// AddressSanitizer or MemorySanitizer (the test build) the file defines nothing: the sanitizer's
+// runtime replaces these functions itself.
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
 #define LO_ALLOCATOR_OF_A_SANITIZER 1
