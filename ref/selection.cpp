@@ -55,14 +55,15 @@ std::string noCapsuleMessage(const KernelPolicy &policy, BackendOp op) {
 std::optional<std::string> checkWellFormed(const Graph &g) {
   for (std::size_t i = 0; i < g.nodes.size(); ++i) {
     const Node &n = g.nodes[i];
-    const std::string index = std::to_string(i);
-    if (n.id != i)
+    if (n.id != i) {
+      const std::string index = std::to_string(i);
       return "IR graph: id discipline violated at index " + index + ": nodes[" + index +
              "].id = " + std::to_string(n.id);
+    }
     for (NodeId pid : n.parents)
       if (pid >= n.id)
-        return "IR graph: node " + index + ": parent id " + std::to_string(pid) + " is not < " +
-               std::to_string(n.id);
+        return "IR graph: node " + std::to_string(i) + ": parent id " + std::to_string(pid) +
+               " is not < " + std::to_string(n.id);
   }
   return std::nullopt;
 }

@@ -56,10 +56,42 @@ selection::Node GraphReader::node(od::value &v) {
   od::object obj = object(v, "a node");
   selection::Node n;
   std::optional<KindTag> tag;
+  const KindSignature *sig = nullptr;
+  const std::vector<std::string> *wire = nullptr;
+  bool payload = false;
+  OpKind k;
   std::vector<std::uint64_t> shape;
   std::uint32_t seen = 0;
+  std::uint64_t have = 0; // one bit a parameter
+  std::array<std::string_view, 16> extraSeen;
+  std::size_t extraCount = 0;
+  // A kind's parameters are read as they come once the kind is known: the exporter writes "kind"
+  // before them. A parameter (or a const's shape) met before the kind is read by a second pass.
+  bool again = false;
+  auto parameter = [&](const char *keyAt, std::string_view key, od::value &x) {
+    const auto seenEnd = extraSeen.begin() + static_cast<std::ptrdiff_t>(extraCount);
+    if (std::find(extraSeen.begin(), seenEnd, key) != seenEnd)
+      fail(keyAt, "duplicate field " + quote(key) + " in a node");
+    extraSeen[extraCount++] = key;
+    std::size_t i = 0;
+    while (i < wire->size() && (*wire)[i] != key)
+      ++i;
+    if (i == wire->size()) {
+      if (payload && std::find(std::begin(kPayloadFields), std::end(kPayloadFields), key) !=
+                         std::end(kPayloadFields))
+        return; // a payload: not read (docs/spec.md §10.6)
+      fail(keyAt, "kind " + quote(spelling(*tag)) + " has no field " + quote(key));
+    }
+    have |= std::uint64_t{1} << i;
+    if (sig->params[i].type == ParamType::naturals)
+      k.params[i] = naturals(x, "an array of naturals");
+    else if (sig->params[i].type == ParamType::natural)
+      k.params[i].push_back(natural(x, "a natural number"));
+    else
+      fail(location(x), "kind " + quote(spelling(*tag)) + ": parameter " + quote(key) +
+                            " is not read from torchlean.ir.v1");
+  };
   std::size_t extra = 0;
-  // First pass: the node's own fields; the kind's parameters are judged once the kind is known.
   objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
     std::size_t i = 0;
     while (i < std::size(kNodeFields) && kNodeFields[i] != key)
@@ -67,6 +99,10 @@ selection::Node GraphReader::node(od::value &v) {
     if (i == std::size(kNodeFields)) {
       if (++extra > 16)
         fail(keyAt, "too many fields in a node");
+      if (tag && !again)
+        parameter(keyAt, key, x);
+      else
+        again = true;
       return;
     }
     if (seen & fieldBit(i))
@@ -83,11 +119,20 @@ selection::Node GraphReader::node(od::value &v) {
       if (!tag)
         fail(at, "unknown kind " + quote(s) +
                      "; expected one of: " + joinedSpellings<KindTag>(edition()));
+      sig = &signature(*tag);
+      wire = &wireParamNames(*tag);
+      payload = *tag == KindTag::layernorm || spelling(*tag) == "batch_norm_eval";
+      k = OpKind{*tag, std::vector<std::vector<std::uint64_t>>(sig->params.size())};
       break;
     }
     case 2: n.parents = naturals(x, "the parents"); break;
-    case 3: // checked here, held only by a `const` (read again below)
-      elements(x, "a shape", [&](od::value &e) { (void)natural(e, "a natural number"); });
+    case 3: // checked here, held only by a `const`
+      if (tag == KindTag::const_) {
+        shape = naturals(x, "a shape");
+      } else {
+        elements(x, "a shape", [&](od::value &e) { (void)natural(e, "a natural number"); });
+        again = again || !tag;
+      }
       break;
     case 4: {
       const char *at = location(x);
@@ -101,52 +146,29 @@ selection::Node GraphReader::node(od::value &v) {
   for (std::size_t i : {0u, 1u, 2u, 3u})
     if (!(seen & fieldBit(i)))
       fail(start, "missing field " + quote(kNodeFields[i]) + " in a node");
-  const KindSignature &sig = signature(*tag);
-  OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
-  std::uint64_t have = 0; // one bit a parameter
-  const std::vector<std::string> &wire = wireParamNames(*tag);
-  const bool payload = *tag == KindTag::layernorm || spelling(*tag) == "batch_norm_eval";
-  rewind(obj);
-  std::array<std::string_view, 16> extraSeen; // at most 16: the first pass counted them
-  std::size_t extraCount = 0;
-  objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
-    if (std::find(std::begin(kNodeFields), std::end(kNodeFields), key) != std::end(kNodeFields)) {
-      if (key == "shape" && *tag == KindTag::const_)
-        shape = naturals(x, "a shape");
-      return;
-    }
-    const auto seenEnd = extraSeen.begin() + static_cast<std::ptrdiff_t>(extraCount);
-    if (std::find(extraSeen.begin(), seenEnd, key) != seenEnd)
-      fail(keyAt, "duplicate field " + quote(key) + " in a node");
-    extraSeen[extraCount++] = key;
-    std::size_t i = 0;
-    while (i < wire.size() && wire[i] != key)
-      ++i;
-    if (i == wire.size()) {
-      if (payload && std::find(std::begin(kPayloadFields), std::end(kPayloadFields), key) !=
-                         std::end(kPayloadFields))
-        return; // a payload: not read (docs/spec.md §10.6)
-      fail(keyAt, "kind " + quote(spelling(*tag)) + " has no field " + quote(key));
-    }
-    have |= std::uint64_t{1} << i;
-    if (sig.params[i].type == ParamType::naturals)
-      k.params[i] = naturals(x, "an array of naturals");
-    else if (sig.params[i].type == ParamType::natural)
-      k.params[i].push_back(natural(x, "a natural number"));
-    else
-      fail(location(x), "kind " + quote(spelling(*tag)) + ": parameter " + quote(key) +
-                            " is not read from torchlean.ir.v1");
-  });
-  for (std::size_t i = 0; i < sig.params.size(); ++i) {
+  if (again) {
+    extraCount = 0;
+    have = 0;
+    rewind(obj);
+    objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
+      if (std::find(std::begin(kNodeFields), std::end(kNodeFields), key) != std::end(kNodeFields)) {
+        if (key == "shape" && *tag == KindTag::const_)
+          shape = naturals(x, "a shape");
+        return;
+      }
+      parameter(keyAt, key, x);
+    });
+  }
+  for (std::size_t i = 0; i < sig->params.size(); ++i) {
     if (have & (std::uint64_t{1} << i))
       continue;
     if (*tag == KindTag::const_) { // `value_shape` defaults to the node's shape
       k.params[i] = shape;
       continue;
     }
-    fail(start, "missing field " + quote(wire[i]) + " of kind " + quote(spelling(*tag)));
+    fail(start, "missing field " + quote((*wire)[i]) + " of kind " + quote(spelling(*tag)));
   }
-  n.op = signature(*tag).op;
+  n.op = sig->op;
   n.kind = interner_.intern(std::move(k));
   return n;
 }

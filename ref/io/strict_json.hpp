@@ -232,9 +232,10 @@ public:
   /// it (2^63: "below 2^63" in the message).
   std::uint64_t natural(od::value &v, std::string_view what, std::uint64_t limit = 0) {
     std::uint64_t n = 0;
-    const char *at = location(v);
+    // Where the number starts, taken only when it can be needed: a failed read stays at it.
+    const char *at = limit ? location(v) : nullptr;
     if (v.get_uint64().get(n))
-      failNatural(v, at, what, limit);
+      failNatural(v, at ? at : location(v), what, limit);
     if (limit && n >= limit)
       fail(at, "expected " + std::string(what) + " below 2^63, found " + std::to_string(n));
     return n;
