@@ -21,3 +21,12 @@ void failMissingInEdition(JsonReader &r, const char *start, std::string_view nam
 }
 
 } // namespace lo::io::detail
+
+namespace lo::io {
+
+#define LO_INSTANTIATE_READER(K)                                                                   \
+  template RecordTable<K>::Value readRecord<K>(JsonReader &, od::value &);
+LO_RECORD_READERS(LO_INSTANTIATE_READER)
+#undef LO_INSTANTIATE_READER
+
+} // namespace lo::io

@@ -127,4 +127,14 @@ template <class K> typename RecordTable<K>::Value readRecord(JsonReader &r, od::
   return out;
 }
 
+// The records a document's reader reads are instantiated once, in ref/io/contract_reader.cpp
+// (each of them instantiated in every reader cost about 10 s of compiling a reader).
+#define LO_RECORD_READERS(X)                                                                       \
+  X(KernelCapsule) X(ContractDescriptor) X(ContractClaim) X(ContractEvidence)                      \
+      X(ContractProvenance) X(NumericalPolicy)
+#define LO_EXTERN_READER(K)                                                                        \
+  extern template RecordTable<K>::Value readRecord<K>(JsonReader &, od::value &);
+LO_RECORD_READERS(LO_EXTERN_READER)
+#undef LO_EXTERN_READER
+
 } // namespace lo::io
