@@ -6,6 +6,7 @@
 #include "ref/io/graph_writer.hpp"
 #include "ref/io/reader.hpp"
 #include "tools/diff/diff_drivers.hpp"
+#include "tools/diff/planner_driver.hpp"
 #include "tools/diff/progress_line.hpp"
 #include "tools/diff/selection_shrink.hpp"
 #include "tools/exit_codes.hpp"
@@ -28,23 +29,11 @@ namespace {
 namespace fs = std::filesystem;
 using system::Clock;
 
-/// The first line of `text`, or `fallback`.
-std::string firstLine(const std::string &text, std::string fallback) {
-  const std::string line = text.substr(0, text.find('\n'));
-  return line.empty() ? fallback : line;
-}
-
 class PlannerRunner {
 public:
   explicit PlannerRunner(const DiffSettings &s)
-      : s_(s), work_(std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff")) {
-    if (s.plannerWorker.empty()) {
-      template_ = system::splitCommand(s.planner);
-      toStdout_ = s.planner.find("{out}") == std::string::npos;
-    } else {
-      worker_.emplace(s, s.plannerWorker, "a GraphExecutionPlan", true);
-    }
-  }
+      : s_(s), work_(std::make_unique<system::TemporaryDirectory>("lowering-oracle-diff")),
+        planner_(s) {}
   PlannerRunner(const PlannerRunner &) = delete;
   ~PlannerRunner() {
     std::error_code ignored;
@@ -58,10 +47,8 @@ public:
     try {
       for (std::size_t i = 0; i < s_.count; ++i) {
         Interner interner;
-        plans::Rng seeder(s_.gen.seed ^ (0x9b5d3a4f1e2c7d6bULL * (i + 1)));
-        plans::Rng rng(seeder.next());
-        const plans::SelectionCase c = plans::randomSelectionCase(
-            interner, rng, plans::SelectionKnobs{s_.gen.maxNodes, s_.gen.edition});
+        const plans::SelectionCase c = plans::selectionCaseAt(
+            interner, s_.gen.seed, i, plans::SelectionKnobs{s_.gen.maxNodes, s_.gen.edition});
         caseIndex_ = i;
         Outcome o = judge(interner, c);
         ++cases;
@@ -98,11 +85,8 @@ private:
     if (e)
       throw std::runtime_error(outPath.string() + ": cannot remove: " + e.message());
     ++runs_;
-    Produced p =
-        worker_
-            ? worker_->exchange(request(graphPath, profilePath, outPath, graphText, profileText),
-                                outPath, deadline)
-            : runOnce(graphPath, profilePath, outPath, deadline);
+    Produced p = planner_.produce(graphPath, profilePath, outPath, graphText, profileText,
+                                  s_.gen.edition, caseIndex_, deadline);
     if (!p.ok)
       return std::move(p.failure);
     const bool refused = p.withoutOutput;
@@ -112,8 +96,7 @@ private:
     GraphExecutionPlan plan;
     std::optional<std::string> failed;
     if (refused) {
-      failed = worker_ ? (p.message.empty() ? "the planner answered error" : p.message)
-                       : firstLine(standardError, "the planner exited with status 2");
+      failed = planner_.refusal(p);
     } else {
       try {
         plan = io::readExecutionPlan(io::sourceFromString("output.json", output), interner,
@@ -153,40 +136,6 @@ private:
       report::writeSelectionText(out, {"graph.json", "output.json", c.profile.name}, findings);
     });
     return o;
-  }
-
-  /// --planner: one run of the command. Exit status 2: the planner says selection fails
-  /// (docs/spec.md §4.3, "diff").
-  Produced runOnce(const fs::path &graphPath, const fs::path &profilePath, const fs::path &outPath,
-                   Clock::time_point deadline) {
-    const auto argv = system::substitute(template_, {{"graph", graphPath.string()},
-                                                     {"profile", profilePath.string()},
-                                                     {"out", outPath.string()}});
-    return runCase(
-        argv, s_, deadline, toStdout_, outPath,
-        [](int code) { return code == 2 ? ExitMeans::answer : ExitMeans::failure; }, "the planner");
-  }
-
-  /// --planner-worker: one request after its id (docs/conformance.md, "The planner worker
-  /// protocol"): the case's files, and their texts as JSON strings.
-  std::string request(const fs::path &graphPath, const fs::path &profilePath,
-                      const fs::path &outPath, const std::string &graphText,
-                      const std::string &profileText) const {
-    std::string out;
-    io::Sink sink(out);
-    sink << "\"edition\":\"" << spelling(s_.gen.edition)
-         << "\",\"case\":" << std::uint64_t{caseIndex_} << ",\"graph\":";
-    sink.jsonString(graphPath.string());
-    sink << ",\"profile\":";
-    sink.jsonString(profilePath.string());
-    sink << ",\"out\":";
-    sink.jsonString(outPath.string());
-    sink << ",\"graphText\":";
-    sink.jsonString(graphText);
-    sink << ",\"profileText\":";
-    sink.jsonString(profileText);
-    sink.flush();
-    return out;
   }
 
   static std::size_t capsuleCount(const plans::SelectionCase &c) {
@@ -243,8 +192,8 @@ private:
     std::string report =
         "lowering-oracle diff: case " + label_ + " of seed " + std::to_string(s_.gen.seed) +
         " (planner, edition " + std::string(spelling(e)) + ")\ncommand: " +
-        (worker_ ? "--planner-worker " + io::shownText(s_.plannerWorker)
-                 : io::shownText(s_.planner)) +
+        (planner_.isWorker() ? "--planner-worker " + io::shownText(s_.plannerWorker)
+                             : io::shownText(s_.planner)) +
         "\nshrunk from " + std::to_string(original.graph.nodes.size()) + " nodes and " +
         std::to_string(capsuleCount(original)) + " capsules to " +
         std::to_string(minimal.graph.nodes.size()) + " and " +
@@ -307,10 +256,8 @@ private:
   const fs::path &work() const { return work_->path(); }
 
   const DiffSettings &s_;
-  std::vector<std::string> template_;
-  bool toStdout_ = false;
   std::unique_ptr<system::TemporaryDirectory> work_;
-  std::optional<WorkerSession> worker_; // --planner-worker
+  PlannerDriver planner_;
   std::size_t caseIndex_ = 0;
   ProgressLine progress_{s_.progress};
   std::size_t runs_ = 0, planned_ = 0;

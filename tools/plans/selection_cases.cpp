@@ -188,4 +188,11 @@ SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
   return out;
 }
 
+SelectionCase selectionCaseAt(Interner &interner, std::uint64_t seed, std::size_t index,
+                              const SelectionKnobs &knobs) {
+  Rng seeder(seed ^ (0x9b5d3a4f1e2c7d6bULL * (index + 1)));
+  Rng rng(seeder.next());
+  return randomSelectionCase(interner, rng, knobs);
+}
+
 } // namespace lo::plans

@@ -30,4 +30,9 @@ struct SelectionCase {
 SelectionCase randomSelectionCase(Interner &interner, Choices &choices,
                                   const SelectionKnobs &knobs = {});
 
+/// Case `index` of seed `seed`: drawn from its own generator seeded by both, so that one case
+/// reproduces alone and case `index` is the same in `diff --planner` and in `gen`'s suite.
+SelectionCase selectionCaseAt(Interner &interner, std::uint64_t seed, std::size_t index,
+                              const SelectionKnobs &knobs);
+
 } // namespace lo::plans
