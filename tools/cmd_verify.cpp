@@ -9,6 +9,7 @@
 #include "tools/command.hpp"
 #include "tools/diff/suite_run.hpp"
 #include "tools/exit_codes.hpp"
+#include "tools/report/selection_suite_report.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/verify.hpp"
 #include "tools/system/interrupt.hpp"
@@ -95,6 +96,16 @@ Action setupVerify(CLI::App &app) {
                 "implementation's gate result (nn-backend/gate-result) in OUTPUTS, named by "
                 "--gate-pattern, must have the reference's verdict, failure kinds in order and "
                 "set of reports per kind; a difference is a violation of the check gate");
+  auto *selection = sub->add_flag(
+      "--selection", o->selection,
+      "judge the manifest's selection entries (an edition with selection, docs/spec.md §10): per "
+      "case, the planner's GraphExecutionPlan in OUTPUTS, named by --selection-pattern (or, "
+      "where the planner says selection fails, NAME.error with its message), judged by the "
+      "selection checks against the case's graph and profile");
+  sub->add_option("--selection-pattern", o->selectionPattern,
+                  "with --selection, the file name of a selection entry's output in OUTPUTS; "
+                  "{case} is replaced")
+      ->capture_default_str();
   sub->add_flag("--unverified-suite", o->unverifiedSuite,
                 "judge a suite gen did not write (its manifest names no seed, count and maxNodes) "
                 "as it is: its plans and entries cannot be verified, and the report says so. A "
@@ -138,14 +149,18 @@ Action setupVerify(CLI::App &app) {
       "run the implementation for every entry instead of reading OUTPUTS as it is: COMMAND is "
       "split like diff's --impl, {plan}, {out}, {mode} and {equality} (with --gates, {policy}) "
       "replaced; {out} is the entry's file in OUTPUTS (made when absent; docs/spec.md §4.1, "
-      "\"Output directories\"), standard output without {out}");
+      "\"Output directories\"), standard output without {out}; with --selection a planner, as "
+      "diff's --planner: {graph}, {profile} and {out} replaced, exit status 2 when selection "
+      "fails");
   auto *worker = sub->add_option(
       "--worker", run->worker,
       "instead of --impl: a command started once that answers one JSON line per entry, as "
       "diff's --worker (docs/conformance.md, \"The worker protocol\"); with --gates, a gate "
       "worker answering one gate result per entry, as diff's --gate-worker (\"The gate worker "
-      "protocol\"): one gate process for the whole suite");
+      "protocol\"): one gate process for the whole suite; with --selection a planner worker, as "
+      "diff's --planner-worker (\"The planner worker protocol\")");
   impl->excludes(worker);
+  selection->excludes("--gates");
   addRunBounds(*sub, run->timeoutMs, run->maxOutputBytes, "with --impl or --worker, ", "entry",
                "an error entry");
   auto expected = std::make_shared<std::array<std::uint64_t, 4>>();
@@ -199,24 +214,34 @@ Action setupVerify(CLI::App &app) {
     }
     refuseOneFileTwice(*out, files);
     run->gates = o->gates;
+    run->selection = o->selection;
     // An interrupt stops the implementation's whole process group (tools/system/interrupt.hpp).
     std::optional<system::InterruptGuard> guard;
     if (impl->count() > 0 || worker->count() > 0) {
       guard.emplace();
       o->producer = suiteProducer(*run);
     }
-    report::SuiteReport report;
-    try {
-      report = suite::runVerify(*o); // a SuiteError: main's error path, exit status 2
-    } catch (...) {
-      o->producer = nullptr; // the worker stopped, the run's work directory removed
-      throw;
-    }
-    o->producer = nullptr;
-    writeOutput(*out, [&](io::Sink &sink) { writeSuiteReport(sink, o->format, report); });
-    for (const auto &file : files)
-      writeOutput(file.second, [&](io::Sink &sink) { writeSuiteReport(sink, file.first, report); });
-    return report.conforms() ? kSuccess : kFinding;
+    // A SuiteError: main's error path, exit status 2; the worker stopped and the run's work
+    // directory removed first.
+    const auto judged = [&](auto run) {
+      try {
+        auto report = run(*o);
+        o->producer = nullptr;
+        return report;
+      } catch (...) {
+        o->producer = nullptr;
+        throw;
+      }
+    };
+    const auto written = [&](const auto &report, auto write) {
+      writeOutput(*out, [&](io::Sink &sink) { write(sink, o->format, report); });
+      for (const auto &file : files)
+        writeOutput(file.second, [&](io::Sink &sink) { write(sink, file.first, report); });
+      return report.conforms() ? kSuccess : kFinding;
+    };
+    if (o->selection)
+      return written(judged(suite::runVerifySelection), report::writeSelectionSuiteReport);
+    return written(judged(suite::runVerify), report::writeSuiteReport);
   };
 }
 

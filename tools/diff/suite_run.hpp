@@ -16,6 +16,9 @@ namespace lo::diff {
 struct SuiteRunSettings {
   std::string impl, worker; // --impl, --worker: one of them
   bool gates = false;       // --gates: `impl` is a gate command ({policy} replaced)
+  /// --selection: `impl` is a planner command ({graph}, {profile}, {out}), `worker` a planner
+  /// worker, as diff's --planner and --planner-worker
+  bool selection = false;
   std::uint64_t timeoutMs = io::kDefaultTimeoutMs;
   std::uint64_t maxOutputBytes = io::kDefaultMaxOutputBytes;
 };
@@ -26,8 +29,10 @@ struct SuiteRunSettings {
 /// is run under the entry's mode, equality (and policy) within `--timeout-ms`; what it writes (to
 /// `{out}`, to standard output without `{out}`, or in a worker's answer) is the output judged. A
 /// crash, a timeout, a non-zero exit (a gate may exit 1), no output or one over
-/// `--max-output-bytes` is the entry's error. A command that cannot be split or started throws
-/// UsageError (exit status 2).
+/// `--max-output-bytes` is the entry's error. A selection entry's graph and profile are written
+/// (`{graph}`, `{profile}`) and the planner run as `diff --planner` runs it: its exit status 2 (a
+/// worker's "error") is its answer that selection fails. A command that cannot be split or started
+/// throws UsageError (exit status 2).
 suite::Producer suiteProducer(const SuiteRunSettings &s);
 
 } // namespace lo::diff

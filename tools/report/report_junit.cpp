@@ -28,6 +28,8 @@ std::string identifier(std::string_view s) {
 /// The class name of a case by the scheme `names` (report_junit.hpp).
 std::string classNameOf(const JunitCase &c, std::string_view command, JunitNames names) {
   const std::string mode(spelling(c.mode)), equality(spelling(c.equality));
+  if (names == JunitNames::perSelectionEntry)
+    return "lowering-oracle.verify.selection." + shownText(c.who);
   if (names == JunitNames::perSelection)
     return "lowering-oracle." + identifier(command) + "." + identifier(c.who);
   if (names == JunitNames::perCandidate)
@@ -168,7 +170,7 @@ void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::strin
     std::string classname; // perCandidate: the suite's, shared by its cases
     for (std::size_t i = 0; i < s.cases.size(); ++i) {
       const JunitCase &c = s.cases[i];
-      if (i == 0 || names == JunitNames::perEntry) {
+      if (i == 0 || names == JunitNames::perEntry || names == JunitNames::perSelectionEntry) {
         const std::string base = classNameOf(c, command, names);
         classname = base;
         for (std::size_t k = 2; !used.insert(classname).second; ++k)

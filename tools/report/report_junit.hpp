@@ -25,7 +25,9 @@ namespace lo::report {
 
 struct SuiteReport;
 
-enum class JunitNames { perCandidate, perEntry, perSelection };
+/// Class names: per candidate (check, diff), per suite entry (verify), per selection check of one
+/// candidate (check-plan), per selection entry (verify --selection).
+enum class JunitNames { perCandidate, perEntry, perSelection, perSelectionEntry };
 
 /// One <testcase>.
 struct JunitCase {

@@ -77,20 +77,27 @@ std::string suiteSummary(const SuiteReport &r) {
          "; judged in edition " + std::string(spelling(r.edition));
 }
 
-std::string suiteLine(const SuiteReport &r) {
-  const std::string edition = ", edition " + std::string(spelling(r.edition));
-  if (!r.parameters)
-    return "suite " + shownText(r.suite) + ": no seed, count or max-nodes (a hand-made suite)" +
+std::string suiteLine(const std::string &suite, const std::optional<SuiteParameters> &parameters,
+                      Edition e, bool verified) {
+  const std::string edition = ", edition " + std::string(spelling(e));
+  if (!parameters)
+    return "suite " + shownText(suite) + ": no seed, count or max-nodes (a hand-made suite)" +
            edition + ", not verified";
-  const SuiteParameters &p = *r.parameters;
-  return "suite " + shownText(r.suite) + ": seed " + std::to_string(p.seed) + ", count " +
+  const SuiteParameters &p = *parameters;
+  return "suite " + shownText(suite) + ": seed " + std::to_string(p.seed) + ", count " +
          std::to_string(p.count) + ", max-nodes " + std::to_string(p.maxNodes) + edition +
-         (r.suiteVerified ? ", verified (regenerated from these parameters and found equal)"
-                          : ", not verified");
+         (verified ? ", verified (regenerated from these parameters and found equal)"
+                   : ", not verified");
 }
 
-std::string unverifiedNote(const SuiteReport &r) {
-  return "the suite " + shownText(r.suite) +
+std::string suiteLine(const SuiteReport &r) {
+  return suiteLine(r.suite, r.parameters, r.edition, r.suiteVerified);
+}
+
+std::string unverifiedNote(const SuiteReport &r) { return unverifiedNote(r.suite); }
+
+std::string unverifiedNote(const std::string &suite) {
+  return "the suite " + shownText(suite) +
          " was not verified: its manifest names no gen parameters, so its plans and entries are "
          "judged as they are (--unverified-suite)";
 }

@@ -93,8 +93,12 @@ std::string suiteSummary(const SuiteReport &report);
 /// hand-made suite (docs/spec.md §4.3, "verify"). Every format states it (text the line `verify:
 /// SUITE-LINE` before the summary).
 std::string suiteLine(const SuiteReport &report);
+/// The same line from its parts (verify --selection's report).
+std::string suiteLine(const std::string &suite, const std::optional<SuiteParameters> &parameters,
+                      Edition edition, bool verified);
 
 /// "the suite SUITE was not verified: ..." (for a report of an unverified suite).
 std::string unverifiedNote(const SuiteReport &report);
+std::string unverifiedNote(const std::string &suite);
 
 } // namespace lo::report

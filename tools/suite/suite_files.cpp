@@ -5,10 +5,13 @@
 #include "ref/gate.hpp"
 #include "ref/io/acceptance_writer.hpp"
 #include "ref/io/gate_writer.hpp"
+#include "ref/io/graph_writer.hpp"
 #include "ref/io/output.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
+#include "ref/profile.hpp"
+#include "tools/plans/selection_cases.hpp"
 #include "tools/suite/suite_manifest.hpp"
 #include "tools/suite/suite_reader.hpp"
 #include "tools/system/files.hpp"
@@ -200,6 +203,27 @@ PROFILE --format json` writes (an `nn-backend/acceptance-result`). Your gate run
 (the plan's coalesced groups under contract), the same failures in upstream's order, each with its
 group and message, and the profile's policy. Your gate exits 0 when it accepts and 1 when it
 rejects; an exit status that contradicts its result is a finding.
+
+## Selection
+
+These editions have upstream's planner (docs/spec.md §10): the manifest's `selection` lists one
+entry per case, `{"case": "selection-NNNN", "files": {"graph", "profile", "expected"}}`. Under
+`selection/NNNN/` are a torchlean.ir.v1 graph, a backend profile with its own capsule modules, and
+what `lowering-oracle plan graph.json --profile-file profile.json --edition E` gives:
+`expected.json`, the GraphExecutionPlan, or `expected-error.txt`, upstream's message when
+selection fails (that command then exits 2). Your planner runs for each entry (`{graph}`,
+`{profile}` and `{out}` are replaced; exit status 2, with its message on the first line of standard
+error, when selection fails) and writes its GraphExecutionPlan to `out/selection-NNNN.json`:
+
+    lowering-oracle verify . out --selection --impl 'my-planner {graph} --profile-file {profile} -o {out}'
+
+or answers one JSON line per entry: `--selection --worker 'my-planner-worker'` (the planner worker
+protocol of `diff --planner-worker`). If you run it yourself, write `out/selection-NNNN.json`, or,
+when selection fails, `out/selection-NNNN.json.error` with the message on its first line. Each plan
+is judged by the selection checks, as `lowering-oracle check-plan selection/NNNN/graph.json
+OUT.json --profile-file selection/NNNN/profile.json` judges one (`--format html` draws a node's
+candidates and why each is refused); `lowering-oracle diff --planner` does the same on freshly
+generated cases and shrinks the first failure.
 )";
 
 } // namespace
@@ -220,6 +244,52 @@ std::size_t gateResultsPerCase(Edition edition) {
 std::string acceptanceFileName(std::string_view profile) {
   return "accept-" + std::string(profile) + ".json";
 }
+
+std::string selectionLabel(std::size_t index) {
+  char digits[24];
+  std::snprintf(digits, sizeof digits, "%04zu", index);
+  return digits;
+}
+
+namespace {
+
+/// The selection cases (docs/spec.md §4.3, "Selection entries"): for each, its graph, its profile
+/// and what `plan` gives, and its manifest entry into `m`.
+void selectionFiles(const Settings &settings, std::size_t count, io::Sink &m,
+                    const SuiteFileVisitor &file) {
+  for (std::size_t i = 0; i < count; ++i) {
+    Interner interner;
+    const plans::SelectionCase c = plans::selectionCaseAt(
+        interner, settings.seed, i, plans::SelectionKnobs{settings.maxNodes, settings.edition});
+    const std::string number = selectionLabel(i);
+    const std::string rel = "selection/" + number + "/";
+    file(rel + "graph.json", io::graphJson(c.graph, interner));
+    file(rel + "profile.json", io::profileJson(c.profile, settings.edition));
+    const auto planned = selection::planExecution(c.profile, c.graph, interner);
+    std::string expected;
+    if (const auto *error = std::get_if<std::string>(&planned)) {
+      expected = rel + "expected-error.txt";
+      file(expected, *error + "\n");
+    } else {
+      expected = rel + "expected.json";
+      file(expected, io::writtenText([&](io::Sink &out) {
+             io::writeExecutionPlan(out, interner, std::get<GraphExecutionPlan>(planned),
+                                    settings.edition);
+           }));
+    }
+    m << (i == 0 ? "\n    " : ",\n    ") << "{\"case\":";
+    m.jsonString("selection-" + number);
+    m << ",\"files\":{\"graph\":";
+    m.jsonString(rel + "graph.json");
+    m << ",\"profile\":";
+    m.jsonString(rel + "profile.json");
+    m << ",\"expected\":";
+    m.jsonString(expected);
+    m << "}}";
+  }
+}
+
+} // namespace
 
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file) {
   std::string manifest, gateEntries;
@@ -300,11 +370,14 @@ void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisi
   }
   gates.flush();
   if (acceptance::hasAcceptanceGate(settings.edition)) // no evidence gate: `acceptance`
-    m << (count ? "\n  ],\n  \"acceptance\": [" : "],\n  \"acceptance\": [") << gateEntries
-      << (count ? "\n  ]\n}\n" : "]\n}\n");
+    m << (count ? "\n  ],\n  \"acceptance\": [" : "],\n  \"acceptance\": [") << gateEntries;
   else
-    m << (count ? "\n  ],\n  \"gates\": [" : "],\n  \"gates\": [") << gateEntries
-      << (count ? "\n  ]\n}\n" : "]\n}\n");
+    m << (count ? "\n  ],\n  \"gates\": [" : "],\n  \"gates\": [") << gateEntries;
+  if (selection::hasSelection(settings.edition)) {
+    m << (count ? "\n  ],\n  \"selection\": [" : "],\n  \"selection\": [");
+    selectionFiles(settings, count, m, file);
+  }
+  m << (count ? "\n  ]\n}\n" : "]\n}\n");
   m.flush();
   file(std::string(kManifestName), manifest);
   file("README.md", acceptance::hasAcceptanceGate(settings.edition)

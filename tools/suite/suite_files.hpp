@@ -20,8 +20,9 @@ namespace lo::suite {
 using SuiteFileVisitor = std::function<void(const std::string &path, std::string_view text)>;
 
 /// Every file of the suite of `count` cases of `settings`, in the order: each case's plan, its
-/// expected outputs and expected gate results (expectedOutputsPerCase, gateResultsPerCase); then
-/// `manifest.json`, then `README.md`. The same arguments give the same files, byte for byte.
+/// expected outputs and expected gate results (expectedOutputsPerCase, gateResultsPerCase); in an
+/// edition with selection, each selection case's graph, profile and expected plan (or error);
+/// then `manifest.json`, then `README.md`. The same arguments give the same files, byte for byte.
 void suiteFiles(const Settings &settings, std::size_t count, const SuiteFileVisitor &file);
 
 /// The expected outputs of each case in edition `edition` (singleton, coalesced-contract,
@@ -33,6 +34,10 @@ std::size_t expectedOutputsPerCase(Edition edition);
 /// custom policy, or under the acceptance gate one per maintained profile of the edition
 /// (docs/spec.md §6.10).
 std::size_t gateResultsPerCase(Edition edition);
+
+/// "0007": the number of selection case `index`, its directory under `selection/` (its case is
+/// "selection-0007").
+std::string selectionLabel(std::size_t index);
 
 /// The file of a case's expected acceptance result under maintained profile `profile`.
 std::string acceptanceFileName(std::string_view profile);

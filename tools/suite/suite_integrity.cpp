@@ -29,7 +29,9 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
   // The plans the entries name: their verified bytes are kept for the judge.
   std::set<std::string_view> wanted;
   for (const SuiteManifest::Entry &e : read.entries)
-    wanted.insert(e.plan);
+    for (const std::string *path : {&e.plan, &e.graph, &e.profile})
+      if (!path->empty())
+        wanted.insert(*path);
   suiteFiles(p.settings, p.count, [&](const std::string &path, std::string_view text) {
     const std::string shown = shownText((suite / path).string());
     std::string actual;

@@ -14,13 +14,16 @@ using io::JsonReader;
 namespace od = io::od;
 
 // The fields of a manifest and of its entries (docs/spec.md §4.3), in the order of their bits.
-constexpr std::string_view kManifestFields[] = {
-    "format", "version", "seed", "count", "maxNodes", "cases", "gates", "edition", "acceptance"};
+constexpr std::string_view kManifestFields[] = {"format",     "version",  "seed",  "count",
+                                                "maxNodes",   "cases",    "gates", "edition",
+                                                "acceptance", "selection"};
 constexpr std::string_view kCaseEntryFields[] = {"case", "mode", "equality", "files", "audit"};
 constexpr std::string_view kGateEntryFields[] = {"case",     "policy", "mode",
                                                  "equality", "files",  "booleans"};
 constexpr std::string_view kGateFilesFields[] = {"plan", "expected"};
 constexpr std::string_view kAcceptanceEntryFields[] = {"case", "profile", "files"};
+constexpr std::string_view kSelectionEntryFields[] = {"case", "files"};
+constexpr std::string_view kSelectionFilesFields[] = {"graph", "profile", "expected"};
 
 /// A case entry's `files`: `plan` and `expected`, and any other file of the case (a string each).
 void readCaseFiles(JsonReader &r, od::value &v, SuiteManifest::Entry &e) {
@@ -141,6 +144,26 @@ SuiteManifest::Entry readAcceptanceEntry(JsonReader &r, od::value &v) {
   return e;
 }
 
+/// A selection entry: a case and its files, exactly `graph`, `profile` and `expected`.
+SuiteManifest::Entry readSelectionEntry(JsonReader &r, od::value &v) {
+  SuiteManifest::Entry e;
+  e.selection = true;
+  r.fields(v, "a selection entry", FieldSet{kSelectionEntryFields, io::allFieldBits(2)},
+           [&](std::size_t i, od::value x) {
+             if (i == 0) {
+               e.caseName = r.string(x, "a case name");
+               return;
+             }
+             r.fields(x, "the files of a selection entry",
+                      FieldSet{kSelectionFilesFields, io::allFieldBits(3)},
+                      [&](std::size_t j, od::value y) {
+                        std::string *const paths[] = {&e.graph, &e.profile, &e.expected};
+                        *paths[j] = r.string(y, "a path");
+                      });
+           });
+  return e;
+}
+
 } // namespace
 
 SuiteManifest readSuiteManifest(const io::Source &source) {
@@ -170,6 +193,11 @@ SuiteManifest readSuiteManifest(const io::Source &source) {
           m.acceptance.emplace();
           r.elements(v, "the acceptance array",
                      [&](od::value &e) { m.acceptance->push_back(readAcceptanceEntry(r, e)); });
+          break;
+        case 9:
+          m.selection.emplace();
+          r.elements(v, "the selection array",
+                     [&](od::value &e) { m.selection->push_back(readSelectionEntry(r, e)); });
           break;
         }
       });

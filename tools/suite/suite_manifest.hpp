@@ -41,6 +41,10 @@ struct SuiteManifest {
     /// §6.10): `policy` holds the maintained profile's name, `mode` and `equality` are the
     /// groups' (coalesced, contract).
     bool acceptance = false;
+    /// A selection entry `{"case", "files": {"graph", "profile", "expected"}}` (docs/spec.md
+    /// §4.3, "Selection entries"): the case's graph and profile; `plan` is empty.
+    bool selection = false;
+    std::string graph, profile;
     std::string plan, expected;
   };
   /// gen's parameters, each when the manifest names it (a hand-made suite names none).
@@ -52,11 +56,14 @@ struct SuiteManifest {
   std::optional<std::vector<Entry>> gates; // nullopt: the manifest lists no gate results
   /// The acceptance results of the lean-dojo lineage; nullopt: the manifest lists none.
   std::optional<std::vector<Entry>> acceptance;
+  /// The selection cases of an edition with selection (docs/spec.md §10); nullopt: none listed.
+  std::optional<std::vector<Entry>> selection;
 };
 
 /// Reads `source` as a suite manifest. `format`, `version` (1) and `cases` are required; `seed`,
-/// `count`, `maxNodes`, `edition` and `gates` may be left out (a hand-made suite); an edition that
-/// is not one of ref/edition.hpp's is an error. Throws io::InputError.
+/// `count`, `maxNodes`, `edition`, `gates`, `acceptance` and `selection` may be left out (a
+/// hand-made suite); an edition that is not one of ref/edition.hpp's is an error. Throws
+/// io::InputError.
 SuiteManifest readSuiteManifest(const io::Source &source);
 
 } // namespace lo::suite

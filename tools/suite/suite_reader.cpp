@@ -3,6 +3,7 @@
 #include "ref/acceptance_profile.hpp"
 #include "ref/io/error.hpp"
 #include "ref/io/escape.hpp"
+#include "ref/selection.hpp"
 #include "tools/suite/gen_ranges.hpp"
 #include "tools/suite/suite_files.hpp"
 #include "tools/system/files.hpp"
@@ -74,7 +75,8 @@ std::string readSuiteFile(const fs::path &suite, const std::string &relative,
   return std::move(r.text);
 }
 
-Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
+Suite readSuite(const fs::path &suite, SuiteList list, std::size_t maxFileBytes) {
+  const bool gates = list == SuiteList::gates;
   const fs::path path = suite / kManifestName;
   const std::string where = shownText(path.string());
   Suite out;
@@ -106,13 +108,33 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
                      "whose gate is upstream's acceptance gate (" +
                      editionNames(acceptance::acceptanceGateEditions()) +
                      "), named by its `edition`");
-  const std::string_view array = !gates ? "cases" : acceptanceGate ? "acceptance" : "gates";
-  auto &listed = acceptanceGate ? manifest.acceptance : manifest.gates;
-  if (gates && !listed)
-    throw SuiteError(where + ": /" + std::string(array) +
-                     ": expected an array (--gates needs a suite whose manifest lists " +
-                     (acceptanceGate ? "acceptance results)" : "gate results)"));
-  out.entries = gates ? std::move(*listed) : std::move(manifest.cases);
+  // Selection cases belong to a suite of an edition with selection (docs/spec.md §10).
+  const bool selectionEdition = manifest.edition && selection::hasSelection(*manifest.edition);
+  if (manifest.selection && !selectionEdition)
+    throw SuiteError(where +
+                     ": /selection: selection cases belong to a suite of an edition with "
+                     "selection (" +
+                     editionNames(kLineageEditions) + "), named by its `edition`");
+  const std::string_view array = list == SuiteList::selection ? "selection"
+                                 : !gates                     ? "cases"
+                                 : acceptanceGate             ? "acceptance"
+                                                              : "gates";
+  if (list == SuiteList::selection) {
+    if (!manifest.selection)
+      throw SuiteError(where +
+                       ": /selection: expected an array (--selection needs a suite whose "
+                       "manifest lists selection cases: gen writes them in the editions "
+                       "with selection, " +
+                       editionNames(kLineageEditions) + ")");
+    out.entries = std::move(*manifest.selection);
+  } else {
+    auto &listed = acceptanceGate ? manifest.acceptance : manifest.gates;
+    if (gates && !listed)
+      throw SuiteError(where + ": /" + std::string(array) +
+                       ": expected an array (--gates needs a suite whose manifest lists " +
+                       (acceptanceGate ? "acceptance results)" : "gate results)"));
+    out.entries = gates ? std::move(*listed) : std::move(manifest.cases);
+  }
   for (std::size_t i = 0; i < out.entries.size(); ++i) {
     SuiteManifest::Entry &e = out.entries[i];
     const std::string at = where + ": /" + std::string(array) + "/" + std::to_string(i);
@@ -126,7 +148,12 @@ Suite readSuite(const fs::path &suite, bool gates, std::size_t maxFileBytes) {
     if (name.empty() || name == "." || name == ".." ||
         name.find_first_of(std::string_view("/\0", 2)) != std::string_view::npos)
       throw SuiteError(at + "/case: not a case name: " + shownText(name));
-    refuseOutside(e.plan, at + "/files/plan");
+    if (e.selection) {
+      refuseOutside(e.graph, at + "/files/graph");
+      refuseOutside(e.profile, at + "/files/profile");
+    } else {
+      refuseOutside(e.plan, at + "/files/plan");
+    }
   }
   refuseDuplicates(out.entries, where, array);
   return out;

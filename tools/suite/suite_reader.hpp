@@ -35,18 +35,23 @@ struct Provenance {
 /// for `gen --force` (isGenSuite).
 std::optional<Provenance> provenanceOf(const SuiteManifest &manifest, const std::string &where);
 
+/// Which of a manifest's lists `verify` judges: `cases`, the gate results (`gates`, or
+/// `acceptance` in an edition with upstream's acceptance gate; verify --gates) or `selection`
+/// (verify --selection).
+enum class SuiteList { cases, gates, selection };
+
 /// A suite's manifest as verify judges it.
 struct Suite {
-  /// The entries judged: the manifest's `cases`, or its `gates` (verify --gates).
+  /// The entries judged: the manifest's list that `SuiteList` names.
   std::vector<SuiteManifest::Entry> entries;
   std::optional<Provenance> provenance; // nullopt: a hand-made suite
   std::optional<Edition> edition;       // the manifest's `edition`; nullopt: it names none
   std::string manifestText;             // the manifest's bytes
 };
 
-/// Reads `suite`/manifest.json and judges it as the header says; `gates` chooses the entries.
+/// Reads `suite`/manifest.json and judges it as the header says; `list` chooses the entries.
 /// Throws SuiteError.
-Suite readSuite(const std::filesystem::path &suite, bool gates, std::size_t maxFileBytes);
+Suite readSuite(const std::filesystem::path &suite, SuiteList list, std::size_t maxFileBytes);
 
 /// The file `relative` of `suite`, read as every file of SUITE is (system::readInside): a regular
 /// file inside the directory, of at most `maxFileBytes`. Throws SuiteError.

@@ -2,6 +2,7 @@
 
 #include "ref/acceptance_profile.hpp"
 #include "ref/gate.hpp"
+#include "ref/selection.hpp"
 #include "tools/exit_codes.hpp"
 #include "tools/suite/suite_files.hpp"
 #include "tools/system/cleanup.hpp"
@@ -121,9 +122,11 @@ int runGen(fs::path out, bool force, const Settings &settings, std::size_t count
   std::cout << "gen: wrote " << count << " cases ("
             << expectedOutputsPerCase(settings.edition) * count << " expected outputs, "
             << gateResultsPerCase(settings.edition) * count
-            << (acceptance::hasAcceptanceGate(settings.edition)
-                    ? " expected acceptance results) to "
-                    : " expected gate results) to ")
+            << (acceptance::hasAcceptanceGate(settings.edition) ? " expected acceptance results"
+                                                                : " expected gate results")
+            << (selection::hasSelection(settings.edition)
+                    ? ", " + std::to_string(count) + " selection cases) to "
+                    : ") to ")
             << out.string() << '\n';
   return cli::kSuccess;
 }

@@ -5,6 +5,7 @@
 #include "ref/io/reader.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/suite/judge.hpp"
+#include "tools/suite/outputs.hpp"
 #include "tools/suite/suite_files.hpp"
 #include "tools/suite/suite_integrity.hpp"
 #include "tools/suite/suite_reader.hpp"
@@ -23,32 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// True when `name`, relative to a directory, names something inside it: not absolute, no `..`.
-bool staysInside(const std::string &name) {
-  const fs::path p(name);
-  if (name.empty() || p.is_absolute() || p.has_root_name() || p.has_root_directory())
-    return false;
-  const std::string normal = p.lexically_normal().string();
-  if (normal == "." || normal == "./") // OUTPUTS itself
-    return false;
-  for (const fs::path &part : p)
-    if (part == "..")
-      return false;
-  return true;
-}
-
-/// Whether the directory that holds `name` in `outputs`, with its symbolic links followed, is
-/// inside OUTPUTS (docs/spec.md §4.3, "verify"): an implementation that plants a link to another
-/// directory in OUTPUTS never leads the removal before a run, or the run, outside it.
-bool resolvesInside(const fs::path &outputs, const std::string &name) {
-  std::error_code e;
-  const fs::path root = fs::weakly_canonical(fs::absolute(outputs, e), e);
-  if (e)
-    return false;
-  const fs::path where = fs::weakly_canonical(fs::absolute(outputs / name, e).parent_path(), e);
-  return !e && system::isInside(root, where);
-}
-
 /// The patterns name the placeholders an output name needs, and both operands are directories
 /// (both named when neither is, SUITE first).
 void checkOperands(const VerifySettings &s) {
@@ -58,10 +33,13 @@ void checkOperands(const VerifySettings &s) {
   if (s.gatePattern.find("{case}") == std::string::npos ||
       s.gatePattern.find("{policy}") == std::string::npos)
     throw SuiteError("--gate-pattern must contain {case} and {policy}");
+  if (s.selectionPattern.find("{case}") == std::string::npos)
+    throw SuiteError("--selection-pattern must contain {case}");
   // An output's name never leaves OUTPUTS (docs/spec.md §4.1, "Output directories"): `--impl`
   // removes it before each run.
   for (const auto &[option, pattern] :
-       {std::pair{"--pattern", &s.pattern}, std::pair{"--gate-pattern", &s.gatePattern}})
+       {std::pair{"--pattern", &s.pattern}, std::pair{"--gate-pattern", &s.gatePattern},
+        std::pair{"--selection-pattern", &s.selectionPattern}})
     if (!staysInside(*pattern))
       throw SuiteError(std::string(option) + " " + shownText(*pattern) +
                        " leaves OUTPUTS: a pattern is a relative name without a .. component");
@@ -128,7 +106,11 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   if (!fs::is_directory(suite))
     throw SuiteError(io::shownText(s.suite) + ": no such suite: not a directory");
   VerifiedSuite v;
-  v.read = readSuite(suite, s.gates, s.maxFileBytes);
+  v.read = readSuite(suite,
+                     s.selection ? SuiteList::selection
+                     : s.gates   ? SuiteList::gates
+                                 : SuiteList::cases,
+                     s.maxFileBytes);
   v.manifestName = io::shownText((suite / kManifestName).string());
   v.edition = judgedEdition(v.manifestName, v.read.edition, s.edition);
   requireNamedSuite(v.manifestName, v.read.provenance, s);
@@ -137,12 +119,16 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   checkSuiteIntegrity(suite, v.read, s.unverifiedSuite, s.maxFileBytes, v.plans);
   // Zero entries judged is never a pass (docs/spec.md §4.3).
   if (v.read.entries.empty())
-    throw SuiteError(v.manifestName + ": " + (s.gates ? "/gates" : "/cases") +
+    throw SuiteError(v.manifestName + ": " +
+                     (s.selection ? "/selection"
+                      : s.gates   ? "/gates"
+                                  : "/cases") +
                      " lists no entries: nothing to judge");
   if (allPlans)
     for (const SuiteManifest::Entry &m : v.read.entries)
-      if (v.plans.find(m.plan) == v.plans.end())
-        v.plans.emplace(m.plan, readSuiteFile(suite, m.plan, s.maxFileBytes));
+      for (const std::string *path : {&m.plan, &m.graph, &m.profile})
+        if (!path->empty() && v.plans.find(*path) == v.plans.end())
+          v.plans.emplace(*path, readSuiteFile(suite, *path, s.maxFileBytes));
   return v;
 }
 
@@ -156,16 +142,7 @@ report::SuiteReport runVerify(const VerifySettings &s) {
   const fs::path suite(s.suite), outputs(s.outputs);
   if (s.afterVerified)
     s.afterVerified();
-  if (s.producer) {
-    // The implementation writes into OUTPUTS (docs/spec.md §4.1, "Output directories").
-    if (std::string why; !system::outputDirectoryUsable(outputs, why))
-      throw SuiteError("verify: OUTPUTS " + io::shownText(s.outputs) + ": " + why);
-    try {
-      system::claimOutputDirectory(outputs, "verify");
-    } catch (const std::exception &e) {
-      throw SuiteError(e.what());
-    }
-  }
+  claimOutputs(s);
 
   report::SuiteReport report;
   report.suite = s.suite;
@@ -224,7 +201,8 @@ report::SuiteReport runVerify(const VerifySettings &s) {
                                 " is reached through a symbolic link that leaves OUTPUTS: not "
                                 "removed, the implementation not run");
     } else {
-      ProducedOutput produced = s.producer({&m, caseIndex, planText, outputs / name, edition});
+      ProducedOutput produced =
+          s.producer({&m, caseIndex, planText, {}, {}, outputs / name, edition});
       options.exitCode = produced.exitCode;
       entry = produced.ok ? judgeOutputText(*interner, plan, m, name, (outputs / name).string(),
                                             std::move(produced.text), options)

@@ -7,6 +7,7 @@
 
 #include "ref/io/limits.hpp"
 #include "tools/report/report.hpp"
+#include "tools/report/selection_suite_report.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/suite_reader.hpp"
 
@@ -30,6 +31,8 @@ struct ProduceRequest {
   const SuiteManifest::Entry *entry = nullptr;
   std::size_t caseIndex = 0;
   std::string_view planText;
+  /// A selection entry's graph and profile (verify --selection); `planText` is then empty.
+  std::string_view graphText, profileText;
   std::filesystem::path outPath;
   Edition edition = kNewestEdition;
 };
@@ -43,6 +46,10 @@ struct ProducedOutput {
   /// A gate's exit status, held to its result's verdict (judge.hpp, JudgeOptions::exitCode); -1:
   /// none (a worker's answer).
   int exitCode = -1;
+  /// A planner's answer that selection fails (exit status 2, a worker's "error"), in its words;
+  /// `ok` and no text.
+  bool refused = false;
+  std::string message;
 };
 
 /// Runs the implementation for one entry (tools/diff/suite_run.hpp makes one from diff's drivers).
@@ -55,6 +62,8 @@ struct VerifySettings {
   std::string gatePattern = "{case}-gate-{policy}.json";    // --gate-pattern
   report::ReportFormat format = report::ReportFormat::text; // --format (html: pictures are drawn)
   bool gates = false;                                       // --gates
+  bool selection = false;                                   // --selection
+  std::string selectionPattern = "{case}.json";             // --selection-pattern
   std::optional<Edition> edition;                           // --edition; nullopt: not given
   bool unverifiedSuite = false;                             // --unverified-suite
   bool quiet = false;                                       // --quiet
@@ -95,6 +104,11 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans = false);
 /// hand-made one without --unverified-suite, or a manifest without entries: exit status 2, no
 /// report.
 report::SuiteReport runVerify(const VerifySettings &s);
+
+/// `verify --selection`: the report of every selection entry of the suite `s.suite` (docs/spec.md
+/// §4.3, "Selection entries"), each candidate judged by the selection checks (docs/spec.md
+/// §10.8). The suite is read and verified as runVerify reads it; throws SuiteError as it does.
+report::SelectionSuiteReport runVerifySelection(const VerifySettings &s);
 
 /// "The suite the user names" (docs/spec.md §4.3): --expect-seed, --expect-count, --min-count and
 /// --expect-max-nodes against the manifest's `seed`, `count` and `maxNodes`; a hand-made suite

@@ -1,0 +1,307 @@
+// docs/spec.md §4.3, "Selection entries"; the departures as check-plan reports them (§10.8).
+#include "tools/report/selection_suite_report.hpp"
+
+#include "checks/selection_catalogue.hpp"
+#include "ref/io/escape.hpp"
+#include "tools/report/html_parts.hpp"
+#include "tools/report/html_report.hpp"
+#include "tools/report/report_junit.hpp"
+#include "tools/report/report_sarif.hpp"
+#include "tools/report/selection_report.hpp"
+
+namespace lo::report {
+
+namespace {
+
+using Status = SuiteEntry::Status;
+
+std::string summary(const SelectionSuiteReport &r) {
+  const std::size_t n = r.entries.size(), ok = r.count(Status::conforms),
+                    bad = r.count(Status::fails), err = r.count(Status::error);
+  return std::to_string(n) + (n == 1 ? " selection entry: " : " selection entries: ") +
+         std::to_string(ok) + (ok == 1 ? " conforms, " : " conform, ") + std::to_string(bad) +
+         (bad == 1 ? " does not conform, " : " do not conform, ") + std::to_string(err) +
+         (err == 1 ? " error" : " errors") + " (missing or invalid output); judged in edition " +
+         std::string(spelling(r.edition));
+}
+
+std::string line(const SelectionSuiteReport &r) {
+  return suiteLine(r.suite, r.parameters, r.edition, r.suiteVerified);
+}
+
+/// The command that judges one entry again and draws its picture.
+std::string repeat(const SelectionSuiteReport &r, const SelectionSuiteEntry &e) {
+  return "lowering-oracle check-plan " + shownText(e.graph) + " " + shownText(e.output) +
+         " --profile-file " + shownText(e.profileFile) + " --edition " +
+         std::string(spelling(r.edition)) + " --format html -o picture.html";
+}
+
+std::string errorText(const SelectionSuiteEntry &e) {
+  return shownText(e.output) + ": error: " + shownText(*e.error) + " (case " +
+         shownText(e.caseName) + ")";
+}
+
+SelectionSubject subjectOf(const SelectionSuiteEntry &e) {
+  return {shownText(e.graph), shownText(e.output), shownText(e.profile)};
+}
+
+void writeText(io::Sink &out, const SelectionSuiteReport &r) {
+  for (const SelectionSuiteEntry &e : r.entries) {
+    if (e.status() == Status::error)
+      out << errorText(e) << '\n';
+    if (e.status() != Status::fails)
+      continue;
+    writeSelectionText(out, subjectOf(e), e.findings);
+    out << shownText(e.output) << ": picture: " << repeat(r, e) << '\n';
+  }
+  if (!r.suiteVerified)
+    out << "verify: note: " << unverifiedNote(r.suite) << '\n';
+  out << "verify: " << line(r) << '\n' << "verify: " << summary(r) << '\n';
+}
+
+void writeJson(io::Sink &out, const SelectionSuiteReport &r) {
+  out << "{\"format\":\"lowering-oracle/selection-suite-report\",\"version\":1,\n \"suite\":";
+  jsonName(out, r.suite);
+  out << ",\"outputs\":";
+  jsonName(out, r.outputs);
+  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << ",\"edition\":\""
+      << spelling(r.edition) << '"';
+  for (const auto &[name, field] :
+       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
+        std::pair{"maxNodes", &SuiteParameters::maxNodes}}) {
+    out << ",\"" << name << "\":";
+    if (r.parameters)
+      out << std::uint64_t{(*r.parameters).*field};
+    else
+      out << "null";
+  }
+  out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
+      << ",\"entries\":" << std::uint64_t{r.entries.size()}
+      << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}
+      << ",\"failing\":" << std::uint64_t{r.count(Status::fails)}
+      << ",\"errors\":" << std::uint64_t{r.count(Status::error)} << ",\n \"results\":[";
+  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+    const SelectionSuiteEntry &e = r.entries[i];
+    out << (i ? ",\n  " : "\n  ") << "{\"case\":";
+    jsonName(out, e.caseName);
+    out << ",\"graph\":";
+    jsonName(out, e.graph);
+    out << ",\"profile\":";
+    jsonName(out, e.profile);
+    out << ",\"output\":";
+    jsonName(out, e.output);
+    out << ",\"status\":\""
+        << (e.status() == Status::conforms ? "conforms"
+            : e.status() == Status::fails  ? "fails"
+                                           : "error")
+        << '"';
+    if (e.error) {
+      out << ",\"error\":";
+      jsonShown(out, *e.error);
+    }
+    out << ",\"findings\":[";
+    for (std::size_t k = 0; k < e.findings.size(); ++k) {
+      const checks::Finding &f = e.findings[k];
+      out << (k ? "," : "") << "{\"check\":\"" << spelling(f.check) << "\",\"document\":\""
+          << (inGraph(f) ? "graph" : "candidate") << "\",\"pointer\":";
+      jsonShown(out, f.pointer);
+      out << ",\"sentence\":";
+      jsonShown(out, f.sentence);
+      out << '}';
+    }
+    out << "]}";
+  }
+  out << "]}\n";
+}
+
+void writeJunitReport(io::Sink &out, const SelectionSuiteReport &r) {
+  JunitSuite suite;
+  suite.package = "lowering-oracle.verify";
+  suite.name = "lowering-oracle verify --selection " + shownText(r.suite);
+  suite.tests = r.entries.size();
+  suite.failures = r.count(Status::fails);
+  suite.errors = r.count(Status::error);
+  suite.properties = {{"suite", r.suite},
+                      {"outputs", r.outputs},
+                      {"suite-verified", r.suiteVerified ? "true" : "false"},
+                      {"edition", std::string(spelling(r.edition))}};
+  if (r.parameters)
+    suite.properties.insert(suite.properties.end(),
+                            {{"seed", std::to_string(r.parameters->seed)},
+                             {"count", std::to_string(r.parameters->count)},
+                             {"max-nodes", std::to_string(r.parameters->maxNodes)}});
+  for (const SelectionSuiteEntry &e : r.entries) {
+    suite.seconds += e.seconds;
+    JunitCase c;
+    c.who = e.caseName;
+    c.name = shownText(e.caseName) + " selection";
+    c.seconds = e.seconds;
+    if (e.status() == Status::error) {
+      c.outcome = JunitCase::Outcome::error;
+      c.type = "output-error";
+      c.message = shownText(*e.error);
+      c.body = io::xmlText(errorText(e));
+    } else if (e.status() == Status::fails) {
+      c.outcome = JunitCase::Outcome::failure;
+      c.type = "does-not-conform";
+      c.message =
+          std::string(spelling(e.findings.front().check)) + ": " +
+          shownText(e.findings.front().sentence) +
+          (e.findings.size() > 1 ? " (and " + io::counted(e.findings.size() - 1, "more") + ")"
+                                 : "");
+      c.body = io::xmlText(io::writtenText([&](io::Sink &lines) {
+        writeSelectionText(lines, subjectOf(e), e.findings);
+        lines << "picture: " << repeat(r, e) << '\n';
+      }));
+    }
+    suite.cases.push_back(std::move(c));
+  }
+  if (!r.suiteVerified)
+    suite.systemOut += io::xmlText("note: " + unverifiedNote(r.suite) + "\n");
+  writeJunit(out, {suite}, "verify", JunitNames::perSelectionEntry);
+}
+
+/// A JSON string of `text`, shown (cut and escaped as every report shows an input's text).
+std::string shownJson(std::string_view text) {
+  return io::writtenText([&](io::Sink &s) { jsonShown(s, text); });
+}
+
+void writeSarifReport(io::Sink &out, const SelectionSuiteReport &r) {
+  SarifRun run;
+  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
+    const auto d = static_cast<Departure>(i);
+    run.rules.push_back({std::string(spelling(d)),
+                         "Finds " + std::string(checks::findingOf(d)) + " (docs/spec.md §10.8).",
+                         "", ""});
+  }
+  run.rules.push_back({"output-error",
+                       "The output is missing, unreadable or not a valid GraphExecutionPlan.", "",
+                       ""});
+  run.listArtifacts = false;
+  if (!r.suiteVerified)
+    run.notifications.emplace_back("warning", unverifiedNote(r.suite));
+  run.properties = {{"command", "\"verify\""},
+                    {"selection", "true"},
+                    {"suite", shownJson(r.suite)},
+                    {"outputs", shownJson(r.outputs)},
+                    {"suiteVerified", r.suiteVerified ? "true" : "false"},
+                    {"edition", "\"" + std::string(spelling(r.edition)) + "\""}};
+  for (const auto &[name, field] :
+       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
+        std::pair{"maxNodes", &SuiteParameters::maxNodes}})
+    run.properties.emplace_back(name,
+                                r.parameters ? std::to_string((*r.parameters).*field) : "null");
+  for (const SelectionSuiteEntry &e : r.entries) {
+    const auto result = [&](std::string ruleId, std::size_t ruleIndex, const std::string &message,
+                            const std::string &file, std::pair<std::size_t, std::size_t> at,
+                            const std::string &pointer) {
+      SarifResult s;
+      s.ruleId = ruleId;
+      s.ruleIndex = ruleIndex;
+      s.message = shownText(message) + " (case " + shownText(e.caseName) + ")";
+      s.file = file;
+      s.region.emplace(at.first ? at.first : 1, at.first ? at.second : 1);
+      s.pointer = pointer;
+      s.key = e.caseName + '\0' + file + '\0' + ruleId + '\0' + pointer + '\0' + message;
+      s.properties = {{"case", shownJson(e.caseName)}};
+      run.results.push_back(std::move(s));
+    };
+    if (e.error)
+      result("output-error", vocabularySize<Departure>(), *e.error, e.output, {}, "");
+    for (std::size_t k = 0; k < e.findings.size(); ++k) {
+      const checks::Finding &f = e.findings[k];
+      result(std::string(spelling(f.check)), static_cast<std::size_t>(f.check), f.sentence,
+             inGraph(f) ? e.graph : e.output,
+             k < e.positions.size() ? e.positions[k] : std::pair<std::size_t, std::size_t>{},
+             f.pointer);
+    }
+  }
+  writeSarif(out, run);
+}
+
+void writeHtml(io::Sink &out, const SelectionSuiteReport &r) {
+  using html::esc;
+  html::pageStart(out, "lowering-oracle verify --selection: " + r.suite);
+  out << "<h1>verify --selection " << esc(r.suite) << "</h1>\n<p><span class=\"verdict "
+      << (r.conforms() ? "ok\">conforms" : "bad\">does not conform") << "</span> "
+      << esc(summary(r)) << "</p>\n<p class=\"meta\">" << esc(line(r)) << "</p>\n";
+  if (!r.suiteVerified)
+    out << "<p>" << esc(unverifiedNote(r.suite)) << "</p>\n";
+  out << "<table>\n<tr><th>case</th><th>status</th><th>departures</th><th>output</th></tr>\n";
+  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+    const SelectionSuiteEntry &e = r.entries[i];
+    const Status st = e.status();
+    out << "<tr><td>";
+    if (st != Status::conforms)
+      out << "<a href=\"#e" << i << "\">" << esc(e.caseName) << "</a>";
+    else
+      out << esc(e.caseName);
+    out << "</td><td>"
+        << (st == Status::conforms ? "conforms"
+            : st == Status::fails  ? "does not conform"
+                                   : "error")
+        << "</td><td>" << html::num(e.findings.size()) << "</td><td><code>" << esc(e.output)
+        << "</code></td></tr>\n";
+  }
+  out << "</table>\n";
+  // A section for each entry that does not conform, within the page's bound.
+  std::size_t bytes = 0, owed = 0;
+  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+    const SelectionSuiteEntry &e = r.entries[i];
+    if (e.status() == Status::conforms)
+      continue;
+    if (bytes > kHtmlSuiteSectionBytes) {
+      ++owed;
+      continue;
+    }
+    const std::string section = io::writtenText([&](io::Sink &s) {
+      s << "<h2 id=\"e" << i << "\">" << esc(e.caseName) << "</h2>\n";
+      if (e.error) {
+        s << "<p>error: <code>" << esc(*e.error) << "</code></p>\n";
+        return;
+      }
+      s << "<ol class=\"findings\">\n";
+      for (std::size_t k = 0; k < e.findings.size() && k < kHtmlMaxFindings; ++k) {
+        const checks::Finding &f = e.findings[k];
+        s << "<li><span class=\"check\">" << spelling(f.check) << "</span> <span class=\"where\">"
+          << esc(inGraph(f) ? e.graph : e.output) << (f.pointer.empty() ? "" : " ")
+          << esc(f.pointer) << "</span><br>" << esc(f.sentence) << "</li>\n";
+      }
+      s << "</ol>\n";
+      if (e.findings.size() > kHtmlMaxFindings)
+        s << "<p>" << html::num(e.findings.size() - kHtmlMaxFindings)
+          << " more departures not listed.</p>\n";
+      s << "<p>Its picture (each node's candidates in registry order and why each is refused): "
+           "<code>"
+        << esc(repeat(r, e)) << "</code></p>\n";
+    });
+    bytes += section.size();
+    out << section;
+  }
+  if (owed)
+    out << "<p>" << html::num(owed) << " more entries that do not conform are not drawn (the "
+        << "page's bound).</p>\n";
+  html::pageEnd(out);
+}
+
+} // namespace
+
+std::size_t SelectionSuiteReport::count(SuiteEntry::Status s) const {
+  std::size_t n = 0;
+  for (const SelectionSuiteEntry &e : entries)
+    n += e.status() == s;
+  return n;
+}
+
+void writeSelectionSuiteReport(io::Sink &out, ReportFormat format,
+                               const SelectionSuiteReport &report) {
+  switch (format) {
+  case ReportFormat::text: writeText(out, report); break;
+  case ReportFormat::json: writeJson(out, report); break;
+  case ReportFormat::junit: writeJunitReport(out, report); break;
+  case ReportFormat::sarif: writeSarifReport(out, report); break;
+  case ReportFormat::html: writeHtml(out, report); break;
+  }
+}
+
+} // namespace lo::report

@@ -1,0 +1,190 @@
+// `verify --selection` (docs/spec.md §4.3, "Selection entries"): each selection entry's candidate
+// GraphExecutionPlan (or the planner's answer that selection fails) judged by the selection checks
+// (checks/selection.hpp, docs/spec.md §10.8) against the entry's graph and profile, the bytes the
+// suite was verified with.
+#include "checks/selection.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/escape.hpp"
+#include "ref/io/graph_reader.hpp"
+#include "ref/io/reader.hpp"
+#include "tools/report/locate.hpp"
+#include "tools/report/selection_report.hpp"
+#include "tools/suite/judge.hpp"
+#include "tools/suite/outputs.hpp"
+#include "tools/suite/verify.hpp"
+#include "tools/system/bounded_read.hpp"
+#include "tools/system/files.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+
+namespace lo::suite {
+
+namespace {
+
+namespace fs = std::filesystem;
+using io::shownText;
+
+/// The verified bytes of the suite file `path` (read now for a hand-made suite).
+const std::string &suiteText(VerifiedSuite &v, const fs::path &suite, const std::string &path,
+                             std::size_t maxFileBytes) {
+  auto kept = v.plans.find(path);
+  if (kept == v.plans.end()) {
+    if (v.read.provenance) // verified: every file an entry names was kept
+      throw std::logic_error("internal error: the verified file " + path + " was not kept");
+    kept = v.plans.emplace(path, readSuiteFile(suite, path, maxFileBytes)).first;
+  }
+  return kept->second;
+}
+
+/// What the entry's planner answered: a plan's text, or its refusal, or no answer (`error`).
+struct Answer {
+  std::optional<std::string> text, refusal, error;
+};
+
+/// An output read from OUTPUTS, as every output is read: the plan at `name`, or, when it is absent,
+/// the refusal at `name`.error (its first line).
+Answer readAnswer(const fs::path &outputs, const std::string &name, std::size_t maxFileBytes) {
+  using Status = system::BoundedRead::Status;
+  Answer a;
+  system::BoundedRead read = system::readInside(outputs, name, maxFileBytes);
+  if (read.status == Status::ok) {
+    a.text = std::move(read.text);
+    return a;
+  }
+  const std::string shown = (outputs / name).string();
+  if (read.status == Status::missing) {
+    system::BoundedRead refusal = system::readInside(outputs, name + ".error", maxFileBytes);
+    if (refusal.status == Status::ok) {
+      a.refusal = refusal.text.substr(0, refusal.text.find('\n'));
+      return a;
+    }
+    a.error = "no output: " + shown + " does not exist (nor " + name + ".error, a refusal)";
+    return a;
+  }
+  a.error = read.status == Status::tooLarge
+                ? "output not judged: " + shown + " " + read.why + " (--max-file-bytes)"
+                : "no output: " + shown + " " + read.why;
+  return a;
+}
+
+/// Texts of a finding as far as a report shows them: an output's capsule names cannot make the
+/// entries that verify keeps grow with what an implementation writes.
+void keepShown(report::SelectionSuiteEntry &e) {
+  for (checks::Finding &f : e.findings)
+    for (std::string *text : {&f.pointer, &f.sentence})
+      if (text->size() > io::kMaxShownBytes + 4)
+        *text = std::string(io::utf8Prefix(*text, io::kMaxShownBytes + 4));
+  if (e.error && e.error->size() > io::kMaxShownBytes + 4)
+    *e.error = std::string(io::utf8Prefix(*e.error, io::kMaxShownBytes + 4));
+}
+
+} // namespace
+
+report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
+  using Clock = std::chrono::steady_clock;
+  if (s.selectionPattern.find("{case}") == std::string::npos)
+    throw SuiteError("--selection-pattern must contain {case}");
+  if (!staysInside(s.selectionPattern))
+    throw SuiteError("--selection-pattern " + shownText(s.selectionPattern) +
+                     " leaves OUTPUTS: a pattern is a relative name without a .. component");
+  if (!s.producer && !fs::is_directory(s.outputs))
+    throw SuiteError(shownText(s.outputs) + ": no such outputs directory: not a directory");
+  VerifiedSuite verified = verifiedSuite(s);
+  const Edition edition = verified.edition;
+  const fs::path suite(s.suite), outputs(s.outputs);
+  if (s.afterVerified)
+    s.afterVerified();
+  claimOutputs(s);
+
+  report::SelectionSuiteReport report;
+  report.suite = s.suite;
+  report.outputs = s.outputs;
+  report.suiteVerified = verified.read.provenance.has_value();
+  if (verified.read.provenance)
+    report.parameters = report::SuiteParameters{verified.read.provenance->settings.seed,
+                                                verified.read.provenance->count,
+                                                verified.read.provenance->settings.maxNodes};
+  report.edition = edition;
+  report.entries.reserve(verified.read.entries.size());
+  std::size_t index = 0;
+  for (const SuiteManifest::Entry &m : verified.read.entries) {
+    const auto start = Clock::now();
+    const std::string name = outputName(s.selectionPattern, m);
+    if (!staysInside(name)) // a manifest's case names too
+      throw SuiteError(shownText(name) + ": an output name that leaves OUTPUTS");
+    const std::string graphFile = (suite / m.graph).string(),
+                      profileFile = (suite / m.profile).string();
+    const std::string &graphText = suiteText(verified, suite, m.graph, s.maxFileBytes);
+    const std::string &profileText = suiteText(verified, suite, m.profile, s.maxFileBytes);
+    Interner interner;
+    selection::Graph graph;
+    selection::BackendProfile profile;
+    try {
+      graph = io::readGraph(io::sourceFromString(graphFile, graphText), interner, edition);
+      profile = io::readProfile(io::sourceFromString(profileFile, profileText), edition);
+    } catch (const io::InputError &e) {
+      throw SuiteError("the suite's selection case is invalid: " + io::formatError(e));
+    }
+    report::SelectionSuiteEntry entry;
+    entry.caseName = m.caseName;
+    entry.output = (outputs / name).string();
+    entry.graph = graphFile;
+    entry.profileFile = profileFile;
+    entry.profile = profile.name;
+
+    Answer answer;
+    if (!s.producer) {
+      answer = readAnswer(outputs, name, s.maxFileBytes);
+    } else if (!resolvesInside(outputs, name)) {
+      answer.error = "no output: " + shownText(entry.output) +
+                     " is reached through a symbolic link that leaves OUTPUTS: not removed, the "
+                     "planner not run";
+    } else {
+      ProduceRequest q{&m, index, {}, graphText, profileText, outputs / name, edition};
+      ProducedOutput produced = s.producer(q);
+      if (!produced.ok)
+        answer.error = std::move(produced.error);
+      else if (produced.refused)
+        answer.refusal = std::move(produced.message);
+      else
+        answer.text = std::move(produced.text);
+    }
+    if (answer.error) {
+      entry.error = std::move(answer.error);
+    } else {
+      GraphExecutionPlan candidate;
+      bool judged = true;
+      if (answer.text) {
+        try {
+          candidate = io::readExecutionPlan(io::sourceFromString(entry.output, *answer.text),
+                                            interner, edition);
+        } catch (const io::InputError &e) {
+          entry.error = "not a GraphExecutionPlan: " + io::formatError(e);
+          judged = false;
+        }
+      }
+      if (judged) {
+        entry.findings =
+            checks::judgeSelection(profile, graph, interner, candidate, answer.refusal);
+        for (const checks::Finding &f : entry.findings) {
+          const std::string_view text = report::inGraph(f) ? std::string_view(graphText)
+                                        : answer.text      ? std::string_view(*answer.text)
+                                                           : std::string_view();
+          entry.positions.push_back(text.empty()
+                                        ? std::pair<std::size_t, std::size_t>{}
+                                        : report::locate(text, f.pointer)
+                                              .value_or(std::pair<std::size_t, std::size_t>{}));
+        }
+      }
+    }
+    keepShown(entry);
+    entry.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    report.entries.push_back(std::move(entry));
+    ++index;
+  }
+  return report;
+}
+
+} // namespace lo::suite
