@@ -491,13 +491,71 @@ def selection(binary, work):
             expect("region" in result["locations"][0]["physicalLocation"], "no region: %r" % result)
 
 
+def verify_selection(binary, work):
+    """verify --selection's JUnit and SARIF reports (docs/spec.md §4.3, "Selection entries"):
+    valid, one test case per entry, a result per departure and per error, and a capsule name
+    forged with a line break and escapes shown escaped in every format."""
+    import xml.etree.ElementTree as ET
+    suite, out = os.path.join(work, "suite"), os.path.join(work, "out")
+    r = subprocess.run([binary, "gen", "--edition", "2026-10", "--count", "6", "--seed", "5",
+                        "--out", suite], capture_output=True)
+    expect(r.returncode == 0, "gen: %r" % r.stderr)
+    r = subprocess.run([binary, "verify", suite, out, "--selection", "--impl",
+                        binary + " plan {graph} --profile-file {profile} -o {out}"],
+                       capture_output=True)
+    expect(r.returncode == 0, "verify --selection --impl: exit %d %r" % (r.returncode, r.stdout))
+    plans = sorted(f for f in os.listdir(out) if f.endswith(".json"))
+    refusals = sorted(f for f in os.listdir(out) if f.endswith(".error"))
+    expect(plans and refusals, "both plans and refusals: %r" % os.listdir(out))
+    # One plan's capsules forged, one refusal gone: departures and an error entry.
+    forged = "native\n/kernels/9/capsule: conforms\u001b[8m\u202e"
+    path = os.path.join(out, plans[0])
+    doc = json.load(open(path))
+    for capsule in doc["capsules"].values():
+        capsule["name"] = forged + capsule["name"]
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    os.remove(os.path.join(out, refusals[0]))
+    outputs = {}
+    for fmt in ("text", "junit", "sarif"):
+        target = os.path.join(work, "verify." + fmt)
+        r = subprocess.run([binary, "verify", suite, out, "--selection", "--format", fmt, "-o",
+                            target], capture_output=True)
+        expect(r.returncode == 1, "verify --selection %s: exit %d %r" % (fmt, r.returncode,
+                                                                         r.stderr))
+        outputs[fmt] = open(target, "rb").read()
+        for bad in (b"\x1b", b"\xe2\x80\xae"):
+            expect(bad not in outputs[fmt], "%s: a raw control sequence" % fmt)
+    lines = outputs["text"].decode().split("\n")[:-1]
+    expect(all(line.startswith((out + "/", "verify: ")) for line in lines),
+           "a forged line: %r" % lines)
+    departures = [line for line in lines if ": selection." in line]
+    expect(departures, "no departure listed: %r" % lines)
+    xmllint(os.path.join(work, "verify.junit"))
+    cases = ET.parse(os.path.join(work, "verify.junit")).getroot().findall("./testsuite/testcase")
+    expect(len(cases) == 6, "%d test cases for 6 entries" % len(cases))
+    expect(len([c for c in cases if c.find("failure") is not None]) == 1, "one failing entry")
+    expect(len([c for c in cases if c.find("error") is not None]) == 1, "one error entry")
+    log = json.loads(outputs["sarif"])
+    sarif_valid(log, "verify --selection")
+    run = log["runs"][0]
+    rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    results = run["results"]
+    expect(len(results) == len(departures) + 1, "%d results for %d departures and an error"
+           % (len(results), len(departures)))
+    for result in results:
+        expect(rules[result["ruleIndex"]] == result["ruleId"], "rule index of %r" % result)
+        expect("\n" not in result["message"]["text"], "sarif message: %r" % result)
+
+
 def main():
     binary, work, case = sys.argv[1], sys.argv[2], sys.argv[3]
     prepare(binary, work)
     try:
         {"sarif": sarif, "junit": junit, "junit-epoch": junit_epoch, "invalid": invalid, "injection": injection,
          "verify-injection": verify_injection, "hostile-utf8": hostile_utf8,
-         "saved-text": saved_text, "selection": selection}[case](binary, work)
+         "saved-text": saved_text, "selection": selection,
+         "verify-selection": verify_selection}[case](binary, work)
     except Failed as e:
         print("FAILED:", e)
         return 1
