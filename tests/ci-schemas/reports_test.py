@@ -497,6 +497,8 @@ def verify_selection(binary, work):
     forged with a line break and escapes shown escaped in every format."""
     import xml.etree.ElementTree as ET
     suite, out = os.path.join(work, "suite"), os.path.join(work, "out")
+    for old in (suite, out):  # a run before this one
+        shutil.rmtree(old, ignore_errors=True)
     r = subprocess.run([binary, "gen", "--edition", "2026-10", "--count", "6", "--seed", "5",
                         "--out", suite], capture_output=True)
     expect(r.returncode == 0, "gen: %r" % r.stderr)

@@ -237,13 +237,33 @@ TEST_F(VerifySelection, APlannerThatSkipsThePreferenceIsCaughtThroughTheWorker) 
   run.worker += " skip-preference";
   s.producer = diff::suiteProducer(run);
   const report::SelectionSuiteReport r = suite::runVerifySelection(s);
-  s.producer = nullptr;
-  std::size_t ignored = 0;
-  for (const report::SelectionSuiteEntry &e : r.entries)
+  std::size_t ignored = 0, omitted = 0;
+  for (const report::SelectionSuiteEntry &e : r.entries) {
     for (const checks::Finding &f : e.findings)
       ignored += f.check == Departure::preferenceIgnored;
-  EXPECT_GT(ignored, 0u);
+    omitted += e.omitted;
+  }
+  EXPECT_GT(ignored, 1u);
+  EXPECT_EQ(omitted, 0u) << "--max-per-check's default keeps these";
   EXPECT_FALSE(r.conforms());
+  // --max-per-check 1: one departure of each check an entry, the rest counted.
+  s.maxPerCheck = 1;
+  const report::SelectionSuiteReport cut = suite::runVerifySelection(s);
+  s.producer = nullptr;
+  std::size_t kept = 0;
+  omitted = 0;
+  for (const report::SelectionSuiteEntry &e : cut.entries) {
+    std::map<Departure, std::size_t> perCheck;
+    for (const checks::Finding &f : e.findings)
+      EXPECT_LE(++perCheck[f.check], 1u) << e.caseName;
+    kept += e.findings.size();
+    omitted += e.omitted;
+  }
+  EXPECT_GT(omitted, 0u);
+  std::size_t all = 0;
+  for (const report::SelectionSuiteEntry &e : r.entries)
+    all += e.findings.size();
+  EXPECT_EQ(kept + omitted, all);
 }
 
 TEST_F(VerifySelection, EveryFormatCarriesEveryEntry) {

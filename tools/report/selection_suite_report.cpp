@@ -52,6 +52,9 @@ void writeText(io::Sink &out, const SelectionSuiteReport &r) {
     if (e.status() != Status::fails)
       continue;
     writeSelectionText(out, subjectOf(e), e.findings);
+    if (e.omitted)
+      out << shownText(e.output) << ": " << io::counted(e.omitted, "more departure")
+          << " not listed (--max-per-check)\n";
     out << shownText(e.output) << ": picture: " << repeat(r, e) << '\n';
   }
   if (!r.suiteVerified)
@@ -99,7 +102,7 @@ void writeJson(io::Sink &out, const SelectionSuiteReport &r) {
       out << ",\"error\":";
       jsonShown(out, *e.error);
     }
-    out << ",\"findings\":[";
+    out << ",\"omitted\":" << std::uint64_t{e.omitted} << ",\"findings\":[";
     for (std::size_t k = 0; k < e.findings.size(); ++k) {
       const checks::Finding &f = e.findings[k];
       out << (k ? "," : "") << "{\"check\":\"" << spelling(f.check) << "\",\"document\":\""

@@ -26,6 +26,8 @@ struct SelectionSuiteEntry {
   std::vector<checks::Finding> findings;
   /// Per finding: the line and column of its pointer in its document ({0, 0}: unknown).
   std::vector<std::pair<std::size_t, std::size_t>> positions;
+  /// Departures not kept, over --max-per-check of one check (docs/spec.md §3.5).
+  std::size_t omitted = 0;
   std::optional<std::string> error; // no output to judge, in one sentence
   double seconds = 0;
   SuiteEntry::Status status() const {

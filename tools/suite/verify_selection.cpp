@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 
 namespace lo::suite {
@@ -166,8 +167,15 @@ report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
         }
       }
       if (judged) {
-        entry.findings =
-            checks::judgeSelection(profile, graph, interner, candidate, answer.refusal);
+        // At most --max-per-check of each check, the rest counted (docs/spec.md §3.5).
+        std::map<Departure, std::size_t> kept;
+        for (checks::Finding &f :
+             checks::judgeSelection(profile, graph, interner, candidate, answer.refusal)) {
+          if (++kept[f.check] > s.maxPerCheck)
+            ++entry.omitted;
+          else
+            entry.findings.push_back(std::move(f));
+        }
         for (const checks::Finding &f : entry.findings) {
           const std::string_view text = report::inGraph(f) ? std::string_view(graphText)
                                         : answer.text      ? std::string_view(*answer.text)
