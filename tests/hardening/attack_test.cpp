@@ -472,7 +472,7 @@ TEST_F(Attack, GenOutDotForceLeavesNoDebris) {
   ASSERT_EQ(sh("cd suite && " + oracle() + " gen --out . --count 3 --force > /dev/null"), 0);
   EXPECT_EQ(entries(dir), std::vector<std::string>{"suite"});
   EXPECT_EQ(entries(dir / "suite"),
-            (std::vector<std::string>{"README.md", "cases", "manifest.json"}));
+            (std::vector<std::string>{"README.md", "cases", "manifest.json", "selection"}));
   EXPECT_NE(slurp(dir / "suite" / "manifest.json").find("\"count\": 3"), std::string::npos);
 }
 
