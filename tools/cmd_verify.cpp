@@ -85,7 +85,8 @@ Action setupVerify(CLI::App &app) {
   addOperand(*sub, "SUITE", o->suite, "the suite directory (with manifest.json)");
   addOperand(*sub, "OUTPUTS", o->outputs,
              "the directory of the implementation's outputs, one GraphLoweringPlan (with "
-             "--gates, one gate result) per manifest entry, named by --pattern (--gate-pattern)");
+             "--gates, one gate result; with --selection, one GraphExecutionPlan) per manifest "
+             "entry, named by --pattern (--gate-pattern, --selection-pattern)");
   sub->add_option("--pattern", o->pattern,
                   "the file name of an entry's output in OUTPUTS; {case}, {mode} and {equality} "
                   "are replaced")
