@@ -195,7 +195,9 @@ TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
       referenceDocument(in, plan, Mode::coalesced, Equality::contract, false);
   io::LoweringDocument bad = good;
   bad.plan.groups.pop_back();
-  report::SuiteReport r{"suite", "outputs", {}};
+  report::SuiteReport r;
+  r.suite = "suite";
+  r.outputs = "outputs";
   for (int i = 0; i < 3; ++i) {
     report::SuiteEntry e;
     e.result.name = "case-<" + std::to_string(i) + ">";
@@ -236,7 +238,9 @@ TEST(HtmlReport, VerifyPageIndexesFailuresFirstAndLinksToTheirSections) {
 }
 
 TEST(HtmlReport, AGateEntrySaysWhyItHasNoPicture) {
-  report::SuiteReport r{"suite", "outputs", {}};
+  report::SuiteReport r;
+  r.suite = "suite";
+  r.outputs = "outputs";
   report::SuiteEntry e;
   e.result.name = "case-0";
   e.policy = "verified";

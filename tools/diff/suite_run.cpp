@@ -46,11 +46,24 @@ const fs::path &workOf(Run &run) {
   return run.work->path();
 }
 
-[[noreturn]] void interrupted() {
-  throw cli::InterruptedRun(
-      std::string("verify: interrupted by ") +
-      (system::InterruptGuard::received() == SIGTERM ? "SIGTERM" : "SIGINT") +
-      " while it ran the implementation: no report written, nothing concluded");
+/// One run of the implementation; SIGINT or SIGTERM during it ends verify without a report.
+template <class F> Produced uninterrupted(F &&produce) {
+  try {
+    return produce();
+  } catch (const Interrupted &) {
+    throw cli::InterruptedRun(
+        std::string("verify: interrupted by ") +
+        (system::InterruptGuard::received() == SIGTERM ? "SIGTERM" : "SIGINT") +
+        " while it ran the implementation: no report written, nothing concluded");
+  }
+}
+
+/// An entry's error for a run without an output: the failure, and how its standard error begins.
+std::string failureOf(const Produced &p) {
+  std::string error = p.failure.summary;
+  if (!p.standardError.empty())
+    error += "; its standard error begins: " + io::shownText(p.standardError, io::kMaxExcerptBytes);
+  return error;
 }
 
 /// A selection entry: the planner on the entry's graph and profile (their verified bytes).
@@ -76,18 +89,13 @@ suite::ProducedOutput producePlan(Run &run, const suite::ProduceRequest &q) {
       return out;
     }
   }
-  Produced p;
-  try {
-    p = run.planner->produce(graphPath, profilePath, q.outPath, q.graphText, q.profileText,
-                             q.edition, q.caseIndex, system::deadlineAfter(run.settings.timeout()));
-  } catch (const Interrupted &) {
-    interrupted();
-  }
+  const Produced p = uninterrupted([&] {
+    return run.planner->produce(graphPath, profilePath, q.outPath, q.graphText, q.profileText,
+                                q.edition, q.caseIndex,
+                                system::deadlineAfter(run.settings.timeout()));
+  });
   if (!p.ok) {
-    out.error = p.failure.summary;
-    if (!p.standardError.empty())
-      out.error +=
-          "; its standard error begins: " + io::shownText(p.standardError, io::kMaxExcerptBytes);
+    out.error = failureOf(p);
     return out;
   }
   out.ok = true;
@@ -143,17 +151,11 @@ suite::ProducedOutput produce(Run &run, const suite::ProduceRequest &q) {
   }
   Lowering l{m.mode, m.equality, policy, q.edition};
   l.audit = m.audit; // the entry asks for the audit: `{audit}` and a worker's request say so
-  Produced p;
-  try {
-    p = run.implementation->produce(c, l, system::deadlineAfter(run.settings.timeout()));
-  } catch (const Interrupted &) {
-    interrupted();
-  }
+  Produced p = uninterrupted([&] {
+    return run.implementation->produce(c, l, system::deadlineAfter(run.settings.timeout()));
+  });
   if (!p.ok) {
-    out.error = p.failure.summary;
-    if (!p.standardError.empty())
-      out.error +=
-          "; its standard error begins: " + io::shownText(p.standardError, io::kMaxExcerptBytes);
+    out.error = failureOf(p);
     return out;
   }
   out.ok = true;

@@ -123,28 +123,11 @@ void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSu
 /// verify: the counts and one result per entry.
 static void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
-  out << "{\"format\":\"lowering-oracle/verify-report\",\"version\":1,\n \"suite\":";
-  jsonName(out, r.suite);
-  out << ",\"outputs\":";
-  jsonName(out, r.outputs);
-  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << ",\"edition\":\""
-      << spelling(r.edition) << '"';
-  // gen's parameters the manifest names (null for a hand-made suite).
-  const auto parameter = [&](const char *name, auto field) {
-    out << ",\"" << name << "\":";
-    if (r.parameters)
-      out << std::uint64_t{(*r.parameters).*field};
-    else
-      out << "null";
-  };
-  parameter("seed", &SuiteParameters::seed);
-  parameter("count", &SuiteParameters::count);
-  parameter("maxNodes", &SuiteParameters::maxNodes);
-  out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
-      << ",\"entries\":" << std::uint64_t{r.entries.size()}
-      << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}
-      << ",\"failing\":" << std::uint64_t{r.count(Status::fails)}
-      << ",\"errors\":" << std::uint64_t{r.count(Status::error)} << ",\n \"results\":[";
+  out << "{\"format\":\"lowering-oracle/verify-report\",\"version\":1";
+  writeSuiteHeaderJson(out, r);
+  writeSuiteCountsJson(out, r.entries.size(), r.count(Status::conforms), r.count(Status::fails),
+                       r.count(Status::error));
+  out << ",\n \"results\":[";
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const SuiteEntry &e = r.entries[i];
     out << (i ? ",\n  " : "\n  ") << "{\"case\":";

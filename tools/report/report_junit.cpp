@@ -214,18 +214,10 @@ static void writeJunitReports(io::Sink &out, const std::vector<CaseResult> &case
   writeJunit(out, suites, options.command, JunitNames::perCandidate);
 }
 
-/// verify: one suite, one case per entry (a failure for violations, an error for an output that
-/// could not be judged); the notes of conforming entries, and whether the suite was verified, in
-/// system-out and the property `suite-verified`. The output's file name is in the failure or
-/// error text (the schema has no `file` attribute).
-static void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
-  using Status = SuiteEntry::Status;
+JunitSuite verifySuite(const SuiteHeader &r, std::string name) {
   JunitSuite suite;
   suite.package = "lowering-oracle.verify";
-  suite.name = "lowering-oracle verify " + shownText(r.suite);
-  suite.tests = r.entries.size();
-  suite.failures = r.count(Status::fails);
-  suite.errors = r.count(Status::error);
+  suite.name = std::move(name);
   suite.properties = {{"suite", r.suite},
                       {"outputs", r.outputs},
                       {"suite-verified", r.suiteVerified ? "true" : "false"},
@@ -235,6 +227,21 @@ static void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
                             {{"seed", std::to_string(r.parameters->seed)},
                              {"count", std::to_string(r.parameters->count)},
                              {"max-nodes", std::to_string(r.parameters->maxNodes)}});
+  if (!r.suiteVerified)
+    suite.systemOut += io::xmlText("note: " + unverifiedNote(r) + "\n");
+  return suite;
+}
+
+/// verify: one suite, one case per entry (a failure for violations, an error for an output that
+/// could not be judged); the notes of conforming entries, and whether the suite was verified, in
+/// system-out and the property `suite-verified`. The output's file name is in the failure or
+/// error text (the schema has no `file` attribute).
+static void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
+  using Status = SuiteEntry::Status;
+  JunitSuite suite = verifySuite(r, "lowering-oracle verify " + shownText(r.suite));
+  suite.tests = r.entries.size();
+  suite.failures = r.count(Status::fails);
+  suite.errors = r.count(Status::error);
   for (const SuiteEntry &e : r.entries) {
     suite.seconds += e.result.seconds;
     JunitCase c;
@@ -260,8 +267,6 @@ static void writeSuiteJunit(io::Sink &out, const SuiteReport &r) {
     }
     suite.cases.push_back(std::move(c));
   }
-  if (!r.suiteVerified)
-    suite.systemOut += io::xmlText("note: " + unverifiedNote(r) + "\n");
   // The notes of conforming entries (a failing entry's are in its failure text).
   for (const SuiteEntry &e : r.entries)
     if (e.status() == Status::conforms)

@@ -56,6 +56,12 @@ struct JunitSuite {
   std::string systemOut; // already XML
 };
 
+struct SuiteHeader;
+/// The <testsuite> of a verify run, without its cases: its package and `name`, the properties
+/// suite, outputs, suite-verified, edition (and seed, count, max-nodes when the manifest names
+/// them), and in system-out the note of a suite not verified.
+JunitSuite verifySuite(const SuiteHeader &header, std::string name);
+
 /// The report: `<testsuites>` with each suite (id = its index), the timestamp and host name of
 /// the run (junitTimestamp, junitHostname), class names by `names`.
 void writeJunit(io::Sink &out, const std::vector<JunitSuite> &suites, std::string_view command,

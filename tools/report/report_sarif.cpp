@@ -274,6 +274,20 @@ static void writeSarifReports(io::Sink &out, const std::vector<CaseResult> &case
   writeSarif(out, run);
 }
 
+JsonMembers verifyProperties(const SuiteHeader &r) {
+  JsonMembers out = {{"command", jsonOf("verify")},
+                     {"suite", jsonNameOf(r.suite)},
+                     {"outputs", jsonNameOf(r.outputs)},
+                     {"suiteVerified", r.suiteVerified ? "true" : "false"},
+                     {"edition", jsonOf(spelling(r.edition))}};
+  // gen's parameters the manifest names (null for a hand-made suite).
+  for (const auto &[name, field] :
+       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
+        std::pair{"maxNodes", &SuiteParameters::maxNodes}})
+    out.emplace_back(name, r.parameters ? std::to_string((*r.parameters).*field) : "null");
+  return out;
+}
+
 /// verify: one result per violation and per output error, located in the output's path
 /// (OUTPUTS/NAME); the unverified suite as a warning notification, notes as notes; the run's
 /// properties command, suite, outputs, suiteVerified, edition, seed, count and maxNodes (null for
@@ -291,17 +305,7 @@ static void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   for (const SuiteEntry &e : r.entries)
     for (const std::string &note : e.result.report.notes)
       run.notifications.emplace_back("note", entryNoteLine(e, note) + " (" + entryName(e) + ")");
-  run.properties = {{"command", jsonOf("verify")},
-                    {"suite", jsonNameOf(r.suite)},
-                    {"outputs", jsonNameOf(r.outputs)},
-                    {"suiteVerified", r.suiteVerified ? "true" : "false"},
-                    {"edition", jsonOf(spelling(r.edition))}};
-  // gen's parameters the manifest names (null for a hand-made suite).
-  for (const auto &[name, field] :
-       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
-        std::pair{"maxNodes", &SuiteParameters::maxNodes}})
-    run.properties.emplace_back(name,
-                                r.parameters ? std::to_string((*r.parameters).*field) : "null");
+  run.properties = verifyProperties(r);
   // The output's path as given: OUTPUTS/NAME.
   auto outputPath = [&](const SuiteEntry &e) {
     return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") +

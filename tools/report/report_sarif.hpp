@@ -63,6 +63,11 @@ struct SarifRun {
 /// The report: one run.
 void writeSarif(io::Sink &out, const SarifRun &run);
 
+struct SuiteHeader;
+/// A verify run's properties: command, suite, outputs, suiteVerified, edition, seed, count and
+/// maxNodes (null for a hand-made suite).
+JsonMembers verifyProperties(const SuiteHeader &header);
+
 /// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
 /// rest percent-encoded.
 std::string uriOf(std::string_view path);

@@ -25,9 +25,7 @@ std::string summary(const SelectionSuiteReport &r) {
          std::string(spelling(r.edition));
 }
 
-std::string line(const SelectionSuiteReport &r) {
-  return suiteLine(r.suite, r.parameters, r.edition, r.suiteVerified);
-}
+std::string line(const SelectionSuiteReport &r) { return suiteLine(r); }
 
 /// The command that judges one entry again and draws its picture.
 std::string repeat(const SelectionSuiteReport &r, const SelectionSuiteEntry &e) {
@@ -58,31 +56,16 @@ void writeText(io::Sink &out, const SelectionSuiteReport &r) {
     out << shownText(e.output) << ": picture: " << repeat(r, e) << '\n';
   }
   if (!r.suiteVerified)
-    out << "verify: note: " << unverifiedNote(r.suite) << '\n';
+    out << "verify: note: " << unverifiedNote(r) << '\n';
   out << "verify: " << line(r) << '\n' << "verify: " << summary(r) << '\n';
 }
 
 void writeJson(io::Sink &out, const SelectionSuiteReport &r) {
-  out << "{\"format\":\"lowering-oracle/selection-suite-report\",\"version\":1,\n \"suite\":";
-  jsonName(out, r.suite);
-  out << ",\"outputs\":";
-  jsonName(out, r.outputs);
-  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << ",\"edition\":\""
-      << spelling(r.edition) << '"';
-  for (const auto &[name, field] :
-       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
-        std::pair{"maxNodes", &SuiteParameters::maxNodes}}) {
-    out << ",\"" << name << "\":";
-    if (r.parameters)
-      out << std::uint64_t{(*r.parameters).*field};
-    else
-      out << "null";
-  }
-  out << ",\n \"conforms\":" << (r.conforms() ? "true" : "false")
-      << ",\"entries\":" << std::uint64_t{r.entries.size()}
-      << ",\"conforming\":" << std::uint64_t{r.count(Status::conforms)}
-      << ",\"failing\":" << std::uint64_t{r.count(Status::fails)}
-      << ",\"errors\":" << std::uint64_t{r.count(Status::error)} << ",\n \"results\":[";
+  out << "{\"format\":\"lowering-oracle/selection-suite-report\",\"version\":1";
+  writeSuiteHeaderJson(out, r);
+  writeSuiteCountsJson(out, r.entries.size(), r.count(Status::conforms), r.count(Status::fails),
+                       r.count(Status::error));
+  out << ",\n \"results\":[";
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const SelectionSuiteEntry &e = r.entries[i];
     out << (i ? ",\n  " : "\n  ") << "{\"case\":";
@@ -118,21 +101,10 @@ void writeJson(io::Sink &out, const SelectionSuiteReport &r) {
 }
 
 void writeJunitReport(io::Sink &out, const SelectionSuiteReport &r) {
-  JunitSuite suite;
-  suite.package = "lowering-oracle.verify";
-  suite.name = "lowering-oracle verify --selection " + shownText(r.suite);
+  JunitSuite suite = verifySuite(r, "lowering-oracle verify --selection " + shownText(r.suite));
   suite.tests = r.entries.size();
   suite.failures = r.count(Status::fails);
   suite.errors = r.count(Status::error);
-  suite.properties = {{"suite", r.suite},
-                      {"outputs", r.outputs},
-                      {"suite-verified", r.suiteVerified ? "true" : "false"},
-                      {"edition", std::string(spelling(r.edition))}};
-  if (r.parameters)
-    suite.properties.insert(suite.properties.end(),
-                            {{"seed", std::to_string(r.parameters->seed)},
-                             {"count", std::to_string(r.parameters->count)},
-                             {"max-nodes", std::to_string(r.parameters->maxNodes)}});
   for (const SelectionSuiteEntry &e : r.entries) {
     suite.seconds += e.seconds;
     JunitCase c;
@@ -159,8 +131,6 @@ void writeJunitReport(io::Sink &out, const SelectionSuiteReport &r) {
     }
     suite.cases.push_back(std::move(c));
   }
-  if (!r.suiteVerified)
-    suite.systemOut += io::xmlText("note: " + unverifiedNote(r.suite) + "\n");
   writeJunit(out, {suite}, "verify", JunitNames::perSelectionEntry);
 }
 
@@ -182,18 +152,9 @@ void writeSarifReport(io::Sink &out, const SelectionSuiteReport &r) {
                        ""});
   run.listArtifacts = false;
   if (!r.suiteVerified)
-    run.notifications.emplace_back("warning", unverifiedNote(r.suite));
-  run.properties = {{"command", "\"verify\""},
-                    {"selection", "true"},
-                    {"suite", shownJson(r.suite)},
-                    {"outputs", shownJson(r.outputs)},
-                    {"suiteVerified", r.suiteVerified ? "true" : "false"},
-                    {"edition", "\"" + std::string(spelling(r.edition)) + "\""}};
-  for (const auto &[name, field] :
-       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
-        std::pair{"maxNodes", &SuiteParameters::maxNodes}})
-    run.properties.emplace_back(name,
-                                r.parameters ? std::to_string((*r.parameters).*field) : "null");
+    run.notifications.emplace_back("warning", unverifiedNote(r));
+  run.properties = verifyProperties(r);
+  run.properties.emplace_back("selection", "true");
   for (const SelectionSuiteEntry &e : r.entries) {
     const auto result = [&](std::string ruleId, std::size_t ruleIndex, const std::string &message,
                             const std::string &file, std::pair<std::size_t, std::size_t> at,
@@ -229,7 +190,7 @@ void writeHtml(io::Sink &out, const SelectionSuiteReport &r) {
       << (r.conforms() ? "ok\">conforms" : "bad\">does not conform") << "</span> "
       << esc(summary(r)) << "</p>\n<p class=\"meta\">" << esc(line(r)) << "</p>\n";
   if (!r.suiteVerified)
-    out << "<p>" << esc(unverifiedNote(r.suite)) << "</p>\n";
+    out << "<p>" << esc(unverifiedNote(r)) << "</p>\n";
   out << "<table>\n<tr><th>case</th><th>status</th><th>departures</th><th>output</th></tr>\n";
   for (std::size_t i = 0; i < r.entries.size(); ++i) {
     const SelectionSuiteEntry &e = r.entries[i];

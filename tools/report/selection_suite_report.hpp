@@ -37,11 +37,7 @@ struct SelectionSuiteEntry {
   }
 };
 
-struct SelectionSuiteReport {
-  std::string suite, outputs;
-  std::optional<SuiteParameters> parameters; // nullopt: a hand-made suite
-  bool suiteVerified = true;
-  Edition edition = kNewestEdition;
+struct SelectionSuiteReport : SuiteHeader {
   std::vector<SelectionSuiteEntry> entries;
   std::size_t count(SuiteEntry::Status s) const;
   bool conforms() const { return count(SuiteEntry::Status::conforms) == entries.size(); }

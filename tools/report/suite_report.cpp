@@ -2,6 +2,7 @@
 // of `writeSuiteReport` to the writer of each format, the one `check` uses.
 #include "tools/report/suite_report.hpp"
 
+#include "tools/report/report.hpp"
 #include "tools/report/writers.hpp"
 
 #include <map>
@@ -77,29 +78,48 @@ std::string suiteSummary(const SuiteReport &r) {
          "; judged in edition " + std::string(spelling(r.edition));
 }
 
-std::string suiteLine(const std::string &suite, const std::optional<SuiteParameters> &parameters,
-                      Edition e, bool verified) {
-  const std::string edition = ", edition " + std::string(spelling(e));
-  if (!parameters)
-    return "suite " + shownText(suite) + ": no seed, count or max-nodes (a hand-made suite)" +
+std::string suiteLine(const SuiteHeader &r) {
+  const std::string edition = ", edition " + std::string(spelling(r.edition));
+  if (!r.parameters)
+    return "suite " + shownText(r.suite) + ": no seed, count or max-nodes (a hand-made suite)" +
            edition + ", not verified";
-  const SuiteParameters &p = *parameters;
-  return "suite " + shownText(suite) + ": seed " + std::to_string(p.seed) + ", count " +
+  const SuiteParameters &p = *r.parameters;
+  return "suite " + shownText(r.suite) + ": seed " + std::to_string(p.seed) + ", count " +
          std::to_string(p.count) + ", max-nodes " + std::to_string(p.maxNodes) + edition +
-         (verified ? ", verified (regenerated from these parameters and found equal)"
-                   : ", not verified");
+         (r.suiteVerified ? ", verified (regenerated from these parameters and found equal)"
+                          : ", not verified");
 }
 
-std::string suiteLine(const SuiteReport &r) {
-  return suiteLine(r.suite, r.parameters, r.edition, r.suiteVerified);
-}
-
-std::string unverifiedNote(const SuiteReport &r) { return unverifiedNote(r.suite); }
-
-std::string unverifiedNote(const std::string &suite) {
-  return "the suite " + shownText(suite) +
+std::string unverifiedNote(const SuiteHeader &r) {
+  return "the suite " + shownText(r.suite) +
          " was not verified: its manifest names no gen parameters, so its plans and entries are "
          "judged as they are (--unverified-suite)";
+}
+
+void writeSuiteHeaderJson(io::Sink &out, const SuiteHeader &r) {
+  out << ",\n \"suite\":";
+  jsonName(out, r.suite);
+  out << ",\"outputs\":";
+  jsonName(out, r.outputs);
+  out << ",\"suiteVerified\":" << (r.suiteVerified ? "true" : "false") << ",\"edition\":\""
+      << spelling(r.edition) << '"';
+  for (const auto &[name, field] :
+       {std::pair{"seed", &SuiteParameters::seed}, std::pair{"count", &SuiteParameters::count},
+        std::pair{"maxNodes", &SuiteParameters::maxNodes}}) {
+    out << ",\"" << name << "\":";
+    if (r.parameters)
+      out << std::uint64_t{(*r.parameters).*field};
+    else
+      out << "null";
+  }
+}
+
+void writeSuiteCountsJson(io::Sink &out, std::size_t entries, std::size_t conforming,
+                          std::size_t failing, std::size_t errors) {
+  out << ",\n \"conforms\":" << (conforming == entries ? "true" : "false")
+      << ",\"entries\":" << std::uint64_t{entries}
+      << ",\"conforming\":" << std::uint64_t{conforming}
+      << ",\"failing\":" << std::uint64_t{failing} << ",\"errors\":" << std::uint64_t{errors};
 }
 
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report) {

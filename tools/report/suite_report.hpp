@@ -39,10 +39,11 @@ struct SuiteParameters {
   std::uint64_t seed = 0, count = 0, maxNodes = 0;
 };
 
-struct SuiteReport {
+/// What every report of `verify` says of the suite it judged (the lowerings, the gate results,
+/// the selection entries).
+struct SuiteHeader {
   std::string suite;   // the suite directory
   std::string outputs; // the outputs directory
-  std::vector<SuiteEntry> entries;
   /// The seed, count and maxNodes the manifest names; nullopt: a hand-made suite that names none.
   std::optional<SuiteParameters> parameters = std::nullopt;
   /// Whether the suite was verified (regenerated from its manifest's gen parameters and found
@@ -50,6 +51,10 @@ struct SuiteReport {
   bool suiteVerified = true;
   /// The edition the suite was judged in (docs/spec.md §1.6): its manifest's `edition`.
   Edition edition = kNewestEdition;
+};
+
+struct SuiteReport : SuiteHeader {
+  std::vector<SuiteEntry> entries;
   /// `verify --quiet`: the text format leaves out the note lines of conforming entries (a
   /// declaration noted, docs/spec.md §4.3); findings, errors, the unverified note and the summary
   /// stay, and the other formats keep every note.
@@ -92,13 +97,19 @@ std::string suiteSummary(const SuiteReport &report);
 /// Which suite was judged, with its parameters and whether it was verified, or that it is a
 /// hand-made suite (docs/spec.md §4.3, "verify"). Every format states it (text the line `verify:
 /// SUITE-LINE` before the summary).
-std::string suiteLine(const SuiteReport &report);
-/// The same line from its parts (verify --selection's report).
-std::string suiteLine(const std::string &suite, const std::optional<SuiteParameters> &parameters,
-                      Edition edition, bool verified);
+std::string suiteLine(const SuiteHeader &report);
 
 /// "the suite SUITE was not verified: ..." (for a report of an unverified suite).
-std::string unverifiedNote(const SuiteReport &report);
-std::string unverifiedNote(const std::string &suite);
+std::string unverifiedNote(const SuiteHeader &report);
+
+/// The members every JSON report of verify starts with: `"suite"`, `"outputs"`,
+/// `"suiteVerified"`, `"edition"`, `"seed"`, `"count"` and `"maxNodes"` (null for a hand-made
+/// suite), each after a comma.
+void writeSuiteHeaderJson(io::Sink &out, const SuiteHeader &header);
+
+/// The JSON counts of a report: `"conforms"`, `"entries"`, `"conforming"`, `"failing"` and
+/// `"errors"`, each after a comma.
+void writeSuiteCountsJson(io::Sink &out, std::size_t entries, std::size_t conforming,
+                          std::size_t failing, std::size_t errors);
 
 } // namespace lo::report

@@ -132,6 +132,19 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   return v;
 }
 
+report::SuiteHeader headerOf(const VerifySettings &s, const VerifiedSuite &v) {
+  report::SuiteHeader h;
+  h.suite = s.suite;
+  h.outputs = s.outputs;
+  h.suiteVerified = v.read.provenance.has_value();
+  if (v.read.provenance)
+    h.parameters =
+        report::SuiteParameters{v.read.provenance->settings.seed, v.read.provenance->count,
+                                v.read.provenance->settings.maxNodes};
+  h.edition = v.edition;
+  return h;
+}
+
 report::SuiteReport runVerify(const VerifySettings &s) {
   using Clock = std::chrono::steady_clock;
   checkOperands(s);
@@ -145,13 +158,7 @@ report::SuiteReport runVerify(const VerifySettings &s) {
   claimOutputs(s);
 
   report::SuiteReport report;
-  report.suite = s.suite;
-  report.outputs = s.outputs;
-  report.suiteVerified = read.provenance.has_value();
-  if (read.provenance)
-    report.parameters = report::SuiteParameters{
-        read.provenance->settings.seed, read.provenance->count, read.provenance->settings.maxNodes};
-  report.edition = edition;
+  static_cast<report::SuiteHeader &>(report) = headerOf(s, verified);
   report.quiet = s.quiet;
   report.entries.reserve(read.entries.size());
   // The pictures of failing entries are kept while they fit in the page's sections (docs/spec.md

@@ -97,6 +97,10 @@ struct VerifiedSuite {
 };
 VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans = false);
 
+/// What every report of `s` says of the suite `v` (its directories, parameters, whether it was
+/// verified, the edition judged).
+report::SuiteHeader headerOf(const VerifySettings &s, const VerifiedSuite &v);
+
 /// The report of every entry of the suite `s.suite` judged from `s.outputs`. Throws SuiteError
 /// (suite_reader.hpp) on a pattern without its placeholders, an operand that is not a directory
 /// (both named when neither is), an invalid suite, a suite of one edition judged as another

@@ -100,14 +100,7 @@ report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
   claimOutputs(s);
 
   report::SelectionSuiteReport report;
-  report.suite = s.suite;
-  report.outputs = s.outputs;
-  report.suiteVerified = verified.read.provenance.has_value();
-  if (verified.read.provenance)
-    report.parameters = report::SuiteParameters{verified.read.provenance->settings.seed,
-                                                verified.read.provenance->count,
-                                                verified.read.provenance->settings.maxNodes};
-  report.edition = edition;
+  static_cast<report::SuiteHeader &>(report) = headerOf(s, verified);
   report.entries.reserve(verified.read.entries.size());
   std::size_t index = 0;
   for (const SuiteManifest::Entry &m : verified.read.entries) {
