@@ -178,3 +178,66 @@ def test_a_plan_named_by_many_entries_is_read_once_and_shared(tmp_path):
                   "--lowering-oracle-unverified-suite")
     assert r.returncode == 0, r.stdout + r.stderr
     assert len(set((tmp_path / "ids.txt").read_text().split())) == 1
+
+
+SELECTION_TEST = '''
+import json
+import planner
+
+def plan_or_refuse(case, mutant=None):
+    try:
+        return planner.plan(json.loads(case.graph), json.loads(case.profile), mutant), None
+    except planner.PlanningError as e:
+        return None, str(e)
+
+def test_planner(lowering_oracle_selection_case):
+    c = lowering_oracle_selection_case
+    plan, failed = plan_or_refuse(c)
+    c.assert_conforms(plan, failed)
+
+def test_skip_preference(lowering_oracle_selection_case):
+    c = lowering_oracle_selection_case
+    plan, failed = plan_or_refuse(c, "skip-preference")
+    c.assert_conforms(plan, failed)
+'''
+
+
+def selection_run(tmp_path, *args):
+    test = tmp_path / "test_planner.py"
+    test.write_text(SELECTION_TEST)
+    env = dict(os.environ)
+    peers_dir = os.environ["LO_PEERS_DIR"]
+    env["PYTHONPATH"] = os.pathsep.join([peers_dir, env.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "lowering_oracle.pytest_plugin",
+                           "-p", "no:cacheprovider", "-q", str(test), *args], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_a_suites_selection_entries_run_as_parametrised_tests(oracle_binary, tmp_path):
+    """`lowering_oracle_selection_case`: one test per selection entry (docs/spec.md §4.3,
+    "Selection entries"), judged as `verify --selection` judges it: the conforming planner passes
+    every one, its `skip-preference` mutant fails with the departure; in an edition without
+    selection the test is skipped, saying so."""
+    suite = tmp_path / "suite"
+    subprocess.run([oracle_binary, "gen", "--edition", "2026-10", "--out", str(suite), "--count",
+                    "10", "--seed", "5"], check=True, capture_output=True, env=binary_env())
+    junit = tmp_path / "junit.xml"
+    r = selection_run(tmp_path, "--lowering-oracle-suite", str(suite), f"--junitxml={junit}")
+    assert r.returncode == 1, r.stdout + r.stderr
+    outcomes = {}
+    for case in ET.parse(junit).getroot().iter("testcase"):
+        failed = case.find("failure")
+        outcomes[case.get("name")] = None if failed is None else failed.get("message")
+    planner = [n for n in outcomes if n.startswith("test_planner[")]
+    mutant = [n for n in outcomes if n.startswith("test_skip_preference[")]
+    assert len(planner) == len(mutant) == 10, outcomes
+    assert all(outcomes[n] is None for n in planner), outcomes
+    failures = [outcomes[n] for n in mutant if outcomes[n]]
+    assert failures and all("selection.preference-ignored" in f for f in failures), failures
+
+    old = tmp_path / "old"
+    subprocess.run([oracle_binary, "gen", "--edition", "2026-08", "--out", str(old), "--count",
+                    "2"], check=True, capture_output=True, env=binary_env())
+    r = selection_run(tmp_path, "--lowering-oracle-suite", str(old), "-rs")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "2 skipped" in r.stdout and "edition 2026-08 has no selection" in r.stdout, r.stdout

@@ -408,15 +408,17 @@ std::unique_ptr<CheckRun> checkTexts(const std::string &plan, const std::string 
 
 /// A suite as `verify` takes it (tools/suite/verify.hpp, verifiedSuite: the one rule, docs/spec.md
 /// §4.3): the edition judged, whether it was verified, its entries (case, mode, equality, audit,
-/// the plan's path in the manifest) and each plan's bytes once, by that path. A refused suite is a
-/// ValueError with verify's sentence.
+/// the plan's path in the manifest; with `selection`, its selection entries: case, the graph's
+/// and the profile's paths) and each of those files' bytes once, by that path. A refused suite is
+/// a ValueError with verify's sentence.
 py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &edition,
                   std::optional<std::uint64_t> minCount, std::optional<std::uint64_t> expectCount,
                   std::optional<std::uint64_t> expectSeed,
                   std::optional<std::uint64_t> expectMaxNodes, bool unverifiedSuite,
-                  std::optional<std::size_t> maxFileBytes) {
+                  std::optional<std::size_t> maxFileBytes, bool selection) {
   suite::VerifySettings s;
   s.suite = suite;
+  s.selection = selection;
   if (edition)
     s.edition = parsed<Edition>(*edition, "edition");
   s.minCount = minCount;
@@ -440,8 +442,11 @@ py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &ed
     throw py::value_error(refused);
   py::list entries;
   for (const suite::SuiteManifest::Entry &m : v->read.entries)
-    entries.append(py::make_tuple(m.caseName, std::string(spelling(m.mode)),
-                                  std::string(spelling(m.equality)), m.audit, m.plan));
+    if (selection)
+      entries.append(py::make_tuple(m.caseName, m.graph, m.profile));
+    else
+      entries.append(py::make_tuple(m.caseName, std::string(spelling(m.mode)),
+                                    std::string(spelling(m.equality)), m.audit, m.plan));
   py::dict plans;
   for (auto &[path, text] : v->plans) {
     plans[py::str(path)] = py::bytes(text);
@@ -449,6 +454,11 @@ py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &ed
   }
   return py::make_tuple(std::string(spelling(v->edition)), v->read.provenance.has_value(), entries,
                         plans);
+}
+
+/// Whether the edition has selection (docs/spec.md §10), for the plugin's selection entries.
+bool hasSelectionIn(const std::string &edition) {
+  return selection::hasSelection(parsed<Edition>(edition, "edition"));
 }
 
 /// A gate result judged as `verify --gates` judges a gate entry (tools/suite/judge.hpp): against
@@ -723,7 +733,8 @@ PYBIND11_MODULE(_native, m) {
   m.attr("DEFAULT_MAX_PER_CHECK") = lo::io::kDefaultMaxPerCheck;
   m.def("suite", &suiteOf, py::arg("suite"), py::arg("edition"), py::arg("min_count"),
         py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
-        py::arg("unverified_suite"), py::arg("max_file_bytes"));
+        py::arg("unverified_suite"), py::arg("max_file_bytes"), py::arg("selection") = false);
+  m.def("has_selection", &hasSelectionIn, py::arg("edition"));
   m.def("gate_conforms", &gateConforms, py::arg("plan"), py::arg("result"), py::arg("plan_name"),
         py::arg("result_name"), py::arg("policy"), py::arg("overrides"), py::arg("mode"),
         py::arg("equality"), py::arg("edition"), py::arg("exit_code"));

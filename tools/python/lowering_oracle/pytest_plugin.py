@@ -4,7 +4,11 @@ Fixtures:
   ``lowering_oracle``       the lowering_oracle module;
   ``lowering_oracle_case``  one entry of the suite named by ``--lowering-oracle-suite DIR`` (a
                             directory `lowering-oracle gen` wrote): a test that takes it runs once
-                            per entry, named by the entry's case, mode and equality.
+                            per entry, named by the entry's case, mode and equality;
+  ``lowering_oracle_selection_case``  one selection entry of that suite (an edition with
+                            selection, docs/spec.md §4.3 "Selection entries"): a test that takes it
+                            runs once per selection case, named by its case (in an edition without
+                            selection, once, skipped, saying so).
 
 Options:
   --lowering-oracle-suite DIR      the suite;
@@ -59,6 +63,38 @@ class SuiteCase:
         return report
 
 
+class SelectionCase:
+    """One selection entry: the case name, the graph's and the profile's exact bytes; a planner's
+    GraphExecutionPlan (or its failure to plan) is judged by the selection checks, as `verify
+    --selection` judges it."""
+
+    def __init__(self, suite, entry, files, edition):
+        self.name, graph, profile = entry
+        self.edition = edition
+        self.graph_path = os.path.join(suite, graph)
+        self.profile_path = os.path.join(suite, profile)
+        self.graph = files[graph]
+        self.profile = files[profile]
+
+    @property
+    def id(self):
+        return self.name
+
+    def check(self, candidate=None, failed=None):
+        """lowering_oracle.check_plan of `candidate` (text, bytes or dict), or of the planner's
+        failure `failed` (its message), for this case: the departures, empty when it conforms."""
+        return lowering_oracle.check_plan(self.graph, candidate, profile=self.profile,
+                                          edition=self.edition, failed=failed,
+                                          graph_name=self.graph_path, candidate_name=self.id)
+
+    def assert_conforms(self, candidate=None, failed=None):
+        departures = self.check(candidate, failed)
+        if departures:
+            raise AssertionError("\n".join(
+                f"{self.id}: {d['pointer']}: {d['check']}: {d['sentence']}" for d in departures))
+        return departures
+
+
 def pytest_addoption(parser):
     group = parser.getgroup("lowering-oracle")
     group.addoption("--lowering-oracle-suite", metavar="DIR",
@@ -88,6 +124,23 @@ def _cases(config):
     return [SuiteCase(suite, e, plans, edition) for e in entries]
 
 
+def _selection_cases(config):
+    """The suite's selection entries, read and verified as `verify --selection` does; a list of one
+    skipped parameter in an edition without selection."""
+    suite = config.getoption("--lowering-oracle-suite")
+    edition = config._lowering_oracle_cases[0].edition if config._lowering_oracle_cases else None
+    if edition is not None and not _native.has_selection(edition):
+        return None, f"edition {edition} has no selection (docs/spec.md §10)"
+    try:
+        edition, _, entries, files = _native.suite(
+            suite, config.getoption("--lowering-oracle-edition"),
+            config.getoption("--lowering-oracle-min-count"), None, None, None,
+            config.getoption("--lowering-oracle-unverified-suite"), None, selection=True)
+    except ValueError as e:
+        raise pytest.UsageError(f"--lowering-oracle-suite {suite}: {e}")
+    return [SelectionCase(suite, e, files, edition) for e in entries], None
+
+
 def pytest_configure(config):
     # The suite is read, and refused, before any test is collected (a usage error, exit 4).
     config._lowering_oracle_cases = _cases(config)
@@ -101,6 +154,20 @@ def pytest_generate_tests(metafunc):
                 None, marks=pytest.mark.skip(reason="no --lowering-oracle-suite DIR"))])
         else:
             metafunc.parametrize("lowering_oracle_case", cases, ids=[c.id for c in cases])
+    if "lowering_oracle_selection_case" in metafunc.fixturenames:
+        config = metafunc.config
+        if config._lowering_oracle_cases is None:
+            cases, why = None, "no --lowering-oracle-suite DIR"
+        else:
+            if not hasattr(config, "_lowering_oracle_selection"):
+                config._lowering_oracle_selection = _selection_cases(config)
+            cases, why = config._lowering_oracle_selection
+        if cases is None:
+            metafunc.parametrize("lowering_oracle_selection_case", [pytest.param(
+                None, marks=pytest.mark.skip(reason=why))])
+        else:
+            metafunc.parametrize("lowering_oracle_selection_case", cases,
+                                 ids=[c.id for c in cases])
 
 
 def pytest_report_header(config):
