@@ -310,6 +310,17 @@ TEST_F(VerifySelection, EveryFormatCarriesEveryEntry) {
   const std::string html = text(report::ReportFormat::html);
   EXPECT_NE(html.find("does not conform"), std::string::npos);
   EXPECT_NE(html.find("selection.error-where-plan"), std::string::npos);
+  EXPECT_EQ(html.find("Candidates of each node"), std::string::npos) << "no picture was drawn";
+  // With pictures asked for (--format html, --report html=FILE), each failing entry's picture:
+  // its nodes' candidates in registry order and why each is refused.
+  suite::VerifySettings s = settings();
+  s.pictures = true;
+  const report::SelectionSuiteReport drawn = suite::runVerifySelection(s);
+  const std::string page = io::writtenText([&](io::Sink &out) {
+    report::writeSelectionSuiteReport(out, report::ReportFormat::html, drawn);
+  });
+  EXPECT_NE(page.find("Candidates of each node"), std::string::npos);
+  EXPECT_NE(page.find("selection.error-where-plan"), std::string::npos);
 }
 
 } // namespace

@@ -21,8 +21,14 @@ constexpr std::size_t kCapsulesShown = 64;
 
 void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition edition,
                         const SelectionView &v, const std::vector<checks::Finding> &findings) {
-  using html::esc;
   html::pageStart(out, "lowering-oracle check-plan: " + s.candidate);
+  writeSelectionPicture(out, s, edition, v, findings);
+  html::pageEnd(out);
+}
+
+void writeSelectionPicture(io::Sink &out, const SelectionSubject &s, Edition edition,
+                           const SelectionView &v, const std::vector<checks::Finding> &findings) {
+  using html::esc;
   std::vector<KernelCapsule> registry;
   const selection::SelectionResult expected =
       selection::planGraphNodes(v.profile, v.graph, registry);
@@ -146,7 +152,6 @@ void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition editio
     if (theirs && !theirsListed)
       out << "<p class=\"note\">The candidate's capsule is not in the registry.</p>\n";
   }
-  html::pageEnd(out);
 }
 
 } // namespace lo::report

@@ -48,6 +48,9 @@ struct SelectionView {
 /// candidate's.
 void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition edition,
                         const SelectionView &v, const std::vector<checks::Finding> &findings);
+/// The same page's content without its head and end: a section of `verify --selection`'s page.
+void writeSelectionPicture(io::Sink &out, const SelectionSubject &s, Edition edition,
+                           const SelectionView &v, const std::vector<checks::Finding> &findings);
 /// SARIF 2.1.0: the selection checks as rules, one result per finding at its file and pointer.
 void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition edition,
                          const std::vector<checks::Finding> &findings);

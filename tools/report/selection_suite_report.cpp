@@ -224,6 +224,10 @@ void writeHtml(io::Sink &out, const SelectionSuiteReport &r) {
         s << "<p>error: <code>" << esc(*e.error) << "</code></p>\n";
         return;
       }
+      if (!e.picture.empty()) {
+        s << e.picture;
+        return;
+      }
       s << "<ol class=\"findings\">\n";
       for (std::size_t k = 0; k < e.findings.size() && k < kHtmlMaxFindings; ++k) {
         const checks::Finding &f = e.findings[k];

@@ -28,6 +28,9 @@ struct SelectionSuiteEntry {
   std::vector<std::pair<std::size_t, std::size_t>> positions;
   /// Departures not kept, over --max-per-check of one check (docs/spec.md §3.5).
   std::size_t omitted = 0;
+  /// html: the entry's picture (writeSelectionPicture), drawn while its graph, profile and
+  /// candidate were at hand, within the page's bound; empty: its departures are listed.
+  std::string picture;
   std::optional<std::string> error; // no output to judge, in one sentence
   double seconds = 0;
   SuiteEntry::Status status() const {
@@ -47,7 +50,7 @@ struct SelectionSuiteReport : SuiteHeader {
 /// its picture, one line per error, then the suite line and a summary line; json: a
 /// `lowering-oracle/selection-suite-report`; junit: one test case per entry; sarif: one result
 /// per departure or error; html: one page, a table of every entry and a section for each entry
-/// that does not conform.
+/// that does not conform (its picture when one was drawn, else its departures).
 void writeSelectionSuiteReport(io::Sink &out, ReportFormat format,
                                const SelectionSuiteReport &report);
 

@@ -7,6 +7,7 @@
 #include "ref/io/escape.hpp"
 #include "ref/io/graph_reader.hpp"
 #include "ref/io/reader.hpp"
+#include "tools/report/html_report.hpp"
 #include "tools/report/locate.hpp"
 #include "tools/report/selection_report.hpp"
 #include "tools/suite/judge.hpp"
@@ -103,6 +104,10 @@ report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
   static_cast<report::SuiteHeader &>(report) = headerOf(s, verified);
   report.entries.reserve(verified.read.entries.size());
   std::size_t index = 0;
+  // The pictures of failing entries are drawn while they fit in the page's sections (docs/spec.md
+  // §3.5, verify's page).
+  bool drawing = s.pictures || s.format == report::ReportFormat::html;
+  std::size_t pictureBytes = 0;
   for (const SuiteManifest::Entry &m : verified.read.entries) {
     const auto start = Clock::now();
     const std::string name = outputName(s.selectionPattern, m);
@@ -177,6 +182,18 @@ report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
                                         ? std::pair<std::size_t, std::size_t>{}
                                         : report::locate(text, f.pointer)
                                               .value_or(std::pair<std::size_t, std::size_t>{}));
+        }
+        if (drawing && !entry.findings.empty()) {
+          entry.picture = io::writtenText([&](io::Sink &out) {
+            report::writeSelectionPicture(
+                out, {shownText(graphFile), shownText(entry.output), shownText(profile.name)},
+                edition, {graph, profile, interner, candidate, answer.refusal}, entry.findings);
+          });
+          pictureBytes += entry.picture.size();
+          if (pictureBytes > report::kHtmlSuiteSectionBytes) { // the page's bound: no more
+            entry.picture.clear();
+            drawing = false;
+          }
         }
       }
     }
