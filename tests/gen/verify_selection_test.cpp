@@ -89,7 +89,7 @@ TEST_F(VerifySelection, GenWritesOneEntryPerCaseWhatPlanGivesFromItsFiles) {
   ASSERT_FALSE(cases(false).empty());
   for (std::size_t i = 0; i < kCount; ++i) {
     const suite::SuiteManifest::Entry &e = (*m.selection)[i];
-    EXPECT_EQ(e.caseName, "selection-" + suite::selectionLabel(i));
+    EXPECT_EQ(e.caseName, "selection-" + suite::caseNumber(i));
     // What `plan GRAPH --profile-file PROFILE` gives from the suite's own files.
     Interner interner;
     const selection::Graph g = io::readGraph(io::sourceFromString(e.graph, files.at(e.graph)),

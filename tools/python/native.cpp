@@ -447,13 +447,13 @@ py::tuple suiteOf(const std::string &suite, const std::optional<std::string> &ed
     else
       entries.append(py::make_tuple(m.caseName, std::string(spelling(m.mode)),
                                     std::string(spelling(m.equality)), m.audit, m.plan));
-  py::dict plans;
-  for (auto &[path, text] : v->plans) {
-    plans[py::str(path)] = py::bytes(text);
-    std::string().swap(text); // one copy of each plan at a time
+  py::dict files;
+  for (auto &[path, text] : v->files) {
+    files[py::str(path)] = py::bytes(text);
+    std::string().swap(text); // one copy of each file at a time
   }
   return py::make_tuple(std::string(spelling(v->edition)), v->read.provenance.has_value(), entries,
-                        plans);
+                        files);
 }
 
 /// Whether the edition has selection (docs/spec.md §10), for the plugin's selection entries.

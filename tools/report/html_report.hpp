@@ -49,6 +49,27 @@ inline constexpr std::size_t kHtmlSuiteSectionBytes = std::size_t{4} << 20;
 /// bytes a byte at most), kHtmlSuiteSectionBytes of sections (tested in tests/gen, Verify).
 inline constexpr std::size_t kHtmlSuitePageBytes = std::size_t{8} << 20;
 
+/// verify's pictures of failing entries, kept while they fit in kHtmlSuiteSectionBytes: once they
+/// do not, that picture and every later one is dropped (the entry's findings are listed instead).
+class PictureBudget {
+public:
+  /// `drawing`: pictures are asked for (an html report among those written).
+  explicit PictureBudget(bool drawing) : drawing_(drawing) {}
+  bool drawing() const { return drawing_; }
+  /// Counts `picture` against the bound, or clears it when it is past it.
+  void admit(std::string &picture) {
+    bytes_ += picture.size();
+    if (bytes_ > kHtmlSuiteSectionBytes) {
+      picture.clear();
+      drawing_ = false;
+    }
+  }
+
+private:
+  bool drawing_;
+  std::size_t bytes_ = 0;
+};
+
 /// What a picture shows beside the report: the plan, and the candidate when it could be read.
 struct HtmlPictureInput {
   Interner *interner = nullptr;

@@ -12,6 +12,16 @@
 
 namespace lo::report {
 
+std::string jsonOf(std::string_view text) {
+  return io::writtenText([&](io::Sink &out) { out.jsonString(text); });
+}
+std::string jsonShownOf(std::string_view text) {
+  return io::writtenText([&](io::Sink &out) { jsonShown(out, text); });
+}
+std::string jsonNameOf(std::string_view text) {
+  return io::writtenText([&](io::Sink &out) { jsonName(out, text); });
+}
+
 namespace {
 
 constexpr char kHexDigits[] = "0123456789abcdef";
@@ -61,16 +71,6 @@ void members(io::Sink &out, const JsonMembers &all) {
     out.jsonString(all[i].first);
     out << ':' << all[i].second;
   }
-}
-
-std::string jsonOf(std::string_view text) {
-  return io::writtenText([&](io::Sink &out) { out.jsonString(text); });
-}
-std::string jsonShownOf(std::string_view text) {
-  return io::writtenText([&](io::Sink &out) { jsonShown(out, text); });
-}
-std::string jsonNameOf(std::string_view text) {
-  return io::writtenText([&](io::Sink &out) { jsonName(out, text); });
 }
 
 /// A violation's `field`, `expected` and `actual`, where it has them.

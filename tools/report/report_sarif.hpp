@@ -68,6 +68,12 @@ struct SuiteHeader;
 /// maxNodes (null for a hand-made suite).
 JsonMembers verifyProperties(const SuiteHeader &header);
 
+/// A JSON string of `text`: as written (jsonOf), shown as every report shows an input's text
+/// (jsonShownOf: cut and escaped), or a name shown but never cut (jsonNameOf).
+std::string jsonOf(std::string_view text);
+std::string jsonShownOf(std::string_view text);
+std::string jsonNameOf(std::string_view text);
+
 /// A relative path as a URI reference (a SARIF `uri`): unreserved characters and '/' kept, the
 /// rest percent-encoded.
 std::string uriOf(std::string_view path);

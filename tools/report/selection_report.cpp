@@ -93,16 +93,23 @@ void writeSelectionJunit(io::Sink &out, const SelectionSubject &s, Edition editi
   writeJunit(out, {suite}, "check-plan", JunitNames::perSelection);
 }
 
+std::vector<SarifRule> selectionRules(bool withHelp) {
+  std::vector<SarifRule> rules;
+  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
+    const auto d = static_cast<Departure>(i);
+    rules.push_back({std::string(spelling(d)),
+                     "Finds " + std::string(checks::findingOf(d)) + " (docs/spec.md §10.8).", "",
+                     withHelp ? "Run `lowering-oracle explain " + std::string(spelling(d)) +
+                                    "` for a minimal example."
+                              : ""});
+  }
+  return rules;
+}
+
 void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition edition,
                          const std::vector<checks::Finding> &findings) {
   SarifRun run;
-  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
-    const auto d = static_cast<Departure>(i);
-    run.rules.push_back(
-        {std::string(spelling(d)),
-         "Finds " + std::string(checks::findingOf(d)) + " (docs/spec.md §10.8).", "",
-         "Run `lowering-oracle explain " + std::string(spelling(d)) + "` for a minimal example."});
-  }
+  run.rules = selectionRules(true);
   run.rules.push_back({"invalid-input",
                        "The graph, the profile or the candidate is not a valid document.", "", ""});
   run.artifacts = {s.graph, s.candidate};

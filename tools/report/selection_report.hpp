@@ -6,6 +6,7 @@
 #include "checks/selection.hpp"
 #include "ref/io/output.hpp"
 #include "ref/profile.hpp"
+#include "tools/report/report_sarif.hpp"
 
 #include <optional>
 
@@ -51,6 +52,10 @@ void writeSelectionHtml(io::Sink &out, const SelectionSubject &s, Edition editio
 /// The same page's content without its head and end: a section of `verify --selection`'s page.
 void writeSelectionPicture(io::Sink &out, const SelectionSubject &s, Edition edition,
                            const SelectionView &v, const std::vector<checks::Finding> &findings);
+/// The rules of the selection checks (rule id = check name, in their order), each with a `help`
+/// text (how to `explain` it) when `withHelp`.
+std::vector<SarifRule> selectionRules(bool withHelp);
+
 /// SARIF 2.1.0: the selection checks as rules, one result per finding at its file and pointer.
 void writeSelectionSarif(io::Sink &out, const SelectionSubject &s, Edition edition,
                          const std::vector<checks::Finding> &findings);

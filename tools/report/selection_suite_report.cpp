@@ -1,7 +1,6 @@
 // docs/spec.md §4.3, "Selection entries"; the departures as check-plan reports them (§10.8).
 #include "tools/report/selection_suite_report.hpp"
 
-#include "checks/selection_catalogue.hpp"
 #include "ref/io/escape.hpp"
 #include "tools/report/html_parts.hpp"
 #include "tools/report/html_report.hpp"
@@ -16,16 +15,10 @@ namespace {
 using Status = SuiteEntry::Status;
 
 std::string summary(const SelectionSuiteReport &r) {
-  const std::size_t n = r.entries.size(), ok = r.count(Status::conforms),
-                    bad = r.count(Status::fails), err = r.count(Status::error);
-  return std::to_string(n) + (n == 1 ? " selection entry: " : " selection entries: ") +
-         std::to_string(ok) + (ok == 1 ? " conforms, " : " conform, ") + std::to_string(bad) +
-         (bad == 1 ? " does not conform, " : " do not conform, ") + std::to_string(err) +
-         (err == 1 ? " error" : " errors") + " (missing or invalid output); judged in edition " +
-         std::string(spelling(r.edition));
+  return entryCounts("selection ", r.entries.size(), r.count(Status::conforms),
+                     r.count(Status::fails), r.count(Status::error)) +
+         "; judged in edition " + std::string(spelling(r.edition));
 }
-
-std::string line(const SelectionSuiteReport &r) { return suiteLine(r); }
 
 /// The command that judges one entry again and draws its picture.
 std::string repeat(const SelectionSuiteReport &r, const SelectionSuiteEntry &e) {
@@ -57,7 +50,7 @@ void writeText(io::Sink &out, const SelectionSuiteReport &r) {
   }
   if (!r.suiteVerified)
     out << "verify: note: " << unverifiedNote(r) << '\n';
-  out << "verify: " << line(r) << '\n' << "verify: " << summary(r) << '\n';
+  out << "verify: " << suiteLine(r) << '\n' << "verify: " << summary(r) << '\n';
 }
 
 void writeJson(io::Sink &out, const SelectionSuiteReport &r) {
@@ -134,19 +127,9 @@ void writeJunitReport(io::Sink &out, const SelectionSuiteReport &r) {
   writeJunit(out, {suite}, "verify", JunitNames::perSelectionEntry);
 }
 
-/// A JSON string of `text`, shown (cut and escaped as every report shows an input's text).
-std::string shownJson(std::string_view text) {
-  return io::writtenText([&](io::Sink &s) { jsonShown(s, text); });
-}
-
 void writeSarifReport(io::Sink &out, const SelectionSuiteReport &r) {
   SarifRun run;
-  for (std::size_t i = 0; i < vocabularySize<Departure>(); ++i) {
-    const auto d = static_cast<Departure>(i);
-    run.rules.push_back({std::string(spelling(d)),
-                         "Finds " + std::string(checks::findingOf(d)) + " (docs/spec.md §10.8).",
-                         "", ""});
-  }
+  run.rules = selectionRules(false);
   run.rules.push_back({"output-error",
                        "The output is missing, unreadable or not a valid GraphExecutionPlan.", "",
                        ""});
@@ -167,7 +150,7 @@ void writeSarifReport(io::Sink &out, const SelectionSuiteReport &r) {
       s.region.emplace(at.first ? at.first : 1, at.first ? at.second : 1);
       s.pointer = pointer;
       s.key = e.caseName + '\0' + file + '\0' + ruleId + '\0' + pointer + '\0' + message;
-      s.properties = {{"case", shownJson(e.caseName)}};
+      s.properties = {{"case", jsonShownOf(e.caseName)}};
       run.results.push_back(std::move(s));
     };
     if (e.error)
@@ -188,7 +171,7 @@ void writeHtml(io::Sink &out, const SelectionSuiteReport &r) {
   html::pageStart(out, "lowering-oracle verify --selection: " + r.suite);
   out << "<h1>verify --selection " << esc(r.suite) << "</h1>\n<p><span class=\"verdict "
       << (r.conforms() ? "ok\">conforms" : "bad\">does not conform") << "</span> "
-      << esc(summary(r)) << "</p>\n<p class=\"meta\">" << esc(line(r)) << "</p>\n";
+      << esc(summary(r)) << "</p>\n<p class=\"meta\">" << esc(suiteLine(r)) << "</p>\n";
   if (!r.suiteVerified)
     out << "<p>" << esc(unverifiedNote(r)) << "</p>\n";
   out << "<table>\n<tr><th>case</th><th>status</th><th>departures</th><th>output</th></tr>\n";

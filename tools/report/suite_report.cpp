@@ -67,15 +67,19 @@ std::string gatePolicies(const SuiteReport &r) {
 }
 } // namespace
 
+std::string entryCounts(std::string_view kind, std::size_t n, std::size_t ok, std::size_t bad,
+                        std::size_t err) {
+  return std::to_string(n) + " " + std::string(kind) + (n == 1 ? "entry: " : "entries: ") +
+         std::to_string(ok) + (ok == 1 ? " conforms, " : " conform, ") + std::to_string(bad) +
+         (bad == 1 ? " does not conform, " : " do not conform, ") + std::to_string(err) +
+         (err == 1 ? " error" : " errors") + " (missing or invalid output)";
+}
+
 std::string suiteSummary(const SuiteReport &r) {
   using Status = SuiteEntry::Status;
-  const std::size_t n = r.entries.size(), ok = r.count(Status::conforms),
-                    bad = r.count(Status::fails), err = r.count(Status::error);
-  return std::to_string(n) + (n == 1 ? " entry: " : " entries: ") + std::to_string(ok) +
-         (ok == 1 ? " conforms, " : " conform, ") + std::to_string(bad) +
-         (bad == 1 ? " does not conform, " : " do not conform, ") + std::to_string(err) +
-         (err == 1 ? " error" : " errors") + " (missing or invalid output)" + gatePolicies(r) +
-         "; judged in edition " + std::string(spelling(r.edition));
+  return entryCounts("", r.entries.size(), r.count(Status::conforms), r.count(Status::fails),
+                     r.count(Status::error)) +
+         gatePolicies(r) + "; judged in edition " + std::string(spelling(r.edition));
 }
 
 std::string suiteLine(const SuiteHeader &r) {

@@ -91,6 +91,10 @@ std::string entryErrorLine(const SuiteEntry &e);
 /// its entry's is judged by its entry's, and the declaration is noted in every report).
 std::string entryNoteLine(const SuiteEntry &e, const std::string &note);
 
+/// "N KINDentries: OK conform, BAD do not conform, ERR errors (missing or invalid output)", each
+/// word in the number's form; `kind` is empty or ends with a space ("selection ").
+std::string entryCounts(std::string_view kind, std::size_t n, std::size_t ok, std::size_t bad,
+                        std::size_t err);
 /// "600 entries: 598 conform, 1 does not conform, 1 error (missing or invalid output)".
 std::string suiteSummary(const SuiteReport &report);
 

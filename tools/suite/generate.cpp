@@ -70,10 +70,12 @@ Case caseAt(Interner &interner, const Settings &settings, std::size_t index) {
   return c;
 }
 
-std::string caseLabel(std::size_t index, const Case &c) {
+std::string caseNumber(std::size_t index) {
   char digits[24];
-  std::snprintf(digits, sizeof digits, "%04zu-", index);
-  return digits + c.name;
+  std::snprintf(digits, sizeof digits, "%04zu", index);
+  return digits;
 }
+
+std::string caseLabel(std::size_t index, const Case &c) { return caseNumber(index) + "-" + c.name; }
 
 } // namespace lo::suite

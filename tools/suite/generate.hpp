@@ -51,6 +51,10 @@ std::size_t edgeCaseCount();
 /// drawn from its own generator seeded by (seed, index), so one case reproduces alone.
 Case caseAt(Interner &interner, const Settings &settings, std::size_t index);
 
+/// "0007": case `index`'s number, zero-padded (its directory under `selection/`, its selection
+/// case "selection-0007").
+std::string caseNumber(std::size_t index);
+
 /// "0007-random": the index, zero-padded, and the case's slug.
 std::string caseLabel(std::size_t index, const Case &c);
 

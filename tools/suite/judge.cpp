@@ -178,18 +178,27 @@ namespace {
 /// that is written as the whole text is), never the whole of what an implementation wrote (a
 /// 1 MiB capsule name quoted by each finding). Their positions were found before (judgeLowering).
 void keepShown(SuiteEntry &entry) {
-  const auto cut = [](std::string &text) {
-    if (text.size() > io::kMaxShownBytes + 4)
-      text = std::string(io::utf8Prefix(text, io::kMaxShownBytes + 4));
-  };
   for (checks::Violation &v : entry.result.report.violations)
     for (std::string *text : {&v.pointer, &v.message, &v.field, &v.expected, &v.actual})
-      cut(*text);
+      cutToShown(*text);
   for (std::string &note : entry.result.report.notes)
-    cut(note);
+    cutToShown(note);
 }
 
 } // namespace
+
+void cutToShown(std::string &text) {
+  if (text.size() > io::kMaxShownBytes + 4)
+    text = std::string(io::utf8Prefix(text, io::kMaxShownBytes + 4));
+}
+
+std::string unreadOutput(const system::BoundedRead &read, const std::filesystem::path &file) {
+  using Status = system::BoundedRead::Status;
+  return read.status == Status::missing ? "no output: " + file.string() + " does not exist"
+         : read.status == Status::tooLarge
+             ? "output not judged: " + file.string() + " " + read.why + " (--max-file-bytes)"
+             : "no output: " + file.string() + " " + read.why;
+}
 
 SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan &plan,
                            const SuiteManifest::Entry &m, const std::string &name,
@@ -220,13 +229,7 @@ SuiteEntry judgeEntry(Interner &interner, const GraphExecutionPlan &plan,
   // an error entry, never opened for a blocking read (docs/spec.md §4.3).
   system::BoundedRead read = system::readInside(outputs, name, options.maxFileBytes);
   if (read.status != system::BoundedRead::Status::ok)
-    return unjudgedEntry(plan, m, name,
-                         read.status == system::BoundedRead::Status::missing
-                             ? "no output: " + outputFile.string() + " does not exist"
-                         : read.status == system::BoundedRead::Status::tooLarge
-                             ? "output not judged: " + outputFile.string() + " " + read.why +
-                                   " (--max-file-bytes)"
-                             : "no output: " + outputFile.string() + " " + read.why);
+    return unjudgedEntry(plan, m, name, unreadOutput(read, outputFile));
   return judgeOutputText(interner, plan, m, name, outputFile.string(), std::move(read.text),
                          options);
 }

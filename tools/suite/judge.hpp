@@ -11,6 +11,7 @@
 #include "ref/ir.hpp"
 #include "tools/report/suite_report.hpp"
 #include "tools/suite/suite_manifest.hpp"
+#include "tools/system/bounded_read.hpp"
 
 #include <cstddef>
 #include <filesystem>
@@ -49,6 +50,13 @@ report::SuiteEntry judgeOutputText(Interner &interner, const GraphExecutionPlan 
                                    const SuiteManifest::Entry &m, const std::string &name,
                                    const std::string &path, std::string text,
                                    const JudgeOptions &options);
+
+/// `text` cut to what a report shows of it (io::kMaxShownBytes and a character): what `verify`
+/// keeps of an entry grows with its findings, not with what an implementation writes into them.
+void cutToShown(std::string &text);
+
+/// Why the output `file` (read as `read` says, not ok) is not judged, in one sentence.
+std::string unreadOutput(const system::BoundedRead &read, const std::filesystem::path &file);
 
 /// The same entry as an error entry: no output to judge, for the reason `error` (one sentence).
 report::SuiteEntry unjudgedEntry(const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,

@@ -1,6 +1,7 @@
 #include "tools/suite/outputs.hpp"
 
 #include "ref/io/escape.hpp"
+#include "tools/suite/judge.hpp"
 #include "tools/system/files.hpp"
 
 namespace lo::suite {
@@ -39,6 +40,45 @@ void claimOutputs(const VerifySettings &s) {
   } catch (const std::exception &e) {
     throw SuiteError(e.what());
   }
+}
+
+void checkOperands(const VerifySettings &s) {
+  using io::shownText;
+  if (s.pattern.find("{case}") == std::string::npos)
+    throw SuiteError("--pattern must contain {case}");
+  if (s.gatePattern.find("{case}") == std::string::npos ||
+      s.gatePattern.find("{policy}") == std::string::npos)
+    throw SuiteError("--gate-pattern must contain {case} and {policy}");
+  if (s.selectionPattern.find("{case}") == std::string::npos)
+    throw SuiteError("--selection-pattern must contain {case}");
+  // `--impl` removes an output before each run (docs/spec.md §4.1, "Output directories").
+  for (const auto &[option, pattern] :
+       {std::pair{"--pattern", &s.pattern}, std::pair{"--gate-pattern", &s.gatePattern},
+        std::pair{"--selection-pattern", &s.selectionPattern}})
+    if (!staysInside(*pattern))
+      throw SuiteError(std::string(option) + " " + shownText(*pattern) +
+                       " leaves OUTPUTS: a pattern is a relative name without a .. component");
+  std::string missing;
+  if (!fs::is_directory(s.suite))
+    missing = shownText(s.suite) + ": no such suite: not a directory";
+  if (!s.producer && !fs::is_directory(s.outputs))
+    missing += (missing.empty() ? "" : "; ") + shownText(s.outputs) +
+               ": no such outputs directory: not a directory";
+  if (!missing.empty())
+    throw SuiteError(missing);
+}
+
+std::string outputNameInside(const std::string &pattern, const SuiteManifest::Entry &m) {
+  std::string name = outputName(pattern, m);
+  if (!staysInside(name))
+    throw SuiteError(io::shownText(name) + ": an output name that leaves OUTPUTS");
+  return name;
+}
+
+std::string linkLeavesOutputs(const fs::path &file) {
+  return "no output: " + io::shownText(file.string()) +
+         " is reached through a symbolic link that leaves OUTPUTS: not removed, the "
+         "implementation not run";
 }
 
 } // namespace lo::suite

@@ -20,4 +20,16 @@ bool resolvesInside(const std::filesystem::path &outputs, const std::string &nam
 /// With --impl or --worker (a producer), OUTPUTS claimed for verify, or a SuiteError.
 void claimOutputs(const VerifySettings &s);
 
+/// verify's operands before anything is read: the patterns name the placeholders an output name
+/// needs and stay inside OUTPUTS, and both operands are directories (OUTPUTS made when absent with
+/// --impl or --worker; both named when neither is, SUITE first). Throws SuiteError.
+void checkOperands(const VerifySettings &s);
+
+/// The output name of entry `m` under `pattern` (outputName), or a SuiteError when a manifest's
+/// name would lead it out of OUTPUTS.
+std::string outputNameInside(const std::string &pattern, const SuiteManifest::Entry &m);
+
+/// The error of an entry whose output `file` is reached through a symbolic link out of OUTPUTS.
+std::string linkLeavesOutputs(const std::filesystem::path &file);
+
 } // namespace lo::suite

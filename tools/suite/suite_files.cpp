@@ -245,12 +245,6 @@ std::string acceptanceFileName(std::string_view profile) {
   return "accept-" + std::string(profile) + ".json";
 }
 
-std::string selectionLabel(std::size_t index) {
-  char digits[24];
-  std::snprintf(digits, sizeof digits, "%04zu", index);
-  return digits;
-}
-
 namespace {
 
 /// The selection cases (docs/spec.md §4.3, "Selection entries"): for each, its graph, its profile
@@ -261,7 +255,7 @@ void selectionFiles(const Settings &settings, std::size_t count, io::Sink &m,
     Interner interner;
     const plans::SelectionCase c = plans::selectionCaseAt(
         interner, settings.seed, i, plans::SelectionKnobs{settings.maxNodes, settings.edition});
-    const std::string number = selectionLabel(i);
+    const std::string number = caseNumber(i);
     const std::string rel = "selection/" + number + "/";
     file(rel + "graph.json", io::graphJson(c.graph, interner));
     file(rel + "profile.json", io::profileJson(c.profile, settings.edition));

@@ -35,10 +35,6 @@ std::size_t expectedOutputsPerCase(Edition edition);
 /// (docs/spec.md §6.10).
 std::size_t gateResultsPerCase(Edition edition);
 
-/// "0007": the number of selection case `index`, its directory under `selection/` (its case is
-/// "selection-0007").
-std::string selectionLabel(std::size_t index);
-
 /// The file of a case's expected acceptance result under maintained profile `profile`.
 std::string acceptanceFileName(std::string_view profile);
 

@@ -11,7 +11,7 @@ namespace lo::suite {
 
 void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                          bool unverifiedSuite, std::size_t maxFileBytes,
-                         std::map<std::string, std::string> &plans) {
+                         std::map<std::string, std::string> &files) {
   using io::shownText;
   if (!read.provenance) {
     if (unverifiedSuite)
@@ -26,7 +26,7 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                               " --seed " + std::to_string(p.settings.seed) + " --count " +
                               std::to_string(p.count) + " --max-nodes " +
                               std::to_string(p.settings.maxNodes);
-  // The plans the entries name: their verified bytes are kept for the judge.
+  // The files the entries read: their verified bytes are kept for the judge.
   std::set<std::string_view> wanted;
   for (const SuiteManifest::Entry &e : read.entries)
     for (const std::string *path : {&e.plan, &e.graph, &e.profile})
@@ -50,7 +50,7 @@ void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                        "version of gen); it is not judged (write it again with `lowering-oracle " +
                        command + " --out DIR`)");
     if (wanted.count(path) != 0)
-      plans.insert_or_assign(path, std::move(actual));
+      files.insert_or_assign(path, std::move(actual));
   });
 }
 

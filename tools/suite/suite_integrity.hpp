@@ -19,12 +19,12 @@ namespace lo::suite {
 /// `unverifiedSuite` (--unverified-suite). Throws SuiteError naming the first file that differs,
 /// is missing or cannot be read, or the hand-made suite.
 ///
-/// Each file is read once: the bytes of every plan (a selection entry's graph and profile) an
-/// entry names are kept in `plans` (by the manifest's path), so that `verify` judges the very bytes
-/// it verified and a file swapped after the check is never read (docs/spec.md §4.3, "Suite
-/// integrity"). A hand-made suite keeps none.
+/// Each file is read once: the bytes of every file an entry reads (a plan; a selection entry's
+/// graph and profile) are kept in `files` (by the manifest's path), so that `verify` judges the
+/// very bytes it verified and a file swapped after the check is never read (docs/spec.md §4.3,
+/// "Suite integrity"). A hand-made suite keeps none.
 void checkSuiteIntegrity(const std::filesystem::path &suite, const Suite &read,
                          bool unverifiedSuite, std::size_t maxFileBytes,
-                         std::map<std::string, std::string> &plans);
+                         std::map<std::string, std::string> &files);
 
 } // namespace lo::suite

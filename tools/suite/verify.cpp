@@ -24,35 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The patterns name the placeholders an output name needs, and both operands are directories
-/// (both named when neither is, SUITE first).
-void checkOperands(const VerifySettings &s) {
-  using io::shownText;
-  if (s.pattern.find("{case}") == std::string::npos)
-    throw SuiteError("--pattern must contain {case}");
-  if (s.gatePattern.find("{case}") == std::string::npos ||
-      s.gatePattern.find("{policy}") == std::string::npos)
-    throw SuiteError("--gate-pattern must contain {case} and {policy}");
-  if (s.selectionPattern.find("{case}") == std::string::npos)
-    throw SuiteError("--selection-pattern must contain {case}");
-  // An output's name never leaves OUTPUTS (docs/spec.md §4.1, "Output directories"): `--impl`
-  // removes it before each run.
-  for (const auto &[option, pattern] :
-       {std::pair{"--pattern", &s.pattern}, std::pair{"--gate-pattern", &s.gatePattern},
-        std::pair{"--selection-pattern", &s.selectionPattern}})
-    if (!staysInside(*pattern))
-      throw SuiteError(std::string(option) + " " + shownText(*pattern) +
-                       " leaves OUTPUTS: a pattern is a relative name without a .. component");
-  std::string missing;
-  if (!fs::is_directory(s.suite))
-    missing = shownText(s.suite) + ": no such suite: not a directory";
-  if (!s.producer && !fs::is_directory(s.outputs)) // --impl, --worker: made when absent
-    missing += (missing.empty() ? "" : "; ") + shownText(s.outputs) +
-               ": no such outputs directory: not a directory";
-  if (!missing.empty())
-    throw SuiteError(missing);
-}
-
 } // namespace
 
 void requireNamedSuite(const std::string &manifest, const std::optional<Provenance> &provenance,
@@ -106,6 +77,7 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   if (!fs::is_directory(suite))
     throw SuiteError(io::shownText(s.suite) + ": no such suite: not a directory");
   VerifiedSuite v;
+  v.suite = suite;
   v.read = readSuite(suite,
                      s.selection ? SuiteList::selection
                      : s.gates   ? SuiteList::gates
@@ -116,7 +88,7 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   requireNamedSuite(v.manifestName, v.read.provenance, s);
   // Every plan is read once: for a suite gen wrote, while it is verified (its bytes are kept and
   // judged); for a hand-made one, here when `allPlans`, else when it is first judged.
-  checkSuiteIntegrity(suite, v.read, s.unverifiedSuite, s.maxFileBytes, v.plans);
+  checkSuiteIntegrity(suite, v.read, s.unverifiedSuite, s.maxFileBytes, v.files);
   // Zero entries judged is never a pass (docs/spec.md §4.3).
   if (v.read.entries.empty())
     throw SuiteError(v.manifestName + ": " +
@@ -127,9 +99,20 @@ VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans) {
   if (allPlans)
     for (const SuiteManifest::Entry &m : v.read.entries)
       for (const std::string *path : {&m.plan, &m.graph, &m.profile})
-        if (!path->empty() && v.plans.find(*path) == v.plans.end())
-          v.plans.emplace(*path, readSuiteFile(suite, *path, s.maxFileBytes));
+        if (!path->empty())
+          (void)suiteFileText(v, *path, s.maxFileBytes);
   return v;
+}
+
+const std::string &suiteFileText(VerifiedSuite &v, const std::string &path,
+                                 std::size_t maxFileBytes) {
+  auto kept = v.files.find(path);
+  if (kept == v.files.end()) {
+    if (v.read.provenance) // verified: every file an entry reads was kept
+      throw std::logic_error("internal error: the verified file " + path + " was not kept");
+    kept = v.files.emplace(path, readSuiteFile(v.suite, path, maxFileBytes)).first;
+  }
+  return kept->second;
 }
 
 report::SuiteHeader headerOf(const VerifySettings &s, const VerifiedSuite &v) {
@@ -145,26 +128,28 @@ report::SuiteHeader headerOf(const VerifySettings &s, const VerifiedSuite &v) {
   return h;
 }
 
-report::SuiteReport runVerify(const VerifySettings &s) {
-  using Clock = std::chrono::steady_clock;
+VerifiedSuite startRun(const VerifySettings &s) {
   checkOperands(s);
   VerifiedSuite verified = verifiedSuite(s);
-  const Suite &read = verified.read;
-  const Edition edition = verified.edition;
-  std::map<std::string, std::string> &plans = verified.plans;
-  const fs::path suite(s.suite), outputs(s.outputs);
   if (s.afterVerified)
     s.afterVerified();
   claimOutputs(s);
+  return verified;
+}
+
+report::SuiteReport runVerify(const VerifySettings &s) {
+  using Clock = std::chrono::steady_clock;
+  VerifiedSuite verified = startRun(s);
+  const Suite &read = verified.read;
+  const Edition edition = verified.edition;
+  const fs::path suite(s.suite), outputs(s.outputs);
 
   report::SuiteReport report;
   static_cast<report::SuiteHeader &>(report) = headerOf(s, verified);
   report.quiet = s.quiet;
   report.entries.reserve(read.entries.size());
-  // The pictures of failing entries are kept while they fit in the page's sections (docs/spec.md
-  // §3.5, verify's page); passing entries are not drawn.
-  bool drawing = s.pictures || s.format == report::ReportFormat::html;
-  std::size_t pictureBytes = 0;
+  // Failing entries are drawn while their pictures fit in the page (passing ones never are).
+  report::PictureBudget pictures(s.pictures || s.format == report::ReportFormat::html);
   // The entries of one case share its plan: it is read once, into the interner its outputs share.
   std::unique_ptr<Interner> interner;
   GraphExecutionPlan plan;
@@ -175,38 +160,27 @@ report::SuiteReport runVerify(const VerifySettings &s) {
     const auto start = Clock::now();
     const std::string planFile = (suite / m.plan).string();
     if (planFile != planPath) {
-      auto kept = plans.find(m.plan);
-      if (kept == plans.end()) {
-        if (read.provenance) // verified: every plan was kept
-          throw std::logic_error("internal error: the verified plan " + m.plan + " was not kept");
-        kept = plans.emplace(m.plan, readSuiteFile(suite, m.plan, s.maxFileBytes)).first;
-      }
+      const std::string &text = suiteFileText(verified, m.plan, s.maxFileBytes);
       interner = std::make_unique<Interner>();
       try {
-        plan =
-            io::readExecutionPlan(io::sourceFromString(planFile, kept->second), *interner, edition);
+        plan = io::readExecutionPlan(io::sourceFromString(planFile, text), *interner, edition);
       } catch (const io::InputError &e) {
         throw SuiteError("the suite's plan is invalid: " + io::formatError(e));
       }
       if (!planPath.empty())
         ++caseIndex;
       planPath = planFile;
-      planText = kept->second;
+      planText = text;
     }
     JudgeOptions options{s.maxPerCheck, s.maxFileBytes, {}, edition};
-    if (drawing)
+    if (pictures.drawing())
       options.picturePrefix = "e" + std::to_string(report.entries.size()) + "-";
-    const std::string name = outputName(m.policy.empty() ? s.pattern : s.gatePattern, m);
-    if (!staysInside(name)) // a manifest's names too
-      throw SuiteError(io::shownText(name) + ": an output name that leaves OUTPUTS");
+    const std::string name = outputNameInside(m.policy.empty() ? s.pattern : s.gatePattern, m);
     report::SuiteEntry entry;
     if (!s.producer) {
       entry = judgeEntry(*interner, plan, m, outputs, name, options);
     } else if (!resolvesInside(outputs, name)) {
-      entry = unjudgedEntry(plan, m, name,
-                            "no output: " + io::shownText((outputs / name).string()) +
-                                " is reached through a symbolic link that leaves OUTPUTS: not "
-                                "removed, the implementation not run");
+      entry = unjudgedEntry(plan, m, name, linkLeavesOutputs(outputs / name));
     } else {
       ProducedOutput produced =
           s.producer({&m, caseIndex, planText, {}, {}, outputs / name, edition});
@@ -215,13 +189,7 @@ report::SuiteReport runVerify(const VerifySettings &s) {
                                             std::move(produced.text), options)
                           : unjudgedEntry(plan, m, name, std::move(produced.error));
     }
-    if (!entry.result.picture.empty()) {
-      pictureBytes += entry.result.picture.size();
-      if (pictureBytes > report::kHtmlSuiteSectionBytes) { // the page's bound: no more pictures
-        entry.result.picture.clear();
-        drawing = false;
-      }
-    }
+    pictures.admit(entry.result.picture);
     entry.result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     report.entries.push_back(std::move(entry));
   }

@@ -85,17 +85,28 @@ struct VerifySettings {
 
 /// A suite as `verify` takes it before judging anything (docs/spec.md §4.3): its manifest read,
 /// the edition judged, the suite the user names (requireNamedSuite), its integrity checked, and at
-/// least one entry. `plans` holds the bytes of every plan an entry names, by the manifest's path,
-/// read once (for a hand-made suite, only when `allPlans`; else `runVerify` reads each when it is
-/// first judged). The one rule of a suite, for `verify` and the pytest plugin (docs/python.md).
-/// Throws SuiteError as runVerify does.
+/// least one entry. `files` holds the bytes of every file an entry reads (a plan; a selection
+/// entry's graph and profile), by the manifest's path, read once (for a hand-made suite, only when
+/// `allPlans`; else suiteFileText reads each when it is first judged). The one rule of a suite, for
+/// `verify` and the pytest plugin (docs/python.md). Throws SuiteError as runVerify does.
 struct VerifiedSuite {
+  std::filesystem::path suite; // the directory
   Suite read;
   Edition edition = kNewestEdition;
   std::string manifestName;
-  std::map<std::string, std::string> plans;
+  std::map<std::string, std::string> files;
 };
 VerifiedSuite verifiedSuite(const VerifySettings &s, bool allPlans = false);
+
+/// The bytes of the file `path` an entry of `v` reads: the verified bytes, or for a hand-made
+/// suite the file read now (once). Throws SuiteError as readSuiteFile does.
+const std::string &suiteFileText(VerifiedSuite &v, const std::string &path,
+                                 std::size_t maxFileBytes);
+
+/// The start of a run of `verify` (of its lowerings, gate results or selection entries): the
+/// operands checked (checkOperands), the suite verified (verifiedSuite; then `s.afterVerified`),
+/// OUTPUTS claimed when the implementation runs (claimOutputs). Throws SuiteError.
+VerifiedSuite startRun(const VerifySettings &s);
 
 /// What every report of `s` says of the suite `v` (its directories, parameters, whether it was
 /// verified, the edition judged).

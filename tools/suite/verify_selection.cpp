@@ -28,18 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 using io::shownText;
 
-/// The verified bytes of the suite file `path` (read now for a hand-made suite).
-const std::string &suiteText(VerifiedSuite &v, const fs::path &suite, const std::string &path,
-                             std::size_t maxFileBytes) {
-  auto kept = v.plans.find(path);
-  if (kept == v.plans.end()) {
-    if (v.read.provenance) // verified: every file an entry names was kept
-      throw std::logic_error("internal error: the verified file " + path + " was not kept");
-    kept = v.plans.emplace(path, readSuiteFile(suite, path, maxFileBytes)).first;
-  }
-  return kept->second;
-}
-
 /// What the entry's planner answered: a plan's text, or its refusal, or no answer (`error`).
 struct Answer {
   std::optional<std::string> text, refusal, error;
@@ -53,70 +41,49 @@ Answer readAnswer(const fs::path &outputs, const std::string &name, std::size_t 
   system::BoundedRead read = system::readInside(outputs, name, maxFileBytes);
   if (read.status == Status::ok) {
     a.text = std::move(read.text);
-    return a;
+  } else if (read.status != Status::missing) {
+    a.error = unreadOutput(read, outputs / name);
+  } else if (system::BoundedRead refusal =
+                 system::readInside(outputs, name + ".error", maxFileBytes);
+             refusal.status == Status::ok) {
+    a.refusal = refusal.text.substr(0, refusal.text.find('\n'));
+  } else {
+    a.error = unreadOutput(read, outputs / name) + " (nor " + name + ".error, a refusal)";
   }
-  const std::string shown = (outputs / name).string();
-  if (read.status == Status::missing) {
-    system::BoundedRead refusal = system::readInside(outputs, name + ".error", maxFileBytes);
-    if (refusal.status == Status::ok) {
-      a.refusal = refusal.text.substr(0, refusal.text.find('\n'));
-      return a;
-    }
-    a.error = "no output: " + shown + " does not exist (nor " + name + ".error, a refusal)";
-    return a;
-  }
-  a.error = read.status == Status::tooLarge
-                ? "output not judged: " + shown + " " + read.why + " (--max-file-bytes)"
-                : "no output: " + shown + " " + read.why;
   return a;
 }
 
-/// Texts of a finding as far as a report shows them: an output's capsule names cannot make the
-/// entries that verify keeps grow with what an implementation writes.
+/// What verify keeps of an entry: its texts as far as a report shows them (cutToShown).
 void keepShown(report::SelectionSuiteEntry &e) {
-  for (checks::Finding &f : e.findings)
-    for (std::string *text : {&f.pointer, &f.sentence})
-      if (text->size() > io::kMaxShownBytes + 4)
-        *text = std::string(io::utf8Prefix(*text, io::kMaxShownBytes + 4));
-  if (e.error && e.error->size() > io::kMaxShownBytes + 4)
-    *e.error = std::string(io::utf8Prefix(*e.error, io::kMaxShownBytes + 4));
+  for (checks::Finding &f : e.findings) {
+    cutToShown(f.pointer);
+    cutToShown(f.sentence);
+  }
+  if (e.error)
+    cutToShown(*e.error);
 }
 
 } // namespace
 
 report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
   using Clock = std::chrono::steady_clock;
-  if (s.selectionPattern.find("{case}") == std::string::npos)
-    throw SuiteError("--selection-pattern must contain {case}");
-  if (!staysInside(s.selectionPattern))
-    throw SuiteError("--selection-pattern " + shownText(s.selectionPattern) +
-                     " leaves OUTPUTS: a pattern is a relative name without a .. component");
-  if (!s.producer && !fs::is_directory(s.outputs))
-    throw SuiteError(shownText(s.outputs) + ": no such outputs directory: not a directory");
-  VerifiedSuite verified = verifiedSuite(s);
+  VerifiedSuite verified = startRun(s);
   const Edition edition = verified.edition;
   const fs::path suite(s.suite), outputs(s.outputs);
-  if (s.afterVerified)
-    s.afterVerified();
-  claimOutputs(s);
 
   report::SelectionSuiteReport report;
   static_cast<report::SuiteHeader &>(report) = headerOf(s, verified);
   report.entries.reserve(verified.read.entries.size());
   std::size_t index = 0;
-  // The pictures of failing entries are drawn while they fit in the page's sections (docs/spec.md
-  // §3.5, verify's page).
-  bool drawing = s.pictures || s.format == report::ReportFormat::html;
-  std::size_t pictureBytes = 0;
+  // Failing entries are drawn while their pictures fit in the page (docs/spec.md §3.5).
+  report::PictureBudget pictures(s.pictures || s.format == report::ReportFormat::html);
   for (const SuiteManifest::Entry &m : verified.read.entries) {
     const auto start = Clock::now();
-    const std::string name = outputName(s.selectionPattern, m);
-    if (!staysInside(name)) // a manifest's case names too
-      throw SuiteError(shownText(name) + ": an output name that leaves OUTPUTS");
+    const std::string name = outputNameInside(s.selectionPattern, m);
     const std::string graphFile = (suite / m.graph).string(),
                       profileFile = (suite / m.profile).string();
-    const std::string &graphText = suiteText(verified, suite, m.graph, s.maxFileBytes);
-    const std::string &profileText = suiteText(verified, suite, m.profile, s.maxFileBytes);
+    const std::string &graphText = suiteFileText(verified, m.graph, s.maxFileBytes);
+    const std::string &profileText = suiteFileText(verified, m.profile, s.maxFileBytes);
     Interner interner;
     selection::Graph graph;
     selection::BackendProfile profile;
@@ -137,9 +104,7 @@ report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
     if (!s.producer) {
       answer = readAnswer(outputs, name, s.maxFileBytes);
     } else if (!resolvesInside(outputs, name)) {
-      answer.error = "no output: " + shownText(entry.output) +
-                     " is reached through a symbolic link that leaves OUTPUTS: not removed, the "
-                     "planner not run";
+      answer.error = linkLeavesOutputs(outputs / name);
     } else {
       ProduceRequest q{&m, index, {}, graphText, profileText, outputs / name, edition};
       ProducedOutput produced = s.producer(q);
@@ -183,17 +148,13 @@ report::SelectionSuiteReport runVerifySelection(const VerifySettings &s) {
                                         : report::locate(text, f.pointer)
                                               .value_or(std::pair<std::size_t, std::size_t>{}));
         }
-        if (drawing && !entry.findings.empty()) {
+        if (pictures.drawing() && !entry.findings.empty()) {
           entry.picture = io::writtenText([&](io::Sink &out) {
             report::writeSelectionPicture(
                 out, {shownText(graphFile), shownText(entry.output), shownText(profile.name)},
                 edition, {graph, profile, interner, candidate, answer.refusal}, entry.findings);
           });
-          pictureBytes += entry.picture.size();
-          if (pictureBytes > report::kHtmlSuiteSectionBytes) { // the page's bound: no more
-            entry.picture.clear();
-            drawing = false;
-          }
+          pictures.admit(entry.picture);
         }
       }
     }
