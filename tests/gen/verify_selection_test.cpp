@@ -9,6 +9,7 @@
 #include "ref/profile.hpp"
 #include "tests/cli_run.hpp"
 #include "tools/diff/suite_run.hpp"
+#include "tools/report/html_report.hpp"
 #include "tools/report/selection_suite_report.hpp"
 #include "tools/suite/suite_files.hpp"
 #include "tools/suite/suite_manifest.hpp"
@@ -321,6 +322,43 @@ TEST_F(VerifySelection, EveryFormatCarriesEveryEntry) {
   });
   EXPECT_NE(page.find("Candidates of each node"), std::string::npos);
   EXPECT_NE(page.find("selection.error-where-plan"), std::string::npos);
+}
+
+} // namespace
+} // namespace lo::testing
+
+namespace lo::testing {
+namespace {
+
+// The page is laid out and bounded as verify's (docs/spec.md §3.5): at most kHtmlSuiteMaxRows
+// rows, the failing entries first, the sections within kHtmlSuiteSectionBytes, the page within
+// kHtmlSuitePageBytes whatever the suite.
+TEST(VerifySelectionPage, ItIsBoundedAndListsFailuresFirst) {
+  report::SelectionSuiteReport r;
+  r.suite = "suite";
+  r.outputs = "out";
+  const std::string sentence(900, 'x');
+  for (std::size_t i = 0; i < 1100; ++i) {
+    report::SelectionSuiteEntry e;
+    e.caseName = "selection-" + suite::caseNumber(i);
+    e.output = "out/" + e.caseName + ".json";
+    if (i >= 600) // the last 500 fail, each with 10 long departures
+      for (int k = 0; k < 10; ++k)
+        e.findings.push_back({Departure::notAdmissible, "/kernels/0/capsule", sentence});
+    r.entries.push_back(std::move(e));
+  }
+  const std::string page = io::writtenText([&](io::Sink &out) {
+    report::writeSelectionSuiteReport(out, report::ReportFormat::html, r);
+  });
+  EXPECT_LT(page.size(), report::kHtmlSuitePageBytes);
+  EXPECT_NE(page.find("100 more entries are not listed"), std::string::npos);
+  EXPECT_NE(page.find("failing or error entries have no section"), std::string::npos);
+  // The index starts with the first failing entry, linked to its section.
+  const std::size_t table = page.find("<table>");
+  ASSERT_NE(table, std::string::npos);
+  EXPECT_LT(page.find("<a href=\"#e600\">selection-0600</a>", table),
+            page.find("selection-0000", table));
+  EXPECT_NE(page.find("<h2 id=\"e600\">"), std::string::npos);
 }
 
 } // namespace

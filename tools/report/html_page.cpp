@@ -102,50 +102,28 @@ static void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
         << esc(unverifiedNote(r)) << "</p>\n";
   out << "<p><span class=\"verdict " << (r.conforms() ? "ok" : "bad") << "\">"
       << esc(suiteSummary(r)) << "</span></p>\n";
-  // The failing entries first, then the error entries, then the passing ones, each in the
-  // manifest's order.
-  std::vector<std::size_t> order;
-  order.reserve(r.entries.size());
-  for (const Status status : {Status::fails, Status::error, Status::conforms})
-    for (std::size_t i = 0; i < r.entries.size(); ++i)
-      if (r.entries[i].status() == status)
-        order.push_back(i);
-  // The sections of the failing and error entries, while they fit in kHtmlSuiteSectionBytes;
-  // each made before the index so that the index links only to the sections on the page.
-  std::vector<std::string> sections(r.entries.size());
-  std::size_t sectionBytes = 0, notShown = 0;
-  for (const std::size_t i : order) {
-    const SuiteEntry &e = r.entries[i];
-    if (e.status() == Status::conforms)
-      break;
-    CaseResult c = e.result; // the entry's result, drawn as `check` draws a candidate
-    c.name = e.result.name + (e.policy.empty() ? "" : " (gate of policy " + e.policy + ")");
-    if (!e.policy.empty())
-      c.noPicture = "the entry's output is a gate result, not a lowering to draw";
-    else if (e.result.picture.empty())
-      c.noPicture = "the pictures of the page are bounded (docs/spec.md §3.5)";
-    std::string section;
-    io::Sink sink(section);
-    writeCaseSection(sink, c, "e" + num(i) + "-");
-    sink.flush();
-    if (sectionBytes + section.size() > kHtmlSuiteSectionBytes) {
-      ++notShown;
-      continue;
-    }
-    sectionBytes += section.size();
-    sections[i] = std::move(section);
-  }
+  const SuitePageLayout page =
+      suitePageLayout(r.entries, kHtmlSuiteSectionBytes, kHtmlSuiteMaxRows, [&](std::size_t i) {
+        const SuiteEntry &e = r.entries[i];
+        CaseResult c = e.result; // the entry's result, drawn as `check` draws a candidate
+        c.name = e.result.name + (e.policy.empty() ? "" : " (gate of policy " + e.policy + ")");
+        if (!e.policy.empty())
+          c.noPicture = "the entry's output is a gate result, not a lowering to draw";
+        else if (e.result.picture.empty())
+          c.noPicture = "the pictures of the page are bounded (docs/spec.md §3.5)";
+        return io::writtenText(
+            [&](io::Sink &sink) { writeCaseSection(sink, c, "e" + num(i) + "-"); });
+      });
   out << "<h2>Index</h2>\n<table class=\"summary\"><tr><th>#</th><th>case</th><th>mode</th>"
          "<th>equality</th><th>policy</th><th>output</th><th>result</th><th>violations</th></tr>\n";
-  const std::size_t rows = std::min(order.size(), kHtmlSuiteMaxRows);
-  for (std::size_t k = 0; k < rows; ++k) {
-    const std::size_t i = order[k];
+  for (std::size_t k = 0; k < page.rows; ++k) {
+    const std::size_t i = page.order[k];
     const SuiteEntry &e = r.entries[i];
     const char *cls = e.status() == Status::conforms ? "pass"
                       : e.status() == Status::fails  ? "finding"
                                                      : "error";
     out << "<tr><td>" << num(i) << "</td><td>";
-    if (!sections[i].empty())
+    if (!page.sections[i].empty())
       out << "<a href=\"#e" << num(i) << "\">" << esc(e.result.name, io::kMaxHtmlIndexCellBytes)
           << "</a>";
     else
@@ -158,18 +136,11 @@ static void writeSuiteHtml(io::Sink &out, const SuiteReport &r) {
         << (e.status() == Status::fails ? num(e.result.report.total()) : std::string())
         << "</td></tr>\n";
   }
-  out << "</table>\n";
-  if (rows < order.size())
-    out << "<p class=\"note\">" << num(order.size() - rows)
-        << " more entries are not listed: the index lists at most " << num(kHtmlSuiteMaxRows)
-        << ", the failing and error entries first (docs/spec.md §3.5).</p>\n";
+  out << "</table>\n" << unlistedNote(page, kHtmlSuiteMaxRows);
   out << "<p class=\"note\">Passing entries are listed, not drawn.</p>\n";
-  for (const std::size_t i : order)
-    out << sections[i];
-  if (notShown)
-    out << "<p class=\"note\">" << num(notShown)
-        << " failing or error entries have no section: the page's sections are bounded at "
-        << num(kHtmlSuiteSectionBytes) << " bytes (docs/spec.md §3.5).</p>\n";
+  for (const std::size_t i : page.order)
+    out << page.sections[i];
+  out << undrawnNote(page, kHtmlSuiteSectionBytes);
   html::pageEnd(out);
 }
 

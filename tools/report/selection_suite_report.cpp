@@ -166,72 +166,70 @@ void writeSarifReport(io::Sink &out, const SelectionSuiteReport &r) {
   writeSarif(out, run);
 }
 
+/// One failing or error entry's section of the page: its picture when one was drawn, else its
+/// departures listed; an error entry's error.
+std::string htmlSection(const SelectionSuiteReport &r, std::size_t i) {
+  using html::esc;
+  const SelectionSuiteEntry &e = r.entries[i];
+  return io::writtenText([&](io::Sink &s) {
+    s << "<h2 id=\"e" << i << "\">" << esc(e.caseName) << "</h2>\n";
+    if (e.error) {
+      s << "<p>error: <code>" << esc(*e.error) << "</code></p>\n";
+      return;
+    }
+    if (!e.picture.empty()) {
+      s << e.picture;
+      return;
+    }
+    s << "<ol class=\"findings\">\n";
+    for (std::size_t k = 0; k < e.findings.size() && k < kHtmlMaxFindings; ++k) {
+      const checks::Finding &f = e.findings[k];
+      s << "<li><span class=\"check\">" << spelling(f.check) << "</span> <span class=\"where\">"
+        << esc(inGraph(f) ? e.graph : e.output) << (f.pointer.empty() ? "" : " ") << esc(f.pointer)
+        << "</span><br>" << esc(f.sentence) << "</li>\n";
+    }
+    s << "</ol>\n";
+    if (e.findings.size() > kHtmlMaxFindings)
+      s << "<p>" << html::num(e.findings.size() - kHtmlMaxFindings)
+        << " more departures not listed.</p>\n";
+    s << "<p>Its picture (each node's candidates in registry order and why each is refused): "
+         "<code>"
+      << esc(repeat(r, e)) << "</code></p>\n";
+  });
+}
+
+/// The page, laid out and bounded as verify's (suitePageLayout, docs/spec.md §3.5).
 void writeHtml(io::Sink &out, const SelectionSuiteReport &r) {
   using html::esc;
-  html::pageStart(out, "lowering-oracle verify --selection: " + r.suite);
+  html::pageStart(out, "lowering-oracle verify --selection: " + shownText(r.suite));
   out << "<h1>verify --selection " << esc(r.suite) << "</h1>\n<p><span class=\"verdict "
       << (r.conforms() ? "ok\">conforms" : "bad\">does not conform") << "</span> "
       << esc(summary(r)) << "</p>\n<p class=\"meta\">" << esc(suiteLine(r)) << "</p>\n";
   if (!r.suiteVerified)
     out << "<p>" << esc(unverifiedNote(r)) << "</p>\n";
+  const SuitePageLayout page = suitePageLayout(r.entries, kHtmlSuiteSectionBytes, kHtmlSuiteMaxRows,
+                                               [&](std::size_t i) { return htmlSection(r, i); });
   out << "<table>\n<tr><th>case</th><th>status</th><th>departures</th><th>output</th></tr>\n";
-  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+  for (std::size_t k = 0; k < page.rows; ++k) {
+    const std::size_t i = page.order[k];
     const SelectionSuiteEntry &e = r.entries[i];
     const Status st = e.status();
     out << "<tr><td>";
-    if (st != Status::conforms)
-      out << "<a href=\"#e" << i << "\">" << esc(e.caseName) << "</a>";
+    if (!page.sections[i].empty())
+      out << "<a href=\"#e" << i << "\">" << esc(e.caseName, io::kMaxHtmlIndexCellBytes) << "</a>";
     else
-      out << esc(e.caseName);
+      out << esc(e.caseName, io::kMaxHtmlIndexCellBytes);
     out << "</td><td>"
         << (st == Status::conforms ? "conforms"
             : st == Status::fails  ? "does not conform"
                                    : "error")
-        << "</td><td>" << html::num(e.findings.size()) << "</td><td><code>" << esc(e.output)
-        << "</code></td></tr>\n";
+        << "</td><td>" << html::num(e.findings.size()) << "</td><td><code>"
+        << esc(e.output, io::kMaxHtmlIndexCellBytes) << "</code></td></tr>\n";
   }
-  out << "</table>\n";
-  // A section for each entry that does not conform, within the page's bound.
-  std::size_t bytes = 0, owed = 0;
-  for (std::size_t i = 0; i < r.entries.size(); ++i) {
-    const SelectionSuiteEntry &e = r.entries[i];
-    if (e.status() == Status::conforms)
-      continue;
-    if (bytes > kHtmlSuiteSectionBytes) {
-      ++owed;
-      continue;
-    }
-    const std::string section = io::writtenText([&](io::Sink &s) {
-      s << "<h2 id=\"e" << i << "\">" << esc(e.caseName) << "</h2>\n";
-      if (e.error) {
-        s << "<p>error: <code>" << esc(*e.error) << "</code></p>\n";
-        return;
-      }
-      if (!e.picture.empty()) {
-        s << e.picture;
-        return;
-      }
-      s << "<ol class=\"findings\">\n";
-      for (std::size_t k = 0; k < e.findings.size() && k < kHtmlMaxFindings; ++k) {
-        const checks::Finding &f = e.findings[k];
-        s << "<li><span class=\"check\">" << spelling(f.check) << "</span> <span class=\"where\">"
-          << esc(inGraph(f) ? e.graph : e.output) << (f.pointer.empty() ? "" : " ")
-          << esc(f.pointer) << "</span><br>" << esc(f.sentence) << "</li>\n";
-      }
-      s << "</ol>\n";
-      if (e.findings.size() > kHtmlMaxFindings)
-        s << "<p>" << html::num(e.findings.size() - kHtmlMaxFindings)
-          << " more departures not listed.</p>\n";
-      s << "<p>Its picture (each node's candidates in registry order and why each is refused): "
-           "<code>"
-        << esc(repeat(r, e)) << "</code></p>\n";
-    });
-    bytes += section.size();
-    out << section;
-  }
-  if (owed)
-    out << "<p>" << html::num(owed) << " more entries that do not conform are not drawn (the "
-        << "page's bound).</p>\n";
+  out << "</table>\n" << unlistedNote(page, kHtmlSuiteMaxRows);
+  for (const std::size_t i : page.order)
+    out << page.sections[i];
+  out << undrawnNote(page, kHtmlSuiteSectionBytes);
   html::pageEnd(out);
 }
 

@@ -126,6 +126,22 @@ void writeSuiteCountsJson(io::Sink &out, std::size_t entries, std::size_t confor
       << ",\"failing\":" << std::uint64_t{failing} << ",\"errors\":" << std::uint64_t{errors};
 }
 
+std::string unlistedNote(const SuitePageLayout &page, std::size_t maxRows) {
+  if (page.rows == page.order.size())
+    return "";
+  return "<p class=\"note\">" + std::to_string(page.order.size() - page.rows) +
+         " more entries are not listed: the index lists at most " + std::to_string(maxRows) +
+         ", the failing and error entries first (docs/spec.md §3.5).</p>\n";
+}
+
+std::string undrawnNote(const SuitePageLayout &page, std::size_t sectionBytes) {
+  if (!page.notShown)
+    return "";
+  return "<p class=\"note\">" + std::to_string(page.notShown) +
+         " failing or error entries have no section: the page's sections are bounded at " +
+         std::to_string(sectionBytes) + " bytes (docs/spec.md §3.5).</p>\n";
+}
+
 void writeSuiteReport(io::Sink &out, ReportFormat format, const SuiteReport &report) {
   writerOf(format).suite(out, report);
 }

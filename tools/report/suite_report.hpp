@@ -9,6 +9,7 @@
 
 #include "tools/report/report.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -62,6 +63,49 @@ struct SuiteReport : SuiteHeader {
   std::size_t count(SuiteEntry::Status s) const;
   bool conforms() const { return count(SuiteEntry::Status::conforms) == entries.size(); }
 };
+
+/// verify's HTML page (docs/spec.md §3.5), for the entries of any list: their order on the page
+/// (the failing entries, then the error entries, then the passing ones, each in the manifest's
+/// order) and the section of each failing or error entry made by `section(i)`, kept while the
+/// sections fit in kHtmlSuiteSectionBytes (empty: none; `notShown` counts those left out), so
+/// that the index links only to sections on the page. It lists at most kHtmlSuiteMaxRows rows.
+struct SuitePageLayout {
+  std::vector<std::size_t> order;
+  std::vector<std::string> sections;
+  std::size_t notShown = 0;
+  std::size_t rows = 0;
+};
+template <class Entries, class Section>
+SuitePageLayout suitePageLayout(const Entries &entries, std::size_t sectionBytes,
+                                std::size_t maxRows, Section &&section) {
+  using Status = SuiteEntry::Status;
+  SuitePageLayout page;
+  page.order.reserve(entries.size());
+  for (const Status status : {Status::fails, Status::error, Status::conforms})
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (entries[i].status() == status)
+        page.order.push_back(i);
+  page.sections.resize(entries.size());
+  std::size_t bytes = 0;
+  for (const std::size_t i : page.order) {
+    if (entries[i].status() == Status::conforms)
+      break;
+    std::string text = section(i);
+    if (bytes + text.size() > sectionBytes) {
+      ++page.notShown;
+      continue;
+    }
+    bytes += text.size();
+    page.sections[i] = std::move(text);
+  }
+  page.rows = std::min(page.order.size(), maxRows);
+  return page;
+}
+
+/// The page's notes after its index and after its sections: the entries not listed (over
+/// `maxRows`) and the sections left out (SuitePageLayout::notShown), when there are any.
+std::string unlistedNote(const SuitePageLayout &page, std::size_t maxRows);
+std::string undrawnNote(const SuitePageLayout &page, std::size_t sectionBytes);
 
 /// Each format's writer is the one `check` uses (report_text, report_json, report_junit,
 /// report_sarif, html_page); every format says which edition it judged in (text and html the
