@@ -1,7 +1,7 @@
 #!/bin/sh
 # `verify`: the suite README's command (verify --impl, no loop of the user's) works as printed (with tests/peers/conforming.py as the
 # implementation), every report format, error entries for missing and invalid outputs, exit codes,
-# and a 1,000-entry suite judged in one process.
+# and a 1,002-entry suite (300 outside the campaign tier) judged in one process.
 # With --gates: the README's gate loop as printed, with gate.py (conforms) and a gate mutant.
 # Usage: verify.sh BINARY PYTHON PEERS_DIR readme-loop | reports | scale | gates
 # The peers implement 2026-08 (docs/spec.md §1.6): every command names it.
@@ -10,6 +10,9 @@ BIN=$1 PY=$2 PEERS=$3 WHAT=$4
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/lo-verify.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 fail() { echo "FAIL [verify $WHAT]: $*" >&2; exit 1; }
+# instance SMALL FULL: FULL in the campaign tier (LO_CAMPAIGN=1), else SMALL (docs/testing.md,
+# "Tiers").
+instance() { if [ "${LO_CAMPAIGN:-}" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 # The binary as `lowering-oracle` on PATH, as the README calls it.
 mkdir "$WORK/bin" && ln -s "$BIN" "$WORK/bin/lowering-oracle"
 PATH="$WORK/bin:$PATH"
@@ -239,10 +242,13 @@ PYEOF
   grep -q "not a relative path inside the suite" "$WORK/err" || fail "no message for a path outside the suite"
   ;;
 scale)
-  # 334 cases: 1,002 entries, every output the expected one; judged in one process.
-  sh "$PEERS/../../tools/verify-scale" "$BIN" 334 "$WORK" >"$WORK/scale" || { cat "$WORK/scale"; fail "verify-scale"; }
+  # 334 cases (100 outside the campaign tier): 1,002 entries (300), every output the expected one;
+  # judged in one process.
+  cases=$(instance 100 334)
+  sh "$PEERS/../../tools/verify-scale" "$BIN" "$cases" "$WORK" >"$WORK/scale" || { cat "$WORK/scale"; fail "verify-scale"; }
   cat "$WORK/scale"
-  grep -q "^verify-scale: 1002 entries judged in one process in [0-9.]* s\$" "$WORK/scale" || fail "not 1002 entries"
+  grep -q "^verify-scale: $((cases * 3)) entries judged in one process in [0-9.]* s\$" "$WORK/scale" ||
+    fail "not $((cases * 3)) entries"
   ;;
 *) fail "unknown case" ;;
 esac
