@@ -9,6 +9,7 @@
 #include "proofs/unique.hpp"
 #include "ref/selection.hpp"
 
+#include <optional>
 #include <stdexcept>
 
 namespace lo::proofs {
@@ -341,6 +342,88 @@ const Obligation *findObligation(std::string_view name) {
   return nullptr;
 }
 
+namespace {
+
+/// The lengths below this one share one Z3 context in `discharge` when nothing asks for the
+/// queries' text: under AddressSanitizer creating a context costs more than their queries
+/// (docs/testing.md, "Z3 under AddressSanitizer"). A longer query has a context of its own, and
+/// so has a length whose answer in the shared one is unknown, or refuted where a counterexample
+/// is asked for: it is asked again in a fresh context, so that every answer `discharge` reports
+/// (its reason, its model) is the one a context of its own gives.
+constexpr std::size_t kSharedContextLengths = 4;
+
+/// What one length of an obligation gives: the answer, and what `discharge` reports with it.
+struct LengthResult {
+  Status status = Status::proved;
+  std::string reason;
+  std::optional<Disagreement> disagreement;
+  std::optional<GraphExecutionPlan> counterexample;
+};
+
+LengthResult dischargeLength(z3::context &ctx, const Obligation &o, std::size_t n,
+                             const Options &options, Interner *interner) {
+  LengthResult r;
+  Encoder e(ctx, options.edition, options.equality, options.sabotage, options.selectionSabotage);
+  Query q = o.build(e, n);
+  Solver solver(ctx, options.timeoutMs);
+  solver.add(q.hypothesis);
+  if (options.solver) {
+    // Another solver decides, and Z3 decides the same query (docs/proofs.md, "Trust base":
+    // every answer is cross-checked): proved when both say unsat, refuted when both say sat,
+    // a disagreement when one says sat and the other unsat, else unknown.
+    std::string reason;
+    const Smt2 smt = smtLib2(ctx, {q.hypothesis, !q.goal});
+    const Status s = options.solver(smt, reason);
+    const auto call = std::chrono::steady_clock::now();
+    const Status z3 = solver.prove(q.goal);
+    if (options.emit)
+      options.emit(EmittedQuery{o.name, o.everyLength, n, smt, z3, secondsSince(call)});
+    if (s == Status::proved && z3 == Status::proved)
+      return r;
+    if (s != Status::unknown && z3 != Status::unknown && s != z3) {
+      r.status = Status::unknown;
+      r.disagreement = Disagreement{s, z3};
+      return r;
+    }
+    r.status = s == z3 ? s : Status::unknown;
+    r.reason = s == Status::unknown    ? reason
+               : z3 == Status::unknown ? "Z3 could not cross-check the answer " +
+                                             std::string(spelling(s)) + ": " + solver.reason()
+                                       : std::string();
+    if (r.status == Status::refuted && interner && q.plan)
+      r.counterexample = concretePlan(*solver.model(), *q.plan, options.edition, *interner);
+    return r;
+  }
+  const auto call = std::chrono::steady_clock::now();
+  const Status s = solver.prove(q.goal);
+  if (options.emit)
+    options.emit(EmittedQuery{o.name, o.everyLength, n, smtLib2(ctx, {q.hypothesis, !q.goal}), s,
+                              secondsSince(call)});
+  if (s == Status::proved)
+    return r;
+  r.status = s;
+  r.reason = solver.reason();
+  if (s == Status::refuted && interner && q.plan) {
+    std::optional<z3::model> model = solver.model();
+    // A more telling model, if there is one: a preferred part refuted, first by a tidy plan.
+    const z3::expr tidy = tidyPlan(e, *q.plan);
+    std::vector<z3::expr> parts;
+    for (const z3::expr &part : q.preferred)
+      parts.push_back(z3::implies(tidy, part));
+    parts.push_back(z3::implies(tidy, q.goal));
+    parts.insert(parts.end(), q.preferred.begin(), q.preferred.end());
+    for (const z3::expr &part : parts)
+      if (solver.prove(part) == Status::refuted) {
+        model = solver.model();
+        break;
+      }
+    r.counterexample = concretePlan(*model, *q.plan, options.edition, *interner);
+  }
+  return r;
+}
+
+} // namespace
+
 Result discharge(const Obligation &o, const Options &options, Interner *interner) {
   if (!appliesIn(o, options.edition))
     throw std::logic_error(std::string(o.name) + " is not an obligation of edition " +
@@ -350,67 +433,29 @@ Result discharge(const Obligation &o, const Options &options, Interner *interner
   r.name = o.name;
   r.everyLength = o.everyLength;
   r.status = Status::proved;
+  const bool textAsked = options.solver || options.emit;
+  std::optional<z3::context> shared;
   const std::size_t last = o.everyLength ? 0 : options.bound;
   for (std::size_t n = o.everyLength ? 0 : options.minLength; n <= last; ++n) {
-    z3::context ctx;
-    Encoder e(ctx, options.edition, options.equality, options.sabotage, options.selectionSabotage);
-    Query q = o.build(e, n);
-    Solver solver(ctx, options.timeoutMs);
-    solver.add(q.hypothesis);
-    if (options.solver) {
-      // Another solver decides, and Z3 decides the same query (docs/proofs.md, "Trust base":
-      // every answer is cross-checked): proved when both say unsat, refuted when both say sat,
-      // a disagreement when one says sat and the other unsat, else unknown.
-      std::string reason;
-      const Smt2 smt = smtLib2(ctx, {q.hypothesis, !q.goal});
-      const Status s = options.solver(smt, reason);
-      const auto call = std::chrono::steady_clock::now();
-      const Status z3 = solver.prove(q.goal);
-      if (options.emit)
-        options.emit(EmittedQuery{o.name, o.everyLength, n, smt, z3, secondsSince(call)});
-      r.length = n;
-      if (s == Status::proved && z3 == Status::proved)
-        continue;
-      if (s != Status::unknown && z3 != Status::unknown && s != z3) {
-        r.status = Status::unknown;
-        r.disagreement = Disagreement{s, z3};
-        break;
-      }
-      r.status = s == z3 ? s : Status::unknown;
-      r.reason = s == Status::unknown    ? reason
-                 : z3 == Status::unknown ? "Z3 could not cross-check the answer " +
-                                               std::string(spelling(s)) + ": " + solver.reason()
-                                         : std::string();
-      if (r.status == Status::refuted && interner && q.plan)
-        r.counterexample = concretePlan(*solver.model(), *q.plan, options.edition, *interner);
-      break;
-    }
-    const auto call = std::chrono::steady_clock::now();
-    const Status s = solver.prove(q.goal);
-    if (options.emit)
-      options.emit(EmittedQuery{o.name, o.everyLength, n, smtLib2(ctx, {q.hypothesis, !q.goal}), s,
-                                secondsSince(call)});
     r.length = n;
-    if (s == Status::proved)
-      continue;
-    r.status = s;
-    r.reason = solver.reason();
-    if (s == Status::refuted && interner && q.plan) {
-      std::optional<z3::model> model = solver.model();
-      // A more telling model, if there is one: a preferred part refuted, first by a tidy plan.
-      const z3::expr tidy = tidyPlan(e, *q.plan);
-      std::vector<z3::expr> parts;
-      for (const z3::expr &part : q.preferred)
-        parts.push_back(z3::implies(tidy, part));
-      parts.push_back(z3::implies(tidy, q.goal));
-      parts.insert(parts.end(), q.preferred.begin(), q.preferred.end());
-      for (const z3::expr &part : parts)
-        if (solver.prove(part) == Status::refuted) {
-          model = solver.model();
-          break;
-        }
-      r.counterexample = concretePlan(*model, *q.plan, options.edition, *interner);
+    std::optional<LengthResult> l;
+    if (!textAsked && n < kSharedContextLengths) {
+      if (!shared)
+        shared.emplace();
+      l = dischargeLength(*shared, o, n, options, interner);
+      if (l->status == Status::unknown || (l->status == Status::refuted && interner))
+        l.reset();
     }
+    if (!l) {
+      z3::context own;
+      l = dischargeLength(own, o, n, options, interner);
+    }
+    if (l->status == Status::proved)
+      continue;
+    r.status = l->status;
+    r.reason = std::move(l->reason);
+    r.disagreement = l->disagreement;
+    r.counterexample = std::move(l->counterexample);
     break;
   }
   r.seconds = secondsSince(start);

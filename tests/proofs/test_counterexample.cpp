@@ -53,6 +53,33 @@ void readsBackInItsEditionOnly(const Interner &interner, const GraphExecutionPla
   }
 }
 
+// `discharge` asks the short lengths in one Z3 context and a refuted one again in a context of its
+// own (proofs/obligations.cpp): the counterexample does not depend on the lengths asked before it,
+// and without an interner the answer and its length are the same.
+TEST(Counterexample, DoesNotDependOnTheLengthsAskedBefore) {
+  const Obligation &o = *findObligation("coalesced.audit");
+  const Options from0{.edition = kNewestSeedEdition,
+                      .bound = 3,
+                      .equality = Equality::identity,
+                      .timeoutMs = 60000,
+                      .sabotage = Sabotage::none};
+  Interner a;
+  const Result first = discharge(o, from0, &a);
+  ASSERT_EQ(first.status, Status::refuted);
+  ASSERT_TRUE(first.counterexample.has_value());
+  Options fromThere = from0;
+  fromThere.minLength = first.length;
+  Interner b;
+  const Result again = discharge(o, fromThere, &b);
+  ASSERT_TRUE(again.counterexample.has_value());
+  EXPECT_EQ(io::executionPlanJson(a, *first.counterexample),
+            io::executionPlanJson(b, *again.counterexample));
+  const Result bare = discharge(o, from0);
+  EXPECT_EQ(bare.status, Status::refuted);
+  EXPECT_EQ(bare.length, first.length);
+  EXPECT_FALSE(bare.counterexample.has_value());
+}
+
 TEST(Counterexample, IdentityAuditCounterexampleIsAValidPlanOfAtMostThreeNodesOfEachEdition) {
   for (std::size_t i = 0; i < vocabularySize<Edition>(); ++i) {
     const auto edition = static_cast<Edition>(i);
