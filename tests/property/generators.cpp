@@ -180,82 +180,44 @@ BackendOp decodePoolOp(std::uint64_t v, Edition edition) {
   return v % 4 != 3 && planned ? usual : all[(v / 4) % all.size()];
 }
 
-/// `base` changed in the one way `kind` names (see Collision), within the values of `edition`.
-/// The result differs from `base` except for Collision::spelling (and, in an edition with one
-/// value of the field, for that field's collision).
-KernelCapsule derive(const KernelCapsule &base, Collision kind, std::uint64_t salt,
-                     Edition edition) {
-  KernelCapsule c = base;
-  auto rotate = [salt, edition](auto value) {
-    using E = decltype(value);
-    const std::vector<E> values = valuesOf<E>(edition);
-    const std::size_t n = values.size();
-    const std::size_t at =
-        static_cast<std::size_t>(std::find(values.begin(), values.end(), value) - values.begin());
-    return n < 2 ? value : values[(at + 1 + salt % (n - 1)) % n];
-  };
-  const bool seedCapsule = hasSeedCapsule(edition);
-  switch (kind) {
-  case Collision::base:
-  case Collision::spelling: break;
-  case Collision::trustLevel: c.trustLevel = rotate(c.trustLevel); break;
-  case Collision::evidence: {
-    ContractDescriptor *ds[] = {&c.shapeContract, &c.layoutContract, &c.valueContract,
-                                &c.vjpContract};
-    ContractEvidence &e = ds[salt % 4]->evidence;
-    // The lineage has no notProvided: notApplicable stands in.
-    const auto none =
-        seedCapsule ? ContractEvidence::Tag::notProvided : ContractEvidence::Tag::notApplicable;
-    if (e.tag == none)
-      e = {ContractEvidence::Tag::trustedBoundary, "vendor says so"};
-    else
-      e = {none, {}};
-    break;
-  }
-  case Collision::notes: // the lineage has no notes: its supportsForward instead
-    if (seedCapsule)
-      c.notes += c.notes.empty() ? "rev" : " (rev)";
-    else
-      c.supportsForward = !c.supportsForward;
-    break;
-  case Collision::numericalPolicy:
-    switch (seedCapsule ? salt % 4 : 3) {
-    case 0: c.numericalPolicy.rounding = rotate(c.numericalPolicy.rounding); break;
-    case 1: c.numericalPolicy.subnormals = rotate(c.numericalPolicy.subnormals); break;
-    case 2: c.numericalPolicy.contraction = rotate(c.numericalPolicy.contraction); break;
-    default: c.numericalPolicy.reduction = rotate(c.numericalPolicy.reduction); break;
-    }
-    break;
-  case Collision::provider: c.provider = rotate(c.provider); break;
-  case Collision::device: c.device = rotate(c.device); break;
-  }
-  return c;
+/// The number of plans::Collision values: a twin's word picks one of them, or the spelling twin.
+constexpr std::uint64_t kCollisions = static_cast<std::uint64_t>(plans::Collision::device) + 1;
+
+/// plans::nearCollision of `base`, its choices read from `salt` (zero: the first other value).
+KernelCapsule nearCollision(const KernelCapsule &base, plans::Collision collision,
+                            std::uint64_t salt, Edition edition) {
+  Bits b(std::span(&salt, 1));
+  BitsChoices choices(b);
+  return plans::nearCollision(choices, base, collision, plans::Vocabulary::suite, edition);
 }
 
 struct Pool {
   std::vector<KernelCapsule> capsules;
-  std::vector<Collision> origin;
   std::vector<bool> spellDefaults;
 };
 
 /// The pool: base capsules (an op word and kCapsuleWords seed words each) and twins (one word
-/// each: which base, which collision, a salt), each with its choice of spelling the defaults.
+/// each: which base; the same capsule with its defaults spelled the other way, or which
+/// near-collision and its salt), each with its choice of spelling the defaults.
 Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
                 const std::vector<std::uint64_t> &twins, Edition edition) {
   Pool pool;
   for (const auto &words : bases) {
     pool.capsules.push_back(
         decodeCapsule(decodePoolOp(words.at(0), edition), std::span(words).subspan(1), edition));
-    pool.origin.push_back(Collision::base);
     pool.spellDefaults.push_back((words[0] >> 40) & 1);
   }
   for (std::uint64_t t : twins) {
     const std::size_t from = t % bases.size();
-    const auto kind = static_cast<Collision>(1 + (t / 8) % 7);
-    pool.capsules.push_back(derive(pool.capsules[from], kind, t / 64, edition));
-    pool.origin.push_back(kind);
-    pool.spellDefaults.push_back(kind == Collision::spelling ? !pool.spellDefaults[from]
-                                                             : ((t >> 20) & 1) != 0);
+    const std::uint64_t which = (t / 8) % (kCollisions + 1);
+    if (which == kCollisions) { // the spelling twin
+      pool.capsules.push_back(pool.capsules[from]);
+      pool.spellDefaults.push_back(!pool.spellDefaults[from]);
+      continue;
+    }
+    pool.capsules.push_back(
+        nearCollision(pool.capsules[from], static_cast<plans::Collision>(which), t / 64, edition));
+    pool.spellDefaults.push_back(((t >> 20) & 1) != 0);
   }
   return pool;
 }
@@ -597,13 +559,6 @@ bool isInline(const PlanSpec &spec, std::size_t i) {
 
 // --- Public API ---------------------------------------------------------------------------------
 
-std::string_view collisionName(Collision c) {
-  static constexpr std::string_view names[] = {"base",   "trustLevel",      "evidence",
-                                               "notes",  "numericalPolicy", "provider",
-                                               "device", "spelling"};
-  return names[static_cast<std::size_t>(c)];
-}
-
 const std::vector<BackendOp> &plannableOps() { return plans::plannedOps(test::seed::kEdition); }
 
 const std::vector<KindTag> &kindsOf(BackendOp op) {
@@ -654,7 +609,6 @@ rc::Gen<PlanSpec> genPlanOf(PlanShape shape, std::optional<Edition> edition) {
                                                : test::seed::kEdition;
         Pool pool = decodePool(baseWords, twinWords, spec.edition);
         spec.pool = std::move(pool.capsules);
-        spec.origin = std::move(pool.origin);
         spec.spellDefaults = std::move(pool.spellDefaults);
 
         for (std::size_t r = 0; r < runWords.size() && r < shape.maxRuns; ++r)
@@ -788,10 +742,14 @@ PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality) {
   return spec;
 }
 
+KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt) {
+  return nearCollision(c, collision, salt, test::seed::kEdition);
+}
+
 KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt) {
-  constexpr Collision kinds[] = {Collision::trustLevel, Collision::evidence, Collision::notes,
-                                 Collision::numericalPolicy};
-  return derive(c, kinds[salt % 4], salt / 4, test::seed::kEdition);
+  // Every collision before `provider` keeps the identity (tools/plans/capsules.hpp).
+  constexpr std::uint64_t n = static_cast<std::uint64_t>(plans::Collision::provider);
+  return contractTwin(c, static_cast<plans::Collision>(salt % n), salt / n);
 }
 
 void showValue(const PlanSpec &spec, std::ostream &os) {

@@ -4,8 +4,8 @@
 // What is shared: `gen`, `diff`, the structured fuzzer and the benchmarks draw their plans from the
 // suite's one plan generator (tools/plans/plans.hpp), each through a plans::Choices of its own;
 // this file takes from it the kind table (plannableOps, kindsOf) and every kind
-// (plans::randomKind), whose choices it reads from RapidCheck's seed words (BitsChoices in
-// generators.cpp). The pools with their labelled near-collisions (Collision), the node ids and the
+// (plans::randomKind) and every near-collision (plans::nearCollision), whose choices it reads
+// from RapidCheck's seed words (BitsChoices in generators.cpp). The pools, the node ids and the
 // encodings are this file's own: they carry how each plan is written (keys, defaults spelled,
 // inline or not), which the suite's generator leaves to tools/suite/spelling.hpp.
 //
@@ -22,6 +22,7 @@
 #include "ref/ir.hpp"
 #include "ref/opkind.hpp"
 #include "tests/seed.hpp"
+#include "tools/plans/capsules.hpp"
 
 #include <rapidcheck.h>
 
@@ -32,21 +33,6 @@
 #include <vector>
 
 namespace lo::prop {
-
-/// How a capsule in the pool relates to the capsule it was derived from: the near-collisions the
-/// random cases are made of (docs/conformance.md, "What is generated"). `base` is an independently
-/// generated capsule.
-enum class Collision : std::uint8_t {
-  base,
-  trustLevel,      // same identity, another trust level
-  evidence,        // same identity, other evidence in one contract
-  notes,           // same identity, other notes
-  numericalPolicy, // same identity, another numerical policy
-  provider,        // same name and op under another provider
-  device,          // same name and op on another device
-  spelling,        // the same capsule, under another key, with defaults spelled the other way
-};
-std::string_view collisionName(Collision c);
 
 /// How kernels refer to their capsules in the JSON text.
 enum class Encoding : std::uint8_t { table, inline_, mixed };
@@ -63,7 +49,6 @@ struct KernelSpec {
 /// A valid GraphExecutionPlan as plain data, with the choices of how to write it.
 struct PlanSpec {
   std::vector<KernelCapsule> pool;
-  std::vector<Collision> origin;   // per pool entry
   std::vector<std::string> keys;   // per pool entry: its key in the capsule table (distinct)
   std::vector<bool> spellDefaults; // per pool entry: write fields at their default values
   std::vector<KernelSpec> kernels;
@@ -124,9 +109,11 @@ PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality);
 /// Whether two capsules are `same` under `equality` (docs/spec.md §1.3), on values.
 bool sameCapsule(Equality equality, const KernelCapsule &a, const KernelCapsule &b);
 
-/// A capsule that differs from `c` in one field but keeps its identity (so it is a
-/// contract-different, identity-equal twin); `salt` picks the field.
+/// A near-collision of `c` that keeps its identity (so it is a contract-different,
+/// identity-equal twin), in seed::kEdition: `salt` picks the collision and its values.
 KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt);
+/// The same of `collision`, one that keeps the identity (before plans::Collision::provider).
+KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt);
 
 /// RapidCheck prints a counterexample with this: the plan's JSON text, which `lowering-oracle
 /// lower` and `check` accept as it is.

@@ -201,11 +201,13 @@ std::optional<Mutant> mutate(Mutation mutation, Interner &interner, const GraphE
       return std::nullopt;
     auto &rows = m.document.audit->audit.kernels;
     KernelAudit &row = rows[pick(rows.size())];
-    // Trust level, evidence or numerical policy: fields the audit shows (notes it does not).
-    constexpr std::uint64_t shown[] = {0, 1, 3};
+    // Collisions that always change a field the audit shows (not notes, nor supportsForward,
+    // which a collision whose drawn value is the capsule's own changes instead).
+    using C = plans::Collision;
+    constexpr C shown[] = {C::trustLevel, C::provenance, C::vjpMode, C::numericalPolicy};
     const KernelCapsule &view = interner.capsule(row.view);
     const bool wasTrusted = isTrustedExternal(view);
-    row.view = interner.intern(auditView(view.op, contractTwin(view, shown[salt % 3] + 4 * salt)));
+    row.view = interner.intern(auditView(view.op, contractTwin(view, shown[salt % 4], salt / 4)));
     // Showing less trusted-external than the truth is a trust-boundary violation, any other
     // difference an audit one (docs/checks.md).
     m.expected = wasTrusted && !isTrustedExternal(interner.capsule(row.view)) ? Check::trustBoundary

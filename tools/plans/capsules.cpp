@@ -197,46 +197,52 @@ template <class E> E otherThan(Choices &rng, E value, Edition edition) {
 
 } // namespace
 
-/// Most variants keep the capsule's identity (name, op, provider, device), so only the equality
-/// `contract` tells them apart; the last two keep the name but change the identity, so their
-/// written keys collide (`#2`).
-KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabulary,
-                      Edition edition) {
+KernelCapsule nearCollision(Choices &rng, const KernelCapsule &c, Collision collision,
+                            Vocabulary vocabulary, Edition edition) {
   KernelCapsule v = c;
-  switch (rng.below(10)) {
-  case 0:
-  case 1: // the case the audit must not hide: a trusted-external capsule of the same identity
+  switch (collision) {
+  case Collision::trustedExternal: // the case the audit must not hide
     v.trustLevel = TrustLevel::trusted_external;
     v.valueContract.evidence = {ContractEvidence::Tag::trustedBoundary, "vendor kernel"};
     break;
-  case 2: v.trustLevel = otherThan(rng, c.trustLevel, edition); break;
-  case 3: v.valueContract.evidence = randomEvidence(rng, vocabulary, edition); break;
-  case 4:
+  case Collision::trustLevel: v.trustLevel = otherThan(rng, c.trustLevel, edition); break;
+  case Collision::evidence:
+    v.valueContract.evidence = randomEvidence(rng, vocabulary, edition);
+    break;
+  case Collision::provenance:
     v.shapeContract.provenance.push_back(
         inEdition(ContractProvenance::Tag::note, edition)
             ? ContractProvenance{ContractProvenance::Tag::note, "variant", "", {}}
             : ContractProvenance{
                   ContractProvenance::Tag::nativeSymbol, "variant.cu", "lo_variant", {}});
     break;
-  case 5: v.vjpMode = otherThan(rng, c.vjpMode, edition); break;
-  case 6:
+  case Collision::vjpMode: v.vjpMode = otherThan(rng, c.vjpMode, edition); break;
+  case Collision::numericalPolicy:
     if (hasSeedCapsule(edition))
       v.numericalPolicy.rounding = otherThan(rng, c.numericalPolicy.rounding, edition);
     else
       v.numericalPolicy.reduction = otherThan(rng, c.numericalPolicy.reduction, edition);
     break;
-  case 7:
+  case Collision::notes:
     if (hasSeedCapsule(edition))
       v.notes = c.notes + " (variant)";
     else
       v.layoutContract.summary = c.layoutContract.summary + " (variant)";
     break;
-  case 8: v.provider = otherThan(rng, c.provider, edition); break;
-  default: v.device = otherThan(rng, c.device, edition); break;
+  case Collision::provider: v.provider = otherThan(rng, c.provider, edition); break;
+  case Collision::device: v.device = otherThan(rng, c.device, edition); break;
   }
-  if (v == c) // a variant always differs (a field may have been drawn equal)
+  if (v == c) // a near-collision always differs (a field may have been drawn equal)
     v.supportsForward = !c.supportsForward;
   return v;
+}
+
+KernelCapsule variant(Choices &rng, const KernelCapsule &c, Vocabulary vocabulary,
+                      Edition edition) {
+  // Ten draws: the trusted-external collision twice, each other once, in Collision's order.
+  const std::uint64_t draw = rng.below(10);
+  const auto collision = static_cast<Collision>(draw < 2 ? 0 : draw - 1);
+  return nearCollision(rng, c, collision, vocabulary, edition);
 }
 
 } // namespace lo::plans

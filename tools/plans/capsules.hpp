@@ -13,6 +13,7 @@
 #include "ref/edition.hpp"
 #include "tools/plans/choices.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace lo::plans {
@@ -27,8 +28,29 @@ enum class Vocabulary : std::uint8_t { suite, drawn };
 KernelCapsule randomCapsule(Choices &choices, BackendOp op, Vocabulary vocabulary = {},
                             Edition edition = kNewestEdition);
 
-/// A near-collision of `c` in edition `edition`: the same record but for one field (always
-/// differs from `c`).
+/// The ways a near-collision differs from its capsule: all but the last two keep its identity
+/// (name, op, provider, device), so only the `contract` equality tells them apart (docs/spec.md
+/// §1.3); `provider` and `device` keep its name and op, so that their written keys collide (`#2`).
+enum class Collision : std::uint8_t {
+  trustedExternal, // trusted-external, its value contract's evidence a trusted boundary
+  trustLevel,      // another trust level
+  evidence,        // other evidence in one contract
+  provenance,      // one more provenance entry in the shape contract
+  vjpMode,         // another VJP mode
+  numericalPolicy, // another value of one field of the numerical policy
+  notes,           // other notes (the lineage, without notes: another layout summary)
+  provider,        // another provider
+  device,          // another device
+};
+
+/// The one near-collision maker: `c` changed in the way `collision` names, every value one of
+/// edition `edition`'s, drawn from `choices` (zero choices give the first other value). The
+/// result differs from `c`: where the drawn value is `c`'s own, supportsForward flips.
+KernelCapsule nearCollision(Choices &choices, const KernelCapsule &c, Collision collision,
+                            Vocabulary vocabulary = {}, Edition edition = kNewestEdition);
+
+/// A near-collision of `c` in edition `edition` of a collision drawn from `choices` (a
+/// trusted-external one in five, the others one in ten each).
 KernelCapsule variant(Choices &choices, const KernelCapsule &c, Vocabulary vocabulary = {},
                       Edition edition = kNewestEdition);
 
