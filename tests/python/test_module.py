@@ -305,3 +305,29 @@ def test_check_plan_refuses_an_unreadable_candidate_as_the_candidates():
     assert e.value.document == "candidate" and e.value.pointer == "/kernels", str(e.value)
     with pytest.raises(TypeError):
         lowering_oracle.check_plan(GRAPH)
+
+
+@pytest.mark.parametrize("edition", ["2026-08", "2026-10"])
+def test_each_variant_is_the_near_collision_it_names(edition):
+    """strategies.variant: the plain capsule, each near collision of the oracle's one maker (the
+    identity kept but for provider and device, the contract always changed), another name."""
+    from lowering_oracle import strategies
+    base = strategies.base_capsule("relu", edition)
+    identity = ("name", "op", "provider", "device")
+    assert strategies.variant(base, "plain", edition) is base
+    changed = set()
+    for name in strategies.VARIANTS[1:-1]:
+        near = strategies.variant(base, name, edition)
+        assert near != base, name
+        assert list(near) == list(base), name  # the writer's fields, in its order
+        moved = {f for f in identity if near[f] != base[f]}
+        assert moved == ({name} if name in ("provider", "device") else set()), (name, moved)
+        # Read back in the edition it was made in: a capsule of that edition's values.
+        lowering_oracle.lower(json.dumps({"kernels": [
+            {"nodeId": 1, "kind": "relu", "op": "relu", "capsule": near}]}),
+            "coalesced", "contract", edition=edition)
+        changed.add(json.dumps(near, sort_keys=True))
+    assert len(changed) == len(strategies.VARIANTS) - 2  # no two collisions alike
+    assert strategies.variant(base, "renamed", edition)["name"] == base["name"] + ".fast"
+    with pytest.raises(ValueError, match="no collision"):
+        strategies.variant(base, "typo", edition)

@@ -14,7 +14,9 @@
 #include "tools/plans/choices.hpp"
 
 #include <cstdint>
+#include <iterator>
 #include <string>
+#include <string_view>
 
 namespace lo::plans {
 
@@ -42,6 +44,12 @@ enum class Collision : std::uint8_t {
   provider,        // another provider
   device,          // another device
 };
+
+/// Each Collision's name, in its order (the Python module's strategies name them so).
+inline constexpr std::string_view kCollisionNames[] = {
+    "trustedExternal", "trustLevel", "evidence", "provenance", "vjpMode",
+    "numericalPolicy", "notes",      "provider", "device"};
+static_assert(std::size(kCollisionNames) == static_cast<std::size_t>(Collision::device) + 1);
 
 /// The one near-collision maker: `c` changed in the way `collision` names, every value one of
 /// edition `edition`'s, drawn from `choices` (zero choices give the first other value). The

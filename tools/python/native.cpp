@@ -27,6 +27,7 @@
 #include "ref/opkind.hpp"
 #include "ref/profile.hpp"
 #include "ref/vocab.hpp"
+#include "tools/plans/capsules.hpp"
 #include "tools/plans/selection_cases.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
@@ -675,6 +676,26 @@ std::pair<std::string, std::string> selectionCase(std::vector<std::uint64_t> wor
   return {io::graphJson(c.graph, interner), io::profileJson(c.profile, e)};
 }
 
+/// plans::nearCollision of `capsule` (a capsule's JSON text, read in `edition`) of the collision
+/// named `collision` (plans::kCollisionNames), each choice the first: the capsule's JSON text.
+std::string nearCollisionText(const std::string &capsule, const std::string &collision,
+                              const std::optional<std::string> &edition) {
+  const Edition e = editionOf(edition);
+  const auto *names = std::begin(plans::kCollisionNames);
+  const auto *at = std::find(names, std::end(plans::kCollisionNames), collision);
+  if (at == std::end(plans::kCollisionNames))
+    throw py::value_error("no collision " + collision);
+  const auto modules =
+      io::readRegistry(io::sourceFromString("<capsule>", R"({"modules":[{"name":"m","capsules":[)" +
+                                                             capsule + "]}]}"),
+                       e);
+  plans::WordsChoices first({});
+  const KernelCapsule near =
+      plans::nearCollision(first, modules.at(0).capsules.at(0),
+                           static_cast<plans::Collision>(at - names), plans::Vocabulary::suite, e);
+  return io::writtenText([&](io::Sink &out) { io::writeCapsule(out, near, e); });
+}
+
 } // namespace
 } // namespace lo::python
 
@@ -735,6 +756,11 @@ PYBIND11_MODULE(_native, m) {
         py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
         py::arg("unverified_suite"), py::arg("max_file_bytes"), py::arg("selection") = false);
   m.def("has_selection", &hasSelectionIn, py::arg("edition"));
+  m.def("near_collision", &nearCollisionText, py::arg("capsule"), py::arg("collision"),
+        py::arg("edition"));
+  // The near-collisions of tools/plans/capsules.hpp, by name, in their order.
+  m.attr("COLLISIONS") = py::cast(std::vector<std::string>(std::begin(lo::plans::kCollisionNames),
+                                                           std::end(lo::plans::kCollisionNames)));
   m.def("gate_conforms", &gateConforms, py::arg("plan"), py::arg("result"), py::arg("plan_name"),
         py::arg("result_name"), py::arg("policy"), py::arg("overrides"), py::arg("mode"),
         py::arg("equality"), py::arg("edition"), py::arg("exit_code"));

@@ -26,7 +26,7 @@ from . import POLICY_FIELDS, _native, vocabulary
 from .spelling import Spelling, spell
 
 __all__ = ["plans", "plan_data", "spellings", "lowerings", "policies", "selection_cases",
-           "VARIANTS", "DRAWN", "DEFAULT"]
+           "VARIANTS", "variant", "DRAWN", "DEFAULT"]
 
 # The editions drawn, oldest first: every edition of the oracle.
 DRAWN = tuple(vocabulary()["editions"])
@@ -96,45 +96,21 @@ def base_capsule(op, edition):
     return capsule
 
 
-def _trusted(c):
-    c = dict(c, trustLevel="trusted-external")
-    c["valueContract"] = dict(c["valueContract"],
-                              evidence={"tag": "trustedBoundary", "reason": "vendor kernel"})
-    return c
+def variant(capsule, name, edition=None):
+    """The capsule variant `name` (one of VARIANTS) of `capsule` (a dict) in `edition`: the
+    capsule itself, a near collision made by the oracle's one maker (tools/plans/capsules.hpp,
+    through lowering_oracle._native.near_collision), or the capsule under another name."""
+    if name == "plain":
+        return capsule
+    if name == "renamed":
+        return dict(capsule, name=capsule["name"] + ".fast")
+    _, edition = _edition(edition)
+    return json.loads(_native.near_collision(json.dumps(capsule), name, edition))
 
 
-# A lineage capsule (no notes, a policy of its reduction alone, no sourceFile provenance) takes
-# the nearest variant its edition has.
-def _noted(c):
-    return dict(c, notes="a variant") if "notes" in c else dict(c, supportsForward=False)
-
-
-def _rounded(c):
-    if "rounding" in c["numericalPolicy"]:
-        return dict(c, numericalPolicy=dict(c["numericalPolicy"], rounding="nearest-even"))
-    return dict(c, numericalPolicy={"reduction": "implementation-defined"})
-
-
-def _sourced(c):
-    c = dict(c)
-    item = ({"tag": "sourceFile", "path": "NN/Backend/Ops.lean"} if "notes" in c else
-            {"tag": "nativeSymbol", "path": "libnn.so", "symbol": "nn_relu"})
-    c["shapeContract"] = dict(c["shapeContract"], provenance=[item])
-    return c
-
-
-def _moved(c):
-    return dict(c, provider="cudnn", device="cuda")
-
-
-def _renamed(c):
-    return dict(c, name=c["name"] + ".fast")
-
-
-# The capsule variants of an op, the plain one first: the same identity with another contract
-# (trust and evidence, notes or supportsForward, numerical policy, provenance), then another
-# identity under the same name (provider and device), then another name.
-VARIANTS = (lambda c: c, _trusted, _noted, _rounded, _sourced, _moved, _renamed)
+# The capsule variants of an op, the plain one first: the near collisions (the same identity with
+# another contract, then another provider or device under the same name), then another name.
+VARIANTS = ("plain",) + tuple(_native.COLLISIONS) + ("renamed",)
 
 
 def _kinds(vocab, edition):
@@ -230,7 +206,8 @@ def plan_data(draw, min_nodes=0, max_nodes=6, edition=None):
         key = (k["op"], k["variant"])
         if key not in pool:
             pool[key] = len(capsules)
-            capsules.append(VARIANTS[k["variant"]](base_capsule(k["op"], edition)))
+            capsules.append(variant(base_capsule(k["op"], edition), VARIANTS[k["variant"]],
+                                    edition))
         # Distinct ids: small ones in order, or large ones (just below 2^63) in descending order.
         node_id = (2**63 - 1 - 7919 * i) if large_ids else i + 1
         kernels.append({"nodeId": node_id, "kind": k["kind"], "params": k["params"],
