@@ -25,16 +25,10 @@ template <class E> std::vector<E> allOf() {
   return out;
 }
 
-// Names and texts are few, so that unrelated capsules share names, and they hold the characters
-// that JSON strings and JSON pointers escape.
-const std::vector<std::string> kNames = {"relu_ref",    "fast",        "k",        "a#2", "q\"uote",
-                                         "back\\slash", "caf\xC3\xA9", "sl/ash~0", ""};
-const std::vector<std::string> kTexts = {"", "ok", "see docs", "line\nbreak", "tab\there", "k"};
-
 template <class E> rc::Gen<E> genEnum() { return rc::gen::elementOf(allOf<E>()); }
 
-/// Reads a generated seed a few bits at a time. A seed of zero decodes to the simplest value
-/// (defaults everywhere), and RapidCheck shrinks seeds towards zero, so shrinking simplifies.
+/// Reads a generated seed a few bits at a time. A seed of zero decodes to the first value of every
+/// choice, and RapidCheck shrinks seeds towards zero, so shrinking simplifies.
 class Bits {
 public:
   explicit Bits(std::span<const std::uint64_t> words) : words_(words) {}
@@ -47,24 +41,8 @@ public:
     }
     return v;
   }
-  /// Uniform over the vocabulary.
-  template <class E> E any() {
-    return static_cast<E>(take(bitsFor(vocabularySize<E>())) % vocabularySize<E>());
-  }
-  /// Uniform over the values edition `e` has (ref/edition.hpp).
-  template <class E> E anyIn(Edition e) {
-    const std::vector<E> values = valuesOf<E>(e);
-    return values[take(bitsFor(values.size())) % values.size()];
-  }
-  /// `usual` half the time, else uniform.
-  template <class E> E usually(E usual) { return take(1) ? any<E>() : usual; }
-  /// Zero decodes to `list[0]`.
-  const std::string &of(const std::vector<std::string> &list) {
-    return list[take(4) % list.size()];
-  }
 
 private:
-  static unsigned bitsFor(std::size_t n) { return static_cast<unsigned>(std::bit_width(n)) + 2; }
   std::span<const std::uint64_t> words_;
   std::size_t at_ = 0;
 };
@@ -86,77 +64,16 @@ private:
   Bits &bits_;
 };
 
-const std::vector<std::string> kTextsEmptyFirst = {"",          "ok", "see docs", "line\nbreak",
-                                                   "tab\there", "k"};
-
-/// A descriptor of edition `edition`: its claim tags and evidence tags, and a spec name only where
-/// the edition's claims carry one (docs/spec.md §1.6).
-ContractDescriptor decodeDescriptor(Bits &b, BackendOp op, Edition edition) {
-  ContractDescriptor d;
-  const std::vector<ClaimTag> claims = valuesOf<ClaimTag>(edition);
-  d.claim.tag = claims[b.take(3) % claims.size()];
-  d.claim.op = b.take(1) ? b.anyIn<BackendOp>(edition) : op;
-  if (d.claim.tag == ContractClaim::Tag::layoutCompatibility)
-    d.claim.layout = b.any<TensorLayout>();
-  if (claimsHaveSpec(edition) && (d.claim.tag == ContractClaim::Tag::valueRefinement ||
-                                  d.claim.tag == ContractClaim::Tag::vjpRefinement))
-    d.claim.spec = b.of(kTexts);
-  if (d.claim.tag == ContractClaim::Tag::vjpRefinement)
-    d.claim.mode = b.any<VJPMode>();
-  d.summary = b.of(kTextsEmptyFirst);
-  // Zero bits decode to notProvided, the simplest evidence.
-  const std::vector<EvidenceTag> tags = valuesOf<EvidenceTag>(edition);
-  const std::size_t missing = static_cast<std::size_t>(
-      std::find(tags.begin(), tags.end(), EvidenceTag::notProvided) - tags.begin());
-  d.evidence.tag = tags[(b.take(3) + missing) % tags.size()];
-  if (evidenceTextOf(d.evidence.tag) != EvidenceText::none)
-    d.evidence.text = b.of(kTexts);
-  for (std::uint64_t n = b.take(2) == 3 ? 1 + b.take(1) : 0; n > 0; --n) {
-    ContractProvenance p;
-    const std::vector<ProvenanceTag> provenance = valuesOf<ProvenanceTag>(edition);
-    p.tag = provenance[b.take(2) % 3 % provenance.size()];
-    p.path = b.of(kTexts);
-    if (p.tag == ContractProvenance::Tag::nativeSymbol) {
-      p.symbol = b.of(kTexts);
-      if (b.take(1))
-        p.buildTarget = b.of(kTexts);
-    }
-    d.provenance.push_back(std::move(p));
-  }
-  return d;
-}
-
-/// A capsule for `op` from four seed words; zero words give a verified reference capsule with
-/// every default (in the lean-dojo lineage, docs/spec.md §1.6: a checked one, without notes, its
-/// numerical policy the edition's first reduction).
+/// A capsule for `op` drawn by the suite's generator (plans::randomCapsule, its texts the suite's)
+/// from kCapsuleWords seed words; zero words give the first value of every choice.
 KernelCapsule decodeCapsule(BackendOp op, std::span<const std::uint64_t> seed, Edition edition) {
   Bits b(seed);
-  KernelCapsule c;
-  c.name = b.of(kNames);
-  c.op = op;
-  const bool seedCapsule = hasSeedCapsule(edition);
-  c.provider = seedCapsule ? b.any<Provider>() : b.anyIn<Provider>(edition);
-  c.device = b.any<Device>();
-  c.trustLevel = seedCapsule ? b.any<TrustLevel>() : b.anyIn<TrustLevel>(edition);
-  c.supportsForward = b.take(2) != 3;
-  c.vjpMode = b.usually(VJPMode::none);
-  if (seedCapsule) {
-    c.numericalPolicy.rounding = b.usually(Rounding::unspecified);
-    c.numericalPolicy.subnormals = b.usually(Subnormals::unspecified);
-    c.numericalPolicy.contraction = b.usually(Contraction::unspecified);
-    c.numericalPolicy.reduction = b.usually(Reduction::unspecified);
-    c.notes = b.of(kTextsEmptyFirst);
-  } else {
-    c.numericalPolicy.reduction = b.anyIn<Reduction>(edition);
-  }
-  c.shapeContract = decodeDescriptor(b, op, edition);
-  c.layoutContract = decodeDescriptor(b, op, edition);
-  c.valueContract = decodeDescriptor(b, op, edition);
-  c.vjpContract = decodeDescriptor(b, op, edition);
-  return c;
+  BitsChoices choices(b);
+  return plans::randomCapsule(choices, op, plans::Vocabulary::suite, edition);
 }
 
-constexpr std::size_t kCapsuleWords = 4;
+/// Enough bits for every choice of a capsule (about 250 of them).
+constexpr std::size_t kCapsuleWords = 6;
 
 rc::Gen<std::vector<std::uint64_t>> genWords(std::size_t n) {
   return rc::gen::container<std::vector<std::uint64_t>>(n, rc::gen::arbitrary<std::uint64_t>());
@@ -180,9 +97,6 @@ BackendOp decodePoolOp(std::uint64_t v, Edition edition) {
   return v % 4 != 3 && planned ? usual : all[(v / 4) % all.size()];
 }
 
-/// The number of plans::Collision values: a twin's word picks one of them, or the spelling twin.
-constexpr std::uint64_t kCollisions = static_cast<std::uint64_t>(plans::Collision::device) + 1;
-
 /// plans::nearCollision of `base`, its choices read from `salt` (zero: the first other value).
 KernelCapsule nearCollision(const KernelCapsule &base, plans::Collision collision,
                             std::uint64_t salt, Edition edition) {
@@ -197,8 +111,9 @@ struct Pool {
 };
 
 /// The pool: base capsules (an op word and kCapsuleWords seed words each) and twins (one word
-/// each: which base; the same capsule with its defaults spelled the other way, or which
-/// near-collision and its salt), each with its choice of spelling the defaults.
+/// each: which base; the same capsule with its defaults spelled the other way, one twin in eight,
+/// or else a near-collision drawn as the suite draws them, plans::variant, from the word's upper
+/// bits), each with its choice of spelling the defaults.
 Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
                 const std::vector<std::uint64_t> &twins, Edition edition) {
   Pool pool;
@@ -209,14 +124,16 @@ Pool decodePool(const std::vector<std::vector<std::uint64_t>> &bases,
   }
   for (std::uint64_t t : twins) {
     const std::size_t from = t % bases.size();
-    const std::uint64_t which = (t / 8) % (kCollisions + 1);
-    if (which == kCollisions) { // the spelling twin
+    if ((t / 8) % 8 == 7) { // the spelling twin
       pool.capsules.push_back(pool.capsules[from]);
       pool.spellDefaults.push_back(!pool.spellDefaults[from]);
       continue;
     }
+    const std::uint64_t salt = t / 64;
+    Bits b(std::span(&salt, 1));
+    BitsChoices choices(b);
     pool.capsules.push_back(
-        nearCollision(pool.capsules[from], static_cast<plans::Collision>(which), t / 64, edition));
+        plans::variant(choices, pool.capsules[from], plans::Vocabulary::suite, edition));
     pool.spellDefaults.push_back(((t >> 20) & 1) != 0);
   }
   return pool;

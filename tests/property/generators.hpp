@@ -3,11 +3,12 @@
 //
 // What is shared: `gen`, `diff`, the structured fuzzer and the benchmarks draw their plans from the
 // suite's one plan generator (tools/plans/plans.hpp), each through a plans::Choices of its own;
-// this file takes from it the kind table (plannableOps, kindsOf) and every kind
-// (plans::randomKind) and every near-collision (plans::nearCollision), whose choices it reads
-// from RapidCheck's seed words (BitsChoices in generators.cpp). The pools, the node ids and the
-// encodings are this file's own: they carry how each plan is written (keys, defaults spelled,
-// inline or not), which the suite's generator leaves to tools/suite/spelling.hpp.
+// this file takes from it the kind table (plannableOps, kindsOf), every capsule
+// (plans::randomCapsule), near-collision (plans::variant, plans::nearCollision) and kind
+// (plans::randomKind), whose choices it reads from RapidCheck's seed words (BitsChoices in
+// generators.cpp). The pools, the node ids and the encodings are this file's own: they carry how
+// each plan is written (keys, defaults spelled, inline or not), which the suite's generator leaves
+// to tools/suite/spelling.hpp.
 //
 // A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
 // is valid by construction. Every generator maps shrinkable raw choices through a function that
@@ -77,7 +78,7 @@ const std::vector<KindTag> &kindsOf(BackendOp op);
 
 rc::Gen<Mode> genMode();
 rc::Gen<Equality> genEquality();
-/// A capsule for `op` with every field drawn, defaults likely.
+/// A capsule for `op` (plans::randomCapsule).
 rc::Gen<KernelCapsule> genCapsule(BackendOp op, Edition edition = test::seed::kEdition);
 /// A kind of `op` with valid parameters (plans::randomKind).
 rc::Gen<OpKind> genKind(BackendOp op);
