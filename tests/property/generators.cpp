@@ -3,6 +3,7 @@
 
 #include "ref/io/reader.hpp"
 #include "tools/plans/kinds.hpp"
+#include "tools/plans/spelling.hpp"
 
 #include <algorithm>
 #include <array>
@@ -217,251 +218,7 @@ std::vector<std::string> makeKeys(const std::vector<KernelCapsule> &pool, int st
   return keys;
 }
 
-// --- JSON text ----------------------------------------------------------------------------------
-
-struct Json {
-  std::string out;
-  void str(std::string_view s) {
-    out += '"';
-    for (char ch : s) {
-      const auto c = static_cast<unsigned char>(ch);
-      if (c == '"' || c == '\\') {
-        out += '\\';
-        out += ch;
-      } else if (c < 0x20) {
-        static constexpr char hex[] = "0123456789abcdef";
-        out += "\\u00";
-        out += hex[c >> 4];
-        out += hex[c & 15];
-      } else {
-        out += ch;
-      }
-    }
-    out += '"';
-  }
-  /// `"name":` preceded by a comma unless it is the first field.
-  void key(std::string_view name, bool &first) {
-    if (!first)
-      out += ',';
-    first = false;
-    str(name);
-    out += ':';
-  }
-  template <class E> void field(std::string_view name, E value, bool &first) {
-    key(name, first);
-    str(spelling(value));
-  }
-};
-
-// The tag spellings of docs/spec.md §2, written out here rather than taken from the writer, so that
-// the generated text does not depend on the code it tests.
-constexpr std::string_view kClaimTags[] = {"shapeSafety", "layoutCompatibility", "valueRefinement",
-                                           "vjpRefinement", "vjpUnavailable"};
-constexpr std::string_view kEvidenceTags[] = {"theorem",     "checker",      "runtimeGuard",
-                                              "testSuite",   "fuzzOracle",   "trustedBoundary",
-                                              "notProvided", "notApplicable"};
-static_assert(std::size(kClaimTags) == vocabularySize<ClaimTag>());
-static_assert(std::size(kEvidenceTags) == vocabularySize<EvidenceTag>());
-constexpr std::string_view kProvenanceTags[] = {"sourceFile", "nativeSymbol", "note"};
-
-void writeDescriptor(Json &j, const ContractDescriptor &d, bool spell) {
-  bool first = true;
-  j.out += '{';
-  j.key("claim", first);
-  {
-    bool f = true;
-    j.out += '{';
-    j.key("tag", f);
-    j.str(kClaimTags[static_cast<std::size_t>(d.claim.tag)]);
-    j.field("op", d.claim.op, f);
-    using T = ContractClaim::Tag;
-    if (d.claim.tag == T::layoutCompatibility)
-      j.field("layout", d.claim.layout, f);
-    if (d.claim.spec) {
-      j.key("spec", f);
-      j.str(*d.claim.spec);
-    }
-    if (d.claim.tag == T::vjpRefinement)
-      j.field("mode", d.claim.mode, f);
-    j.out += '}';
-  }
-  j.key("summary", first);
-  j.str(d.summary);
-  j.key("evidence", first);
-  {
-    bool f = true;
-    j.out += '{';
-    j.key("tag", f);
-    j.str(kEvidenceTags[static_cast<std::size_t>(d.evidence.tag)]);
-    using T = ContractEvidence::Tag;
-    if (d.evidence.tag == T::trustedBoundary) {
-      j.key("reason", f);
-      j.str(d.evidence.text);
-    } else if (evidenceTextOf(d.evidence.tag) == EvidenceText::name) {
-      j.key("name", f);
-      j.str(d.evidence.text);
-    }
-    j.out += '}';
-  }
-  if (spell || !d.provenance.empty()) {
-    j.key("provenance", first);
-    j.out += '[';
-    for (std::size_t i = 0; i < d.provenance.size(); ++i) {
-      const ContractProvenance &p = d.provenance[i];
-      bool f = true;
-      j.out += i ? ",{" : "{";
-      j.key("tag", f);
-      j.str(kProvenanceTags[static_cast<std::size_t>(p.tag)]);
-      using T = ContractProvenance::Tag;
-      j.key(p.tag == T::note ? "text" : "path", f);
-      j.str(p.path);
-      if (p.tag == T::nativeSymbol) {
-        j.key("symbol", f);
-        j.str(p.symbol);
-        if (p.buildTarget) {
-          j.key("buildTarget", f);
-          j.str(*p.buildTarget);
-        }
-      }
-      j.out += '}';
-    }
-    j.out += ']';
-  }
-  j.out += '}';
-}
-
-/// A capsule with its default-valued fields written out (`spell`) or omitted; omitted ones are
-/// written in reverse field order, since readers must not depend on the order.
-/// A capsule as `edition` has it: in the lean-dojo lineage without notes and with a numerical
-/// policy of its reduction alone, required (docs/spec.md §1.6).
-void writeCapsule(Json &j, const KernelCapsule &c, bool spell, Edition edition) {
-  const bool seedCapsule = hasSeedCapsule(edition);
-  const KernelCapsule defaults;
-  const NumericalPolicy &p = c.numericalPolicy;
-  const NumericalPolicy dp;
-  std::vector<std::function<void(bool &)>> fields = {
-      [&](bool &f) {
-        j.key("name", f);
-        j.str(c.name);
-      },
-      [&](bool &f) { j.field("op", c.op, f); },
-      [&](bool &f) { j.field("provider", c.provider, f); },
-      [&](bool &f) { j.field("device", c.device, f); },
-      [&](bool &f) { j.field("trustLevel", c.trustLevel, f); },
-      [&](bool &f) {
-        if (spell || c.supportsForward != defaults.supportsForward) {
-          j.key("supportsForward", f);
-          j.out += c.supportsForward ? "true" : "false";
-        }
-      },
-      [&](bool &f) {
-        if (spell || c.vjpMode != defaults.vjpMode)
-          j.field("vjpMode", c.vjpMode, f);
-      },
-      [&](bool &f) {
-        j.key("shapeContract", f);
-        writeDescriptor(j, c.shapeContract, spell);
-      },
-      [&](bool &f) {
-        j.key("layoutContract", f);
-        writeDescriptor(j, c.layoutContract, spell);
-      },
-      [&](bool &f) {
-        j.key("valueContract", f);
-        writeDescriptor(j, c.valueContract, spell);
-      },
-      [&](bool &f) {
-        j.key("vjpContract", f);
-        writeDescriptor(j, c.vjpContract, spell);
-      },
-      [&](bool &f) {
-        if (!seedCapsule) {
-          bool g = true;
-          j.key("numericalPolicy", f);
-          j.out += '{';
-          j.field("reduction", p.reduction, g);
-          j.out += '}';
-          return;
-        }
-        if (!spell && p == dp)
-          return;
-        j.key("numericalPolicy", f);
-        bool g = true;
-        j.out += '{';
-        if (spell || p.rounding != dp.rounding)
-          j.field("rounding", p.rounding, g);
-        if (spell || p.subnormals != dp.subnormals)
-          j.field("subnormals", p.subnormals, g);
-        if (spell || p.contraction != dp.contraction)
-          j.field("contraction", p.contraction, g);
-        if (spell || p.reduction != dp.reduction)
-          j.field("reduction", p.reduction, g);
-        j.out += '}';
-      },
-      [&](bool &f) {
-        if (seedCapsule && (spell || c.notes != defaults.notes)) {
-          j.key("notes", f);
-          j.str(c.notes);
-        }
-      },
-  };
-  if (!spell)
-    std::reverse(fields.begin(), fields.end());
-  bool first = true;
-  j.out += '{';
-  for (auto &write : fields)
-    write(first);
-  j.out += '}';
-}
-
-void writeKind(Json &j, const OpKind &kind, bool asObject) {
-  const KindSignature &sig = signature(kind.tag);
-  if (isBare(kind.tag) && !asObject) {
-    j.str(spelling(kind.tag));
-    return;
-  }
-  bool f = true;
-  j.out += '{';
-  j.key("tag", f);
-  j.str(spelling(kind.tag));
-  for (std::size_t i = 0; i < sig.params.size(); ++i) {
-    j.key(sig.params[i].name, f);
-    const auto &values = kind.params[i];
-    if (sig.params[i].type == ParamType::natural) {
-      j.out += std::to_string(values.at(0));
-    } else if (sig.params[i].type == ParamType::hardMask) {
-      const HardMaskView m = decodeHardMask(values);
-      j.out += "{\"shape\":[";
-      for (std::size_t k = 0; k < m.shape.size(); ++k)
-        j.out += (k ? "," : "") + std::to_string(m.shape[k]);
-      j.out += "],\"allowed\":[";
-      for (std::size_t k = 0; k < m.allowed.size(); ++k)
-        j.out += std::string(k ? "," : "") + (m.allowed[k] ? "true" : "false");
-      j.out += "]}";
-    } else if (sig.params[i].type == ParamType::text) {
-      j.str(decodeText(values));
-    } else if (sig.params[i].type == ParamType::shapes) {
-      j.out += '[';
-      const auto shapes = decodeShapes(values);
-      for (std::size_t k = 0; k < shapes.size(); ++k) {
-        j.out += k ? ",[" : "[";
-        for (std::size_t d = 0; d < shapes[k].size(); ++d)
-          j.out += (d ? "," : "") + std::to_string(shapes[k][d]);
-        j.out += ']';
-      }
-      j.out += ']';
-    } else {
-      j.out += '[';
-      for (std::size_t k = 0; k < values.size(); ++k) {
-        if (k)
-          j.out += ',';
-        j.out += std::to_string(values[k]);
-      }
-      j.out += ']';
-    }
-  }
-  j.out += '}';
-}
+// --- How a plan is written -------------------------------------------------------------------
 
 bool styleBit(const PlanSpec &spec, std::size_t i, unsigned shift) {
   return (spec.styleBits >> ((i + shift) % 64)) & 1;
@@ -564,58 +321,24 @@ PlanSpec samplePlan(std::uint64_t seed, int size, PlanShape shape) {
 }
 
 std::string planJson(const PlanSpec &spec) {
-  Json j;
-  j.out.reserve(256 + spec.kernels.size() * 96);
-  bool first = true;
-  j.out += '{';
-  if (spec.header) {
-    j.key("format", first);
-    j.str("nn-backend/graph-execution-plan");
-    j.key("version", first);
-    j.out += '1';
-  }
-  const bool anyTable = spec.encoding != Encoding::inline_ || styleBit(spec, 0, 7);
-  auto table = [&] {
-    if (!anyTable)
-      return;
-    j.key("capsules", first);
-    j.out += "{\n";
-    for (std::size_t i = 0; i < spec.pool.size(); ++i) {
-      if (i)
-        j.out += ",\n";
-      j.str(spec.keys[i]);
-      j.out += ':';
-      writeCapsule(j, spec.pool[i], spec.spellDefaults[i], spec.edition);
-    }
-    j.out += "\n}";
-  };
-  if (spec.capsulesFirst)
-    table();
-  j.key("kernels", first);
-  j.out += "[\n";
+  Interner interner;
+  const GraphExecutionPlan plan = buildPlan(spec, interner);
+  plans::PlanText text;
+  text.header = spec.header;
+  text.tableFirst = spec.capsulesFirst;
+  // The pool is the table (unused entries too), unless every kernel's capsule is inline.
+  if (spec.encoding != Encoding::inline_ || styleBit(spec, 0, 7))
+    for (std::size_t i = 0; i < spec.pool.size(); ++i)
+      text.table.push_back({spec.keys[i], interner.intern(spec.pool[i]), spec.spellDefaults[i]});
   for (std::size_t i = 0; i < spec.kernels.size(); ++i) {
-    const KernelSpec &k = spec.kernels[i];
-    if (i)
-      j.out += ",\n";
-    bool f = true;
-    j.out += '{';
-    j.key("nodeId", f);
-    j.out += std::to_string(k.nodeId);
-    j.key("kind", f);
-    writeKind(j, k.kind, styleBit(spec, i, 13));
-    j.field("op", k.op, f);
-    j.key("capsule", f);
-    if (isInline(spec, i))
-      writeCapsule(j, spec.pool[k.capsule], spec.spellDefaults[k.capsule], spec.edition);
-    else
-      j.str(spec.keys[k.capsule]);
-    j.out += '}';
+    const std::size_t c = spec.kernels[i].capsule;
+    plans::PlanText::Kernel &k = text.kernels.emplace_back();
+    if (!isInline(spec, i))
+      k.entry = c;
+    k.defaults = spec.spellDefaults[c];
+    k.kindObject = styleBit(spec, i, 13);
   }
-  j.out += "\n]";
-  if (!spec.capsulesFirst)
-    table();
-  j.out += "}\n";
-  return j.out;
+  return plans::chosenPlanJson(interner, plan, text, spec.edition);
 }
 
 GraphExecutionPlan buildPlan(const PlanSpec &spec, Interner &interner) {

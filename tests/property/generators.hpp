@@ -6,9 +6,10 @@
 // this file takes from it the kind table (plannableOps, kindsOf), every capsule
 // (plans::randomCapsule), near-collision (plans::variant, plans::nearCollision) and kind
 // (plans::randomKind), whose choices it reads from RapidCheck's seed words (BitsChoices in
-// generators.cpp). The pools, the node ids and the encodings are this file's own: they carry how
-// each plan is written (keys, defaults spelled, inline or not), which the suite's generator leaves
-// to tools/suite/spelling.hpp.
+// generators.cpp). The pools, the node ids and the choices of how each plan is written (keys,
+// defaults spelled, inline or not, kinds as objects) are this file's own, so that RapidCheck
+// shrinks them; the text itself is written by the one plan speller (plans::chosenPlanJson,
+// tools/plans/spelling.hpp), which also writes the suite's drawn spellings.
 //
 // A generated plan is a PlanSpec: plain data (a capsule pool, the kernels, how to encode them) that
 // is valid by construction. Every generator maps shrinkable raw choices through a function that

@@ -1,6 +1,6 @@
 // A generated plan as the text of a GraphExecutionPlan file (docs/spec.md §2.4): a case is written
 // with its capsules in the table, inline, or alternately both; and either as the reference writer
-// writes plans or with drawn spellings (tools/suite/spelling.hpp).
+// writes plans or with drawn spellings (tools/plans/spelling.hpp).
 #pragma once
 
 #include "ref/interner.hpp"
@@ -17,7 +17,7 @@ namespace lo::suite {
 using Placement = io::Placement;
 
 /// How a case's plan is written: its placement and, unless it is written as the reference writer
-/// writes plans, the seed of its spellings (tools/suite/spelling.hpp: defaults left out or
+/// writes plans, the seed of its spellings (tools/plans/spelling.hpp: defaults left out or
 /// written, members shuffled, escapes, kinds in either form, format and version or not, capsules
 /// under two keys).
 struct Encoding {

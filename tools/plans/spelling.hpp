@@ -12,7 +12,8 @@
 // splits a run that must coalesce.
 //
 // Every choice comes from the portable generator (plans::Rng): the same plan and seed give the same
-// bytes.
+// bytes. A caller that chooses the spelling itself (the property tests, which shrink it) names
+// its choices in a PlanText, and the same printer writes them (chosenPlanJson).
 #pragma once
 
 #include "ref/interner.hpp"
@@ -20,9 +21,11 @@
 #include "ref/ir.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
-namespace lo::suite {
+namespace lo::plans {
 
 using Placement = io::Placement;
 
@@ -34,4 +37,34 @@ using Placement = io::Placement;
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                             Placement placement, std::uint64_t seed, Edition edition);
 
-} // namespace lo::suite
+/// A spelling chosen, not drawn: the capsule table's entries and how each kernel names its
+/// capsule and writes its kind. Every other freedom is taken one fixed way: no escapes but those
+/// JSON requires, no white space inside a kernel or a capsule, members in the record's order or,
+/// where defaults are left out, in reverse order (readers must not depend on it).
+struct PlanText {
+  /// A table entry: its key (distinct), its capsule, and whether its fields at their defaults are
+  /// written (else left out).
+  struct Entry {
+    std::string key;
+    CapsuleId capsule{};
+    bool defaults = true;
+  };
+  /// A kernel: the table entry that names its capsule (none: the capsule inline, its defaults
+  /// written when `defaults`), and whether a kind without parameters is an object.
+  struct Kernel {
+    std::optional<std::size_t> entry;
+    bool defaults = true;
+    bool kindObject = false;
+  };
+  std::vector<Entry> table;    // written when not empty, unused entries too
+  std::vector<Kernel> kernels; // one per kernel of the plan
+  bool header = true;          // "format" and "version"
+  bool tableFirst = true;      // the table before "kernels"
+};
+
+/// The plan as GraphExecutionPlan text spelled as `text` says, in edition `edition`; it reads
+/// back to `plan` in that edition. A kernel's entry must hold the kernel's capsule.
+std::string chosenPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
+                           const PlanText &text, Edition edition);
+
+} // namespace lo::plans

@@ -1,13 +1,14 @@
-#include "tools/suite/spelling.hpp"
+#include "tools/plans/spelling.hpp"
 
 #include "ref/io/writer.hpp"
-#include "tools/suite/generate.hpp"
+#include "tools/plans/choices.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <unordered_map>
 
-namespace lo::suite {
+namespace lo::plans {
 
 namespace {
 
@@ -166,9 +167,10 @@ struct Style {
   std::uint64_t stray = 1;      // place a capsule against the plan's placement
   std::uint64_t space = 1;      // white space between tokens
   bool format = true, version = true;
+  bool reverse = false; // every object's members in reverse order (a chosen spelling's)
 };
 
-Style drawStyle(plans::Rng &rng) {
+Style drawStyle(Rng &rng) {
   Style s;
   const std::uint64_t levels[] = {0, 2, 4, 6, 8};
   s.omit = 2 + rng.below(5); // 2..6: both spellings of a default are frequent
@@ -185,7 +187,7 @@ Style drawStyle(plans::Rng &rng) {
 
 class Printer {
 public:
-  Printer(plans::Rng &rng, const Style &style) : rng_(rng), style_(style) {}
+  Printer(Rng &rng, const Style &style) : rng_(rng), style_(style) {}
 
   void value(const Value &v) {
     switch (v.type) {
@@ -214,6 +216,8 @@ public:
     if (take(style_.shuffle))
       for (std::size_t i = kept.size(); i > 1; --i) // Fisher-Yates with the portable generator
         std::swap(kept[i - 1], kept[rng_.below(i)]);
+    if (style_.reverse)
+      std::reverse(kept.begin(), kept.end());
     out_ += '{';
     for (std::size_t i = 0; i < kept.size(); ++i) {
       if (i)
@@ -268,7 +272,7 @@ public:
       out_ += rng_.chance(1, 2) ? " " : "\n  ";
   }
   bool take(std::uint64_t eighths) { return eighths && rng_.chance(eighths, 8); }
-  plans::Rng &rng() { return rng_; }
+  Rng &rng() { return rng_; }
   std::string &text() { return out_; }
 
 private:
@@ -278,16 +282,16 @@ private:
     out_ += buf;
   }
 
-  plans::Rng &rng_;
+  Rng &rng_;
   const Style &style_;
   std::string out_;
 };
 
 /// A generator for one part of the plan, from the plan's seed and what identifies the part, so
 /// that a kernel keeps its spelling when `diff` shrinks the plan around it.
-plans::Rng partRng(std::uint64_t seed, std::uint64_t part) {
-  plans::Rng mix(seed ^ (part * 0x9e3779b97f4a7c15ULL));
-  return plans::Rng(mix.next());
+Rng partRng(std::uint64_t seed, std::uint64_t part) {
+  Rng mix(seed ^ (part * 0x9e3779b97f4a7c15ULL));
+  return Rng(mix.next());
 }
 
 /// FNV-1a: a portable hash of a key's text.
@@ -298,18 +302,48 @@ std::uint64_t textHash(std::string_view s) {
   return h;
 }
 
+/// The document: its members in `order` ("format", "version", "capsules", "kernels"), the table's
+/// entries (`"KEY":{...}`) and the kernels already spelled.
+std::string document(Printer &p, const std::vector<std::string> &order,
+                     const std::vector<std::string> &entries,
+                     const std::vector<std::string> &kernels) {
+  p.raw("{\n");
+  for (std::size_t m = 0; m < order.size(); ++m) {
+    p.raw(m ? ",\n  " : "  ");
+    const std::string &name = order[m];
+    if (name == "format") {
+      p.member(name, str("nn-backend/graph-execution-plan"));
+    } else if (name == "version") {
+      p.member(name, num(1));
+    } else {
+      const bool table = name == "capsules";
+      const std::vector<std::string> &items = table ? entries : kernels;
+      p.string(name);
+      p.raw(table ? ": {" : ": [");
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        p.raw(i ? ",\n    " : "\n    ");
+        p.raw(items[i]);
+      }
+      p.raw(items.empty() ? "" : "\n  ");
+      p.raw(table ? "}" : "]");
+    }
+  }
+  p.raw("\n}\n");
+  return std::move(p.text());
+}
+
 } // namespace
 
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                             Placement placement, std::uint64_t seed, Edition edition) {
-  plans::Rng rng(seed);
+  Rng rng(seed);
   const Style style = drawStyle(rng);
   Printer p(rng, style);
 
   // Where each kernel's capsule goes: the plan's placement, and with the style's chance the other.
   std::vector<bool> inlined(plan.kernels.size());
   for (std::size_t i = 0; i < inlined.size(); ++i) {
-    plans::Rng r = partRng(seed, plan.kernels[i].nodeId);
+    Rng r = partRng(seed, plan.kernels[i].nodeId);
     Printer q(r, style);
     const bool base = placement == Placement::inline_ ||
                       (placement == Placement::mixed && plan.kernels[i].nodeId % 2 == 1);
@@ -331,7 +365,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   for (CapsuleId id : canonical.order()) {
     keys[id].push_back(canonical.key(id));
     table.emplace_back(canonical.key(id), id);
-    plans::Rng r = partRng(seed, textHash(canonical.key(id)));
+    Rng r = partRng(seed, textHash(canonical.key(id)));
     if (Printer(r, style).take(style.secondKey)) {
       std::string alt = canonical.key(id) + " (also)";
       for (int n = 2; taken.count(alt); ++n)
@@ -346,7 +380,7 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   std::vector<std::string> kernels;
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
     const PlannedNodeKernel &k = plan.kernels[i];
-    plans::Rng r = partRng(seed, k.nodeId ^ 0x6b65726e656cULL);
+    Rng r = partRng(seed, k.nodeId ^ 0x6b65726e656cULL);
     Printer q(r, style);
     Object o;
     o.add("nodeId", num(k.nodeId))
@@ -362,6 +396,16 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
     kernels.push_back(std::move(q.text()));
   }
 
+  // The table's entries, each key's capsule spelled on its own: two keys of one capsule differ
+  // in text.
+  std::vector<std::string> entries;
+  for (const auto &[key, id] : table) {
+    Rng r = partRng(seed, textHash(key) ^ 0x7461626c65ULL);
+    Printer q(r, style);
+    q.member(key, capsuleValue(interner.capsule(id), edition));
+    entries.push_back(std::move(q.text()));
+  }
+
   // The document: format and version present or not, members in any order.
   std::vector<std::string> order;
   if (style.format)
@@ -374,38 +418,61 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   if (p.take(style.shuffle))
     for (std::size_t i = order.size(); i > 1; --i)
       std::swap(order[i - 1], order[rng.below(i)]);
-  p.raw("{\n");
-  for (std::size_t m = 0; m < order.size(); ++m) {
-    p.raw(m ? ",\n  " : "  ");
-    const std::string &name = order[m];
-    if (name == "format") {
-      p.member(name, str("nn-backend/graph-execution-plan"));
-    } else if (name == "version") {
-      p.member(name, num(1));
-    } else if (name == "capsules") {
-      p.string(name);
-      p.raw(": {");
-      for (std::size_t i = 0; i < table.size(); ++i) {
-        p.raw(i ? ",\n    " : "\n    ");
-        // Each key's capsule is spelled on its own: two keys of one capsule differ in text.
-        plans::Rng r = partRng(seed, textHash(table[i].first) ^ 0x7461626c65ULL);
-        Printer q(r, style);
-        q.member(table[i].first, capsuleValue(interner.capsule(table[i].second), edition));
-        p.raw(q.text());
-      }
-      p.raw(table.empty() ? "}" : "\n  }");
-    } else {
-      p.string(name);
-      p.raw(": [");
-      for (std::size_t i = 0; i < kernels.size(); ++i) {
-        p.raw(i ? ",\n    " : "\n    ");
-        p.raw(kernels[i]);
-      }
-      p.raw(kernels.empty() ? "]" : "\n  ]");
-    }
-  }
-  p.raw("\n}\n");
-  return std::move(p.text());
+  return document(p, order, entries, kernels);
 }
 
-} // namespace lo::suite
+std::string chosenPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
+                           const PlanText &text, Edition edition) {
+  // Every freedom but the chosen ones taken one way: nothing drawn is ever taken, and the
+  // generator only picks between two spellings of a character that both are JSON's.
+  Style plain{};
+  plain.omit = plain.shuffle = plain.escape = plain.kindObject = plain.secondKey = plain.stray =
+      plain.space = 0;
+  Style left = plain; // a capsule with its defaults left out
+  left.omit = 8;
+  left.reverse = true;
+  Rng rng(0);
+  auto capsuleText = [&](CapsuleId id, bool defaults) {
+    Printer q(rng, defaults ? plain : left);
+    q.value(capsuleValue(interner.capsule(id), edition));
+    return std::move(q.text());
+  };
+  std::vector<std::string> entries;
+  for (const PlanText::Entry &e : text.table) {
+    Printer q(rng, plain);
+    q.string(e.key);
+    q.raw(":" + capsuleText(e.capsule, e.defaults));
+    entries.push_back(std::move(q.text()));
+  }
+  std::vector<std::string> kernels;
+  for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
+    const PlannedNodeKernel &k = plan.kernels[i];
+    const PlanText::Kernel &how = text.kernels.at(i);
+    Printer q(rng, plain);
+    Object o;
+    o.add("nodeId", num(k.nodeId))
+        .add("kind", kindValue(interner.kind(k.kind), how.kindObject))
+        .add("op", enumValue(k.op));
+    if (how.entry)
+      o.add("capsule", str(text.table.at(*how.entry).key));
+    q.value(o.v);
+    std::string kernel = std::move(q.text());
+    if (!how.entry) { // the capsule inline, spelled as chosen
+      kernel.pop_back();
+      kernel += ",\"capsule\":" + capsuleText(k.capsule, how.defaults) + "}";
+    }
+    kernels.push_back(std::move(kernel));
+  }
+  std::vector<std::string> order;
+  if (text.header)
+    order = {"format", "version"};
+  if (!text.table.empty() && text.tableFirst)
+    order.push_back("capsules");
+  order.push_back("kernels");
+  if (!text.table.empty() && !text.tableFirst)
+    order.push_back("capsules");
+  Printer p(rng, plain);
+  return document(p, order, entries, kernels);
+}
+
+} // namespace lo::plans
