@@ -8,6 +8,7 @@
 #include "ref/gate.hpp"
 #include "ref/opkind.hpp"
 #include "ref/recheck.hpp"
+#include "ref/selection.hpp"
 #include "ref/vocab.hpp"
 
 #include <cstdio>
@@ -63,6 +64,14 @@ int main() {
       const std::string_view n = lo::spelling(static_cast<lo::Edition>(e));
       std::printf("%s\"%.*s\"", firstGate ? "" : ", ", static_cast<int>(n.size()), n.data());
       firstGate = false;
+    }
+  std::printf("],\n  \"selection\": [");
+  bool firstSelection = true;
+  for (std::size_t e = 0; e < lo::vocabularySize<lo::Edition>(); ++e)
+    if (lo::selection::hasSelection(static_cast<lo::Edition>(e))) {
+      const std::string_view n = lo::spelling(static_cast<lo::Edition>(e));
+      std::printf("%s\"%.*s\"", firstSelection ? "" : ", ", static_cast<int>(n.size()), n.data());
+      firstSelection = false;
     }
   std::printf("],\n  \"sources\": [");
   for (std::size_t i = 0; i < std::size(lo::kEditionSources); ++i) {

@@ -32,6 +32,7 @@
 #include "ref/opkind.hpp"
 #include "ref/recheck.hpp"
 #include "ref/record.hpp"
+#include "ref/selection.hpp"
 #include "tests/schema/record_schema.hpp"
 
 #include <algorithm>
@@ -41,6 +42,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -167,19 +169,33 @@ Json dispositions(Edition e) {
 
 /// Whether template `name` is written into edition `e`'s set: `proofs.schema.json` (no value of
 /// one edition only) into the newest's alone, `acceptance-result.schema.json` into those of the
-/// editions whose gate is upstream's acceptance gate (its values are theirs), every other
-/// template into every set.
+/// editions whose gate is upstream's acceptance gate (its values are theirs), the documents that
+/// `plan` reads into those of the editions with selection, every other template into every set.
 bool inSet(const std::string &name, Edition e) {
   if (name == "proofs.schema.json")
     return e == lo::kNewestEdition;
   if (name == "acceptance-result.schema.json")
     return lo::acceptance::hasAcceptanceGate(e);
+  if (name == "torchlean-ir-v1.schema.json" || name == "capsule-registry.schema.json" ||
+      name == "backend-profile.schema.json") // what `plan` reads (docs/spec.md §10)
+    return lo::selection::hasSelection(e);
   return true;
 }
 
 [[noreturn]] void fail(const std::string &what) {
   std::fprintf(stderr, "lo_schema_gen: %s\n", what.c_str());
   std::exit(1);
+}
+
+/// Whether edition `e` meets `condition`, the suffix of a template member's key
+/// (`"acceptance@acceptanceGate": {`): the member is written, its key without the suffix, only
+/// into the sets of the editions that meet it.
+bool meets(const std::string &condition, Edition e, const std::string &file) {
+  if (condition == "acceptanceGate")
+    return lo::acceptance::hasAcceptanceGate(e);
+  if (condition == "selection")
+    return lo::selection::hasSelection(e);
+  fail(file + ": no condition " + condition);
 }
 
 std::string replaceAll(std::string s, std::string_view from, std::string_view to) {
@@ -199,9 +215,23 @@ std::string argument(const std::string &line, std::size_t at, std::size_t keyLen
 std::string generate(const std::string &text, Edition e, const std::string &file) {
   std::istringstream in(text);
   std::string out, line;
+  static const std::regex conditional(R"(^( *"[A-Za-z]+)@([A-Za-z]+)(": \{)$)");
+  int skipping = -1; // the indentation of a member left out, until its closing line
   while (std::getline(in, line)) {
     const std::size_t indentation = line.find_first_not_of(' ');
     const int indent = indentation == std::string::npos ? 0 : static_cast<int>(indentation);
+    if (skipping >= 0) {
+      if (indent == skipping && line[static_cast<std::size_t>(indent)] == '}')
+        skipping = -1;
+      continue;
+    }
+    if (std::smatch m; std::regex_match(line, m, conditional)) {
+      if (meets(m[2], e, file))
+        out += std::string(m[1]) + std::string(m[3]) + "\n";
+      else
+        skipping = indent;
+      continue;
+    }
     const bool comma = !line.empty() && line.back() == ',';
     line = replaceAll(line, "@EDITION@", lo::spelling(e));
     if (std::size_t at = line.find("\"@record\": \""); at != std::string::npos) {
@@ -272,7 +302,9 @@ std::string generate(const std::string &text, Edition e, const std::string &file
       fail(file + ": an unknown placeholder: " + line);
     out += line + "\n";
   }
-  return out;
+  // A member left out last in its object leaves a comma before the object's end.
+  static const std::regex dangling(R"(,(\n *[}\]]))");
+  return std::regex_replace(out, dangling, "$1");
 }
 
 std::string readFile(const fs::path &p) {

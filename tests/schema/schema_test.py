@@ -384,6 +384,11 @@ def set_at(doc, pointer, value):
 # the sets of the editions with upstream's acceptance gate hold (their values are theirs).
 ONE_SET = ("proofs.schema.json",)
 ACCEPTANCE_SET = "acceptance-result.schema.json"
+# What `plan` reads (docs/spec.md §10): in the sets of the editions with selection only.
+SELECTION_SETS = ("torchlean-ir-v1.schema.json", "capsule-registry.schema.json",
+                  "backend-profile.schema.json")
+# The manifest's entries an edition has only with the acceptance gate, with selection.
+MANIFEST_ONLY_IN = {"acceptance": "acceptanceGate", "selection": "selection"}
 
 
 def case_editions(run):
@@ -400,9 +405,12 @@ def case_editions(run):
             sorted(run.older), [e for e in schemed if e != newest]))
     for edition, schemas in run.older.items():
         run.validated += 1
-        expected = {n for n in run.schemas.docs if n not in ONE_SET and n != ACCEPTANCE_SET}
+        expected = {n for n in run.schemas.docs
+                    if n not in ONE_SET and n != ACCEPTANCE_SET and n not in SELECTION_SETS}
         if edition in code["acceptanceGate"]:
             expected.add(ACCEPTANCE_SET)
+        if edition in code["selection"]:
+            expected.update(SELECTION_SETS)
         if sorted(schemas.docs) != sorted(expected):
             run.fail("docs/schema/%s/ holds %s" % (edition, sorted(schemas.docs)))
         if (ACCEPTANCE_SET in run.schemas.docs) != (newest in code["acceptanceGate"]):
@@ -419,6 +427,15 @@ def case_editions(run):
                     run.fail("docs/schema/%s/common.schema.json differs from the newest outside "
                              "the edition definitions: %s" % (edition, sorted(
                                  k for k in set(a) | set(b) if a.get(k) != b.get(k))))
+            elif name == "conformance-suite.schema.json":
+                # The newest's, less the entries this edition lacks, and no more.
+                newer = copy.deepcopy(newer)
+                for entry, editions in MANIFEST_ONLY_IN.items():
+                    if edition not in code[editions]:
+                        del newer["properties"][entry]
+                if without_notes(doc) != without_notes(newer):
+                    run.fail("docs/schema/%s/%s differs from docs/schema/%s but for the entries "
+                             "the edition lacks" % (edition, name, name))
             elif without_notes(doc) != without_notes(newer):
                 run.fail("docs/schema/%s/%s differs from docs/schema/%s" % (edition, name, name))
     for edition in schemed:
