@@ -323,19 +323,24 @@ PlanSpec samplePlan(std::uint64_t seed, int size, PlanShape shape) {
 std::string planJson(const PlanSpec &spec) {
   Interner interner;
   const GraphExecutionPlan plan = buildPlan(spec, interner);
+  auto omit = [&](std::size_t c) {
+    return spec.spellDefaults[c] ? plans::Omit::none : plans::Omit::all;
+  };
   plans::PlanText text;
   text.header = spec.header;
   text.tableFirst = spec.capsulesFirst;
+  text.reverseFields = styleBit(spec, 0, 21);
+  text.reverseParams = styleBit(spec, 0, 22);
   // The pool is the table (unused entries too), unless every kernel's capsule is inline.
   if (spec.encoding != Encoding::inline_ || styleBit(spec, 0, 7))
     for (std::size_t i = 0; i < spec.pool.size(); ++i)
-      text.table.push_back({spec.keys[i], interner.intern(spec.pool[i]), spec.spellDefaults[i]});
+      text.table.push_back({spec.keys[i], interner.intern(spec.pool[i]), omit(i)});
   for (std::size_t i = 0; i < spec.kernels.size(); ++i) {
     const std::size_t c = spec.kernels[i].capsule;
     plans::PlanText::Kernel &k = text.kernels.emplace_back();
     if (!isInline(spec, i))
       k.entry = c;
-    k.defaults = spec.spellDefaults[c];
+    k.omit = omit(c);
     k.kindObject = styleBit(spec, i, 13);
   }
   return plans::chosenPlanJson(interner, plan, text, spec.edition);

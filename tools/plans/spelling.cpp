@@ -167,7 +167,6 @@ struct Style {
   std::uint64_t stray = 1;      // place a capsule against the plan's placement
   std::uint64_t space = 1;      // white space between tokens
   bool format = true, version = true;
-  bool reverse = false; // every object's members in reverse order (a chosen spelling's)
 };
 
 Style drawStyle(Rng &rng) {
@@ -216,8 +215,6 @@ public:
     if (take(style_.shuffle))
       for (std::size_t i = kept.size(); i > 1; --i) // Fisher-Yates with the portable generator
         std::swap(kept[i - 1], kept[rng_.below(i)]);
-    if (style_.reverse)
-      std::reverse(kept.begin(), kept.end());
     out_ += '{';
     for (std::size_t i = 0; i < kept.size(); ++i) {
       if (i)
@@ -421,58 +418,146 @@ std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &
   return document(p, order, entries, kernels);
 }
 
+namespace {
+
+/// `v` without the members that hold their default which `omit` leaves out; `depth` 0 is the
+/// capsule's own members.
+Value pruned(const Value &v, Omit omit, int depth = 0) {
+  Value out = v;
+  if (v.type == Value::Type::object) {
+    out.members.clear();
+    const bool leaveOut = omit == Omit::all || (omit == Omit::top && depth == 0) ||
+                          (omit == Omit::nested && depth > 0);
+    for (const Member &m : v.members)
+      if (!(m.omittable && leaveOut))
+        out.members.push_back({m.key, pruned(m.value, omit, depth + 1), m.omittable});
+  } else if (v.type == Value::Type::array) {
+    for (Value &item : out.items)
+      item = pruned(item, omit, depth + 1);
+  }
+  return out;
+}
+
+/// Prints a value as a chosen spelling says: members reversed or not, its escapes, pretty or
+/// without white space.
+class ChosenPrinter {
+public:
+  explicit ChosenPrinter(const PlanText &text) : text_(text) {}
+
+  void value(const Value &v, int indent = 0) {
+    const std::string sep = text_.pretty ? "\n" + std::string(2 * (indent + 1), ' ') : "";
+    const std::string end = text_.pretty ? "\n" + std::string(2 * indent, ' ') : "";
+    switch (v.type) {
+    case Value::Type::boolean: out += v.boolean ? "true" : "false"; break;
+    case Value::Type::number: out += std::to_string(v.number); break;
+    case Value::Type::string: string(v.text); break;
+    case Value::Type::array:
+      out += '[';
+      for (std::size_t i = 0; i < v.items.size(); ++i) {
+        out += (i ? "," : "") + sep;
+        value(v.items[i], indent + 1);
+      }
+      out += (v.items.empty() ? "" : end) + "]";
+      break;
+    case Value::Type::object: {
+      std::vector<const Member *> members;
+      for (const Member &m : v.members)
+        members.push_back(&m);
+      if (text_.reverseFields)
+        std::reverse(members.begin(), members.end());
+      out += '{';
+      for (std::size_t i = 0; i < members.size(); ++i) {
+        out += (i ? "," : "") + sep;
+        string(members[i]->key);
+        out += text_.pretty ? ": " : ":";
+        value(members[i]->value, indent + 1);
+      }
+      out += (members.empty() ? "" : end) + "}";
+      break;
+    }
+    }
+  }
+
+  std::string out;
+
+private:
+  void string(std::string_view s) {
+    out += '"';
+    for (std::size_t i = 0; i < s.size();) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      const std::size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+      const std::string_view ch = s.substr(i, n);
+      i += n;
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += static_cast<char>(c);
+      } else if (c < 0x20) {
+        unicode(c);
+      } else if (c == '/' && text_.escapes != Escapes::none) {
+        out += "\\/";
+      } else if (text_.escapes == Escapes::unicode &&
+                 (c > 0x7E || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+        std::uint32_t cp = n == 1 ? c : c & (0xFF >> (n + 1));
+        for (std::size_t k = 1; k < ch.size(); ++k)
+          cp = cp << 6 | (static_cast<unsigned char>(ch[k]) & 0x3F);
+        if (cp > 0xFFFF) {
+          cp -= 0x10000;
+          unicode(0xD800 + (cp >> 10));
+          unicode(0xDC00 + (cp & 0x3FF));
+        } else {
+          unicode(cp);
+        }
+      } else {
+        out += ch;
+      }
+    }
+    out += '"';
+  }
+  void unicode(std::uint32_t cp) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+    out += buf;
+  }
+
+  const PlanText &text_;
+};
+
+} // namespace
+
 std::string chosenPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                            const PlanText &text, Edition edition) {
-  // Every freedom but the chosen ones taken one way: nothing drawn is ever taken, and the
-  // generator only picks between two spellings of a character that both are JSON's.
-  Style plain{};
-  plain.omit = plain.shuffle = plain.escape = plain.kindObject = plain.secondKey = plain.stray =
-      plain.space = 0;
-  Style left = plain; // a capsule with its defaults left out
-  left.omit = 8;
-  left.reverse = true;
-  Rng rng(0);
-  auto capsuleText = [&](CapsuleId id, bool defaults) {
-    Printer q(rng, defaults ? plain : left);
-    q.value(capsuleValue(interner.capsule(id), edition));
-    return std::move(q.text());
-  };
-  std::vector<std::string> entries;
-  for (const PlanText::Entry &e : text.table) {
-    Printer q(rng, plain);
-    q.string(e.key);
-    q.raw(":" + capsuleText(e.capsule, e.defaults));
-    entries.push_back(std::move(q.text()));
-  }
-  std::vector<std::string> kernels;
+  Object table;
+  for (const PlanText::Entry &e : text.table)
+    table.add(e.key, pruned(capsuleValue(interner.capsule(e.capsule), edition), e.omit));
+  std::vector<Value> kernels;
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
     const PlannedNodeKernel &k = plan.kernels[i];
     const PlanText::Kernel &how = text.kernels.at(i);
-    Printer q(rng, plain);
+    Value kind = kindValue(interner.kind(k.kind), how.kindObject);
+    if (text.reverseParams && kind.members.size() > 2) // the tag first, then the parameters
+      std::reverse(kind.members.begin() + 1, kind.members.end());
     Object o;
-    o.add("nodeId", num(k.nodeId))
-        .add("kind", kindValue(interner.kind(k.kind), how.kindObject))
-        .add("op", enumValue(k.op));
+    o.add("nodeId", num(k.nodeId)).add("kind", std::move(kind)).add("op", enumValue(k.op));
     if (how.entry)
       o.add("capsule", str(text.table.at(*how.entry).key));
-    q.value(o.v);
-    std::string kernel = std::move(q.text());
-    if (!how.entry) { // the capsule inline, spelled as chosen
-      kernel.pop_back();
-      kernel += ",\"capsule\":" + capsuleText(k.capsule, how.defaults) + "}";
-    }
-    kernels.push_back(std::move(kernel));
+    else
+      o.add("capsule", pruned(capsuleValue(interner.capsule(k.capsule), edition), how.omit));
+    kernels.push_back(std::move(o.v));
   }
-  std::vector<std::string> order;
+  Object doc;
   if (text.header)
-    order = {"format", "version"};
-  if (!text.table.empty() && text.tableFirst)
-    order.push_back("capsules");
-  order.push_back("kernels");
-  if (!text.table.empty() && !text.tableFirst)
-    order.push_back("capsules");
-  Printer p(rng, plain);
-  return document(p, order, entries, kernels);
+    doc.add("format", str("nn-backend/graph-execution-plan")).add("version", num(1));
+  if (text.edition)
+    doc.add("edition", str(*text.edition));
+  const bool withTable = !text.table.empty();
+  if (withTable && text.tableFirst)
+    doc.add("capsules", table.v);
+  doc.add("kernels", array(std::move(kernels)));
+  if (withTable && !text.tableFirst)
+    doc.add("capsules", table.v);
+  ChosenPrinter p(text);
+  p.value(doc.v);
+  return std::move(p.out) + "\n";
 }
 
 } // namespace lo::plans

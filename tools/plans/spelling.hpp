@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lo::plans {
@@ -37,33 +38,47 @@ using Placement = io::Placement;
 std::string spelledPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                             Placement placement, std::uint64_t seed, Edition edition);
 
-/// A spelling chosen, not drawn: the capsule table's entries and how each kernel names its
-/// capsule and writes its kind. Every other freedom is taken one fixed way: no escapes but those
-/// JSON requires, no white space inside a kernel or a capsule, members in the record's order or,
-/// where defaults are left out, in reverse order (readers must not depend on it).
+/// Which fields at their defaults a chosen spelling leaves out of a capsule: none, the capsule's
+/// own (`top`), those of the records inside it (`nested`: a numerical policy's, a descriptor's
+/// empty provenance), or both. A required field is never left out (docs/spec.md §2.2).
+enum class Omit : std::uint8_t { none, top, nested, all };
+/// Which characters a chosen spelling escapes beyond those JSON must: none, `/` as `\/`
+/// (`solidus`), or also every letter and every character above `~` as `\uXXXX` (`unicode`).
+enum class Escapes : std::uint8_t { none, solidus, unicode };
+/// Their names, in their order (the Python module's Spelling names them so).
+inline constexpr std::string_view kOmitNames[] = {"none", "top", "nested", "all"};
+inline constexpr std::string_view kEscapesNames[] = {"none", "solidus", "unicode"};
+
+/// A spelling chosen, not drawn: the capsule table's entries, how each kernel names its capsule,
+/// and how the whole text is written.
 struct PlanText {
-  /// A table entry: its key (distinct), its capsule, and whether its fields at their defaults are
-  /// written (else left out).
+  /// A table entry: its key (distinct), its capsule, the defaults it leaves out.
   struct Entry {
     std::string key;
     CapsuleId capsule{};
-    bool defaults = true;
+    Omit omit = Omit::none;
   };
-  /// A kernel: the table entry that names its capsule (none: the capsule inline, its defaults
-  /// written when `defaults`), and whether a kind without parameters is an object.
+  /// A kernel: the table entry that names its capsule (none: the capsule inline, leaving out
+  /// `omit`'s defaults), and whether a kind without parameters is an object.
   struct Kernel {
     std::optional<std::size_t> entry;
-    bool defaults = true;
+    Omit omit = Omit::none;
     bool kindObject = false;
   };
-  std::vector<Entry> table;    // written when not empty, unused entries too
+  std::vector<Entry> table;    // written when not empty
   std::vector<Kernel> kernels; // one per kernel of the plan
   bool header = true;          // "format" and "version"
   bool tableFirst = true;      // the table before "kernels"
+  bool reverseFields = false;  // every object's members in reverse order
+  bool reverseParams = false;  // a kind's parameters in reverse order (after its tag)
+  bool pretty = false;         // two spaces a level, a member a line; else no white space
+  Escapes escapes = Escapes::none;
+  std::optional<std::string> edition; // written as the document's `edition` when given
 };
 
-/// The plan as GraphExecutionPlan text spelled as `text` says, in edition `edition`; it reads
-/// back to `plan` in that edition. A kernel's entry must hold the kernel's capsule.
+/// The plan as GraphExecutionPlan text spelled as `text` says, the capsules' fields those of
+/// edition `edition`; it reads back to `plan` in that edition. A kernel's entry must hold the
+/// kernel's capsule.
 std::string chosenPlanJson(const Interner &interner, const GraphExecutionPlan &plan,
                            const PlanText &text, Edition edition);
 

@@ -29,6 +29,7 @@
 #include "ref/vocab.hpp"
 #include "tools/plans/capsules.hpp"
 #include "tools/plans/selection_cases.hpp"
+#include "tools/plans/spelling.hpp"
 #include "tools/report/html_report.hpp"
 #include "tools/report/report.hpp"
 #include "tools/suite/judge.hpp"
@@ -676,24 +677,85 @@ std::pair<std::string, std::string> selectionCase(std::vector<std::uint64_t> wor
   return {io::graphJson(c.graph, interner), io::profileJson(c.profile, e)};
 }
 
+/// The index of `text` among `names` (a choice's names, in its order), else ValueError naming them.
+template <std::size_t N>
+std::size_t nameIndex(const std::string_view (&names)[N], const std::string &text,
+                      const char *what) {
+  const auto *at = std::find(std::begin(names), std::end(names), text);
+  if (at != std::end(names))
+    return static_cast<std::size_t>(at - std::begin(names));
+  std::string choices;
+  for (std::string_view n : names)
+    choices += (choices.empty() ? "" : ", ") + std::string(n);
+  throw py::value_error(std::string(what) + " " + text + " is not one of " + choices);
+}
+
 /// plans::nearCollision of `capsule` (a capsule's JSON text, read in `edition`) of the collision
 /// named `collision` (plans::kCollisionNames), each choice the first: the capsule's JSON text.
 std::string nearCollisionText(const std::string &capsule, const std::string &collision,
                               const std::optional<std::string> &edition) {
   const Edition e = editionOf(edition);
-  const auto *names = std::begin(plans::kCollisionNames);
-  const auto *at = std::find(names, std::end(plans::kCollisionNames), collision);
-  if (at == std::end(plans::kCollisionNames))
-    throw py::value_error("no collision " + collision);
+  const auto which =
+      static_cast<plans::Collision>(nameIndex(plans::kCollisionNames, collision, "collision"));
   const auto modules =
       io::readRegistry(io::sourceFromString("<capsule>", R"({"modules":[{"name":"m","capsules":[)" +
                                                              capsule + "]}]}"),
                        e);
   plans::WordsChoices first({});
   const KernelCapsule near =
-      plans::nearCollision(first, modules.at(0).capsules.at(0),
-                           static_cast<plans::Collision>(at - names), plans::Vocabulary::suite, e);
+      plans::nearCollision(first, modules.at(0).capsules.at(0), which, plans::Vocabulary::suite, e);
   return io::writtenText([&](io::Sink &out) { io::writeCapsule(out, near, e); });
+}
+
+/// plans::chosenPlanJson (tools/plans/spelling.hpp) of the plan `plain` (any text of it, read in
+/// `edition`), whose kernel i holds capsule `capsuleOf[i]` of the caller's list of capsules, as
+/// `how` says: `table` (key, capsule index, omit) and `kernels` (the index of its table entry or
+/// -1 for an inline capsule, omit) and the document's choices (lowering_oracle.spelling).
+std::string spellPlan(const std::string &plain, const std::vector<std::size_t> &capsuleOf,
+                      const py::dict &how, const std::optional<std::string> &edition) {
+  const Edition e = editionOf(edition);
+  Interner interner;
+  const GraphExecutionPlan plan =
+      io::readExecutionPlan(io::sourceFromString("<plan>", plain), interner, e);
+  if (capsuleOf.size() != plan.kernels.size())
+    throw py::value_error("one capsule index a kernel");
+  std::map<std::size_t, CapsuleId> capsule;
+  for (std::size_t i = 0; i < capsuleOf.size(); ++i)
+    capsule.emplace(capsuleOf[i], plan.kernels[i].capsule);
+  auto omit = [](const py::handle &o) {
+    return static_cast<plans::Omit>(nameIndex(plans::kOmitNames, py::cast<std::string>(o), "omit"));
+  };
+  plans::PlanText text;
+  for (const py::handle &entry : how["table"].cast<py::list>()) {
+    const auto t = entry.cast<py::tuple>();
+    const auto at = capsule.find(t[1].cast<std::size_t>());
+    if (at == capsule.end())
+      throw py::value_error("a table entry's capsule is no kernel's");
+    text.table.push_back({t[0].cast<std::string>(), at->second, omit(t[2])});
+  }
+  for (const py::handle &kernel : how["kernels"].cast<py::list>()) {
+    const auto t = kernel.cast<py::tuple>();
+    plans::PlanText::Kernel &k = text.kernels.emplace_back();
+    if (const auto entry = t[0].cast<long long>(); entry >= 0)
+      k.entry = static_cast<std::size_t>(entry);
+    k.omit = omit(t[1]);
+    k.kindObject = how["kind_objects"].cast<bool>();
+  }
+  for (const auto &k : text.kernels)
+    if (k.entry && *k.entry >= text.table.size())
+      throw py::value_error("a kernel names no table entry");
+  if (text.kernels.size() != plan.kernels.size())
+    throw py::value_error("one spelling a kernel");
+  text.header = how["header"].cast<bool>();
+  text.tableFirst = how["table_first"].cast<bool>();
+  text.reverseFields = how["reverse_fields"].cast<bool>();
+  text.reverseParams = how["reverse_params"].cast<bool>();
+  text.pretty = how["pretty"].cast<bool>();
+  text.escapes = static_cast<plans::Escapes>(
+      nameIndex(plans::kEscapesNames, how["escapes"].cast<std::string>(), "escapes"));
+  if (!how["edition"].is_none())
+    text.edition = how["edition"].cast<std::string>();
+  return plans::chosenPlanJson(interner, plan, text, e);
 }
 
 } // namespace
@@ -756,6 +818,8 @@ PYBIND11_MODULE(_native, m) {
         py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
         py::arg("unverified_suite"), py::arg("max_file_bytes"), py::arg("selection") = false);
   m.def("has_selection", &hasSelectionIn, py::arg("edition"));
+  m.def("spell_plan", &spellPlan, py::arg("plain"), py::arg("capsule_of"), py::arg("how"),
+        py::arg("edition"));
   m.def("near_collision", &nearCollisionText, py::arg("capsule"), py::arg("collision"),
         py::arg("edition"));
   // The near-collisions of tools/plans/capsules.hpp, by name, in their order.

@@ -238,7 +238,7 @@ def plans(draw, min_nodes=0, max_nodes=6, edition=None, exotic=True):
     docs/spec.md §2 with `exotic`, else the plain one."""
     data = draw(plan_data(min_nodes, max_nodes, edition))
     if not exotic:
-        return spell(data, Spelling())
+        return spell(data, Spelling(), edition or DEFAULT)
     spelling = Spelling(refs=tuple(k["ref"] for k in data["kernels"]),
                         omit=tuple(k["omit"] for k in data["kernels"]), **_globals(draw))
     return spell(data, spelling, edition or DEFAULT)
