@@ -331,3 +331,22 @@ def test_each_variant_is_the_near_collision_it_names(edition):
     assert strategies.variant(base, "renamed", edition)["name"] == base["name"] + ".fast"
     with pytest.raises(ValueError, match="is not one of"):
         strategies.variant(base, "typo", edition)
+
+
+def test_the_strategies_kinds_are_the_generators_and_read_back():
+    """_native.kind: every planned kind of 2026-10, with the suite generator's parameters (no
+    words: the simplest; words: drawn; wild), is a kind the reader takes in a plan of its op."""
+    from lowering_oracle import _native, strategies
+    kinds = lowering_oracle.vocabulary()["kinds"]
+    planned = [t for t, k in kinds.items() if k["op"] is not None and "2026-10" in k["editions"]]
+    assert planned
+    for tag in planned:
+        op = kinds[tag]["op"]
+        for words, wild in (([], False), ([7, 2**63, 5, 1], False), ([9, 4, 2**40], True)):
+            kind = json.loads(_native.kind(tag, words, "2026-10", wild))
+            assert (kind if isinstance(kind, str) else kind["tag"]) == tag
+            capsule = strategies.base_capsule(op, "2026-10")
+            lowering_oracle.lower(json.dumps({"kernels": [
+                {"nodeId": 1, "kind": kind, "op": op, "capsule": capsule}]}), edition="2026-10")
+    with pytest.raises(ValueError, match="not in edition"):
+        _native.kind("transpose", [], "2026-07", False)

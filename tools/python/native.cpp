@@ -28,6 +28,7 @@
 #include "ref/profile.hpp"
 #include "ref/vocab.hpp"
 #include "tools/plans/capsules.hpp"
+#include "tools/plans/kinds.hpp"
 #include "tools/plans/selection_cases.hpp"
 #include "tools/plans/spelling.hpp"
 #include "tools/report/html_report.hpp"
@@ -758,6 +759,21 @@ std::string spellPlan(const std::string &plain, const std::vector<std::size_t> &
   return plans::chosenPlanJson(interner, plan, text, e);
 }
 
+/// A kind `tag` of `edition` drawn by the suite's generator (plans::randomKind) from `words`
+/// (plans::WordsChoices; none: the simplest parameters), `wild` parameters or sensible ones: the
+/// kind's JSON text as the writer writes it.
+std::string kindText(const std::string &tag, std::vector<std::uint64_t> words,
+                     const std::optional<std::string> &edition, bool wild) {
+  const Edition e = editionOf(edition);
+  const KindTag k = parsed<KindTag>(tag, "kind");
+  if (!inEdition(k, e))
+    throw py::value_error("kind " + tag + " is not in edition " + std::string(spelling(e)));
+  plans::WordsChoices choices(std::move(words));
+  const OpKind kind =
+      plans::randomKind(choices, k, wild ? plans::Params::wild : plans::Params::sensible);
+  return io::writtenText([&](io::Sink &out) { io::writeKind(out, kind); });
+}
+
 } // namespace
 } // namespace lo::python
 
@@ -818,6 +834,7 @@ PYBIND11_MODULE(_native, m) {
         py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
         py::arg("unverified_suite"), py::arg("max_file_bytes"), py::arg("selection") = false);
   m.def("has_selection", &hasSelectionIn, py::arg("edition"));
+  m.def("kind", &kindText, py::arg("tag"), py::arg("words"), py::arg("edition"), py::arg("wild"));
   m.def("spell_plan", &spellPlan, py::arg("plain"), py::arg("capsule_of"), py::arg("how"),
         py::arg("edition"));
   m.def("near_collision", &nearCollisionText, py::arg("capsule"), py::arg("collision"),

@@ -121,32 +121,6 @@ def _kinds(vocab, edition):
     return sorted(kinds, key=lambda tk: (tk[0] != "relu", len(tk[1]["params"]), tk[0]))
 
 
-def _param(kind_type, large, rank=None):
-    """A parameter of `kind_type`; a window's arrays have `rank` values each."""
-    natural = st.integers(0, 4) if not large else st.integers(0, 2**64 - 1)
-    if kind_type == "natural":
-        return natural
-    if kind_type == "naturals":
-        if rank is not None:
-            return st.lists(natural, min_size=rank, max_size=rank)
-        return st.lists(natural, max_size=3)
-    if kind_type == "text":
-        return st.text(max_size=6)
-    if kind_type == "shapes":
-        return st.lists(st.lists(st.integers(0, 4), max_size=3), max_size=3)
-    shape = st.lists(st.integers(1, 2), min_size=1, max_size=2)
-    return shape.flatmap(lambda s: st.fixed_dictionaries({
-        "shape": st.just(s),
-        "allowed": st.lists(st.booleans(), min_size=_size(s), max_size=_size(s))}))
-
-
-def _size(shape):
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
 REFS = ("key", "inline", "alias")
 OMITS = ("none", "top", "nested", "all")
 
@@ -157,17 +131,14 @@ NAMINGS = tuple((ref, omit) for ref in REFS for omit in (OMITS if ref == "inline
 
 
 @st.composite
-def _palette_entry(draw, kinds, large_params):
-    """A kind of the plan's palette with its parameters (its kernels share them)."""
+def _palette_entry(draw, kinds, large_params, edition):
+    """A kind of the plan's palette with its parameters (its kernels share them), drawn by the
+    oracle's own generator (tools/plans/kinds.hpp, through lowering_oracle._native.kind) from the
+    words Hypothesis draws (none: the simplest parameters), wild ones with `large_params`."""
     tag, kind = draw(st.sampled_from(kinds))
-    params = {}
-    rank = None
-    for name, t in kind["params"]:
-        if name == "spatialRank":  # a window (docs/spec.md §1.7): its arrays have rank values
-            rank = draw(st.integers(1, 3))
-            params[name] = rank
-        else:
-            params[name] = draw(_param(t, large_params, rank))
+    words = draw(st.lists(st.integers(0, 2**64 - 1), max_size=12))
+    written = json.loads(_native.kind(tag, words, edition, large_params))
+    params = {} if isinstance(written, str) else {k: v for k, v in written.items() if k != "tag"}
     return tag, kind, params
 
 
@@ -195,7 +166,8 @@ def plan_data(draw, min_nodes=0, max_nodes=6, edition=None):
     large_params = draw(st.booleans())
     # A palette of one to three kinds (with their parameters) per plan, so that runs of one op
     # (and so the near-collision capsules side by side) are common; relu first.
-    palette = draw(st.lists(_palette_entry(kinds, large_params), min_size=1, max_size=3))
+    palette = draw(st.lists(_palette_entry(kinds, large_params, edition), min_size=1,
+                            max_size=3))
     # Likewise the capsule variants a plan uses: often few, so that one variant (a
     # trusted-external capsule, say) recurs across groups; any combination stays reachable.
     variants = draw(st.lists(st.integers(0, len(VARIANTS) - 1), min_size=1,
