@@ -8,8 +8,8 @@
 //   BitsChoices    the property tests: RapidCheck's seed words, so that a seed shrunk towards
 //                  zero is a simpler choice (tests/property/generators.cpp)
 //   Mt19937Choices the benchmarks: std::mt19937_64 (tests/bench/plan_gen.cpp)
-//   WordsChoices   Hypothesis (the Python module's selection cases): a list of words, so that
-//                  words shrunk towards zero are simpler choices
+//   WordsChoices   Hypothesis (the Python module's selection cases and kinds): a list of
+//                  words, so that words shrunk towards zero are simpler choices
 //
 // A suite is deterministic on every machine (docs/spec.md §4.3, "gen"): Rng is a fixed integer
 // recurrence, turned into a bounded value by integer arithmetic only (no <random> distributions,

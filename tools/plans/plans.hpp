@@ -4,12 +4,16 @@
 //   gen, diff       the random cases of a suite (tools/suite/generate.hpp), from an Rng
 //   tests/fuzz      the structured harness, from the fuzzer's bytes (Vocabulary::drawn,
 //                   Params::wild)
-//   tests/property  the kinds of the property tests, from RapidCheck's seed words
-//                   (tests/property/generators.hpp)
+//   tests/property  the capsules, near-collisions and kinds of the property tests, from
+//                   RapidCheck's seed words (tests/property/generators.hpp)
+//   the Python module  the strategies' near-collisions and kinds, from the words Hypothesis
+//                   draws (lowering_oracle.strategies, through lowering_oracle._native)
 //   tests/bench     the benchmarks' plans of 10^3 to 10^7 kernels (modelPlan)
 //
 // Each draws its choices from a Choices (tools/plans/choices.hpp) and sets the knobs below; the
-// same knobs and choices give the same plan.
+// same knobs and choices give the same plan. The property tests and the Python strategies keep
+// only the structure they shrink (pools, runs, palettes, node ids); tools/plans/spelling.hpp
+// writes every generated plan's text.
 #pragma once
 
 #include "ref/interner.hpp"
