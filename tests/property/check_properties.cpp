@@ -115,7 +115,8 @@ TEST(Checks, EveryMutantIsFlaggedWithTheExpectedCheck) {
         referenceDocument(interner, plan, mode, equality, withAudit);
     for (std::size_t i = 0; i < vocabularySize<Mutation>(); ++i) {
       const auto mutation = static_cast<Mutation>(i);
-      auto mutant = mutate(mutation, interner, plan, reference, mode, equality, salt + i);
+      auto mutant =
+          mutate(mutation, interner, plan, reference, mode, equality, salt + i, spec.edition);
       if (!mutant)
         continue;
       const io::LoweringDocument candidate =

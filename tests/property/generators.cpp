@@ -387,14 +387,15 @@ PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality) {
   return spec;
 }
 
-KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt) {
-  return nearCollision(c, collision, salt, test::seed::kEdition);
+KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt,
+                           Edition edition) {
+  return nearCollision(c, collision, salt, edition);
 }
 
-KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt) {
+KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt, Edition edition) {
   // Every collision before `provider` keeps the identity (tools/plans/capsules.hpp).
   constexpr std::uint64_t n = static_cast<std::uint64_t>(plans::Collision::provider);
-  return contractTwin(c, static_cast<plans::Collision>(salt % n), salt / n);
+  return contractTwin(c, static_cast<plans::Collision>(salt % n), salt / n, edition);
 }
 
 void showValue(const PlanSpec &spec, std::ostream &os) {

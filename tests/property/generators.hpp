@@ -112,10 +112,11 @@ PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality);
 bool sameCapsule(Equality equality, const KernelCapsule &a, const KernelCapsule &b);
 
 /// A near-collision of `c` that keeps its identity (so it is a contract-different,
-/// identity-equal twin), in seed::kEdition: `salt` picks the collision and its values.
-KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt);
+/// identity-equal twin), in the values of `edition`: `salt` picks the collision and its values.
+KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt, Edition edition);
 /// The same of `collision`, one that keeps the identity (before plans::Collision::provider).
-KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt);
+KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt,
+                           Edition edition);
 
 /// RapidCheck prints a counterexample with this: the plan's JSON text, which `lowering-oracle
 /// lower` and `check` accept as it is.

@@ -17,7 +17,7 @@ io::Source writtenSource(const std::string &text) {
 /// An interner whose ids differ from a fresh one's: the pool interned in reverse order first.
 void shiftIds(Interner &interner, const PlanSpec &spec) {
   for (auto it = spec.pool.rbegin(); it != spec.pool.rend(); ++it)
-    interner.intern(contractTwin(*it, 3));
+    interner.intern(contractTwin(*it, 3, spec.edition));
   for (auto it = spec.pool.rbegin(); it != spec.pool.rend(); ++it)
     interner.intern(*it);
 }

@@ -75,7 +75,7 @@ KindId otherKind(Interner &interner, KindId id, BackendOp op, std::uint64_t salt
 
 std::optional<Mutant> mutate(Mutation mutation, Interner &interner, const GraphExecutionPlan &plan,
                              const io::LoweringDocument &reference, Mode mode, Equality equality,
-                             std::uint64_t salt) {
+                             std::uint64_t salt, Edition edition) {
   Mutant m{reference, Check::provenance};
   auto &groups = m.document.plan.groups;
   const std::vector<Place> nodes = places(reference.plan);
@@ -164,7 +164,7 @@ std::optional<Mutant> mutate(Mutation mutation, Interner &interner, const GraphE
     if (groups.empty())
       return std::nullopt;
     auto &g = groups[pick(groups.size())];
-    g.capsule = interner.intern(contractTwin(interner.capsule(g.capsule), salt / 13));
+    g.capsule = interner.intern(contractTwin(interner.capsule(g.capsule), salt / 13, edition));
     m.expected = Check::capsule;
     break;
   }
@@ -207,7 +207,8 @@ std::optional<Mutant> mutate(Mutation mutation, Interner &interner, const GraphE
     constexpr C shown[] = {C::trustLevel, C::provenance, C::vjpMode, C::numericalPolicy};
     const KernelCapsule &view = interner.capsule(row.view);
     const bool wasTrusted = isTrustedExternal(view);
-    row.view = interner.intern(auditView(view.op, contractTwin(view, shown[salt % 4], salt / 4)));
+    row.view =
+        interner.intern(auditView(view.op, contractTwin(view, shown[salt % 4], salt / 4, edition)));
     // Showing less trusted-external than the truth is a trust-boundary violation, any other
     // difference an audit one (docs/checks.md).
     m.expected = wasTrusted && !isTrustedExternal(interner.capsule(row.view)) ? Check::trustBoundary

@@ -38,9 +38,10 @@ struct Mutant {
 /// without). Returns the mutant `mutation` makes of it, or nothing when the operator does not
 /// apply (no group with two nodes to split, no audit to alter, ...). `salt` picks the place.
 /// Apart from the corruption itself the mutant stays well formed: group kinds follow group sizes,
-/// and an audit present is re-derived from the mutated groups (except by `alterAuditRow`).
+/// and an audit present is re-derived from the mutated groups (except by `alterAuditRow`); a
+/// capsule it changes keeps to the values of `edition`, the plan's (docs/spec.md §1.6).
 std::optional<Mutant> mutate(Mutation mutation, Interner &interner, const GraphExecutionPlan &plan,
                              const io::LoweringDocument &reference, Mode mode, Equality equality,
-                             std::uint64_t salt);
+                             std::uint64_t salt, Edition edition);
 
 } // namespace lo::prop

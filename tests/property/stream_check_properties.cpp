@@ -78,8 +78,8 @@ RC_GTEST_PROP(StreamCheck, AgreesWithCheckOnTheReferenceAndEveryMutant, ()) {
   compare(interner, plan, reference.plan, options);
   RC_ASSERT(checks::checkStream(interner, plan, reference, options).conforms());
   for (std::size_t i = 0; i < vocabularySize<Mutation>(); ++i) {
-    auto mutant =
-        mutate(static_cast<Mutation>(i), interner, plan, reference, mode, equality, salt + i);
+    auto mutant = mutate(static_cast<Mutation>(i), interner, plan, reference, mode, equality,
+                         salt + i, spec.edition);
     if (mutant) // (the stream form carries no audit, so alterAuditRow never applies)
       compare(interner, plan, mutant->document.plan, options);
   }
