@@ -98,14 +98,6 @@ BackendOp decodePoolOp(std::uint64_t v, Edition edition) {
   return v % 4 != 3 && planned ? usual : all[(v / 4) % all.size()];
 }
 
-/// plans::nearCollision of `base`, its choices read from `salt` (zero: the first other value).
-KernelCapsule nearCollision(const KernelCapsule &base, plans::Collision collision,
-                            std::uint64_t salt, Edition edition) {
-  Bits b(std::span(&salt, 1));
-  BitsChoices choices(b);
-  return plans::nearCollision(choices, base, collision, plans::Vocabulary::suite, edition);
-}
-
 struct Pool {
   std::vector<KernelCapsule> capsules;
   std::vector<bool> spellDefaults;
@@ -389,7 +381,9 @@ PlanSpec withoutSharedNeighbours(PlanSpec spec, Equality equality) {
 
 KernelCapsule contractTwin(const KernelCapsule &c, plans::Collision collision, std::uint64_t salt,
                            Edition edition) {
-  return nearCollision(c, collision, salt, edition);
+  Bits b(std::span(&salt, 1)); // zero: the first other value
+  BitsChoices choices(b);
+  return plans::nearCollision(choices, c, collision, plans::Vocabulary::suite, edition);
 }
 
 KernelCapsule contractTwin(const KernelCapsule &c, std::uint64_t salt, Edition edition) {

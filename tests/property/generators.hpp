@@ -55,9 +55,12 @@ struct PlanSpec {
   std::vector<bool> spellDefaults; // per pool entry: write fields at their default values
   std::vector<KernelSpec> kernels;
   Encoding encoding = Encoding::table;
-  std::uint64_t styleBits = 0; // per kernel i, bit i%64: inline (mixed), kind as an object
-  bool header = true;          // write "format" and "version"
-  bool capsulesFirst = true;   // the table before "kernels"
+  // Per kernel i, bit i%64 (inline when mixed) and bit (i+13)%64 (a kind as an object); bit 7
+  // (a table even when inline), 21 (every object's members reversed), 22 (a kind's parameters
+  // reversed).
+  std::uint64_t styleBits = 0;
+  bool header = true;        // write "format" and "version"
+  bool capsulesFirst = true; // the table before "kernels"
   Edition edition =
       test::seed::kEdition; // the edition whose vocabulary it uses (docs/spec.md §1.6)
 };

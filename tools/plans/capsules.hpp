@@ -36,10 +36,10 @@ KernelCapsule randomCapsule(Choices &choices, BackendOp op, Vocabulary vocabular
 enum class Collision : std::uint8_t {
   trustedExternal, // trusted-external, its value contract's evidence a trusted boundary
   trustLevel,      // another trust level
-  evidence,        // other evidence in one contract
+  evidence,        // other evidence in the value contract
   provenance,      // one more provenance entry in the shape contract
   vjpMode,         // another VJP mode
-  numericalPolicy, // another value of one field of the numerical policy
+  numericalPolicy, // another rounding (the lineage, whose policy is its reduction: another one)
   notes,           // other notes (the lineage, without notes: another layout summary)
   provider,        // another provider
   device,          // another device

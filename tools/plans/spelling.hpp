@@ -1,4 +1,5 @@
-// Every spelling the plan format allows (docs/spec.md §2), drawn at random for generated plans.
+// Every spelling the plan format allows (docs/spec.md §2), drawn at random for generated plans
+// or chosen by the caller.
 //
 // One GraphExecutionPlan has many texts (docs/spec.md §2.1 to §2.4): `format` and `version` may be
 // left out, supportsForward, vjpMode, each numericalPolicy field, notes and a descriptor's

@@ -693,6 +693,8 @@ std::size_t nameIndex(const std::string_view (&names)[N], const std::string &tex
 
 /// plans::nearCollision of `capsule` (a capsule's JSON text, read in `edition`) of the collision
 /// named `collision` (plans::kCollisionNames), each choice the first: the capsule's JSON text.
+/// The capsule is read as the one capsule of a registry, the document whose capsules stand alone
+/// (docs/spec.md §10.6), so that the reader and its messages are the documents' own.
 std::string nearCollisionText(const std::string &capsule, const std::string &collision,
                               const std::optional<std::string> &edition) {
   const Edition e = editionOf(edition);
