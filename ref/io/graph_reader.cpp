@@ -92,6 +92,8 @@ selection::Node GraphReader::node(od::value &v) {
                             " is not read from torchlean.ir.v1");
   };
   std::size_t extra = 0;
+  // The first pass keeps its index: a parameter before the kind reads the node again.
+  std::optional<KeepIndex> kept(std::in_place, *this);
   objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
     std::size_t i = 0;
     while (i < std::size(kNodeFields) && kNodeFields[i] != key)
@@ -149,7 +151,8 @@ selection::Node GraphReader::node(od::value &v) {
   if (again) {
     extraCount = 0;
     have = 0;
-    rewind(obj);
+    rewind(obj, *kept);
+    kept.reset();
     objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
       if (std::find(std::begin(kNodeFields), std::end(kNodeFields), key) != std::end(kNodeFields)) {
         if (key == "shape" && *tag == KindTag::const_)

@@ -25,6 +25,10 @@ inline constexpr std::size_t kMaxDepth = 64;
 inline constexpr std::size_t kDenseFloorBytes = std::size_t{1} << 20;
 static_assert(kDenseFloorBytes % (std::size_t{1} << 20) == 0, "named in whole MiB");
 inline constexpr std::size_t kMaxTokensPerEightBytes = 3;
+/// The reader gives the pages of the parser's index that an array's loop has left behind back to
+/// the system in steps of at least this many bytes (JsonReader::elements; docs/performance.md,
+/// "Hostile inputs"): what a document keeps grows as its index shrinks.
+inline constexpr std::size_t kIndexReleaseBytes = std::size_t{2} << 20;
 
 // --- What a message echoes (docs/spec.md §3.5; docs/errors.md, "Limits", "Echoed text") --------
 

@@ -228,6 +228,7 @@ KindId Reader::parseKind(od::value &v, const char *start) {
   std::optional<KindTag> tag;
   std::size_t count = 0;
   std::vector<std::string_view> seen; // at most kMaxKindParams + 1 names, each checked once
+  std::optional<KeepIndex> kept(std::in_place, *this); // until the rewind below
   objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
     if (key != "tag") {
       if (std::find(seen.begin(), seen.end(), key) != seen.end())
@@ -255,7 +256,8 @@ KindId Reader::parseKind(od::value &v, const char *start) {
   const KindSignature &sig = signature(*tag);
   OpKind k{*tag, std::vector<std::vector<std::uint64_t>>(sig.params.size())};
   std::vector<bool> have(sig.params.size(), false);
-  rewind(obj);
+  rewind(obj, *kept);
+  kept.reset();
   objectFields(obj, [&](const char *keyAt, std::string_view key, od::value &x) {
     if (key == "tag")
       return;
@@ -544,6 +546,15 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
                  case 4: table = r.capsuleTable(v); break;
                  case 7: out.edition = r.enumValue<Edition>(v); break;
                  case 5: {
+                   // No group is shorter than `{"nodeIds":[],"op":"OP","capsule":""},`: room for
+                   // all of them, as for a plan's kernels.
+                   static constexpr std::size_t kShortestGroup = [] {
+                     std::size_t op = SIZE_MAX;
+                     for (std::string_view s : Vocabulary<BackendOp>::spellings)
+                       op = std::min(op, s.size());
+                     return 36 + op;
+                   }();
+                   out.plan.groups.reserve(source.text.size() / kShortestGroup);
                    r.elements(v, "the groups array", [&](od::value &gv, std::size_t index) {
                      std::optional<std::string> key;
                      out.plan.groups.push_back(r.group(gv, table ? &*table : nullptr, key));

@@ -7,9 +7,28 @@
 #include <algorithm>
 #include <charconv>
 
+#include <atomic>
+#include <sys/mman.h>
+
 namespace lo::io {
 
 namespace {
+
+// simdjson keeps a document's iterator (where it stands in the structural index) private. An
+// explicit instantiation may name a private member ([temp.spec.general]): `iteratorOf` returns
+// the pointer to it. Written for simdjson 3.0; another version is checked again before use.
+static_assert(simdjson::SIMDJSON_VERSION_MAJOR == 3 && simdjson::SIMDJSON_VERSION_MINOR == 0,
+              "JsonReader reads simdjson 3.0's document iterator: check it for this version");
+struct DocumentIterator {
+  using Member = od::json_iterator od::document::*;
+  friend Member iteratorOf(DocumentIterator);
+};
+template <class Tag, typename Tag::Member M> struct Expose {
+  friend typename Tag::Member iteratorOf(Tag) { return M; }
+};
+template struct Expose<DocumentIterator, &od::document::iter>;
+
+std::atomic<std::size_t> indexReleased{0};
 
 /// Offset of the first raw control character (below U+0020) inside a string of `text`, or
 /// `text.size()`. Used only to place an error.
@@ -66,6 +85,22 @@ JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lin
                                         : err == simdjson::UNESCAPED_CHARS
                                             ? firstRawControlInString(source.text)
                                             : 0));
+  iter_ = &(doc_.*iteratorOf(DocumentIterator{}));
+}
+
+std::size_t indexBytesReleased() { return indexReleased.load(std::memory_order_relaxed); }
+
+void JsonReader::releaseBehind(Behind &b) {
+  constexpr std::uintptr_t page = 4096;
+  const auto from = (reinterpret_cast<std::uintptr_t>(b.done) + page - 1) & ~(page - 1);
+  const auto to = reinterpret_cast<std::uintptr_t>(iter_->position() - kKeepTokens) & ~(page - 1);
+  if (to <= from)
+    return;
+  // The pages hold only tokens of this array's elements before the current one: no reader and no
+  // simdjson call looks at them again, and a page given back reads as zeros if one did.
+  if (::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED) == 0)
+    indexReleased.fetch_add(to - from, std::memory_order_relaxed);
+  b.done = reinterpret_cast<const std::uint32_t *>(to);
 }
 
 void JsonReader::notInEdition(const char *at, std::string_view what, std::string_view text,
@@ -85,10 +120,11 @@ void JsonReader::fail(const char *at, std::string message) {
 }
 
 void JsonReader::failAtPointer(const std::string &pointer, std::string message) {
+  // The reader's own parser indexes the document again (a second parser would hold a second
+  // index beside the first): nothing reads the first pass's document after a failure.
   std::size_t offset = 0;
-  od::parser again;
   od::document d;
-  if (!again.iterate(view_).get(d))
+  if (!parser_->iterate(view_).get(d))
     if (const char *at = locate(d, pointer))
       offset = static_cast<std::size_t>(at - source_.text.data());
   failAtOffset(offset, pointer, std::move(message));

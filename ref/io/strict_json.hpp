@@ -94,6 +94,10 @@ constexpr std::uint32_t fieldBit(std::size_t i) { return std::uint32_t{1} << i; 
 /// The bits of the first `n` fields of a field table: every field of a table of `n`, required.
 constexpr std::uint32_t allFieldBits(std::size_t n) { return fieldBit(n) - 1; }
 
+/// The bytes of index pages the readers of this process have given back so far (JsonReader's
+/// array loops; docs/performance.md, "Hostile inputs").
+std::size_t indexBytesReleased();
+
 /// One JSON document read strictly. Every `fail*` throws an InputError.
 class JsonReader {
 public:
@@ -245,7 +249,11 @@ public:
   /// `each(value, index)` when it takes the index too.
   template <class F> void elements(od::value &v, std::string_view what, F &&each) {
     std::size_t i = 0;
-    for (auto item : array(v, what)) {
+    od::array a = array(v, what);
+    Behind behind(iter_->position());
+    for (auto item : a) {
+      if (iter_->position() - behind.done >= kReleaseTokens && keep_ == 0)
+        releaseBehind(behind);
       Enter e(*this, i);
       od::value x;
       if (auto err = item.get(x))
@@ -289,9 +297,19 @@ public:
     }
   }
 
+  /// While it lives, no array's loop gives back index pages (elements): an object read twice
+  /// (`rewind`) holds one from before its first read to its rewind.
+  struct KeepIndex {
+    JsonReader &r;
+    explicit KeepIndex(JsonReader &reader) : r(reader) { ++r.keep_; }
+    ~KeepIndex() { --r.keep_; }
+    KeepIndex(const KeepIndex &) = delete;
+  };
+
   /// Back to the first field of `obj`, to read it again (the values not read the first time were
-  /// skipped, never materialised).
-  void rewind(od::object &obj) {
+  /// skipped, never materialised); `kept` has held the index since `obj` was entered.
+  void rewind(od::object &obj, const KeepIndex &kept) {
+    (void)kept;
     bool empty = false;
     if (auto err = obj.reset().get(empty))
       failSimd(err, nullptr);
@@ -449,6 +467,18 @@ private:
   /// at_pointer compares them as written, so a key with an escape on the path was not found).
   static const char *locate(od::document &d, std::string_view pointer);
 
+  /// The part of an array's index its loop may give back: from the token after its first
+  /// element's first token up to `done`, given back so far.
+  struct Behind {
+    explicit Behind(const std::uint32_t *first) : done(first + kKeepTokens) {}
+    const std::uint32_t *done;
+  };
+  /// Tokens kept behind the one the reader stands at (what simdjson may look back at).
+  static constexpr std::ptrdiff_t kKeepTokens = 64;
+  static constexpr std::ptrdiff_t kReleaseTokens = kIndexReleaseBytes / sizeof(std::uint32_t);
+  /// Gives back the whole index pages from `b.done` to kKeepTokens before the current token.
+  void releaseBehind(Behind &b);
+
   const Source &source_;
   std::unique_ptr<simdjson::padded_string> owned_;
   simdjson::padded_string_view view_;
@@ -457,6 +487,9 @@ private:
   std::size_t lineBase_ = 0;
   Edition edition_ = kNewestEdition;
   od::document doc_;
+  /// doc_'s iterator: where the reader stands in the index (a member simdjson keeps private).
+  const od::json_iterator *iter_ = nullptr;
+  std::size_t keep_ = 0; // KeepIndex guards alive
   // One step per level of nesting, and simdjson stops at kMaxDepth levels.
   std::array<Step, kMaxDepth + 2> path_;
   std::size_t depth_ = 0;

@@ -110,6 +110,23 @@ TEST(ReaderHeap, ALargeNodeIdsArrayIsHeldAtEightBytesAnElement) {
   EXPECT_LE(peakBig, peakSmall + 8 * kElements + 64 * 1024);
 }
 
+TEST(ReaderHeap, AnErrorPlacedByItsPointerIndexesTheDocumentOnce) {
+  // The op does not match the kind: found after the kernel was read, and placed by a second pass
+  // over the document (JsonReader::failAtPointer) with the reader's own parser, not a second one
+  // beside it (a second index and string buffer). The reference: a document of the same size
+  // refused in the first pass, at its array.
+  const std::string big =
+      denseKind("{\"tag\":\"reshape\",\"outShape\":[1],\"inShape\":", "}").first;
+  const std::string once = denseKind("{\"tag\":\"softmax\",\"axis\":", "}").first;
+  const std::size_t peakBig =
+      peakOf(big, "op \"relu\" is not the op of kind \"reshape\"", readPlan);
+  const std::size_t peakOnce =
+      peakOf(once, "parameter \"axis\" of kind \"softmax\" must be a natural number", readPlan);
+  std::printf("peak heap: %zu bytes (%zu dimensions held, then placed), %zu bytes (refused)\n",
+              peakBig, kElements, peakOnce);
+  EXPECT_LE(peakBig, peakOnce + 8 * kElements + 64 * 1024);
+}
+
 TEST(ReaderHeap, AKernelsArrayOfNumbersStopsAtItsFirstElement) {
   const auto [big, small] = dense("{\"kernels\":", "}");
   const std::string why = "expected a kernel (a JSON object)";
