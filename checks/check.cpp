@@ -52,30 +52,8 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
   for (const auto &k : plan.kernels)
     groups.planned(k);
   const auto &list = candidate.plan.groups;
-  // Each group's members as plan positions, 4 bytes a node id (detail::MemberList); a plan too
-  // long for 32-bit positions keeps whole Members.
-  const bool slotted = plan.kernels.size() < detail::MemberList::kAbsentSlot;
-  std::vector<std::uint32_t> slots;
-  std::vector<detail::Member> members;
   for (std::size_t g = 0; g < list.size(); ++g) {
-    const std::vector<NodeId> &ids = list[g].nodeIds;
-    slots.clear();
-    members.clear();
-    if (slotted)
-      slots.reserve(ids.size()); // exactly the largest group's ids, no growth slack
-    else
-      members.reserve(ids.size());
-    for (NodeId id : ids) {
-      const std::size_t p = cx.index.find(id);
-      const bool absent = p == detail::NodeIndex::kAbsent;
-      if (slotted)
-        slots.push_back(absent ? detail::MemberList::kAbsentSlot : static_cast<std::uint32_t>(p));
-      else
-        members.push_back(absent ? detail::Member{} : detail::Member{&plan.kernels[p], p});
-    }
-    detail::GroupSite site{g, list[g],
-                           slotted ? detail::MemberList(plan.kernels, slots)
-                                   : detail::MemberList(members)};
+    detail::GroupSite site{g, list[g], detail::MemberList(plan.kernels, cx.index, list[g].nodeIds)};
     groups.judge(site);
   }
   groups.finish();

@@ -127,31 +127,31 @@ struct Member {
   std::size_t position = kAbsent;
 };
 
-/// A group's Members, one per node id, in either of two forms: `check` keeps only each node's
-/// plan position, 4 bytes (the kernel is the plan's: a group of distinct ids costs half its ids'
-/// size, docs/performance.md), the stream form Members of its own (its kernels are copies).
+/// A group's Members, one per node id, in either of two forms: `check` finds each node in the
+/// plan's NodeIndex when it is asked for, holding nothing per id beside the candidate's ids
+/// (docs/performance.md, "Hostile inputs"); the stream form holds Members of its own (its
+/// kernels are copies).
 class MemberList {
 public:
-  static constexpr std::uint32_t kAbsentSlot = UINT32_MAX;
-  /// Positions into `plan` (kAbsentSlot where the plan has no such node); `plan` has fewer than
-  /// kAbsentSlot kernels.
-  MemberList(const std::vector<PlannedNodeKernel> &plan, const std::vector<std::uint32_t> &slots)
-      : plan_(&plan), slots_(&slots) {}
+  MemberList(const std::vector<PlannedNodeKernel> &plan, const NodeIndex &index,
+             const std::vector<NodeId> &ids)
+      : plan_(&plan), index_(&index), ids_(&ids) {}
   explicit MemberList(const std::vector<Member> &members) : members_(&members) {}
-  std::size_t size() const { return members_ ? members_->size() : slots_->size(); }
+  std::size_t size() const { return members_ ? members_->size() : ids_->size(); }
   bool empty() const { return size() == 0; }
   Member operator[](std::size_t i) const {
     if (members_)
       return (*members_)[i];
-    const std::uint32_t s = (*slots_)[i];
-    return s == kAbsentSlot ? Member{} : Member{&(*plan_)[s], s};
+    const std::size_t p = index_->find((*ids_)[i]);
+    return p == Member::kAbsent ? Member{} : Member{&(*plan_)[p], p};
   }
   Member front() const { return (*this)[0]; }
   Member back() const { return (*this)[size() - 1]; }
 
 private:
   const std::vector<PlannedNodeKernel> *plan_ = nullptr;
-  const std::vector<std::uint32_t> *slots_ = nullptr;
+  const NodeIndex *index_ = nullptr;
+  const std::vector<NodeId> *ids_ = nullptr;
   const std::vector<Member> *members_ = nullptr;
 };
 
