@@ -46,7 +46,8 @@ GateComparison compareAcceptanceResult(const Interner &interner, std::string_vie
   for (std::size_t i = 0; i < std::max(groups.size(), actual.groups.size()); ++i) {
     if (i < groups.size() && i < actual.groups.size()) {
       const io::ReadAcceptanceResult::Group want{
-          groups[i].nodeIds, groups[i].op, writtenName(interner.capsule(groups[i].capsule).name)};
+          groups[i].nodeIds.vector(), groups[i].op,
+          writtenName(interner.capsule(groups[i].capsule).name)};
       if (actual.groups[i] == want)
         continue;
     }

@@ -146,7 +146,7 @@ std::string groupPointer(std::size_t g, std::string_view field, std::size_t i) {
   return groupPointer(g, field) + "/" + std::to_string(i);
 }
 
-std::string nodeList(const std::vector<NodeId> &ids) {
+std::string nodeList(std::span<const NodeId> ids) {
   constexpr std::size_t kShown = 5;
   std::string out = ids.size() == 1 ? "node " : "nodes ";
   const std::size_t shown = ids.size() <= kShown + 1 ? ids.size() : kShown;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -134,7 +135,7 @@ struct Member {
 class MemberList {
 public:
   MemberList(const std::vector<PlannedNodeKernel> &plan, const NodeIndex &index,
-             const std::vector<NodeId> &ids)
+             const NodeIdList &ids)
       : plan_(&plan), index_(&index), ids_(&ids) {}
   explicit MemberList(const std::vector<Member> &members) : members_(&members) {}
   std::size_t size() const { return members_ ? members_->size() : ids_->size(); }
@@ -151,7 +152,7 @@ public:
 private:
   const std::vector<PlannedNodeKernel> *plan_ = nullptr;
   const NodeIndex *index_ = nullptr;
-  const std::vector<NodeId> *ids_ = nullptr;
+  const NodeIdList *ids_ = nullptr;
   const std::vector<Member> *members_ = nullptr;
 };
 
@@ -234,7 +235,7 @@ std::string groupPointer(std::size_t g, std::string_view field);
 std::string groupPointer(std::size_t g, std::string_view field, std::size_t i);
 
 /// "node 7" or "nodes 7, 8" (at most a few listed, then "and N more").
-std::string nodeList(const std::vector<NodeId> &ids);
+std::string nodeList(std::span<const NodeId> ids);
 /// "group 3 (nodes 7, 8)" or "group 3 (no nodes)".
 std::string groupLabel(const LoweredKernelGroup &g, std::size_t index);
 /// A kind as it is written in files: `relu`, `{"tag":"conv2d",...}`.

@@ -5,6 +5,7 @@
 
 #include "ref/audit.hpp"
 #include "ref/ir.hpp"
+#include "ref/node_id_list.hpp"
 
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@ namespace lo {
 
 /// One backend call: its op and capsule, and the plan nodes it covers (docs/spec.md §2.5).
 struct LoweredKernelGroup {
-  std::vector<NodeId> nodeIds;
+  NodeIdList nodeIds;
   std::vector<KindId> kinds;
   BackendOp op = BackendOp::relu;
   CapsuleId capsule{};

@@ -122,6 +122,9 @@ concept Recorded = requires {
 };
 template <class T> struct IsVector : std::false_type {};
 template <class T> struct IsVector<std::vector<T>> : std::true_type {};
+/// A group's node ids (ref/node_id_list.hpp) are an array like any other.
+class NodeIdList;
+template <> struct IsVector<NodeIdList> : std::true_type {};
 template <class T> struct IsOptional : std::false_type {};
 template <class T> struct IsOptional<std::optional<T>> : std::true_type {};
 

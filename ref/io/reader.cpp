@@ -470,7 +470,7 @@ LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
   LoweredKernelGroup g;
   readFields<LoweredKernelGroup>(*this, gv, [&](std::size_t f, od::value x) {
     switch (f) {
-    case 0: g.nodeIds = naturals(x, "nodeIds", kNodeIdLimit); break;
+    case 0: g.nodeIds = naturals<NodeIdList>(x, "nodeIds", kNodeIdLimit); break;
     case 1: elements(x, "kinds", [&](od::value &kv) { g.kinds.push_back(kind(kv)); }); break;
     case 4: g.groupingKind = enumValue<GroupingKind>(x); break;
     default: opOrCapsule(f, x, g.op, g.capsule, table, key);

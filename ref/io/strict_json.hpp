@@ -316,10 +316,11 @@ public:
   }
 
   /// An array of naturals, held at 8 bytes an element: the elements are counted in the text
-  /// first (numberCount), then read into a vector of that size, each checked as it comes.
-  std::vector<std::uint64_t> naturals(od::value &v, std::string_view what,
-                                      std::uint64_t limit = 0) {
-    std::vector<std::uint64_t> out;
+  /// first (numberCount), then read into a list of that size (a vector, a NodeIdList), each
+  /// checked as it comes.
+  template <class List = std::vector<std::uint64_t>>
+  List naturals(od::value &v, std::string_view what, std::uint64_t limit = 0) {
+    List out;
     out.reserve(numberCount(location(v)));
     elements(v, what, [&](od::value &x) { out.push_back(natural(x, "a natural number", limit)); });
     return out;

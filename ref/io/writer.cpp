@@ -176,7 +176,7 @@ void GroupWriter::write(Sink &out, const LoweredKernelGroup &g, const std::strin
         out << before << '"' << f.name << "\":";
         before = ',';
         using T = std::remove_cvref_t<decltype(value)>;
-        if constexpr (std::is_same_v<T, std::vector<NodeId>>) {
+        if constexpr (std::is_same_v<T, NodeIdList>) {
           out << '[';
           commaSeparated(out, value, [&](NodeId id) { out << id; });
           out << ']';

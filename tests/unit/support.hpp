@@ -57,7 +57,7 @@ inline PlannedNodeKernel node(NodeId id, KindTag tag, BackendOp op, CapsuleId ca
 inline std::vector<std::vector<NodeId>> idsByGroup(const GraphLoweringPlan &p) {
   std::vector<std::vector<NodeId>> out;
   for (const auto &g : p.groups)
-    out.push_back(g.nodeIds);
+    out.push_back(g.nodeIds.vector());
   return out;
 }
 
