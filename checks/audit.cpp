@@ -56,8 +56,9 @@ void checkCarriedAudit(Context &cx) {
              a.capsuleNames.size() != own.capsuleNames.size()
                  ? "the audit lists " + std::to_string(a.capsuleNames.size()) +
                        " capsuleNames for " + std::to_string(own.capsuleNames.size()) + " rows"
-                 : "capsuleNames[" + std::to_string(i) + "] is " + a.capsuleNames[i] +
-                       ", but audit row " + std::to_string(i) + " names " + own.capsuleNames[i]);
+                 : "capsuleNames[" + std::to_string(i) + "] is " + std::string(a.capsuleNames[i]) +
+                       ", but audit row " + std::to_string(i) + " names " +
+                       std::string(own.capsuleNames[i]));
   }
   // An audit without `trustLevels` (the edition's audit has none, ref/edition.hpp) is not judged
   // on it.

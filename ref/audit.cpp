@@ -64,7 +64,7 @@ bool hasTrustedExternal(const Interner &interner, const ExecutionAudit &a) {
 
 AuditDocument toDocument(const Interner &interner, ExecutionAudit a) {
   AuditDocument d;
-  d.capsuleNames = capsuleNames(interner, a);
+  d.capsuleNames = TextList(capsuleNames(interner, a));
   d.trustLevels = trustLevels(interner, a);
   d.trustedExternalOps = trustedExternalOps(interner, a);
   d.hasTrustedExternal = hasTrustedExternal(interner, a);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ref/interner.hpp"
+#include "ref/text_list.hpp"
 
 #include <string>
 #include <vector>
@@ -87,7 +88,7 @@ bool hasTrustedExternal(const Interner &interner, const ExecutionAudit &a);
 /// A candidate's file may state views that do not follow from its rows; the `audit` check says so.
 struct AuditDocument {
   ExecutionAudit audit;
-  std::vector<std::string> capsuleNames;
+  TextList capsuleNames;
   std::vector<TrustLevel> trustLevels;
   std::vector<BackendOp> trustedExternalOps;
   bool hasTrustedExternal = false;

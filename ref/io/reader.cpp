@@ -515,11 +515,18 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
                   KernelAudit{interner.intern(r.capsule(row, Reader::CapsuleShape::auditRow))});
             });
             break;
-          case 3:
+          case 3: {
+            // In one buffer, with room for the most the rest of the document can hold (a name is
+            // at least `"",`, and its bytes are the document's): never regrown.
+            const char *at = r.location(x);
+            const std::size_t rest =
+                at ? r.bytes().size() - static_cast<std::size_t>(at - r.bytes().data()) : 0;
+            a.capsuleNames.reserve(rest / 3, rest);
             r.elements(x, "capsuleNames", [&](od::value &s) {
-              a.capsuleNames.emplace_back(r.string(s, "a capsule name"));
+              a.capsuleNames.push_back(r.string(s, "a capsule name"));
             });
             break;
+          }
           case 4:
             r.elements(x, "trustLevels",
                        [&](od::value &s) { a.trustLevels.push_back(r.enumValue<TrustLevel>(s)); });

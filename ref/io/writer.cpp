@@ -252,7 +252,7 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
     }));
   });
   out << ",\n" << in << "  \"capsuleNames\": [";
-  commaSeparated(out, audit.capsuleNames, [&](const std::string &name) { out.jsonString(name); });
+  commaSeparated(out, audit.capsuleNames, [&](std::string_view name) { out.jsonString(name); });
   out << "],\n";
   if (!edition || rulesOf(*edition).auditTrustLevels) {
     out << in << "  \"trustLevels\": ";

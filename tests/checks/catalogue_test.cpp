@@ -368,13 +368,16 @@ TEST_P(Catalogue, AuditRowMissing) {
 
 TEST_P(Catalogue, AuditViewsInconsistent) {
   expectOnly({"capsuleNames disagrees with the rows",
-              [&](auto &d) { d.audit->capsuleNames[0] = "somewhere.else"; }, Check::audit},
+              [&](auto &d) { d.audit->capsuleNames.set(0, "somewhere.else"); }, Check::audit},
              true);
   expectOnly({"trustLevels disagrees with the rows",
               [&](auto &d) { d.audit->trustLevels[0] = TrustLevel::fuzzed; }, Check::audit},
              true);
   expectOnly({"the last of capsuleNames disagrees with the rows",
-              [&](auto &d) { d.audit->capsuleNames.back() = "somewhere.else"; }, Check::audit},
+              [&](auto &d) {
+                d.audit->capsuleNames.set(d.audit->capsuleNames.size() - 1, "somewhere.else");
+              },
+              Check::audit},
              true);
   expectOnly({"trustLevels has one entry too many",
               [&](auto &d) { d.audit->trustLevels.push_back(TrustLevel::verified); }, Check::audit},
@@ -535,11 +538,11 @@ TEST(Checks, AuditViewFindingsNameTheEntryOrTheLengths) {
     EXPECT_EQ(r.violations.size(), 1u) << describe(r);
     return r.violations.empty() ? Violation{} : r.violations[0];
   };
-  const Violation name = only([](auto &d) { d.audit->capsuleNames[1] = "somewhere.else"; });
+  const Violation name = only([](auto &d) { d.audit->capsuleNames.set(1, "somewhere.else"); });
   EXPECT_EQ(name.check, Check::audit);
   EXPECT_EQ(name.pointer, "/audit/capsuleNames");
   EXPECT_EQ(name.message, "capsuleNames[1] is somewhere.else, but audit row 1 names " +
-                              reference.audit->capsuleNames[1]);
+                              std::string(reference.audit->capsuleNames[1]));
   const Violation longer =
       only([](auto &d) { d.audit->trustLevels.push_back(TrustLevel::verified); });
   EXPECT_EQ(longer.check, Check::audit);

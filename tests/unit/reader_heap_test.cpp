@@ -127,6 +127,24 @@ TEST(ReaderHeap, AnErrorPlacedByItsPointerIndexesTheDocumentOnce) {
   EXPECT_LE(peakBig, peakOnce + 8 * kElements + 64 * 1024);
 }
 
+TEST(ReaderHeap, AnAuditsCapsuleNamesAreHeldInOneBuffer) {
+  // An audit's capsuleNames of 3 bytes each (each spaced to 8 bytes: within the density limit):
+  // one buffer with room for the rest of the document, nothing allocated a name. A std::string a
+  // name held 32 bytes each, and its vector regrew.
+  std::string names = "[\"abc\"";
+  for (std::size_t i = 1; i < kElements; ++i)
+    names += ",\"abc\"  ";
+  names += "]";
+  const std::string one = "[\"abc\"]" + std::string(names.size() - 7, ' ');
+  const std::string head = "{\"groups\":[],\"audit\":{\"format\":\"nn-backend/execution-audit\","
+                           "\"version\":1,\"kernels\":[],\"trustedExternalOps\":[],"
+                           "\"hasTrustedExternal\":false,\"trustLevels\":[],\"capsuleNames\":";
+  const std::size_t peakBig = peakOf(head + names + "}}", "", readLowering);
+  const std::size_t peakSmall = peakOf(head + one + "}}", "", readLowering);
+  std::printf("peak heap: %zu bytes (%zu names), %zu bytes (one)\n", peakBig, kElements, peakSmall);
+  EXPECT_LE(peakBig, peakSmall + 64 * 1024);
+}
+
 TEST(ReaderHeap, AKernelsArrayOfNumbersStopsAtItsFirstElement) {
   const auto [big, small] = dense("{\"kernels\":", "}");
   const std::string why = "expected a kernel (a JSON object)";

@@ -1,0 +1,49 @@
+// TextList (ref/text_list.hpp) against a std::vector<std::string> as its model: random pushes
+// and replacements, each followed by a comparison. The seed is printed; LO_SEED=N runs it again.
+#include "ref/text_list.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace lo::test {
+namespace {
+
+TEST(TextList, BehavesAsAVectorOfStrings) {
+  const char *given = std::getenv("LO_SEED");
+  const unsigned seed =
+      given ? static_cast<unsigned>(std::strtoul(given, nullptr, 10)) : std::random_device{}();
+  std::printf("seed %u (LO_SEED=%u runs it again)\n", seed, seed);
+  std::mt19937 random(seed);
+  auto text = [&] { return std::string(random() % 5, static_cast<char>('a' + random() % 3)); };
+  std::vector<std::string> model;
+  TextList list;
+  for (std::size_t step = 0; step < 600; ++step) {
+    if (random() % 4 || model.empty()) {
+      const std::string t = text();
+      model.push_back(t);
+      list.push_back(t);
+    } else {
+      const std::size_t i = random() % model.size();
+      const std::string t = text();
+      model[i] = t;
+      list.set(i, t);
+    }
+    ASSERT_TRUE(list == model) << "seed " << seed << ", step " << step;
+    ASSERT_EQ(list, TextList(model)) << "seed " << seed;
+    std::size_t i = 0;
+    for (std::string_view t : list)
+      ASSERT_EQ(t, model[i++]) << "seed " << seed;
+    ASSERT_EQ(i, model.size());
+  }
+  EXPECT_FALSE(list == std::vector<std::string>{}) << "a list of 600 texts equals none";
+  EXPECT_EQ(TextList({"a", ""}), (std::vector<std::string>{"a", ""}));
+  EXPECT_FALSE(TextList({"a", ""}) == TextList({"", "a"}));
+}
+
+} // namespace
+} // namespace lo::test
