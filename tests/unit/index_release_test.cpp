@@ -3,6 +3,7 @@
 // inputs"), and the document reads exactly as it did with the whole index: every value, and every
 // message's line, column, pointer and words. A page given back reads as zeros, so a reader (or a
 // simdjson call) that looked back at one would read another document, and these tests would see.
+#include "ref/io/graph_reader.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/strict_json.hpp"
 #include "support.hpp"
@@ -153,6 +154,31 @@ TEST(IndexRelease, OneLargeGroupReadsAsItIs) {
     EXPECT_EQ(large.message(), small.message());
     EXPECT_EQ(large.pointer(), pointer);
   }
+}
+
+TEST(IndexRelease, AGraphNodeReadTwiceKeepsItsIndexUntilItsRewind) {
+  // A node whose shape (800,000 dimensions, spaced within the density limit) comes before its
+  // kind is read twice (ref/io/graph_reader.cpp): the first pass's loop over the shape must not
+  // give back the pages the second pass skips over again.
+  std::string shape = "[1";
+  for (std::size_t i = 1; i < 800000; ++i)
+    shape += ",1      ";
+  shape += "]";
+  const std::string text = R"({"format":"torchlean.ir.v1","input_id":0,"output_ids":[2],"nodes":[)"
+                           R"({"id":0,"kind":"input","parents":[],"shape":[1,4]},)"
+                           R"({"id":1,"shape":)" +
+                           shape +
+                           R"(,"parents":[0],"kind":"relu"},)"
+                           R"({"id":2,"shape":[1,4],"parents":[1],"kind":"relu"}]})";
+  const std::size_t before = io::indexBytesReleased();
+  Interner interner;
+  const auto graph = io::readGraph(io::sourceFromString("graph.json", text), interner);
+  ASSERT_EQ(graph.nodes.size(), 3u);
+  EXPECT_EQ(graph.nodes[1].parents, std::vector<NodeId>{0});
+  EXPECT_EQ(graph.nodes[1].kind, graph.nodes[2].kind);
+  EXPECT_EQ(graph.nodes[2].parents, std::vector<NodeId>{1});
+  // The nodes' loop gives node 1's pages back once node 2 starts.
+  EXPECT_GE(io::indexBytesReleased() - before, io::kIndexReleaseBytes);
 }
 
 } // namespace
