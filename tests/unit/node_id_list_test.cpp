@@ -3,10 +3,10 @@
 // followed by a comparison of the two. The seed is printed; LO_SEED=N runs it again.
 #include "ref/node_id_list.hpp"
 
+#include "random_seed.hpp"
+
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -28,10 +28,7 @@ TEST(NodeIdList, OneIdIsHeldInPlace) {
 }
 
 TEST(NodeIdList, BehavesAsAVector) {
-  const char *given = std::getenv("LO_SEED");
-  const unsigned seed =
-      given ? static_cast<unsigned>(std::strtoul(given, nullptr, 10)) : std::random_device{}();
-  std::printf("seed %u (LO_SEED=%u runs it again)\n", seed, seed);
+  const unsigned seed = randomSeed();
   std::mt19937 random(seed);
   auto below = [&](std::size_t n) { return n == 0 ? 0 : random() % n; };
   std::vector<NodeId> model[2];

@@ -2,10 +2,10 @@
 // and replacements, each followed by a comparison. The seed is printed; LO_SEED=N runs it again.
 #include "ref/text_list.hpp"
 
+#include "random_seed.hpp"
+
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,10 +14,7 @@ namespace lo::test {
 namespace {
 
 TEST(TextList, BehavesAsAVectorOfStrings) {
-  const char *given = std::getenv("LO_SEED");
-  const unsigned seed =
-      given ? static_cast<unsigned>(std::strtoul(given, nullptr, 10)) : std::random_device{}();
-  std::printf("seed %u (LO_SEED=%u runs it again)\n", seed, seed);
+  const unsigned seed = randomSeed();
   std::mt19937 random(seed);
   auto text = [&] { return std::string(random() % 5, static_cast<char>('a' + random() % 3)); };
   std::vector<std::string> model;
