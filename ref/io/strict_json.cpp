@@ -92,15 +92,15 @@ std::size_t indexBytesReleased() { return indexReleased.load(std::memory_order_r
 
 void JsonReader::releaseBehind(Behind &b) {
   constexpr std::uintptr_t page = 4096;
-  const auto from = (reinterpret_cast<std::uintptr_t>(b.done) + page - 1) & ~(page - 1);
-  const auto to = reinterpret_cast<std::uintptr_t>(iter_->position() - kKeepTokens) & ~(page - 1);
+  const std::uintptr_t from = (b.done + page - 1) & ~(page - 1);
+  const std::uintptr_t to = (address(iter_->position()) - kKeepBytes) & ~(page - 1);
   if (to <= from)
     return;
   // The pages hold only tokens of this array's elements before the current one: no reader and no
   // simdjson call looks at them again, and a page given back reads as zeros if one did.
   if (::madvise(reinterpret_cast<void *>(from), to - from, MADV_DONTNEED) == 0)
     indexReleased.fetch_add(to - from, std::memory_order_relaxed);
-  b.done = reinterpret_cast<const std::uint32_t *>(to);
+  b.done = to;
 }
 
 void JsonReader::notInEdition(const char *at, std::string_view what, std::string_view text,

@@ -252,7 +252,7 @@ public:
     od::array a = array(v, what);
     Behind behind(iter_->position());
     for (auto item : a) {
-      if (iter_->position() - behind.done >= kReleaseTokens && keep_ == 0)
+      if (address(iter_->position()) >= behind.done + kIndexReleaseBytes && keep_ == 0)
         releaseBehind(behind);
       Enter e(*this, i);
       od::value x;
@@ -468,16 +468,18 @@ private:
   /// at_pointer compares them as written, so a key with an escape on the path was not found).
   static const char *locate(od::document &d, std::string_view pointer);
 
-  /// The part of an array's index its loop may give back: from the token after its first
-  /// element's first token up to `done`, given back so far.
+  static std::uintptr_t address(const std::uint32_t *token) {
+    return reinterpret_cast<std::uintptr_t>(token);
+  }
+  /// Index bytes kept behind the token the reader stands at (what simdjson may look back at).
+  static constexpr std::uintptr_t kKeepBytes = 64 * sizeof(std::uint32_t);
+  /// The part of an array's index its loop may give back, by address: from kKeepBytes after its
+  /// first element's first token up to `done`, given back so far.
   struct Behind {
-    explicit Behind(const std::uint32_t *first) : done(first + kKeepTokens) {}
-    const std::uint32_t *done;
+    explicit Behind(const std::uint32_t *first) : done(address(first) + kKeepBytes) {}
+    std::uintptr_t done;
   };
-  /// Tokens kept behind the one the reader stands at (what simdjson may look back at).
-  static constexpr std::ptrdiff_t kKeepTokens = 64;
-  static constexpr std::ptrdiff_t kReleaseTokens = kIndexReleaseBytes / sizeof(std::uint32_t);
-  /// Gives back the whole index pages from `b.done` to kKeepTokens before the current token.
+  /// Gives back the whole index pages from `b.done` to kKeepBytes before the current token.
   void releaseBehind(Behind &b);
 
   const Source &source_;
