@@ -6,6 +6,7 @@
 #include "ref/acceptance.hpp"
 #include "ref/availability.hpp"
 #include "ref/ir.hpp"
+#include "ref/node_id_list.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -66,7 +67,7 @@ std::string noCapsuleMessage(const KernelPolicy &policy, BackendOp op);
 /// a kind with no runtime work). `kind` is the kind as the plan writes it.
 struct Node {
   NodeId id = 0;
-  std::vector<NodeId> parents;
+  NodeIdList parents;
   std::optional<BackendOp> op;
   KindId kind{};
 };

@@ -127,7 +127,7 @@ selection::Node GraphReader::node(od::value &v) {
       k = OpKind{*tag, std::vector<std::vector<std::uint64_t>>(sig->params.size())};
       break;
     }
-    case 2: n.parents = naturals(x, "the parents"); break;
+    case 2: n.parents = naturals<NodeIdList>(x, "the parents"); break;
     case 3: // checked here, held only by a `const`
       if (tag == KindTag::const_) {
         shape = naturals(x, "a shape");

@@ -5,13 +5,14 @@
 #include "ref/io/output.hpp"
 #include "ref/io/writer.hpp"
 
+#include <span>
 #include <stdexcept>
 
 namespace lo::io {
 
 namespace {
 
-void naturals(Sink &out, const std::vector<std::uint64_t> &values) {
+void naturals(Sink &out, std::span<const std::uint64_t> values) {
   out << '[';
   commaSeparated(out, values, [&](std::uint64_t v) { out << v; });
   out << ']';

@@ -94,7 +94,7 @@ TEST(SelectionCases, ReachEveryRefusalAndEveryFailure) {
 TEST(SelectionCases, WithoutNodesRenumbersAndDropsParents) {
   selection::Graph g;
   for (NodeId i = 0; i < 5; ++i)
-    g.nodes.push_back({i, i == 0 ? std::vector<NodeId>{} : std::vector<NodeId>{0, i - 1}, {}, {}});
+    g.nodes.push_back({i, i == 0 ? NodeIdList{} : NodeIdList{0, i - 1}, {}, {}});
   const selection::Graph out = diff::withoutNodes(g, {1, 2});
   ASSERT_EQ(out.nodes.size(), 3u);
   EXPECT_EQ(out.nodes[1].id, 1u);

@@ -23,8 +23,7 @@ struct Case {
   Case(const char *name, std::vector<std::optional<BackendOp>> ops) {
     profile = *maintainedProfile(name);
     for (std::size_t i = 0; i < ops.size(); ++i)
-      graph.nodes.push_back(
-          {i, i ? std::vector<NodeId>{i - 1} : std::vector<NodeId>{}, ops[i], KindId{}});
+      graph.nodes.push_back({i, i ? NodeIdList{i - 1} : NodeIdList{}, ops[i], KindId{}});
     SelectionResult r = planGraphNodes(profile, graph, registry);
     EXPECT_TRUE(r.ok());
     for (const PlannedNode &k : r.kernels)
