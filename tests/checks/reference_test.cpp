@@ -1,6 +1,7 @@
 // The reference output of generated plans (and of the project's examples/, if any) passes, also
 // after a round trip through the JSON writer and reader, with and without its audit.
 #include "fixtures.hpp"
+#include "tests/random_seed.hpp"
 #include "tests/seed.hpp"
 
 #include "ref/io/reader.hpp"
@@ -14,19 +15,11 @@
 namespace lo::checks::testing {
 namespace {
 
-std::uint64_t seed() {
-  if (const char *s = std::getenv("LO_TEST_SEED"))
-    return std::strtoull(s, nullptr, 10);
-  return std::random_device{}();
-}
-
 const Mode kModes[] = {Mode::coalesced, Mode::singleton};
 const Equality kEqualities[] = {Equality::contract, Equality::identity};
 
 TEST(Reference, GeneratedPlansPass) {
-  const std::uint64_t s = seed();
-  std::printf("seed %llu (reproduce with LO_TEST_SEED=%llu)\n", static_cast<unsigned long long>(s),
-              static_cast<unsigned long long>(s));
+  const std::uint64_t s = lo::test::randomSeed();
   std::mt19937_64 rng(s);
   Interner in;
   const Alphabet a = alphabet(in);
@@ -76,9 +69,7 @@ TEST(Reference, AnAuditAskedForMustBeCarried) {
 }
 
 TEST(Reference, JsonRoundTripPasses) {
-  const std::uint64_t s = seed();
-  std::printf("seed %llu (reproduce with LO_TEST_SEED=%llu)\n", static_cast<unsigned long long>(s),
-              static_cast<unsigned long long>(s));
+  const std::uint64_t s = lo::test::randomSeed();
   std::mt19937_64 rng(s);
   for (int round = 0; round < 20; ++round) {
     Interner writer;

@@ -1,8 +1,9 @@
 // TextList (ref/text_list.hpp) against a std::vector<std::string> as its model: random pushes
-// and replacements, each followed by a comparison. The seed is printed; LO_SEED=N runs it again.
+// and replacements, each followed by a comparison. The seed is printed; LO_TEST_SEED=N runs it
+// again.
 #include "ref/text_list.hpp"
 
-#include "random_seed.hpp"
+#include "tests/random_seed.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,8 +15,8 @@ namespace lo::test {
 namespace {
 
 TEST(TextList, BehavesAsAVectorOfStrings) {
-  const unsigned seed = randomSeed();
-  std::mt19937 random(seed);
+  const std::uint64_t seed = randomSeed();
+  std::mt19937_64 random(seed);
   auto text = [&] { return std::string(random() % 5, static_cast<char>('a' + random() % 3)); };
   std::vector<std::string> model;
   TextList list;
