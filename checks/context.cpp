@@ -293,8 +293,10 @@ private:
         raw(path, io::counted(a.size(), "item"), io::counted(b.size(), "item"));
         return;
       }
-      for (std::size_t i = 0; i < a.size(); ++i)
-        value(path + "[" + std::to_string(i) + "]", a[i], b[i], verbatim);
+      auto j = b.begin();
+      std::size_t i = 0;
+      for (const auto &x : a)
+        value<typename T::value_type>(path + "[" + std::to_string(i++) + "]", x, *j++, verbatim);
     } else if constexpr (IsOptional<T>::value) {
       verbatim ? optionalName(path, a, b) : optionalText(path, a, b);
     } else if constexpr (std::is_enum_v<T>) {

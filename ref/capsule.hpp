@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ref/edition.hpp"
+#include "ref/packed_list.hpp"
 #include "ref/record.hpp"
 #include "ref/vocab.hpp"
 
@@ -59,7 +60,7 @@ struct ContractDescriptor {
   ContractClaim claim;
   std::string summary;
   ContractEvidence evidence;
-  std::vector<ContractProvenance> provenance;        // default []
+  PackedList<ContractProvenance> provenance;         // default []
   bool operator==(const ContractDescriptor &) const; // contract equality, from the table below
 };
 

@@ -289,8 +289,9 @@ template <class T> bool fieldValuesEqual(const T &a, const T &b) {
   } else if constexpr (IsVector<T>::value) {
     if (a.size() != b.size())
       return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (!fieldValuesEqual(a[i], b[i]))
+    auto j = b.begin();
+    for (const auto &x : a)
+      if (!fieldValuesEqual<typename T::value_type>(x, *j++))
         return false;
     return true;
   } else {

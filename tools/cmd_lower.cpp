@@ -43,8 +43,9 @@ Action setupLower(CLI::App &app) {
       });
       return int{kSuccess};
     }
-    writeLowering(interner, io::readExecutionPlan(io::loadSource(o->plan), interner, o->edition),
-                  o->mode, o->equality, o->audit, o->edition, o->out);
+    // The plan's text is released before the lowering is made and written.
+    GraphExecutionPlan plan = io::readExecutionPlan(io::loadSource(o->plan), interner, o->edition);
+    writeLowering(interner, std::move(plan), o->mode, o->equality, o->audit, o->edition, o->out);
     return int{kSuccess};
   };
 }

@@ -83,12 +83,14 @@ template <class T> void writeFieldValue(Sink &out, const T &v, WrittenEdition ed
   if constexpr (Recorded<T>) {
     writeRecord<T>(out, v, edition);
   } else if constexpr (IsVector<T>::value) {
-    out << '[';
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      if (i)
-        out << ',';
-      writeFieldValue(out, v[i], edition);
+    char before = '[';
+    for (const auto &x : v) {
+      out << before;
+      before = ',';
+      writeFieldValue<typename T::value_type>(out, x, edition);
     }
+    if (before == '[')
+      out << '[';
     out << ']';
   } else if constexpr (IsOptional<T>::value) {
     writeFieldValue(out, *v, edition);

@@ -33,6 +33,13 @@ TEST(EqualityTest, SameIdentityLooksAtNameOpProviderDeviceOnly) {
   }
 }
 
+/// `c` with its value contract's first provenance item given `buildTarget`.
+void setFirstBuildTarget(KernelCapsule &c, const char *buildTarget) {
+  ContractProvenance p = c.valueContract.provenance.front();
+  p.buildTarget = buildTarget;
+  c.valueContract.provenance.set(0, p);
+}
+
 TEST(EqualityTest, ContractEqualityIsEveryField) {
   const KernelCapsule a = makeCapsule("reference.relu", B::relu);
   std::vector<std::function<void(KernelCapsule &)>> changes = {
@@ -45,10 +52,10 @@ TEST(EqualityTest, ContractEqualityIsEveryField) {
       [](KernelCapsule &c) { c.vjpContract.claim.mode = VJPMode::none; },
       [](KernelCapsule &c) { c.valueContract.evidence.text = "other suite"; },
       [](KernelCapsule &c) { c.valueContract.provenance.clear(); },
-      [](KernelCapsule &c) { c.valueContract.provenance[0].buildTarget = "t"; },
+      [](KernelCapsule &c) { setFirstBuildTarget(c, "t"); },
       // An absent buildTarget is not "": the field is optional and has no default
       // (docs/conformance.md, "Pitfalls of common JSON readers").
-      [](KernelCapsule &c) { c.valueContract.provenance[0].buildTarget = ""; },
+      [](KernelCapsule &c) { setFirstBuildTarget(c, ""); },
       [](KernelCapsule &c) { c.numericalPolicy.subnormals = Subnormals::flush_to_zero; },
       [](KernelCapsule &c) { c.numericalPolicy.contraction = Contraction::fused; },
       [](KernelCapsule &c) { c.numericalPolicy.reduction = Reduction::fixed_tree; },

@@ -146,6 +146,26 @@ TEST(ReaderHeap, AnAuditsCapsuleNamesAreHeldInOneBuffer) {
   EXPECT_LE(peakBig, peakSmall + 64 * 1024);
 }
 
+TEST(ReaderHeap, AContractsProvenanceIsHeldPacked) {
+  // A shape contract whose provenance lists kElements notes `{"tag":"note","text":""}` (each
+  // spaced to 30 bytes: within the density limit): their fields packed in one buffer (4 bytes a
+  // note; the buffer regrows), not a 112-byte record each.
+  const std::string note = "{\"tag\":\"note\",\"text\":\"\"}";
+  std::string notes = "[" + note;
+  for (std::size_t i = 1; i < kElements; ++i)
+    notes += "," + note + "     ";
+  notes += "]";
+  const std::string one = "[" + note + "]" + std::string(notes.size() - note.size() - 2, ' ');
+  std::string text = plan("\"relu\"");
+  const std::size_t at = text.find("\"summary\":\"s\"") + 13;
+  const std::size_t peakBig =
+      peakOf(text.substr(0, at) + ",\"provenance\":" + notes + text.substr(at), "", readPlan);
+  const std::size_t peakSmall =
+      peakOf(text.substr(0, at) + ",\"provenance\":" + one + text.substr(at), "", readPlan);
+  std::printf("peak heap: %zu bytes (%zu notes), %zu bytes (one)\n", peakBig, kElements, peakSmall);
+  EXPECT_LE(peakBig, peakSmall + 16 * kElements);
+}
+
 TEST(ReaderHeap, AKernelsArrayOfNumbersStopsAtItsFirstElement) {
   const auto [big, small] = dense("{\"kernels\":", "}");
   const std::string why = "expected a kernel (a JSON object)";

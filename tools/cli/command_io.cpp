@@ -52,10 +52,14 @@ void writeLowering(Interner &interner, GraphExecutionPlan plan, Mode mode, Equal
 
 GraphLoweringPlan readLowering(Interner &interner, const std::string &file, Edition edition,
                                Mode mode, Equality equality) {
-  const io::Source source = io::loadSource(file);
-  if (io::detectDocumentKind(source) == io::DocumentKind::executionPlan)
-    return lower(interner, io::readExecutionPlan(source, interner, edition), mode, equality);
-  return io::readLoweringPlan(source, interner, edition).plan;
+  GraphExecutionPlan plan;
+  { // The text is released before the plan is lowered.
+    const io::Source source = io::loadSource(file);
+    if (io::detectDocumentKind(source) != io::DocumentKind::executionPlan)
+      return io::readLoweringPlan(source, interner, edition).plan;
+    plan = io::readExecutionPlan(source, interner, edition);
+  }
+  return lower(interner, plan, mode, equality);
 }
 
 } // namespace lo::cli

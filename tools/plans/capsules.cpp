@@ -76,10 +76,11 @@ ContractEvidence randomEvidence(Choices &rng, Vocabulary vocabulary, Edition edi
   return e;
 }
 
-std::vector<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabulary,
-                                                 Edition edition) {
-  std::vector<ContractProvenance> out(rng.below(3));
-  for (auto &p : out) {
+PackedList<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabulary,
+                                                Edition edition) {
+  PackedList<ContractProvenance> out;
+  for (std::size_t n = rng.below(3); n > 0; --n) {
+    ContractProvenance p;
     p.tag = anyIn<ContractProvenance::Tag>(rng, edition);
     p.path = pickText(rng, vocabulary,
                       {"NN/Backend/Kernels.lean", "csrc/relu.cu", "a path\\with\tescapes"});
@@ -88,6 +89,7 @@ std::vector<ContractProvenance> randomProvenance(Choices &rng, Vocabulary vocabu
       if (rng.chance(1, 2))
         p.buildTarget = "//kernels:cuda";
     }
+    out.push_back(p);
   }
   return out;
 }
@@ -138,9 +140,13 @@ KernelCapsule inEditionValues(KernelCapsule c, Edition edition) {
       d->evidence.tag = E::testSuite;
     else if (d->evidence.tag == E::notProvided)
       d->evidence = {E::testSuite, "suite/v1"};
-    for (ContractProvenance &p : d->provenance)
-      if (!inEdition(p.tag, edition))
-        p = {ContractProvenance::Tag::nativeSymbol, p.path, "lo_kernel", {}};
+    PackedList<ContractProvenance> provenance;
+    for (ContractProvenance p : d->provenance)
+      provenance.push_back(
+          inEdition(p.tag, edition)
+              ? p
+              : ContractProvenance{ContractProvenance::Tag::nativeSymbol, p.path, "lo_kernel", {}});
+    d->provenance = std::move(provenance);
   }
   ContractClaim &vjp = c.vjpContract.claim;
   if (c.vjpMode == VJPMode::none && vjp.tag == ContractClaim::Tag::vjpRefinement &&

@@ -31,10 +31,12 @@ template <class K> std::string recordText(const typename RecordTable<K>::Value &
       first = false;
       if constexpr (IsVector<T>::value) {
         // Each item, not only their count (a provenance-only difference is then seen).
+        const char *before = "";
         s << '[';
-        for (std::size_t i = 0; i < v.size(); ++i) {
-          s << (i ? ", " : "");
-          io::writeFieldValue(s, v[i]);
+        for (const auto &x : v) {
+          s << before;
+          before = ", ";
+          io::writeFieldValue<typename T::value_type>(s, x);
         }
         s << ']';
       } else if constexpr (std::is_enum_v<T>) {
