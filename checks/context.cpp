@@ -6,24 +6,34 @@
 #include "ref/io/writer.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <stdexcept>
 
 namespace lo::checks::detail {
 
-NodeIndex::NodeIndex(const GraphExecutionPlan &plan) {
+NodeIndex::NodeIndex(const GraphExecutionPlan &plan) : kernels_(&plan.kernels) {
   NodeId maxId = 0;
   for (const auto &k : plan.kernels)
     maxId = std::max(maxId, k.nodeId);
   const std::size_t n = plan.kernels.size();
+  if (n >= kNone)
+    throw std::length_error("a plan of more than 2^32 - 2 kernels");
   // A direct table when it is at most a few times larger than the plan.
-  dense_ = n < kNone && maxId < 4 * static_cast<NodeId>(n) + 64;
+  dense_ = maxId < 4 * static_cast<NodeId>(n) + 64;
   if (dense_) {
     table_.assign(static_cast<std::size_t>(maxId) + 1, kNone);
     for (std::size_t i = 0; i < n; ++i)
       table_[static_cast<std::size_t>(plan.kernels[i].nodeId)] = static_cast<std::uint32_t>(i);
-  } else {
-    map_.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-      map_[plan.kernels[i].nodeId] = i;
+    return;
+  }
+  table_.assign(std::bit_ceil(2 * n), kNone);
+  mask_ = table_.size() - 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const NodeId id = plan.kernels[i].nodeId;
+    std::size_t s = keyedHash(id) & mask_;
+    while (table_[s] != kNone && plan.kernels[table_[s]].nodeId != id)
+      s = (s + 1) & mask_;
+    table_[s] = static_cast<std::uint32_t>(i);
   }
 }
 

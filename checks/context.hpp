@@ -19,7 +19,9 @@
 namespace lo::checks::detail {
 
 /// Node id -> position in the plan, in O(1). Dense ids (the common case: 0..n or 1..n) use a
-/// direct table; sparse ids use a hash map.
+/// direct table; sparse ids an open-addressed table of positions (at least twice as many slots as
+/// kernels, 4 bytes each), probed by the keyed hash of the id (ids come from the input). Of two
+/// kernels with one id, the later is found.
 class NodeIndex {
 public:
   static constexpr std::size_t kAbsent = static_cast<std::size_t>(-1);
@@ -31,15 +33,21 @@ public:
       const auto p = table_[static_cast<std::size_t>(id)];
       return p == kNone ? kAbsent : p;
     }
-    auto it = map_.find(id);
-    return it == map_.end() ? kAbsent : it->second;
+    for (std::size_t s = keyedHash(id) & mask_;; s = (s + 1) & mask_) {
+      const std::uint32_t p = table_[s];
+      if (p == kNone)
+        return kAbsent;
+      if ((*kernels_)[p].nodeId == id)
+        return p;
+    }
   }
 
 private:
   static constexpr std::uint32_t kNone = UINT32_MAX;
   bool dense_ = false;
-  std::vector<std::uint32_t> table_;
-  std::unordered_map<NodeId, std::size_t, KeyedHash> map_; // keyed: ids come from the input
+  std::vector<std::uint32_t> table_; // by id when dense, else by slot; kNone where there is none
+  std::size_t mask_ = 0;             // slots - 1 (sparse)
+  const std::vector<PlannedNodeKernel> *kernels_ = nullptr;
 };
 
 /// A violation as a check words it: a JSON pointer into the candidate and a sentence.

@@ -494,6 +494,42 @@ INSTANTIATE_TEST_SUITE_P(ModesAndEqualities, Catalogue,
 
 // --- Beyond the catalogue -------------------------------------------------------------------
 
+// Node ids far apart are found through the plan's hashed index, not its direct table: the same
+// plan with its ids spread out is judged as with ids 1..n, mistake for mistake.
+TEST(Checks, SparseNodeIdsAreJudgedAsDenseOnes) {
+  Interner in;
+  const Alphabet a = alphabet(in);
+  const GraphExecutionPlan dense = basePlan(a);
+  const auto far = [](NodeId id) { return id * 1000003 + (NodeId{1} << 40); };
+  GraphExecutionPlan sparse = dense;
+  for (auto &k : sparse.kernels)
+    k.nodeId = far(k.nodeId);
+  const auto add = [](io::LoweringDocument &d, std::size_t g, NodeId id) {
+    auto &grp = d.plan.groups[g];
+    grp.nodeIds.push_back(id);
+    grp.kinds.push_back(grp.kinds.back());
+    fixGroupingKind(grp);
+  };
+  using Mutation = std::function<void(io::LoweringDocument &, std::function<NodeId(NodeId)>)>;
+  const std::vector<std::pair<std::string, Mutation>> mutations = {
+      {"none", [](auto &, auto) {}},
+      {"drop node 5", [](auto &d, auto id) { dropNode(d, id(5)); }},
+      {"an id the plan lacks", [&](auto &d, auto id) { add(d, 0, id(1000)); }},
+      {"node 2 twice", [&](auto &d, auto id) { add(d, d.plan.groups.size() - 1, id(2)); }}};
+  for (const Mode mode : {Mode::singleton, Mode::coalesced})
+    for (const auto &[name, mutate] : mutations) {
+      io::LoweringDocument d = referenceDocument(in, dense, mode, Equality::contract, false);
+      io::LoweringDocument s = referenceDocument(in, sparse, mode, Equality::contract, false);
+      mutate(d, [](NodeId id) { return id; });
+      mutate(s, far);
+      const auto options = lo::test::seed::options(mode, Equality::contract, 20);
+      const Report rd = check(in, dense, d, options), rs = check(in, sparse, s, options);
+      EXPECT_EQ(checksOf(rs), checksOf(rd)) << name << ":\n" << describe(rs);
+      EXPECT_EQ(rs.violations.size(), rd.violations.size()) << name << ":\n" << describe(rs);
+      EXPECT_EQ(rs.conforms(), name == "none") << name << ":\n" << describe(rs);
+    }
+}
+
 TEST(Checks, ExplainExamplesFailExactlyTheirCheck) {
   for (std::size_t c = 0; c < vocabularySize<Check>(); ++c) {
     Interner in;
