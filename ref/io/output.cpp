@@ -7,53 +7,61 @@ namespace lo::io {
 Sink &Sink::operator<<(std::uint64_t n) {
   char buf[24];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
-  buffer_.append(buf, end);
-  return *this;
+  return *this << std::string_view(buf, static_cast<std::size_t>(end - buf));
 }
 
 Sink &Sink::jsonString(std::string_view s) {
-  buffer_.push_back('"');
+  *this << '"';
   // Most strings need no escape: append them whole.
   bool plain = true;
   for (char c : s)
     plain &= static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
   if (plain) {
-    buffer_.append(s);
+    *this << s;
     s = {};
   }
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {
-    case '"': buffer_ += "\\\""; break;
-    case '\\': buffer_ += "\\\\"; break;
-    case '\n': buffer_ += "\\n"; break;
-    case '\t': buffer_ += "\\t"; break;
-    case '\r': buffer_ += "\\r"; break;
-    case '\b': buffer_ += "\\b"; break;
-    case '\f': buffer_ += "\\f"; break;
+    case '"': *this << "\\\""; break;
+    case '\\': *this << "\\\\"; break;
+    case '\n': *this << "\\n"; break;
+    case '\t': *this << "\\t"; break;
+    case '\r': *this << "\\r"; break;
+    case '\b': *this << "\\b"; break;
+    case '\f': *this << "\\f"; break;
     default:
       if (u < 0x20) {
         static constexpr char hex[] = "0123456789abcdef";
-        buffer_ += "\\u00";
-        buffer_ += hex[u >> 4];
-        buffer_ += hex[u & 15];
+        *this << "\\u00" << hex[u >> 4] << hex[u & 15];
       } else {
-        buffer_.push_back(c);
+        *this << c;
       }
     }
   }
-  buffer_.push_back('"');
-  if (buffer_.size() >= kFlushAt)
-    flush();
+  return *this << '"';
+}
+
+Sink &Sink::appendLong(std::string_view s) {
+  flush();
+  if (s.size() <= capacity_) {
+    std::memcpy(buffer_.get(), s.data(), s.size());
+    used_ = s.size();
+  } else if (file_) {
+    file_->write(s);
+  } else if (target_) {
+    target_->append(s);
+  }
   return *this;
 }
 
 void Sink::flush() {
+  const std::string_view bytes(buffer_.get(), used_);
   if (file_)
-    file_->write(buffer_);
+    file_->write(bytes);
   else if (target_)
-    target_->append(buffer_);
-  buffer_.clear();
+    target_->append(bytes);
+  used_ = 0;
 }
 
 } // namespace lo::io

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -20,19 +22,22 @@ protected:
 /// Buffered text output to a Destination (or to a string, for tests and in-memory use).
 class Sink {
 public:
-  explicit Sink(Destination &file) : file_(&file) { buffer_.reserve(kFlushAt + 4096); }
-  explicit Sink(std::string &target) : target_(&target) {}
+  explicit Sink(Destination &file) : capacity_(kFileBufferBytes), file_(&file) {}
+  explicit Sink(std::string &target) : capacity_(kTextBufferBytes), target_(&target) {}
   ~Sink() = default;
   Sink(const Sink &) = delete;
 
   Sink &operator<<(std::string_view s) {
-    buffer_.append(s);
-    if (buffer_.size() >= kFlushAt)
-      flush();
+    if (s.size() > capacity_ - used_) [[unlikely]]
+      return appendLong(s);
+    std::memcpy(buffer_.get() + used_, s.data(), s.size());
+    used_ += s.size();
     return *this;
   }
   Sink &operator<<(char c) {
-    buffer_.push_back(c);
+    if (used_ == capacity_) [[unlikely]]
+      flush();
+    buffer_[used_++] = c;
     return *this;
   }
   Sink &operator<<(std::uint64_t n);
@@ -41,10 +46,17 @@ public:
   void flush();
 
 private:
-  static constexpr std::size_t kFlushAt = std::size_t{1} << 20;
+  /// `s` when the buffer has no room for it: the buffer written out first, then `s` buffered, or
+  /// written out too when it is larger than the buffer.
+  Sink &appendLong(std::string_view s);
+
+  static constexpr std::size_t kFileBufferBytes = std::size_t{1} << 20;
+  static constexpr std::size_t kTextBufferBytes = 4096;
+  std::size_t capacity_;
   Destination *file_ = nullptr;
   std::string *target_ = nullptr;
-  std::string buffer_;
+  std::unique_ptr<char[]> buffer_{new char[capacity_]};
+  std::size_t used_ = 0;
 };
 
 /// What `write(sink)` writes, as a string.

@@ -5,6 +5,8 @@
 #include "ref/io/strict_json.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <unordered_map>
@@ -19,6 +21,39 @@ constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
 
 /// Capsule keys come from the input: keyed hashing (ref/hash.hpp), searched by string_view.
 using KeyTable = std::unordered_map<std::string, CapsuleId, KeyedHash, std::equal_to<>>;
+
+/// What texts read before gave (a capsule key's capsule, a kind's id), remembered in front of a
+/// keyed table: 64 slots, each chosen from the text's length and its first and last 8 bytes. A hit
+/// costs one comparison; a miss, or a collision (which input can force), costs the table's lookup
+/// it would have cost anyway. The texts are views that outlive the memo (a table's keys, the
+/// document's text).
+template <class V> class RecentTexts {
+public:
+  const V *find(std::string_view text) const {
+    const Slot &s = slots_[slot(text)];
+    return s.text.size() == text.size() && s.text.data() &&
+                   std::memcmp(s.text.data(), text.data(), text.size()) == 0
+               ? &s.value
+               : nullptr;
+  }
+  void remember(std::string_view text, V value) { slots_[slot(text)] = {text, value}; }
+  void clear() { slots_ = {}; }
+
+private:
+  static std::size_t slot(std::string_view t) {
+    std::uint64_t head = 0, tail = 0;
+    std::memcpy(&head, t.data(), std::min<std::size_t>(8, t.size()));
+    if (t.size() > 8)
+      std::memcpy(&tail, t.data() + t.size() - 8, 8);
+    constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(((head ^ (tail * kMix) ^ t.size()) * kMix) >> 58);
+  }
+  struct Slot {
+    std::string_view text;
+    V value{};
+  };
+  std::array<Slot, 64> slots_{};
+};
 
 /// A capsule reference that names a key of a table not read yet (JSON objects are unordered).
 struct PendingKey {
@@ -101,9 +136,9 @@ public:
   }
 
 private:
-  std::string_view lastKey_; // the capsule key looked up last, its table and its capsule
-  const KeyTable *lastKeyTable_ = nullptr;
-  CapsuleId lastKeyId_{};
+  RecentTexts<CapsuleId> recentKeys_; // capsule keys looked up in recentKeysTable_
+  const KeyTable *recentKeysTable_ = nullptr;
+  RecentTexts<KindId> recentKinds_; // kinds' texts found in kindCache_
   /// Kinds with parameters repeat (the same reshape, layernorm, conv2d): the text of each one read
   /// is kept with its id, and the same text again is not parsed again. At most kKindCacheSize.
   std::unordered_map<std::string_view, KindId, KeyedHash> kindCache_;
@@ -156,9 +191,14 @@ KindId Reader::kind(od::value &v) {
     fail(location(v), "expected a kind (a string or an object with a \"tag\")");
   const char *start = location(v);
   const std::string_view text = objectText(start);
-  if (!text.empty())
-    if (auto it = kindCache_.find(text); it != kindCache_.end())
+  if (!text.empty()) {
+    if (const KindId *id = recentKinds_.find(text))
+      return *id; // as below
+    if (auto it = kindCache_.find(text); it != kindCache_.end()) {
+      recentKinds_.remember(text, it->second);
       return it->second; // the caller's object iteration skips the unread value
+    }
+  }
   const KindId id = parseKind(v, start);
   // Cached only when the object the parser read ends where the scan of its text ended.
   if (!text.empty() && kindCache_.size() < kKindCacheSize) {
@@ -166,8 +206,10 @@ KindId Reader::kind(od::value &v) {
     const char *limit = bytes().data() + bytes().size();
     while (end < limit && (*end == ' ' || *end == '\n' || *end == '\t' || *end == '\r'))
       ++end;
-    if (!doc().current_location().get(after) && after == end)
+    if (!doc().current_location().get(after) && after == end) {
       kindCache_.emplace(text, id);
+      recentKinds_.remember(text, id);
+    }
   }
   return id;
 }
@@ -333,18 +375,20 @@ CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<
     return interner->intern(capsule(x, CapsuleShape::capsule));
   const char *at = location(x);
   std::string_view s = string(x, "a capsule key or an inline capsule");
-  if (table && s == lastKey_ && lastKeyTable_ == table)
-    return lastKeyId_; // a run of kernels names the same key: look it up once
   if (!table) {
     key = std::string(s);
     return CapsuleId{};
   }
+  if (recentKeysTable_ != table) {
+    recentKeys_.clear();
+    recentKeysTable_ = table;
+  }
+  if (const CapsuleId *id = recentKeys_.find(s))
+    return *id; // a key read before: no keyed hash
   auto it = table->find(s);
   if (it == table->end())
     fail(at, "capsule key " + quote(s) + " is not in the capsules table");
-  lastKey_ = it->first;
-  lastKeyTable_ = table;
-  lastKeyId_ = it->second;
+  recentKeys_.remember(it->first, it->second);
   return it->second;
 }
 

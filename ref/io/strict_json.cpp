@@ -114,6 +114,10 @@ void JsonReader::failAtOffset(std::size_t offset, std::string pointer, std::stri
   throw InputError(source_.name, line + lineBase_, column, std::move(pointer), std::move(message));
 }
 
+void JsonReader::failTooDeep() {
+  fail(nullptr, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+}
+
 void JsonReader::fail(const char *at, std::string message) {
   std::size_t offset = at ? static_cast<std::size_t>(at - source_.text.data()) : lastOffset();
   failAtOffset(offset, pointer(), std::move(message));

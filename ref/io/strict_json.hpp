@@ -157,7 +157,11 @@ public:
   /// Whether the key that starts at `raw` (after its quote) is `name`, written without escapes.
   /// The document's padding makes reading past its end safe.
   static bool rawKeyIs(const char *raw, std::string_view name) {
-    return std::memcmp(raw, name.data(), name.size()) == 0 && raw[name.size()] == '"';
+    // Names are a few bytes: compared in place, not through a call to memcmp.
+    for (std::size_t i = 0; i < name.size(); ++i)
+      if (raw[i] != name[i])
+        return false;
+    return raw[name.size()] == '"';
   }
 
   /// A field's key, read in place when it has no escape (the common case), else unescaped.
@@ -497,10 +501,11 @@ private:
   std::array<Step, kMaxDepth + 2> path_;
   std::size_t depth_ = 0;
   void push(Step s) {
-    if (depth_ == path_.size())
-      fail(nullptr, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    if (depth_ == path_.size()) [[unlikely]]
+      failTooDeep();
     path_[depth_++] = s;
   }
+  [[noreturn, gnu::cold, gnu::noinline]] void failTooDeep();
 };
 
 } // namespace lo::io
