@@ -42,7 +42,8 @@ public:
 private:
   static std::size_t slot(std::string_view t) {
     std::uint64_t head = 0, tail = 0;
-    std::memcpy(&head, t.data(), std::min<std::size_t>(8, t.size()));
+    if (!t.empty())
+      std::memcpy(&head, t.data(), std::min<std::size_t>(8, t.size()));
     if (t.size() > 8)
       std::memcpy(&tail, t.data() + t.size() - 8, 8);
     constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
