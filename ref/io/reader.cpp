@@ -22,6 +22,29 @@ constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
 /// Capsule keys come from the input: keyed hashing (ref/hash.hpp), searched by string_view.
 using KeyTable = std::unordered_map<std::string, CapsuleId, KeyedHash, std::equal_to<>>;
 
+// An array of kernels, groups or capsule names is reserved once for the most elements the
+// document can hold, none shorter than its shortest spelling below: the pages never written are
+// never resident, and the vector never regrows while it is read (docs/performance.md, "Hostile
+// inputs").
+
+/// The fewest bytes a value of `E` is spelled in, in any edition.
+template <class E> constexpr std::size_t shortestSpelling() {
+  std::size_t n = SIZE_MAX;
+  for (std::string_view s : Vocabulary<E>::spellings)
+    n = std::min(n, s.size());
+  return n;
+}
+/// `{"nodeId":0,"kind":"K","op":"O","capsule":""},`
+constexpr std::size_t kShortestKernel =
+    std::string_view(R"({"nodeId":0,"kind":"","op":"","capsule":""},)").size() +
+    shortestSpelling<KindTag>() + shortestSpelling<BackendOp>();
+/// `{"nodeIds":[],"op":"O","capsule":""},`
+constexpr std::size_t kShortestGroup =
+    std::string_view(R"({"nodeIds":[],"op":"","capsule":""},)").size() +
+    shortestSpelling<BackendOp>();
+/// `"",`
+constexpr std::size_t kShortestName = std::string_view(R"("",)").size();
+
 /// What texts read before gave (a capsule key's capsule, a kind's id), remembered in front of a
 /// keyed table: 64 slots, each chosen from the text's length and its first and last 8 bytes. A hit
 /// costs one comparison; a miss, or a collision (which input can force), costs the table's lookup
@@ -451,9 +474,7 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, E
                    break;
                  }
                  case 3: {
-                   // No kernel is shorter than 48 bytes, so this is room for all of them; the
-                   // pages never written are never resident, and the vector is never copied.
-                   plan.kernels.reserve(source.text.size() / 48);
+                   plan.kernels.reserve(source.text.size() / kShortestKernel);
                    r.elements(v, "the kernels array", [&](od::value &kv, std::size_t index) {
                      std::optional<std::string> key;
                      plan.kernels.push_back(r.kernel(kv, table ? &*table : nullptr, key));
@@ -561,12 +582,11 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
             });
             break;
           case 3: {
-            // In one buffer, with room for the most the rest of the document can hold (a name is
-            // at least `"",`, and its bytes are the document's): never regrown.
+            // In one buffer; its bytes are at most the rest of the document's.
             const char *at = r.location(x);
             const std::size_t rest =
                 at ? r.bytes().size() - static_cast<std::size_t>(at - r.bytes().data()) : 0;
-            a.capsuleNames.reserve(rest / 3, rest);
+            a.capsuleNames.reserve(rest / kShortestName, rest);
             r.elements(x, "capsuleNames", [&](od::value &s) {
               a.capsuleNames.push_back(r.string(s, "a capsule name"));
             });
@@ -598,14 +618,6 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
                  case 4: table = r.capsuleTable(v); break;
                  case 7: out.edition = r.enumValue<Edition>(v); break;
                  case 5: {
-                   // No group is shorter than `{"nodeIds":[],"op":"OP","capsule":""},`: room for
-                   // all of them, as for a plan's kernels.
-                   static constexpr std::size_t kShortestGroup = [] {
-                     std::size_t op = SIZE_MAX;
-                     for (std::string_view s : Vocabulary<BackendOp>::spellings)
-                       op = std::min(op, s.size());
-                     return 36 + op;
-                   }();
                    out.plan.groups.reserve(source.text.size() / kShortestGroup);
                    r.elements(v, "the groups array", [&](od::value &gv, std::size_t index) {
                      std::optional<std::string> key;
