@@ -2,6 +2,7 @@
 
 #include "ref/hash.hpp"
 #include "ref/io/contract_reader.hpp"
+#include "ref/io/reader_detail.hpp"
 #include "ref/io/strict_json.hpp"
 
 #include <algorithm>
@@ -13,71 +14,9 @@
 
 namespace lo::io {
 
+using namespace detail;
+
 namespace {
-
-constexpr std::string_view kPlanFormat = "nn-backend/graph-execution-plan";
-constexpr std::string_view kLoweringFormat = "nn-backend/graph-lowering-plan";
-constexpr std::string_view kAuditFormat = "nn-backend/execution-audit";
-
-/// Capsule keys come from the input: keyed hashing (ref/hash.hpp), searched by string_view.
-using KeyTable = std::unordered_map<std::string, CapsuleId, KeyedHash, std::equal_to<>>;
-
-// An array of kernels, groups or capsule names is reserved once for the most elements the
-// document can hold, none shorter than its shortest spelling below: the pages never written are
-// never resident, and the vector never regrows while it is read (docs/performance.md, "Hostile
-// inputs").
-
-/// The fewest bytes a value of `E` is spelled in, in any edition.
-template <class E> constexpr std::size_t shortestSpelling() {
-  std::size_t n = SIZE_MAX;
-  for (std::string_view s : Vocabulary<E>::spellings)
-    n = std::min(n, s.size());
-  return n;
-}
-/// `{"nodeId":0,"kind":"K","op":"O","capsule":""},`
-constexpr std::size_t kShortestKernel =
-    std::string_view(R"({"nodeId":0,"kind":"","op":"","capsule":""},)").size() +
-    shortestSpelling<KindTag>() + shortestSpelling<BackendOp>();
-/// `{"nodeIds":[],"op":"O","capsule":""},`
-constexpr std::size_t kShortestGroup =
-    std::string_view(R"({"nodeIds":[],"op":"","capsule":""},)").size() +
-    shortestSpelling<BackendOp>();
-/// `"",`
-constexpr std::size_t kShortestName = std::string_view(R"("",)").size();
-
-/// What texts read before gave (a capsule key's capsule, a kind's id), remembered in front of a
-/// keyed table: 64 slots, each chosen from the text's length and its first and last 8 bytes. A hit
-/// costs one comparison; a miss, or a collision (which input can force), costs the table's lookup
-/// it would have cost anyway. The texts are views that outlive the memo (a table's keys, the
-/// document's text).
-template <class V> class RecentTexts {
-public:
-  const V *find(std::string_view text) const {
-    const Slot &s = slots_[slot(text)];
-    return s.text.size() == text.size() && s.text.data() &&
-                   std::memcmp(s.text.data(), text.data(), text.size()) == 0
-               ? &s.value
-               : nullptr;
-  }
-  void remember(std::string_view text, V value) { slots_[slot(text)] = {text, value}; }
-  void clear() { slots_ = {}; }
-
-private:
-  static std::size_t slot(std::string_view t) {
-    std::uint64_t head = 0, tail = 0;
-    if (!t.empty())
-      std::memcpy(&head, t.data(), std::min<std::size_t>(8, t.size()));
-    if (t.size() > 8)
-      std::memcpy(&tail, t.data() + t.size() - 8, 8);
-    constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
-    return static_cast<std::size_t>(((head ^ (tail * kMix) ^ t.size()) * kMix) >> 58);
-  }
-  struct Slot {
-    std::string_view text;
-    V value{};
-  };
-  std::array<Slot, 64> slots_{};
-};
 
 /// A capsule reference that names a key of a table not read yet (JSON objects are unordered).
 struct PendingKey {
@@ -389,8 +328,6 @@ std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 
 // --- GraphExecutionPlan ------------------------------------------------------------------------
 
-constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels", "edition"};
-
 CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key) {
   od::json_type t;
   if (auto err = x.type().get(t))
@@ -442,8 +379,64 @@ PlannedNodeKernel Reader::kernel(od::value &kv, const KeyTable *table,
 
 } // namespace
 
+std::optional<std::pair<std::size_t, std::size_t>>
+detail::firstRepeatedNodeId(const std::vector<PlannedNodeKernel> &kernels) {
+  // A plan in increasing order needs no extra memory; any other is sorted.
+  bool increasing = true;
+  for (std::size_t i = 1; i < kernels.size() && increasing; ++i)
+    increasing = kernels[i - 1].nodeId < kernels[i].nodeId;
+  if (increasing)
+    return std::nullopt;
+  std::vector<std::pair<NodeId, std::size_t>> ids;
+  ids.reserve(kernels.size());
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    ids.emplace_back(kernels[i].nodeId, i);
+  std::sort(ids.begin(), ids.end());
+  std::optional<std::pair<std::size_t, std::size_t>> dup; // (first, later) with the earliest later
+  for (std::size_t i = 1; i < ids.size(); ++i)
+    if (ids[i].first == ids[i - 1].first && (!dup || ids[i].second < dup->second))
+      dup = std::pair{ids[i - 1].second, ids[i].second};
+  return dup;
+}
+
 GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, Edition edition,
                                      std::optional<Edition> *declared) {
+  if (auto plan = readExecutionPlanDirect(source, interner, edition, declared))
+    return std::move(*plan);
+  return readExecutionPlanStrict(source, interner, edition, declared);
+}
+
+LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edition edition) {
+  if (auto lowering = readLoweringPlanDirect(source, interner, edition))
+    return std::move(*lowering);
+  return readLoweringPlanStrict(source, interner, edition);
+}
+
+KeyTable detail::readCapsuleTableDocument(const Source &source, Interner &interner, Edition edition,
+                                          od::parser &parser) {
+  Reader r(source, &interner, &parser, 0, edition);
+  od::value root;
+  if (auto err = r.doc().get_value().get(root))
+    r.failSimd(err, nullptr);
+  KeyTable table = r.capsuleTable(root);
+  r.expectEnd();
+  return table;
+}
+
+KindId detail::readKindDocument(const Source &source, Interner &interner, Edition edition,
+                                od::parser &parser) {
+  Reader r(source, &interner, &parser, 0, edition);
+  od::value root;
+  if (auto err = r.doc().get_value().get(root))
+    r.failSimd(err, nullptr);
+  const KindId kind = r.kind(root);
+  r.expectEnd();
+  return kind;
+}
+
+GraphExecutionPlan detail::readExecutionPlanStrict(const Source &source, Interner &interner,
+                                                   Edition edition,
+                                                   std::optional<Edition> *declared) {
   Reader r(source, &interner, edition);
   GraphExecutionPlan plan;
   std::optional<KeyTable> table;
@@ -494,34 +487,16 @@ GraphExecutionPlan readExecutionPlan(const Source &source, Interner &interner, E
         checkCapsuleOp(i, [&] { return "/kernels/" + std::to_string(i) + "/capsule"; });
       });
 
-  // "unique nodeIds": a plan in increasing order needs no extra memory; any other is sorted.
-  bool increasing = true;
-  for (std::size_t i = 1; i < plan.kernels.size() && increasing; ++i)
-    increasing = plan.kernels[i - 1].nodeId < plan.kernels[i].nodeId;
-  if (!increasing) {
-    std::vector<std::pair<NodeId, std::size_t>> ids;
-    ids.reserve(plan.kernels.size());
-    for (std::size_t i = 0; i < plan.kernels.size(); ++i)
-      ids.emplace_back(plan.kernels[i].nodeId, i);
-    std::sort(ids.begin(), ids.end());
-    std::optional<std::pair<std::size_t, std::size_t>>
-        dup; // (first, later) with the earliest later
-    for (std::size_t i = 1; i < ids.size(); ++i)
-      if (ids[i].first == ids[i - 1].first && (!dup || ids[i].second < dup->second))
-        dup = std::pair{ids[i - 1].second, ids[i].second};
-    if (dup)
-      r.failAtPointer("/kernels/" + std::to_string(dup->second) + "/nodeId",
-                      "duplicate nodeId " + std::to_string(plan.kernels[dup->second].nodeId) +
-                          " (first at /kernels/" + std::to_string(dup->first) + "/nodeId)");
-  }
+  if (const auto dup = firstRepeatedNodeId(plan.kernels))
+    r.failAtPointer("/kernels/" + std::to_string(dup->second) + "/nodeId",
+                    "duplicate nodeId " + std::to_string(plan.kernels[dup->second].nodeId) +
+                        " (first at /kernels/" + std::to_string(dup->first) + "/nodeId)");
   return plan;
 }
 
 // --- GraphLoweringPlan -------------------------------------------------------------------------
 
 namespace {
-constexpr std::string_view kLoweringFields[] = {"format",   "version", "mode",  "equality",
-                                                "capsules", "groups",  "audit", "edition"};
 constexpr std::string_view kAuditFields[] = {"format",
                                              "version",
                                              "kernels",
@@ -545,7 +520,8 @@ LoweredKernelGroup Reader::group(od::value &gv, const KeyTable *table,
   return g;
 }
 
-LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edition edition) {
+LoweringDocument detail::readLoweringPlanStrict(const Source &source, Interner &interner,
+                                                Edition edition) {
   Reader r(source, &interner, edition);
   LoweringDocument out;
   std::optional<KeyTable> table;

@@ -98,6 +98,29 @@ constexpr std::uint32_t allFieldBits(std::size_t n) { return fieldBit(n) - 1; }
 /// array loops; docs/performance.md, "Hostile inputs").
 std::size_t indexBytesReleased();
 
+/// The elements of the array whose `[` is at `at` (before `end`), counted in its text when it
+/// holds only numbers; else 0 (the array is then read into a growing vector, and refused at its
+/// first element that is not a natural).
+inline std::size_t numberCount(const char *at, const char *end) {
+  if (!at || at >= end || *at != '[')
+    return 0;
+  std::size_t commas = 0;
+  bool any = false;
+  for (const char *p = at + 1; p < end; ++p) {
+    const char c = *p;
+    if (c == ']')
+      return any ? commas + 1 : 0;
+    if (c == ',')
+      ++commas;
+    else if ((c >= '0' && c <= '9') || c == '-')
+      any = true;
+    else if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '.' && c != 'e' && c != 'E' &&
+             c != '+')
+      return 0;
+  }
+  return 0;
+}
+
 /// One JSON document read strictly. Every `fail*` throws an InputError.
 class JsonReader {
 public:
@@ -330,28 +353,8 @@ public:
     return out;
   }
 
-  /// The elements of the array whose `[` is at `at`, counted in its text when it holds only
-  /// numbers; else 0 (the array is then read into a growing vector, and refused at its first
-  /// element that is not a natural).
   std::size_t numberCount(const char *at) const {
-    const char *end = bytes().data() + bytes().size();
-    if (!at || at >= end || *at != '[')
-      return 0;
-    std::size_t commas = 0;
-    bool any = false;
-    for (const char *p = at + 1; p < end; ++p) {
-      const char c = *p;
-      if (c == ']')
-        return any ? commas + 1 : 0;
-      if (c == ',')
-        ++commas;
-      else if ((c >= '0' && c <= '9') || c == '-')
-        any = true;
-      else if (c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '.' && c != 'e' &&
-               c != 'E' && c != '+')
-        return 0;
-    }
-    return 0;
+    return io::numberCount(at, bytes().data() + bytes().size());
   }
 
   /// The edition the document is judged by (docs/spec.md §1.6): the reader's caller chooses it,

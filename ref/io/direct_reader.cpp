@@ -1,0 +1,433 @@
+// The direct path of the plan and lowering readers (docs/performance.md, "The direct path"): one
+// pass over the text, without simdjson's index, for the documents written the common way. It
+// takes a text only when every value it meets is one it can judge exactly as the strict reader
+// (ref/io/reader.cpp) does, and then gives what the strict reader gives; on anything else it
+// declines, with nothing kept, and the strict reader reads the text from its start and gives the
+// value or the error (tests/fuzz/direct_reader.cpp, tests/unit/direct_reader_test.cpp).
+//
+// Values it does not read itself it hands to the strict reader on their own: the capsules table,
+// and each kind written as an object the first time its text is met.
+#include "ref/io/density.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/reader_detail.hpp"
+#include "ref/io/strict_json.hpp"
+#include "ref/opkind.hpp"
+#include "ref/record.hpp"
+
+#include <cstring>
+#include <vector>
+
+namespace lo::io::detail {
+
+namespace {
+
+/// Thrown to decline a text; caught at the entry points, never outside this file.
+struct Decline {};
+
+[[noreturn]] void decline() { throw Decline{}; }
+
+/// The fewest bytes of a capsules table the direct path hands to the strict reader on its own
+/// whatever the document's size; a larger table must be at most an eighth of the document (its
+/// copy and index stay within the memory of docs/performance.md).
+constexpr std::size_t kTableFloorBytes = std::size_t{64} << 10;
+/// The longest kind object read on its own, and how many kind texts are read on their own before
+/// the direct path declines (each costs a reader's start; the strict reader caches no more).
+constexpr std::size_t kLongestKindText = 512;
+constexpr std::size_t kMostKindTexts = 4096;
+
+class Scanner {
+public:
+  Scanner(const Source &source, Interner &interner, Edition edition)
+      : source_(source), interner_(interner), edition_(edition), p_(source.text.data()),
+        end_(source.text.data() + source.text.size()) {
+    if (source.text.size() > kMaxDocumentBytes)
+      decline();
+    if (source.text.size() > kDenseFloorBytes)
+      denseAt_ = source.text.size() * kMaxTokensPerEightBytes / 8;
+  }
+
+  // --- Tokens ----------------------------------------------------------------------------------
+
+  void ws() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t'))
+      ++p_;
+  }
+
+  /// The structural character `c` after whitespace, else decline.
+  void expect(char c) {
+    ws();
+    if (p_ == end_ || *p_ != c)
+      decline();
+    ++p_;
+    ++tokens_;
+  }
+
+  /// Whether the structural character `c` follows (after whitespace); taken when it does.
+  bool take(char c) {
+    ws();
+    if (p_ == end_ || *p_ != c)
+      return false;
+    ++p_;
+    ++tokens_;
+    return true;
+  }
+
+  /// What follows, after whitespace (0 at the end).
+  char peek() {
+    ws();
+    return p_ == end_ ? '\0' : *p_;
+  }
+
+  /// A string without an escape or a control character: its bytes.
+  std::string_view string() {
+    ws();
+    if (p_ == end_ || *p_ != '"')
+      decline();
+    const char *s = ++p_;
+    while (p_ < end_ && *p_ != '"') {
+      const auto c = static_cast<unsigned char>(*p_);
+      if (c == '\\' || c < 0x20)
+        decline();
+      ++p_;
+    }
+    if (p_ == end_)
+      decline();
+    const std::string_view out(s, static_cast<std::size_t>(p_ - s));
+    ++p_;
+    ++tokens_;
+    if (out.size() > kMaxStringBytes)
+      decline();
+    return out;
+  }
+
+  /// A field's key and its colon.
+  std::string_view key() {
+    const std::string_view k = string();
+    expect(':');
+    return k;
+  }
+
+  /// A natural below `limit`, written as digits without a leading zero and followed by what may
+  /// follow a value in an object or an array.
+  std::uint64_t natural(std::uint64_t limit) {
+    ws();
+    const char *s = p_;
+    std::uint64_t n = 0;
+    while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
+      if (p_ - s == 19) // at most 19 digits: below 2^63 fits, and nothing longer does
+        decline();
+      n = n * 10 + static_cast<std::uint64_t>(*p_ - '0');
+      ++p_;
+    }
+    if (p_ == s || (*s == '0' && p_ - s > 1) || n >= limit)
+      decline();
+    if (p_ < end_ && *p_ != ',' && *p_ != '}' && *p_ != ']' && *p_ != ' ' && *p_ != '\n' &&
+        *p_ != '\r' && *p_ != '\t')
+      decline();
+    ++tokens_;
+    return n;
+  }
+
+  /// A value of vocabulary `E` in the edition.
+  template <class E> E enumValue() {
+    const auto e = lookupSpelling<E>(string());
+    if (!e || !inEdition(*e, edition_))
+      decline();
+    return *e;
+  }
+
+  /// The text of the object or array at the cursor, up to `longest` bytes, found by matching
+  /// brackets outside strings (declines when longer or unclosed); the cursor moves past it.
+  std::string_view compound(std::size_t longest) {
+    ws();
+    const char *s = p_;
+    if (p_ == end_ || (*p_ != '{' && *p_ != '['))
+      decline();
+    std::size_t depth = 0;
+    bool inString = false;
+    for (; p_ < end_ && static_cast<std::size_t>(p_ - s) < longest; ++p_) {
+      const char c = *p_;
+      if (inString) {
+        if (c == '\\')
+          ++p_;
+        else if (c == '"')
+          inString = false;
+      } else if (c == '"') {
+        inString = true;
+      } else if (c == '{' || c == '[') {
+        if (++depth > kMaxDepth)
+          decline();
+      } else if ((c == '}' || c == ']') && --depth == 0) {
+        ++p_;
+        return std::string_view(s, static_cast<std::size_t>(p_ - s));
+      }
+    }
+    decline();
+  }
+
+  /// The root object ends the text: whitespace only after it; then the density limit of
+  /// docs/errors.md ("Limits"), with the tokens counted as they were read.
+  void end() {
+    ws();
+    if (p_ != end_)
+      decline();
+    const std::size_t size = source_.text.size();
+    if (size > kDenseFloorBytes && tokens_ * 8 > size * kMaxTokensPerEightBytes)
+      decline();
+  }
+
+  // --- Values of the documents -----------------------------------------------------------------
+
+  /// The `format` field: exactly `format`.
+  void format(std::string_view format) {
+    if (string() != format)
+      decline();
+  }
+
+  /// The `version` field: 1.
+  void version() {
+    if (natural(2) != 1)
+      decline();
+  }
+
+  /// The capsules table, read on its own by the strict reader.
+  void capsules() {
+    const std::string_view text = compound(std::max(kTableFloorBytes, source_.text.size() / 8));
+    if (text.front() != '{')
+      decline();
+    tokens_ += jsonTokens(text);
+    table_.emplace(readCapsuleTableDocument(alone(text), interner_, edition_, parser_));
+  }
+
+  /// A kind: a bare kind's spelling, or an object, read on its own the first time its text is met.
+  KindId kind() {
+    if (peek() == '"') {
+      const auto tag = lookupSpelling<KindTag>(string());
+      if (!tag || !inEdition(*tag, edition_) || !isBare(*tag))
+        decline();
+      return Interner::bareKind(*tag);
+    }
+    const std::string_view text = compound(kLongestKindText);
+    if (text.front() != '{')
+      decline();
+    if (const KnownKind *known = recentKinds_.find(text)) {
+      tokens_ += known->tokens;
+      return known->id;
+    }
+    auto it = kinds_.find(text);
+    if (it == kinds_.end()) {
+      if (kinds_.size() == kMostKindTexts)
+        decline();
+      const KnownKind known{readKindDocument(alone(text), interner_, edition_, parser_),
+                            jsonTokens(text)};
+      it = kinds_.emplace(text, known).first;
+    }
+    recentKinds_.remember(it->first, it->second);
+    tokens_ += it->second.tokens;
+    return it->second.id;
+  }
+
+  /// A `capsule` field: a key of the table read before.
+  CapsuleId capsuleRef() {
+    const std::string_view key = string();
+    if (!table_)
+      decline();
+    if (const CapsuleId *id = recentKeys_.find(key))
+      return *id;
+    auto it = table_->find(key);
+    if (it == table_->end())
+      decline();
+    recentKeys_.remember(it->first, it->second);
+    return it->second;
+  }
+
+  /// The fields of an object of record `K` in the edition, each read by `onField(i)` (field i of
+  /// the table); every one the edition requires, none it lacks, none twice.
+  template <class K, class F> void recordFields(F &&onField) {
+    static constexpr auto names = fieldNames<K>();
+    const auto e = static_cast<std::size_t>(edition_);
+    const std::uint32_t allowed = kEditionMasks<K>.allowed[e];
+    std::uint32_t seen = 0;
+    objectFields(names, allowed, seen, onField);
+    if ((kEditionMasks<K>.required[e] & ~seen) != 0)
+      decline();
+  }
+
+  /// The fields of an object among `names` (bit i: `names[i]`), those of `allowed` only, none
+  /// twice; `onField(i)` reads the value of each. `seen` receives their bits.
+  template <class Names, class F>
+  void objectFields(const Names &names, std::uint32_t allowed, std::uint32_t &seen, F &&onField) {
+    expect('{');
+    if (take('}'))
+      return;
+    do {
+      const std::string_view k = key();
+      std::size_t i = 0;
+      while (i < std::size(names) && names[i] != k)
+        ++i;
+      if (i == std::size(names) || !(allowed & fieldBit(i)) || (seen & fieldBit(i)))
+        decline();
+      seen |= fieldBit(i);
+      onField(i);
+    } while (take(','));
+    expect('}');
+  }
+
+  /// The elements of an array, each read by `each()`. A document denser than the limit of
+  /// docs/errors.md ("Limits") is declined as soon as the tokens read so far pass it.
+  template <class F> void elements(F &&each) {
+    expect('[');
+    if (take(']'))
+      return;
+    do {
+      if (tokens_ > denseAt_)
+        decline();
+      each();
+    } while (take(','));
+    expect(']');
+  }
+
+  /// How many naturals the array at the cursor holds, counted in its text (io::numberCount).
+  std::size_t numberCount() {
+    ws();
+    return io::numberCount(p_, end_);
+  }
+
+  std::size_t size() const { return source_.text.size(); }
+  Edition edition() const { return edition_; }
+  Interner &interner() { return interner_; }
+  bool hasTable() const { return table_.has_value(); }
+
+private:
+  /// `text` as a document of its own, with the strict reader's padding.
+  const Source &alone(std::string_view text) {
+    alone_.name = source_.name;
+    alone_.text.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+    alone_.text.assign(text);
+    return alone_;
+  }
+
+  struct KnownKind {
+    KindId id;
+    std::size_t tokens;
+  };
+
+  const Source &source_;
+  Interner &interner_;
+  Edition edition_;
+  const char *p_;
+  const char *end_;
+  std::size_t tokens_ = 0;
+  std::size_t denseAt_ = SIZE_MAX; // more tokens than this pass the density limit
+  Source alone_;
+  od::parser parser_;
+  std::optional<KeyTable> table_;
+  RecentTexts<CapsuleId> recentKeys_;
+  RecentTexts<KnownKind> recentKinds_;
+  std::unordered_map<std::string_view, KnownKind, KeyedHash> kinds_;
+};
+
+} // namespace
+
+std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, Interner &interner,
+                                                          Edition edition,
+                                                          std::optional<Edition> *declared) {
+  try {
+    Scanner s(source, interner, edition);
+    GraphExecutionPlan plan;
+    std::optional<Edition> written;
+    const bool gateChecksOp = rulesOf(s.edition()).gate != GateKind::acceptance;
+    std::uint32_t seen = 0;
+    s.objectFields(kPlanFields, allFieldBits(std::size(kPlanFields)), seen, [&](std::size_t i) {
+      switch (i) {
+      case 0: s.format(kPlanFormat); break;
+      case 1: s.version(); break;
+      case 2: s.capsules(); break;
+      case 3: {
+        s.elements([&] {
+          PlannedNodeKernel k;
+          s.recordFields<PlannedNodeKernel>([&](std::size_t f) {
+            switch (f) {
+            case 0: k.nodeId = s.natural(kNodeIdLimit); break;
+            case 1: k.kind = s.kind(); break;
+            case 2: k.op = s.enumValue<BackendOp>(); break;
+            default: k.capsule = s.capsuleRef();
+            }
+          });
+          // Ops that agree with the kind and the capsule (docs/spec.md §2.4).
+          if (opOf(s.interner().kind(k.kind)) != k.op ||
+              (gateChecksOp && s.interner().capsule(k.capsule).op != k.op))
+            decline();
+          // Reserved once the first kernel is read, as the strict reader reserves (a text declined
+          // before has reserved nothing).
+          if (plan.kernels.capacity() == 0)
+            plan.kernels.reserve(s.size() / kShortestKernel);
+          plan.kernels.push_back(k);
+        });
+        break;
+      }
+      default: written = s.enumValue<Edition>();
+      }
+    });
+    if (!(seen & fieldBits(kPlanFields, {"kernels"})) || firstRepeatedNodeId(plan.kernels))
+      decline();
+    s.end();
+    if (declared && written)
+      *declared = written;
+    return plan;
+  } catch (const Decline &) {
+  } catch (const InputError &) {
+  }
+  return std::nullopt;
+}
+
+std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Interner &interner,
+                                                       Edition edition) {
+  try {
+    Scanner s(source, interner, edition);
+    LoweringDocument out;
+    std::uint32_t seen = 0;
+    // No audit: a lowering with one is left to the strict reader.
+    const std::uint32_t allowed =
+        allFieldBits(std::size(kLoweringFields)) & ~fieldBits(kLoweringFields, {"audit"});
+    s.objectFields(kLoweringFields, allowed, seen, [&](std::size_t i) {
+      switch (i) {
+      case 0: s.format(kLoweringFormat); break;
+      case 1: s.version(); break;
+      case 2: out.mode = s.enumValue<Mode>(); break;
+      case 3: out.equality = s.enumValue<Equality>(); break;
+      case 4: s.capsules(); break;
+      case 5:
+        s.elements([&] {
+          LoweredKernelGroup g;
+          s.recordFields<LoweredKernelGroup>([&](std::size_t f) {
+            switch (f) {
+            case 0:
+              g.nodeIds.reserve(s.numberCount());
+              s.elements([&] { g.nodeIds.push_back(s.natural(kNodeIdLimit)); });
+              break;
+            case 1: s.elements([&] { g.kinds.push_back(s.kind()); }); break;
+            case 2: g.op = s.enumValue<BackendOp>(); break;
+            case 3: g.capsule = s.capsuleRef(); break;
+            default: g.groupingKind = s.enumValue<GroupingKind>();
+            }
+          });
+          if (out.plan.groups.capacity() == 0)
+            out.plan.groups.reserve(s.size() / kShortestGroup);
+          out.plan.groups.push_back(std::move(g));
+        });
+        break;
+      default: out.edition = s.enumValue<Edition>();
+      }
+    });
+    if (!(seen & fieldBits(kLoweringFields, {"groups"})))
+      decline();
+    s.end();
+    return out;
+  } catch (const Decline &) {
+  } catch (const InputError &) {
+  }
+  return std::nullopt;
+}
+
+} // namespace lo::io::detail

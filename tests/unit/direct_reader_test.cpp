@@ -1,0 +1,110 @@
+// The direct path of the readers (ref/io/direct_reader.cpp) against the strict reader, in every
+// edition: it takes the texts the writer writes and gives the strict reader's value
+// (TakesTheWritersTexts), and on texts spelled every way and then damaged byte by byte it either
+// declines or gives the strict reader's value, never one for a text the strict reader refuses
+// (AgreesOnDamagedTexts; tests/direct_agreement.hpp). The seed is printed; LO_TEST_SEED=N runs it
+// again.
+#include "ref/io/writer.hpp"
+#include "ref/lowering.hpp"
+#include "tests/direct_agreement.hpp"
+#include "tests/random_seed.hpp"
+#include "tools/plans/plans.hpp"
+#include "tools/plans/spelling.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <string>
+
+namespace lo::test {
+namespace {
+
+/// A random plan of edition `e`, with kinds that have parameters (the direct path reads those on
+/// their own).
+GraphExecutionPlan planOf(Interner &interner, plans::Rng &rng, Edition e) {
+  plans::PlanKnobs knobs;
+  knobs.edition = e;
+  knobs.maxNodes = 40;
+  return plans::randomPlan(interner, rng, knobs);
+}
+
+std::string loweringText(const Interner &interner, const GraphExecutionPlan &plan, Mode mode,
+                         Edition e) {
+  return io::loweringPlanJson(interner, lower(interner, plan, mode, Equality::contract), mode,
+                              Equality::contract, nullptr, e);
+}
+
+TEST(DirectReader, TakesTheWritersTexts) {
+  plans::Rng rng(randomSeed());
+  for (std::size_t ei = 0; ei < vocabularySize<Edition>(); ++ei) {
+    const auto e = static_cast<Edition>(ei);
+    for (int round = 0; round < 20; ++round) {
+      Interner interner;
+      const GraphExecutionPlan plan = planOf(interner, rng, e);
+      for (const auto &[text, isPlan] :
+           {std::pair{io::executionPlanJson(interner, plan, e), true},
+            std::pair{loweringText(interner, plan, Mode::coalesced, e), false},
+            std::pair{loweringText(interner, plan, Mode::singleton, e), false}}) {
+        Direct direct{};
+        EXPECT_EQ(directDisagreement(text, isPlan, e, direct), "") << spelling(e) << "\n" << text;
+        EXPECT_EQ(direct, Direct::agreed) << "declined, edition " << spelling(e) << "\n" << text;
+      }
+    }
+  }
+}
+
+/// `text` with one byte replaced, inserted or removed, or a stretch repeated.
+std::string damaged(std::string text, plans::Rng &rng) {
+  static constexpr std::string_view kBytes = "{}[],:\" \\0123456789-.eEtfnu/a\x01\xc3\xa9\xff";
+  const std::size_t at = text.empty() ? 0 : rng.below(text.size());
+  const char b = kBytes[rng.below(kBytes.size())];
+  switch (rng.below(4)) {
+  case 0:
+    if (!text.empty())
+      text[at] = b;
+    break;
+  case 1: text.insert(text.begin() + static_cast<std::ptrdiff_t>(at), b); break;
+  case 2:
+    if (!text.empty())
+      text.erase(at, 1);
+    break;
+  default: {
+    const std::size_t n = rng.below(std::min<std::size_t>(40, text.size() - at) + 1);
+    text.insert(at, text.substr(at, n));
+  }
+  }
+  return text;
+}
+
+TEST(DirectReader, AgreesOnDamagedTexts) {
+  plans::Rng rng(randomSeed());
+  std::array<std::size_t, 2> agreed{}, declined{};
+  for (std::size_t ei = 0; ei < vocabularySize<Edition>(); ++ei) {
+    const auto e = static_cast<Edition>(ei);
+    for (int round = 0; round < 40; ++round) {
+      Interner interner;
+      const GraphExecutionPlan plan = planOf(interner, rng, e);
+      const auto placement =
+          rng.pick({io::Placement::table, io::Placement::inline_, io::Placement::mixed});
+      const bool isPlan = rng.chance(1, 2);
+      std::string text = isPlan ? plans::spelledPlanJson(interner, plan, placement, rng.next(), e)
+                                : loweringText(interner, plan, Mode::coalesced, e);
+      for (int step = 0; step < 8; ++step) {
+        Direct direct{};
+        ASSERT_EQ(directDisagreement(text, isPlan, e, direct), "")
+            << "edition " << spelling(e) << "\n"
+            << text;
+        ++(direct == Direct::agreed ? agreed : declined)[isPlan ? 0 : 1];
+        text = damaged(std::move(text), rng);
+      }
+    }
+  }
+  // Both outcomes were met, for both documents: the comparison had something to compare.
+  for (int d = 0; d < 2; ++d) {
+    EXPECT_GT(agreed[d], 0u) << (d == 0 ? "plans" : "lowerings");
+    EXPECT_GT(declined[d], 0u) << (d == 0 ? "plans" : "lowerings");
+  }
+}
+
+} // namespace
+} // namespace lo::test
