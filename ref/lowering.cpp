@@ -56,6 +56,16 @@ LoweredKernelGroup toSingletonLoweredGroup(const PlannedNodeKernel &k) {
   return LoweredKernelGroup{{k.nodeId}, {k.kind}, k.op, k.capsule, GroupingKind::singleton};
 }
 
+void startGroup(LoweredKernelGroup &g, const PlannedNodeKernel &k) {
+  g.nodeIds.clear();
+  g.nodeIds.push_back(k.nodeId);
+  g.kinds.clear();
+  g.kinds.push_back(k.kind);
+  g.op = k.op;
+  g.capsule = k.capsule;
+  g.groupingKind = GroupingKind::singleton;
+}
+
 GraphLoweringPlan toSingletonLoweringPlan(const GraphExecutionPlan &p) {
   return GraphLoweringPlan{mapped(p.kernels, toSingletonLoweredGroup)};
 }

@@ -93,6 +93,44 @@ struct LoweringState {
   void pushKernel(const PlannedNodeKernel &k);
 };
 
+/// `g` made `toSingletonLoweredGroup(k)`, keeping the room its lists have.
+void startGroup(LoweredKernelGroup &g, const PlannedNodeKernel &k);
+
+/// The lowering of `mode` made one kernel at a time, holding only the group still open (every
+/// group before it is finished, since `pushKernel` only appends to the last): each group is
+/// handed to `emit` once finished, in order, and the groups handed out are those of `lower`.
+/// Used where the groups are written as they come (a stream, a lowering written from its plan).
+class GroupFold {
+public:
+  GroupFold(const Interner &interner, Mode mode, Equality equality)
+      : interner_(interner), mode_(mode), equality_(equality) {}
+
+  template <class Emit> void push(const PlannedNodeKernel &k, Emit &&emit) {
+    if (open_ && mode_ == Mode::coalesced && canAppend(interner_, equality_, group_, k)) {
+      appendNode(group_, k);
+      return;
+    }
+    if (open_)
+      emit(static_cast<const LoweredKernelGroup &>(group_));
+    startGroup(group_, k);
+    open_ = true;
+  }
+
+  /// Hands the group still open, if any, to `emit`.
+  template <class Emit> void finish(Emit &&emit) {
+    if (open_)
+      emit(static_cast<const LoweredKernelGroup &>(group_));
+    open_ = false;
+  }
+
+private:
+  const Interner &interner_;
+  Mode mode_;
+  Equality equality_;
+  LoweredKernelGroup group_;
+  bool open_ = false;
+};
+
 /// The coalesced lowering (docs/spec.md §1.2): a left fold of `pushKernel` over the planned
 /// nodes.
 GraphLoweringPlan toCoalescedLoweringPlan(const Interner &interner, const GraphExecutionPlan &p,

@@ -34,6 +34,10 @@ constexpr std::size_t kTableFloorBytes = std::size_t{64} << 10;
 /// the direct path declines (each costs a reader's start; the strict reader caches no more).
 constexpr std::size_t kLongestKindText = 512;
 constexpr std::size_t kMostKindTexts = 4096;
+/// The kernels' texts after their node ids kept for the next kernels (by their first
+/// kTailKeyBytes bytes): a power of two.
+constexpr std::size_t kTailSlots = 256;
+constexpr std::size_t kTailKeyBytes = 32;
 
 class Scanner {
 public:
@@ -84,17 +88,18 @@ public:
     if (p_ == end_ || *p_ != '"')
       decline();
     const char *s = ++p_;
-    while (p_ < end_ && *p_ != '"') {
-      const auto c = static_cast<unsigned char>(*p_);
-      if (c == '\\' || c < 0x20)
-        decline();
-      ++p_;
-    }
-    if (p_ == end_)
+    const auto *close =
+        static_cast<const char *>(std::memchr(s, '"', static_cast<std::size_t>(end_ - s)));
+    if (!close)
       decline();
-    const std::string_view out(s, static_cast<std::size_t>(p_ - s));
-    ++p_;
+    bool plain = true; // no escape and no control character: a loop the compiler vectorises
+    for (const char *q = s; q < close; ++q)
+      plain &= *q != '\\' && static_cast<unsigned char>(*q) >= 0x20;
+    if (!plain)
+      decline();
+    p_ = close + 1;
     ++tokens_;
+    const std::string_view out(s, static_cast<std::size_t>(close - s));
     if (out.size() > kMaxStringBytes)
       decline();
     return out;
@@ -207,13 +212,28 @@ public:
         decline();
       return Interner::bareKind(*tag);
     }
+    ws();
+    // A kind read before is found by the text up to its first `}`: a text read before is a whole
+    // object, so the same bytes here are that object, whatever its first `}` closes.
+    if (const void *close =
+            std::memchr(p_, '}', std::min(kLongestKindText, static_cast<std::size_t>(end_ - p_)))) {
+      const std::string_view upTo(
+          p_, static_cast<std::size_t>(static_cast<const char *>(close) + 1 - p_));
+      const KnownKind *known = recentKinds_.find(upTo);
+      if (!known)
+        if (auto it = kinds_.find(upTo); it != kinds_.end()) {
+          recentKinds_.remember(it->first, it->second);
+          known = &it->second;
+        }
+      if (known) {
+        p_ += upTo.size();
+        tokens_ += known->tokens;
+        return known->id;
+      }
+    }
     const std::string_view text = compound(kLongestKindText);
     if (text.front() != '{')
       decline();
-    if (const KnownKind *known = recentKinds_.find(text)) {
-      tokens_ += known->tokens;
-      return known->id;
-    }
     auto it = kinds_.find(text);
     if (it == kinds_.end()) {
       if (kinds_.size() == kMostKindTexts)
@@ -260,17 +280,98 @@ public:
     expect('{');
     if (take('}'))
       return;
+    std::size_t i = 0;
     do {
-      const std::string_view k = key();
-      std::size_t i = 0;
-      while (i < std::size(names) && names[i] != k)
-        ++i;
-      if (i == std::size(names) || !(allowed & fieldBit(i)) || (seen & fieldBit(i)))
+      i = keyIndex(names, i);
+      if (!(allowed & fieldBit(i)) || (seen & fieldBit(i)))
         decline();
       seen |= fieldBit(i);
       onField(i);
+      ++i;
     } while (take(','));
     expect('}');
+  }
+
+  /// The index in `names` of the key at the cursor, written without an escape, its colon taken;
+  /// `names[hint]` is tried first. Declines on any other key (the strict reader names it).
+  template <class Names> std::size_t keyIndex(const Names &names, std::size_t hint) {
+    ws();
+    if (p_ == end_ || *p_ != '"')
+      decline();
+    const char *k = p_ + 1;
+    const std::size_t n = std::size(names);
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t i = (hint + j) % n;
+      if (startsWith(k, names[i]) && k + names[i].size() < end_ && k[names[i].size()] == '"') {
+        p_ = k + names[i].size() + 1;
+        ++tokens_;
+        expect(':');
+        return i;
+      }
+    }
+    decline();
+  }
+
+  /// Whether the text at `at` starts with `word`.
+  bool startsWith(const char *at, std::string_view word) const {
+    if (static_cast<std::size_t>(end_ - at) < word.size())
+      return false;
+    for (std::size_t i = 0; i < word.size(); ++i) // a few bytes: no call to memcmp
+      if (at[i] != word[i])
+        return false;
+    return true;
+  }
+
+  /// Where the cursor stands, and the tokens read so far: to go back to, or to measure from.
+  struct Mark {
+    const char *at;
+    std::size_t tokens;
+  };
+  Mark mark() const { return {p_, tokens_}; }
+  void restore(Mark m) {
+    p_ = m.at;
+    tokens_ = m.tokens;
+  }
+  /// The text from `m` to the cursor, and its tokens.
+  std::string_view since(Mark m) const {
+    return std::string_view(m.at, static_cast<std::size_t>(p_ - m.at));
+  }
+  std::size_t tokensSince(Mark m) const { return tokens_ - m.tokens; }
+
+  /// Whether `word` (structural characters and keys, `tokens` of them) follows, after whitespace;
+  /// taken when it does.
+  bool takeWord(std::string_view word, std::size_t tokens) {
+    ws();
+    if (!startsWith(p_, word))
+      return false;
+    p_ += word.size();
+    tokens_ += tokens;
+    return true;
+  }
+
+  /// The slot of `slots` (kTailSlots of them) for the text at the cursor, chosen by its first
+  /// kTailKeyBytes bytes; none when fewer are left.
+  template <class Slot> Slot *tailSlot(std::vector<Slot> &slots) const {
+    if (static_cast<std::size_t>(end_ - p_) < kTailKeyBytes)
+      return nullptr;
+    std::uint64_t w[kTailKeyBytes / 8];
+    std::memcpy(w, p_, sizeof w);
+    constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
+    std::uint64_t h = 0;
+    for (const std::uint64_t x : w)
+      h = (h ^ x) * kMix;
+    static_assert((kTailSlots & (kTailSlots - 1)) == 0);
+    return &slots[static_cast<std::size_t>(h >> 56) & (kTailSlots - 1)];
+  }
+
+  /// Whether the text at the cursor is `text` (whose tokens are `tokens`); taken when it is.
+  bool takeText(std::string_view text, std::size_t tokens) {
+    if (text.empty() || static_cast<std::size_t>(end_ - p_) < text.size() ||
+        std::memcmp(p_, text.data(), text.size()) != 0)
+      return false;
+    p_ += text.size();
+    tokens_ += tokens;
+    return true;
   }
 
   /// The elements of an array, each read by `each()`. A document denser than the limit of
@@ -344,8 +445,33 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
       case 1: s.version(); break;
       case 2: s.capsules(); break;
       case 3: {
+        // A kernel written as one before it but for its node id (the kernels of a run, and of a
+        // model's repeated blocks) is that kernel with this id: the text after the id is
+        // compared, not read. The texts read before are kept by their first bytes.
+        static const std::string idFirst =
+            "{\"" + std::string(fieldNames<PlannedNodeKernel>()[0]) + "\":"; // 3 tokens
+        struct Tail {
+          std::string_view text; // from after the node id to the closing brace
+          std::size_t tokens = 0;
+          PlannedNodeKernel kernel;
+        };
+        std::vector<Tail> tails(kTailSlots);
         s.elements([&] {
           PlannedNodeKernel k;
+          const Scanner::Mark start = s.mark();
+          std::optional<Scanner::Mark> tail;
+          Tail *slot = nullptr;
+          if (s.takeWord(idFirst, 3)) {
+            k.nodeId = s.natural(kNodeIdLimit);
+            tail = s.mark();
+            slot = s.tailSlot(tails);
+            if (slot && s.takeText(slot->text, slot->tokens)) {
+              plan.kernels.push_back(
+                  {k.nodeId, slot->kernel.kind, slot->kernel.op, slot->kernel.capsule});
+              return;
+            }
+            s.restore(start);
+          }
           s.recordFields<PlannedNodeKernel>([&](std::size_t f) {
             switch (f) {
             case 0: k.nodeId = s.natural(kNodeIdLimit); break;
@@ -358,6 +484,8 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
           if (opOf(s.interner().kind(k.kind)) != k.op ||
               (gateChecksOp && s.interner().capsule(k.capsule).op != k.op))
             decline();
+          if (slot)
+            *slot = {s.since(*tail), s.tokensSince(*tail), k};
           // Reserved once the first kernel is read, as the strict reader reserves (a text declined
           // before has reserved nothing).
           if (plan.kernels.capacity() == 0)

@@ -219,25 +219,13 @@ StreamSummary lowerStream(PlanStream &in, Sink &out, const Interner &interner, M
     summary.largestGroup = std::max<std::uint64_t>(summary.largestGroup, g.nodeIds.size());
   };
 
-  // The fold of `toCoalescedLoweringPlan` (or the map of `toSingletonLoweringPlan`), keeping only
-  // the last group: every group before it is finished, since `pushKernel` only appends to the last.
-  LoweringState state{interner, equality, {}};
+  GroupFold fold(interner, mode, equality);
   PlannedNodeKernel k;
   while (in.next(k)) {
     ++summary.kernels;
-    if (mode == Mode::singleton) {
-      emit(toSingletonLoweredGroup(k));
-      continue;
-    }
-    state.pushKernel(k);
-    if (state.groups.size() == 2) {
-      emit(state.groups.front());
-      state.groups.front() = std::move(state.groups.back());
-      state.groups.pop_back();
-    }
+    fold.push(k, emit);
   }
-  for (const auto &g : state.groups)
-    emit(g);
+  fold.finish(emit);
   in.beforeWait(nullptr);
   out.flush();
   return summary;

@@ -6,6 +6,7 @@
 #include "ref/recheck.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <unordered_set>
 
 namespace lo::io {
@@ -20,15 +21,21 @@ template <class E> void enumField(Sink &out, char before, std::string_view name,
 
 /// The members of a pretty-printed array or object, one a line four spaces in from `indent`, each
 /// written by `each(member)`; `close` (']' or '}') stands on a line of its own two spaces in, or
-/// right after the opening bracket when there is no member.
+/// right after the opening bracket when there is no member. `items` is a range, or a function
+/// that hands each member to the function it is given.
 template <class Range, class Each>
 void memberLines(Sink &out, std::string_view indent, const Range &items, char close, Each &&each) {
   bool first = true;
-  for (const auto &item : items) {
+  const auto line = [&](const auto &item) {
     out << (first ? "\n" : ",\n") << indent << "    ";
     first = false;
     each(item);
-  }
+  };
+  if constexpr (std::is_invocable_v<const Range &, decltype(line)>)
+    items(line); // a function that hands out the items
+  else
+    for (const auto &item : items)
+      line(item);
   if (!first)
     out << '\n' << indent << "  ";
   out << close;
@@ -84,7 +91,8 @@ CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> in
 }
 
 bool CapsuleKeys::add(const Interner &interner, CapsuleId id) {
-  if (keys_.count(id))
+  const auto i = static_cast<std::size_t>(id);
+  if (i < slot_.size() && slot_[i])
     return false;
   const std::string name = keyNameOf(interner.capsule(id).name);
   std::size_t &n = seenNames_[name];
@@ -94,7 +102,10 @@ bool CapsuleKeys::add(const Interner &interner, CapsuleId id) {
     key = n == 1 ? name : name + "#" + std::to_string(n);
   } while (taken_.count(key));
   taken_.insert(key);
-  keys_.emplace(id, key);
+  keys_.push_back(std::move(key));
+  if (i >= slot_.size())
+    slot_.resize(std::max(i + 1, 2 * slot_.size()), 0);
+  slot_[i] = static_cast<std::uint32_t>(keys_.size());
   order_.push_back(id);
   return true;
 }
@@ -168,30 +179,51 @@ const std::string &GroupWriter::capsuleText(CapsuleId id, const std::string *key
 }
 
 void GroupWriter::write(Sink &out, const LoweredKernelGroup &g, const std::string *key) {
-  // The group's fields in its table's order, those of the edition only (ref/lowering.hpp).
-  char before = '{';
+  // The group's fields in its table's order, those of the edition only (ref/lowering.hpp). A
+  // group's record has no optional field and no tag, so which fields are written depends on the
+  // edition alone: each field's `{"NAME":` or `,"NAME":` is made once. The fields after the lists
+  // (op, capsule, grouping kind) repeat along a run: their text is kept from the group before.
+  static_assert(!Tagged<LoweredKernelGroup>);
+  if (heads_.empty())
+    forEachWrittenField<LoweredKernelGroup>(
+        g,
+        [&](const auto &f, const auto &) {
+          heads_.push_back((heads_.empty() ? "{\"" : ",\"") + std::string(f.name) + "\":");
+        },
+        edition_);
+  const bool sameTail = !tail_.empty() && g.op == tailOf_.op && g.capsule == tailOf_.capsule &&
+                        g.groupingKind == tailOf_.groupingKind && key == tailKey_;
+  if (!sameTail)
+    tail_.clear(); // made again below, in the room it had
+  std::size_t i = 0;
   forEachWrittenField<LoweredKernelGroup>(
       g,
-      [&](const auto &f, const auto &value) {
-        out << before << '"' << f.name << "\":";
-        before = ',';
+      [&](const auto &, const auto &value) {
+        const std::string &head = heads_[i++];
         using T = std::remove_cvref_t<decltype(value)>;
         if constexpr (std::is_same_v<T, NodeIdList>) {
-          out << '[';
+          out << std::string_view(head) << '[';
           commaSeparated(out, value, [&](NodeId id) { out << id; });
           out << ']';
         } else if constexpr (std::is_same_v<T, std::vector<KindId>>) {
-          out << '[';
+          out << std::string_view(head) << '[';
           commaSeparated(out, value, [&](KindId id) { out << std::string_view(kindText(id)); });
           out << ']';
-        } else if constexpr (std::is_same_v<T, CapsuleId>) {
-          out << std::string_view(capsuleText(value, key));
-        } else {
-          out << '"' << spelling(value) << '"';
+        } else if (!sameTail) {
+          tail_ += head;
+          if constexpr (std::is_same_v<T, CapsuleId>)
+            tail_ += capsuleText(value, key);
+          else
+            (tail_ += '"', tail_ += spelling(value), tail_ += '"');
         }
       },
       edition_);
-  out << '}';
+  if (!sameTail) {
+    tail_ += '}';
+    tailOf_ = {{}, {}, g.op, g.capsule, g.groupingKind};
+    tailKey_ = key;
+  }
+  out << std::string_view(tail_);
 }
 
 namespace {
@@ -266,17 +298,21 @@ void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,
       << in << '}';
 }
 
-void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
-                       Mode mode, Equality equality, const AuditDocument *audit,
-                       WrittenEdition edition) {
-  const CapsuleKeys keys = capsuleKeysOf(interner, plan.groups);
+namespace {
+
+/// A GraphLoweringPlan whose groups `forEachGroup(each)` hands to `each`, in order.
+template <class ForEachGroup>
+void writeLowering(Sink &out, const Interner &interner, ForEachGroup &&forEachGroup, Mode mode,
+                   Equality equality, const AuditDocument *audit, WrittenEdition edition) {
+  CapsuleKeys keys;
+  forEachGroup([&](const LoweredKernelGroup &g) { keys.add(interner, g.capsule); });
   writeFormat(out, "nn-backend/graph-lowering-plan");
   out << "  \"mode\": \"" << spelling(mode) << "\",\n  \"equality\": \"" << spelling(equality)
       << "\",\n";
   writeCapsuleTable(out, interner, keys, Layout::pretty, edition);
   out << ",\n  \"groups\": [";
   GroupWriter groups(interner, edition);
-  memberLines(out, "", plan.groups, ']',
+  memberLines(out, "", forEachGroup, ']',
               [&](const LoweredKernelGroup &g) { groups.write(out, g, &keys.key(g.capsule)); });
   if (audit) {
     out << ",\n  \"audit\": ";
@@ -284,6 +320,34 @@ void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringP
   }
   out << "\n}\n";
   out.flush();
+}
+
+} // namespace
+
+void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
+                       Mode mode, Equality equality, const AuditDocument *audit,
+                       WrittenEdition edition) {
+  writeLowering(
+      out, interner,
+      [&](auto &&each) {
+        for (const auto &g : plan.groups)
+          each(g);
+      },
+      mode, equality, audit, edition);
+}
+
+void writeLoweringOf(Sink &out, const Interner &interner, const GraphExecutionPlan &plan, Mode mode,
+                     Equality equality, WrittenEdition edition) {
+  // Lowered twice, holding one group at a time: once for the capsules' keys, once to write.
+  writeLowering(
+      out, interner,
+      [&](auto &&each) {
+        GroupFold fold(interner, mode, equality);
+        for (const auto &k : plan.kernels)
+          fold.push(k, each);
+        fold.finish(each);
+      },
+      mode, equality, nullptr, edition);
 }
 
 void writeAuditText(Sink &out, const Interner &interner, const ExecutionAudit &audit, bool detailed,

@@ -12,7 +12,9 @@
 #include "ref/lowering.hpp"
 #include "ref/record.hpp"
 
+#include <deque>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -35,16 +37,22 @@ public:
   /// made one use at a time, so the keys of a prefix of the uses are the keys of the whole.
   bool add(const Interner &interner, CapsuleId id);
   const std::vector<CapsuleId> &order() const { return order_; }
-  const std::string &key(CapsuleId id) const { return keys_.at(id); }
+  const std::string &key(CapsuleId id) const {
+    const std::string *k = find(id);
+    if (!k)
+      throw std::out_of_range("CapsuleKeys::key: a capsule no item uses");
+    return *k;
+  }
   /// The key of `id`, or null when no item uses it.
   const std::string *find(CapsuleId id) const {
-    const auto it = keys_.find(id);
-    return it == keys_.end() ? nullptr : &it->second;
+    const auto i = static_cast<std::size_t>(id);
+    return i < slot_.size() && slot_[i] ? &keys_[slot_[i] - 1] : nullptr;
   }
 
 private:
   std::vector<CapsuleId> order_;
-  std::unordered_map<CapsuleId, std::string> keys_;
+  std::deque<std::string> keys_;    // in order_'s order
+  std::vector<std::uint32_t> slot_; // by capsule id: 1 + its index in keys_, or 0
   // Names come from the input: keyed hashing (ref/hash.hpp).
   std::unordered_map<std::string, std::size_t, KeyedHash> seenNames_; // name -> capsules so far
   std::unordered_set<std::string, KeyedHash> taken_;
@@ -158,6 +166,10 @@ private:
   WrittenEdition edition_;
   std::vector<std::string> kinds_;    // by KindId; empty until written
   std::vector<std::string> capsules_; // by CapsuleId; empty until written
+  std::vector<std::string> heads_;    // each written field's `{"NAME":` or `,"NAME":`
+  std::string tail_;                  // the fields after the lists, and `}`, of tailOf_
+  LoweredKernelGroup tailOf_;
+  const std::string *tailKey_ = nullptr;
 };
 
 /// Where a plan's kernels put their capsules (docs/spec.md §2.4): in the `capsules` table, inline,
@@ -173,6 +185,11 @@ void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutio
 void writeLoweringPlan(Sink &out, const Interner &interner, const GraphLoweringPlan &plan,
                        Mode mode, Equality equality, const AuditDocument *audit = nullptr,
                        WrittenEdition edition = {});
+
+/// The lowering of `plan` in `mode` (`lower`), written as writeLoweringPlan writes it, without
+/// holding its groups (GroupFold, ref/lowering.hpp).
+void writeLoweringOf(Sink &out, const Interner &interner, const GraphExecutionPlan &plan, Mode mode,
+                     Equality equality, WrittenEdition edition = {});
 
 /// An ExecutionAudit document (at top level, or nested with `indent`).
 void writeAudit(Sink &out, const Interner &interner, const AuditDocument &audit,

@@ -39,14 +39,17 @@ void addReportOptions(CLI::App &sub, report::ReportFormat &format, std::size_t &
 
 void writeLowering(Interner &interner, GraphExecutionPlan plan, Mode mode, Equality equality,
                    bool withAudit, Edition edition, const std::string &out) {
+  if (!withAudit) { // written as it is lowered: the groups are never held
+    writeOutput(out, [&](io::Sink &sink) {
+      io::writeLoweringOf(sink, interner, plan, mode, equality, edition);
+    });
+    return;
+  }
   GraphLoweringPlan lowering = lower(interner, plan, mode, equality);
   plan = {};
-  std::optional<AuditDocument> audit;
-  if (withAudit)
-    audit = toDocument(interner, lo::audit(interner, lowering));
+  const AuditDocument audit = toDocument(interner, lo::audit(interner, lowering));
   writeOutput(out, [&](io::Sink &sink) {
-    io::writeLoweringPlan(sink, interner, lowering, mode, equality, audit ? &*audit : nullptr,
-                          edition);
+    io::writeLoweringPlan(sink, interner, lowering, mode, equality, &audit, edition);
   });
 }
 
