@@ -34,13 +34,20 @@ constexpr std::size_t kTableFloorBytes = std::size_t{64} << 10;
 /// the direct path declines (each costs a reader's start; the strict reader caches no more).
 constexpr std::size_t kLongestKindText = 512;
 constexpr std::size_t kMostKindTexts = 4096;
-/// The kernels' texts after their node ids kept for the next kernels (by their first
-/// kTailKeyBytes bytes): a power of two.
-constexpr std::size_t kTailSlots = 256;
+/// The texts after a kernel's node id (a group's lists) kept for the next ones (Scanner::Tails):
+/// kTailSets sets (a power of two) of kTailWays, chosen by the first kTailKeyBytes bytes.
+constexpr std::size_t kTailSets = 256;
+constexpr std::size_t kTailWays = 4;
 constexpr std::size_t kTailKeyBytes = 32;
 
 class Scanner {
 public:
+  /// A kind read, and the JSON tokens of its text.
+  struct KnownKind {
+    KindId id{};
+    std::size_t tokens = 0;
+  };
+
   Scanner(const Source &source, Interner &interner, Edition edition)
       : source_(source), interner_(interner), edition_(edition), p_(source.text.data()),
         end_(source.text.data() + source.text.size()) {
@@ -206,13 +213,24 @@ public:
 
   /// A kind: a bare kind's spelling, or an object, read on its own the first time its text is met.
   KindId kind() {
-    if (peek() == '"') {
+    ws();
+    // The kind before, again (a group's kinds, a run's kernels): its text compared.
+    if (takeText(lastKind_.text, lastKind_.known.tokens))
+      return lastKind_.known.id;
+    const Mark start = mark();
+    const KnownKind known = newKind();
+    lastKind_ = {since(start), known};
+    return known.id;
+  }
+
+  /// A kind other than the one before.
+  KnownKind newKind() {
+    if (*p_ == '"') {
       const auto tag = lookupSpelling<KindTag>(string());
       if (!tag || !inEdition(*tag, edition_) || !isBare(*tag))
         decline();
-      return Interner::bareKind(*tag);
+      return {Interner::bareKind(*tag), 1};
     }
-    ws();
     // A kind read before is found by the text up to its first `}`: a text read before is a whole
     // object, so the same bytes here are that object, whatever its first `}` closes.
     if (const void *close =
@@ -228,7 +246,7 @@ public:
       if (known) {
         p_ += upTo.size();
         tokens_ += known->tokens;
-        return known->id;
+        return *known;
       }
     }
     const std::string_view text = compound(kLongestKindText);
@@ -244,7 +262,7 @@ public:
     }
     recentKinds_.remember(it->first, it->second);
     tokens_ += it->second.tokens;
-    return it->second.id;
+    return it->second;
   }
 
   /// A `capsule` field: a key of the table read before.
@@ -264,12 +282,25 @@ public:
   /// The fields of an object of record `K` in the edition, each read by `onField(i)` (field i of
   /// the table); every one the edition requires, none it lacks, none twice.
   template <class K, class F> void recordFields(F &&onField) {
-    static constexpr auto names = fieldNames<K>();
-    const auto e = static_cast<std::size_t>(edition_);
-    const std::uint32_t allowed = kEditionMasks<K>.allowed[e];
     std::uint32_t seen = 0;
-    objectFields(names, allowed, seen, onField);
-    if ((kEditionMasks<K>.required[e] & ~seen) != 0)
+    objectFields(fieldNames<K>(), recordAllowed<K>(), seen, onField);
+    recordDone<K>(seen);
+  }
+
+  /// The fields of record `K` after the value of one of them (`seen` so far; `next` is tried
+  /// first), up to the closing brace; then recordDone.
+  template <class K, class F>
+  void recordFieldsAfter(std::uint32_t seen, std::size_t next, F &&onField) {
+    fieldsAfter(fieldNames<K>(), recordAllowed<K>(), seen, onField, next, false);
+    recordDone<K>(seen);
+  }
+
+  /// The fields of record `K` the edition has; declines unless every one it requires is `seen`.
+  template <class K> std::uint32_t recordAllowed() const {
+    return kEditionMasks<K>.allowed[static_cast<std::size_t>(edition_)];
+  }
+  template <class K> void recordDone(std::uint32_t seen) const {
+    if ((kEditionMasks<K>.required[static_cast<std::size_t>(edition_)] & ~seen) != 0)
       decline();
   }
 
@@ -278,17 +309,24 @@ public:
   template <class Names, class F>
   void objectFields(const Names &names, std::uint32_t allowed, std::uint32_t &seen, F &&onField) {
     expect('{');
-    if (take('}'))
-      return;
-    std::size_t i = 0;
-    do {
-      i = keyIndex(names, i);
-      if (!(allowed & fieldBit(i)) || (seen & fieldBit(i)))
-        decline();
-      seen |= fieldBit(i);
-      onField(i);
-      ++i;
-    } while (take(','));
+    if (!take('}'))
+      fieldsAfter(names, allowed, seen, onField, 0, true);
+  }
+
+  /// The fields of an object after its `{` and before its first field (`opened`), or after the
+  /// value of a field; `names[next]` is the key tried first. Up to the closing brace.
+  template <class Names, class F>
+  void fieldsAfter(const Names &names, std::uint32_t allowed, std::uint32_t &seen, F &&onField,
+                   std::size_t next, bool opened) {
+    if (opened || take(','))
+      do {
+        const std::size_t i = keyIndex(names, next);
+        if (!(allowed & fieldBit(i)) || (seen & fieldBit(i)))
+          decline();
+        seen |= fieldBit(i);
+        onField(i);
+        next = i + 1;
+      } while (take(','));
     expect('}');
   }
 
@@ -328,10 +366,6 @@ public:
     std::size_t tokens;
   };
   Mark mark() const { return {p_, tokens_}; }
-  void restore(Mark m) {
-    p_ = m.at;
-    tokens_ = m.tokens;
-  }
   /// The text from `m` to the cursor, and its tokens.
   std::string_view since(Mark m) const {
     return std::string_view(m.at, static_cast<std::size_t>(p_ - m.at));
@@ -349,9 +383,35 @@ public:
     return true;
   }
 
-  /// The slot of `slots` (kTailSlots of them) for the text at the cursor, chosen by its first
-  /// kTailKeyBytes bytes; none when fewer are left.
-  template <class Slot> Slot *tailSlot(std::vector<Slot> &slots) const {
+  /// Texts read before (a kernel's or a group's fields after its first ones), each with what it
+  /// gave and a key (what was read before it), found again by the text at the cursor: sets of
+  /// kTailWays, the set chosen by the first kTailKeyBytes bytes of the text.
+  template <class V> class Tails {
+  public:
+    struct Entry {
+      std::string_view text;
+      std::size_t tokens = 0;
+      std::uint32_t key = 0;
+      V value{};
+    };
+    Tails() : entries_(kTailSets * kTailWays), next_(kTailSets) {}
+    /// Keeps `e` in set `set`, in place of the oldest there.
+    void remember(std::size_t set, Entry e) {
+      entries_[set * kTailWays + next_[set]++ % kTailWays] = e;
+    }
+
+  private:
+    friend class Scanner;
+    std::vector<Entry> entries_;
+    std::vector<std::uint8_t> next_;
+  };
+
+  /// The entry of `tails` under `key` whose text is at the cursor, taken; else null. `set`
+  /// receives the set the text belongs to (none when fewer than kTailKeyBytes bytes are left).
+  template <class V>
+  const typename Tails<V>::Entry *takeTail(Tails<V> &tails, std::uint32_t key,
+                                           std::optional<std::size_t> &set) {
+    set.reset();
     if (static_cast<std::size_t>(end_ - p_) < kTailKeyBytes)
       return nullptr;
     std::uint64_t w[kTailKeyBytes / 8];
@@ -360,8 +420,14 @@ public:
     std::uint64_t h = 0;
     for (const std::uint64_t x : w)
       h = (h ^ x) * kMix;
-    static_assert((kTailSlots & (kTailSlots - 1)) == 0);
-    return &slots[static_cast<std::size_t>(h >> 56) & (kTailSlots - 1)];
+    static_assert((kTailSets & (kTailSets - 1)) == 0);
+    set = static_cast<std::size_t>(h >> 56) & (kTailSets - 1);
+    for (std::size_t i = 0; i < kTailWays; ++i) {
+      const auto &e = tails.entries_[*set * kTailWays + i];
+      if (e.key == key && takeText(e.text, e.tokens))
+        return &e;
+    }
+    return nullptr;
   }
 
   /// Whether the text at the cursor is `text` (whose tokens are `tokens`); taken when it is.
@@ -408,11 +474,6 @@ private:
     return alone_;
   }
 
-  struct KnownKind {
-    KindId id;
-    std::size_t tokens;
-  };
-
   const Source &source_;
   Interner &interner_;
   Edition edition_;
@@ -425,6 +486,10 @@ private:
   std::optional<KeyTable> table_;
   RecentTexts<CapsuleId> recentKeys_;
   RecentTexts<KnownKind> recentKinds_;
+  struct {
+    std::string_view text;
+    KnownKind known;
+  } lastKind_;
   std::unordered_map<std::string_view, KnownKind, KeyedHash> kinds_;
 };
 
@@ -450,42 +515,38 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
         // compared, not read. The texts read before are kept by their first bytes.
         static const std::string idFirst =
             "{\"" + std::string(fieldNames<PlannedNodeKernel>()[0]) + "\":"; // 3 tokens
-        struct Tail {
-          std::string_view text; // from after the node id to the closing brace
-          std::size_t tokens = 0;
-          PlannedNodeKernel kernel;
-        };
-        std::vector<Tail> tails(kTailSlots);
+        Scanner::Tails<PlannedNodeKernel> tails; // from after the node id to the closing brace
         s.elements([&] {
           PlannedNodeKernel k;
-          const Scanner::Mark start = s.mark();
           std::optional<Scanner::Mark> tail;
-          Tail *slot = nullptr;
+          std::optional<std::size_t> set;
           if (s.takeWord(idFirst, 3)) {
             k.nodeId = s.natural(kNodeIdLimit);
             tail = s.mark();
-            slot = s.tailSlot(tails);
-            if (slot && s.takeText(slot->text, slot->tokens)) {
+            if (const auto *known = s.takeTail(tails, 0, set)) {
               plan.kernels.push_back(
-                  {k.nodeId, slot->kernel.kind, slot->kernel.op, slot->kernel.capsule});
+                  {k.nodeId, known->value.kind, known->value.op, known->value.capsule});
               return;
             }
-            s.restore(start);
           }
-          s.recordFields<PlannedNodeKernel>([&](std::size_t f) {
+          const auto field = [&](std::size_t f) {
             switch (f) {
             case 0: k.nodeId = s.natural(kNodeIdLimit); break;
             case 1: k.kind = s.kind(); break;
             case 2: k.op = s.enumValue<BackendOp>(); break;
             default: k.capsule = s.capsuleRef();
             }
-          });
+          };
+          if (tail)
+            s.recordFieldsAfter<PlannedNodeKernel>(fieldBit(0), 1, field);
+          else
+            s.recordFields<PlannedNodeKernel>(field);
           // Ops that agree with the kind and the capsule (docs/spec.md §2.4).
           if (opOf(s.interner().kind(k.kind)) != k.op ||
               (gateChecksOp && s.interner().capsule(k.capsule).op != k.op))
             decline();
-          if (slot)
-            *slot = {s.since(*tail), s.tokensSince(*tail), k};
+          if (set)
+            tails.remember(*set, {s.since(*tail), s.tokensSince(*tail), 0, k});
           // Reserved once the first kernel is read, as the strict reader reserves (a text declined
           // before has reserved nothing).
           if (plan.kernels.capacity() == 0)
@@ -525,10 +586,17 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
       case 2: out.mode = s.enumValue<Mode>(); break;
       case 3: out.equality = s.enumValue<Equality>(); break;
       case 4: s.capsules(); break;
-      case 5:
+      case 5: {
+        // As for a plan's kernels: the text after a group's lists (its op, capsule and grouping
+        // kind, the same along a run of runs) is compared with those read before.
+        using G = LoweredKernelGroup;
+        static const std::string idsFirst = "{\"" + std::string(fieldNames<G>()[0]) + "\":";
+        static const std::string kindsNext = ",\"" + std::string(fieldNames<G>()[1]) + "\":";
+        const bool kindsIn = (s.recordAllowed<G>() & fieldBit(1)) != 0;
+        Scanner::Tails<G> tails; // from after the lists to the closing brace, by the lists read
         s.elements([&] {
-          LoweredKernelGroup g;
-          s.recordFields<LoweredKernelGroup>([&](std::size_t f) {
+          G g;
+          const auto field = [&](std::size_t f) {
             switch (f) {
             case 0:
               g.nodeIds.reserve(s.numberCount());
@@ -539,12 +607,40 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
             case 3: g.capsule = s.capsuleRef(); break;
             default: g.groupingKind = s.enumValue<GroupingKind>();
             }
-          });
+          };
+          if (s.takeWord(idsFirst, 3)) {
+            field(0);
+            std::uint32_t seen = fieldBit(0);
+            std::size_t next = 1;
+            if (kindsIn && s.takeWord(kindsNext, 3)) {
+              field(1);
+              seen |= fieldBit(1);
+              next = 2;
+            }
+            // The memo holds what follows the lists only when both lists were read before it.
+            const bool listsRead = !kindsIn || (seen & fieldBit(1));
+            const Scanner::Mark tail = s.mark();
+            std::optional<std::size_t> set;
+            const auto *known = listsRead ? s.takeTail(tails, seen, set) : nullptr;
+            if (known) {
+              g.op = known->value.op;
+              g.capsule = known->value.capsule;
+              g.groupingKind = known->value.groupingKind;
+            } else {
+              s.recordFieldsAfter<G>(seen, next, field);
+              if (listsRead && set)
+                tails.remember(*set, {s.since(tail), s.tokensSince(tail), seen,
+                                      G{{}, {}, g.op, g.capsule, g.groupingKind}});
+            }
+          } else {
+            s.recordFields<G>(field);
+          }
           if (out.plan.groups.capacity() == 0)
             out.plan.groups.reserve(s.size() / kShortestGroup);
           out.plan.groups.push_back(std::move(g));
         });
         break;
+      }
       default: out.edition = s.enumValue<Edition>();
       }
     });

@@ -5,7 +5,13 @@
 namespace lo::io {
 
 Sink &Sink::operator<<(std::uint64_t n) {
-  char buf[24];
+  constexpr std::size_t kLongest = 20; // 2^64 - 1
+  if (capacity_ - used_ >= kLongest) { // straight into the buffer
+    char *at = buffer_.get() + used_;
+    used_ += static_cast<std::size_t>(std::to_chars(at, at + kLongest, n).ptr - at);
+    return *this;
+  }
+  char buf[kLongest];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
   return *this << std::string_view(buf, static_cast<std::size_t>(end - buf));
 }
