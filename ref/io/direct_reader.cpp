@@ -602,7 +602,10 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
               g.nodeIds.reserve(s.numberCount());
               s.elements([&] { g.nodeIds.push_back(s.natural(kNodeIdLimit)); });
               break;
-            case 1: s.elements([&] { g.kinds.push_back(s.kind()); }); break;
+            case 1:
+              g.kinds.reserve(g.nodeIds.size()); // a kind a node, when the ids came first
+              s.elements([&] { g.kinds.push_back(s.kind()); });
+              break;
             case 2: g.op = s.enumValue<BackendOp>(); break;
             case 3: g.capsule = s.capsuleRef(); break;
             default: g.groupingKind = s.enumValue<GroupingKind>();
