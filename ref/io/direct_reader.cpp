@@ -53,8 +53,7 @@ public:
         end_(source.text.data() + source.text.size()) {
     if (source.text.size() > kMaxDocumentBytes)
       decline();
-    if (source.text.size() > kDenseFloorBytes)
-      denseAt_ = source.text.size() * kMaxTokensPerEightBytes / 8;
+    dense_ = source.text.size() > kDenseFloorBytes;
   }
 
   // --- Tokens ----------------------------------------------------------------------------------
@@ -441,17 +440,25 @@ public:
   }
 
   /// The elements of an array, each read by `each()`. A document denser than the limit of
-  /// docs/errors.md ("Limits") is declined as soon as the tokens read so far pass it.
+  /// docs/errors.md ("Limits") so far is declined (denseSoFar).
   template <class F> void elements(F &&each) {
     expect('[');
     if (take(']'))
       return;
     do {
-      if (tokens_ > denseAt_)
+      if (dense_ && denseSoFar())
         decline();
       each();
     } while (take(','));
     expect(']');
+  }
+
+  /// Whether the text read so far, and 1 MiB more, holds more tokens than the density limit
+  /// allows it: a text dense from its start is declined before what it holds is read (the strict
+  /// reader refuses it before its index is built), a text dense in one stretch is left to it.
+  bool denseSoFar() const {
+    const auto read = static_cast<std::size_t>(p_ - source_.text.data());
+    return tokens_ * 8 > (read + kDenseFloorBytes) * kMaxTokensPerEightBytes;
   }
 
   /// How many naturals the array at the cursor holds, counted in its text (io::numberCount).
@@ -480,7 +487,7 @@ private:
   const char *p_;
   const char *end_;
   std::size_t tokens_ = 0;
-  std::size_t denseAt_ = SIZE_MAX; // more tokens than this pass the density limit
+  bool dense_ = false; // the document is long enough for the density limit
   Source alone_;
   od::parser parser_;
   std::optional<KeyTable> table_;
