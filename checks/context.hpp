@@ -8,6 +8,7 @@
 #include "ref/hash.hpp"
 #include "ref/io/writer.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -122,6 +123,9 @@ struct Judge {
 
 private:
   std::unordered_map<std::uint64_t, CapsuleId> rows_;
+  /// The rows asked for lately, in front of rows_ (a plan's groups ask for a few rows, in runs):
+  /// 64 slots by the key's hash, each (key + 1, row), 0 when empty.
+  std::array<std::pair<std::uint64_t, CapsuleId>, 64> recentRows_{};
   io::CapsuleKeys planKeys_;
   std::unordered_map<CapsuleId, std::size_t> firstUse_; // plan position of the first use
   std::size_t plannedKernels_ = 0;

@@ -406,17 +406,19 @@ public:
   };
 
   /// The entry of `tails` under `key` whose text is at the cursor, taken; else null. `set`
-  /// receives the set the text belongs to (none when fewer than kTailKeyBytes bytes are left).
+  /// receives the set the text belongs to (none when fewer than kTailKeyBytes bytes are left),
+  /// chosen by those bytes and `salt` (what else tells such texts apart: a group's length).
   template <class V>
   const typename Tails<V>::Entry *takeTail(Tails<V> &tails, std::uint32_t key,
-                                           std::optional<std::size_t> &set) {
+                                           std::optional<std::size_t> &set,
+                                           std::uint64_t salt = 0) {
     set.reset();
     if (static_cast<std::size_t>(end_ - p_) < kTailKeyBytes)
       return nullptr;
     std::uint64_t w[kTailKeyBytes / 8];
     std::memcpy(w, p_, sizeof w);
     constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
-    std::uint64_t h = 0;
+    std::uint64_t h = salt;
     for (const std::uint64_t x : w)
       h = (h ^ x) * kMix;
     static_assert((kTailSets & (kTailSets - 1)) == 0);
@@ -594,13 +596,12 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
       case 3: out.equality = s.enumValue<Equality>(); break;
       case 4: s.capsules(); break;
       case 5: {
-        // As for a plan's kernels: the text after a group's lists (its op, capsule and grouping
-        // kind, the same along a run of runs) is compared with those read before.
+        // As for a plan's kernels: the text after a group's node ids (its kinds, op, capsule and
+        // grouping kind, the same for the groups of a run's length) is compared with those read
+        // before.
         using G = LoweredKernelGroup;
         static const std::string idsFirst = "{\"" + std::string(fieldNames<G>()[0]) + "\":";
-        static const std::string kindsNext = ",\"" + std::string(fieldNames<G>()[1]) + "\":";
-        const bool kindsIn = (s.recordAllowed<G>() & fieldBit(1)) != 0;
-        Scanner::Tails<G> tails; // from after the lists to the closing brace, by the lists read
+        Scanner::Tails<G> tails; // from after the node ids to the closing brace
         s.elements([&] {
           G g;
           const auto field = [&](std::size_t f) {
@@ -620,27 +621,18 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
           };
           if (s.takeWord(idsFirst, 3)) {
             field(0);
-            std::uint32_t seen = fieldBit(0);
-            std::size_t next = 1;
-            if (kindsIn && s.takeWord(kindsNext, 3)) {
-              field(1);
-              seen |= fieldBit(1);
-              next = 2;
-            }
-            // The memo holds what follows the lists only when both lists were read before it.
-            const bool listsRead = !kindsIn || (seen & fieldBit(1));
             const Scanner::Mark tail = s.mark();
             std::optional<std::size_t> set;
-            const auto *known = listsRead ? s.takeTail(tails, seen, set) : nullptr;
-            if (known) {
+            if (const auto *known = s.takeTail(tails, 0, set, g.nodeIds.size())) {
+              g.kinds = known->value.kinds;
               g.op = known->value.op;
               g.capsule = known->value.capsule;
               g.groupingKind = known->value.groupingKind;
             } else {
-              s.recordFieldsAfter<G>(seen, next, field);
-              if (listsRead && set)
-                tails.remember(*set, {s.since(tail), s.tokensSince(tail), seen,
-                                      G{{}, {}, g.op, g.capsule, g.groupingKind}});
+              s.recordFieldsAfter<G>(fieldBit(0), 1, field);
+              if (set)
+                tails.remember(*set, {s.since(tail), s.tokensSince(tail), 0,
+                                      G{{}, g.kinds, g.op, g.capsule, g.groupingKind}});
             }
           } else {
             s.recordFields<G>(field);
