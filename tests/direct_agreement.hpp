@@ -1,10 +1,11 @@
 // Whether the direct path of the readers (ref/io/direct_reader.cpp) agrees with the strict reader
 // on one text: when it gives a value, the strict reader gives the same value (compared by value:
 // each reads into its own interner), and the readers' face (ref/io/reader.hpp) gives what the
-// strict reader gives, a value or the same error. Shared by the plan reader's fuzz harness and
-// tests/unit/direct_reader_test.cpp.
+// strict reader gives, a value or the same error. For plans, lowerings and torchlean.ir.v1 graphs;
+// shared by the plan reader's fuzz harness and tests/unit/direct_reader_test.cpp.
 #pragma once
 
+#include "ref/io/graph_reader.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/reader_detail.hpp"
 
@@ -42,6 +43,19 @@ inline bool sameValue(const Interner &a, const GraphExecutionPlan &p, const Inte
   return true;
 }
 
+inline bool sameValue(const Interner &a, const selection::Graph &p, const Interner &b,
+                      const selection::Graph &q) {
+  if (p.nodes.size() != q.nodes.size())
+    return false;
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    const auto &x = p.nodes[i];
+    const auto &y = q.nodes[i];
+    if (x.id != y.id || x.parents != y.parents || x.op != y.op || a.kind(x.kind) != b.kind(y.kind))
+      return false;
+  }
+  return true;
+}
+
 inline bool sameValue(const Interner &a, const io::LoweringDocument &p, const Interner &b,
                       const io::LoweringDocument &q) {
   if (p.mode != q.mode || p.equality != q.equality || p.edition != q.edition ||
@@ -72,10 +86,12 @@ template <class V, class Read> Reading<V> reading(Read &&read) {
 
 } // namespace detail
 
-/// The disagreement of the direct path with the strict reader on `text` read as a
-/// GraphExecutionPlan (`isPlan`) or a GraphLoweringPlan in `edition`, in words; empty when they
-/// agree. `direct` receives what the direct path did.
-inline std::string directDisagreement(std::string_view text, bool isPlan, Edition edition,
+/// The documents the direct path reads.
+enum class Document { plan, lowering, graph };
+
+/// The disagreement of the direct path with the strict reader on `text` read as `document` in
+/// `edition`, in words; empty when they agree. `direct` receives what the direct path did.
+inline std::string directDisagreement(std::string_view text, Document document, Edition edition,
                                       Direct &direct) {
   const io::Source source = io::sourceFromString("input.json", text);
   Interner di, si, fi;
@@ -97,7 +113,15 @@ inline std::string directDisagreement(std::string_view text, bool isPlan, Editio
       return "the direct path gives another value than the strict reader";
     return {};
   };
-  if (isPlan) {
+  if (document == Document::graph) {
+    const auto d = io::detail::readGraphDirect(source, di, edition);
+    const auto s = detail::reading<selection::Graph>(
+        [&](std::optional<Edition> &) { return io::detail::readGraphStrict(source, si, edition); });
+    const auto f = detail::reading<selection::Graph>(
+        [&](std::optional<Edition> &) { return io::readGraph(source, fi, edition); });
+    return check(d, std::nullopt, s, f);
+  }
+  if (document == Document::plan) {
     std::optional<Edition> dd;
     const auto d = io::detail::readExecutionPlanDirect(source, di, edition, &dd);
     const auto s = detail::reading<GraphExecutionPlan>([&](std::optional<Edition> &declared) {

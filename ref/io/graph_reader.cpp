@@ -2,10 +2,12 @@
 #include "ref/io/graph_reader.hpp"
 
 #include "ref/io/contract_reader.hpp"
+#include "ref/io/direct_scanner.hpp"
 #include "ref/io/strict_json.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <stdexcept>
 
 namespace lo::io {
@@ -205,7 +207,157 @@ std::string wireParamName(KindTag tag, std::string_view name) {
   return out;
 }
 
+namespace {
+
+/// The nodes the direct path keeps (readGraphDirect): kNodeSets sets (a power of two) of kNodeWays.
+constexpr std::size_t kNodeSets = 64;
+constexpr std::size_t kNodeWays = 4;
+
+/// The set of a node's text at `at`: chosen by the 16 bytes after its first number (the first
+/// run of digits within its first 32 bytes), or set 0.
+std::size_t nodeSet(const char *at, const char *end) {
+  const char *p = at;
+  while (p < end && p < at + 32 && !(*p >= '0' && *p <= '9'))
+    ++p;
+  while (p < end && *p >= '0' && *p <= '9')
+    ++p;
+  if (end - p < 16)
+    return 0;
+  std::uint64_t a, b;
+  std::memcpy(&a, p, 8);
+  std::memcpy(&b, p + 8, 8);
+  return static_cast<std::size_t>(((a ^ (b * 0x9E3779B97F4A7C15ull)) * 0xC2B2AE3D27D4EB4Full) >>
+                                  58) &
+         (kNodeSets - 1);
+}
+
+} // namespace
+
+std::optional<selection::Graph> detail::readGraphDirect(const Source &source, Interner &interner,
+                                                        Edition edition) {
+  // The nodes whose kinds have no parameter, with no field but those of kNodeFields (a kind with
+  // parameters, and so a payload, is left to the strict reader).
+  try {
+    detail::Scanner s(source, interner, edition);
+    selection::Graph g;
+    std::array<std::optional<KindId>, vocabularySize<KindTag>()> interned;
+    struct Known {
+      detail::Scanner::Holed holed;
+      std::size_t idHole = detail::kMostHoles;
+      std::optional<BackendOp> op;
+      std::optional<KindId> kind; // none: the slot is empty
+    };
+    std::vector<std::array<Known, kNodeWays>> known(kNodeSets);
+    std::vector<std::uint8_t> next(kNodeSets);
+    std::uint32_t seen = 0;
+    constexpr auto every = [](const auto &names) { return allFieldBits(std::size(names)); };
+    s.objectFields(kGraphFields, every(kGraphFields), seen, [&](std::size_t i) {
+      switch (i) {
+      case 0: s.format(kGraphFormat); break;
+      case 1:
+      case 2: (void)s.natural(UINT64_MAX); break;
+      case 3: s.elements([&] { (void)s.natural(UINT64_MAX); }); break;
+      default:
+        s.elements([&] {
+          selection::Node n;
+          s.ws();
+          const detail::Scanner::Mark start = s.mark();
+          // A node written as one before but for its numbers (its id and its parents: a chain of
+          // linear and relu, a model's repeated blocks) reads as that node did, with these
+          // numbers. The nodes read are kept by the 16 bytes after their first number.
+          const std::size_t set = nodeSet(start.at, s.textEnd());
+          std::array<std::uint64_t, detail::kMostHoles> numbers;
+          for (const Known &k : known[set])
+            if (k.kind && s.takeHoled(k.holed, numbers)) {
+              for (std::size_t i = 0; i < k.holed.holes; ++i)
+                if (i == k.idHole)
+                  n.id = numbers[i];
+                else
+                  n.parents.push_back(numbers[i]);
+              n.op = k.op;
+              n.kind = *k.kind;
+              g.nodes.push_back(std::move(n));
+              return;
+            }
+          std::optional<KindTag> tag;
+          Known made;
+          bool holed = true; // whether the node's numbers fit the holes
+          const auto hole = [&](std::uint64_t limit) {
+            auto &h = made.holed;
+            if (h.holes == detail::kMostHoles) {
+              holed = false;
+              return;
+            }
+            h.begin[h.holes] = static_cast<std::uint32_t>(s.lastNumber() - start.at);
+            h.end[h.holes] = static_cast<std::uint32_t>(s.mark().at - start.at);
+            h.limit[h.holes++] = limit;
+          };
+          const auto field = [&](std::size_t f) {
+            switch (f) {
+            case 0:
+              n.id = s.natural(kNodeIdLimit);
+              made.idHole = made.holed.holes;
+              hole(kNodeIdLimit);
+              break;
+            case 1:
+              tag = lookupSpelling<KindTag>(s.string());
+              if (!tag || !inEdition(*tag, s.edition()) || !signature(*tag).params.empty())
+                detail::decline();
+              break;
+            case 2:
+              n.parents.reserve(s.numberCount());
+              s.elements([&] {
+                n.parents.push_back(s.natural(UINT64_MAX));
+                hole(UINT64_MAX);
+              });
+              break;
+            case 3: s.elements([&] { (void)s.natural(UINT64_MAX); }); break;
+            default:
+              if (s.string() != "tensor")
+                detail::decline();
+            }
+          };
+          std::uint32_t fields = 0;
+          s.objectFields(kNodeFields, every(kNodeFields), fields, field);
+          if ((fields & allFieldBits(4)) != allFieldBits(4)) // id, kind, parents, shape
+            detail::decline();
+          n.op = signature(*tag).op;
+          auto &id = interned[static_cast<std::size_t>(*tag)];
+          if (!id)
+            id = interner.intern(OpKind{*tag, {}});
+          n.kind = *id;
+          if (holed && made.idHole < made.holed.holes) {
+            made.holed.text = s.since(start);
+            made.holed.tokens = s.tokensSince(start);
+            made.op = n.op;
+            made.kind = n.kind;
+            known[set][next[set]++ % kNodeWays] = made;
+          }
+          if (g.nodes.capacity() == 0) // as the strict reader reserves
+            g.nodes.reserve(source.text.size() / 40);
+          g.nodes.push_back(std::move(n));
+        });
+      }
+    });
+    if ((seen & fieldBits(kGraphFields, {"format", "nodes"})) !=
+        fieldBits(kGraphFields, {"format", "nodes"}))
+      detail::decline();
+    s.end();
+    return g;
+  } catch (const detail::Decline &) {
+  } catch (const InputError &) {
+  }
+  return std::nullopt;
+}
+
 selection::Graph readGraph(const Source &source, Interner &interner, Edition edition) {
+  if (auto g = detail::readGraphDirect(source, interner, edition))
+    return std::move(*g);
+  return detail::readGraphStrict(source, interner, edition);
+}
+
+selection::Graph detail::readGraphStrict(const Source &source, Interner &interner,
+                                         Edition edition) {
   GraphReader r(source, interner, edition);
   selection::Graph g;
   r.rootFields("a torchlean.ir.v1 graph",

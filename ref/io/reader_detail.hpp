@@ -1,7 +1,7 @@
 // What the two paths of the document readers share (ref/io/reader.cpp, the strict reader on
 // simdjson's index; ref/io/direct_reader.cpp, the direct path of docs/performance.md, "The direct
 // path"): the documents' formats and root fields, the capsule key table, and the strict reader's
-// entry points for a value on its own. Not installed: the readers' public face is
+// entry points for a value on its own. Internal to the readers: their public face is
 // ref/io/reader.hpp.
 #pragma once
 
@@ -9,6 +9,7 @@
 #include "ref/io/document.hpp"
 #include "ref/io/source.hpp"
 #include "ref/ir.hpp"
+#include "ref/selection.hpp"
 
 #include <simdjson.h>
 
@@ -128,5 +129,9 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
 /// The same for a lowering.
 std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Interner &interner,
                                                        Edition edition);
+/// The same for a torchlean.ir.v1 graph (ref/io/graph_reader.cpp), and the strict graph reader.
+std::optional<selection::Graph> readGraphDirect(const Source &source, Interner &interner,
+                                                Edition edition);
+selection::Graph readGraphStrict(const Source &source, Interner &interner, Edition edition);
 
 } // namespace lo::io::detail

@@ -6,6 +6,7 @@
 #include "ref/recheck.hpp"
 
 #include <algorithm>
+#include <array>
 #include <type_traits>
 #include <unordered_set>
 
@@ -152,9 +153,12 @@ void writeKind(Sink &out, const OpKind &kind) {
   out << '}';
 }
 
-void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
-                 const std::string *key, WrittenEdition edition) {
-  out << "{\"nodeId\":" << k.nodeId << ",\"kind\":";
+namespace {
+
+/// A kernel's fields after its node id, and its closing brace.
+void writeKernelTail(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
+                     const std::string *key, WrittenEdition edition) {
+  out << ",\"kind\":";
   writeKind(out, interner.kind(k.kind));
   out << ",\"op\":\"" << spelling(k.op) << "\",\"capsule\":";
   if (key)
@@ -162,6 +166,14 @@ void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k
   else
     writeCapsule(out, interner.capsule(k.capsule), edition);
   out << '}';
+}
+
+} // namespace
+
+void writeKernel(Sink &out, const Interner &interner, const PlannedNodeKernel &k,
+                 const std::string *key, WrittenEdition edition) {
+  out << "{\"nodeId\":" << k.nodeId;
+  writeKernelTail(out, interner, k, key, edition);
 }
 
 const std::string &GroupWriter::kindText(KindId id) {
@@ -263,8 +275,28 @@ void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutio
   }
   out << "  \"kernels\": [";
   std::size_t i = 0;
+  // A kernel's text after its node id repeats (a run, a model's repeated blocks): the texts
+  // written are kept in 64 slots chosen by the kind and the capsule, and written again from there.
+  struct Tail {
+    const PlannedNodeKernel *of = nullptr;
+    const std::string *key = nullptr;
+    std::string text;
+  };
+  std::array<Tail, 64> tails;
   memberLines(out, "", plan.kernels, ']', [&](const PlannedNodeKernel &k) {
-    writeKernel(out, interner, k, byKey(i++) ? &keys.key(k.capsule) : nullptr, edition);
+    const std::string *key = byKey(i++) ? &keys.key(k.capsule) : nullptr;
+    const auto slot = (static_cast<std::uint64_t>(k.kind) * 0x9E3779B97F4A7C15ull ^
+                       static_cast<std::uint64_t>(k.capsule) * 0xC2B2AE3D27D4EB4Full) >>
+                      58;
+    Tail &t = tails[static_cast<std::size_t>(slot)];
+    if (!t.of || k.kind != t.of->kind || k.op != t.of->op || k.capsule != t.of->capsule ||
+        key != t.key) {
+      t.text = writtenText([&](Sink &s) { writeKernelTail(s, interner, k, key, edition); });
+      t.of = &k;
+      t.key = key;
+    }
+    const std::string &tail = t.text;
+    out << "{\"nodeId\":" << k.nodeId << std::string_view(tail);
   });
   out << "\n}\n";
   out.flush();

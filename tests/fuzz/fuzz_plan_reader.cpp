@@ -1,6 +1,6 @@
 // Harness 1, the plan reader: any bytes give a plan or a clean error, and a plan that is read is
-// the same after writing and reading it again, in every edition; read as a plan and as a lowering,
-// the direct path of the readers agrees with the strict reader (tests/direct_agreement.hpp).
+// the same after writing and reading it again, in every edition; read as a plan, a lowering and a
+// graph, the direct path of the readers agrees with the strict reader (tests/direct_agreement.hpp).
 #include "ref/edition.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/writer.hpp"
@@ -36,9 +36,10 @@ void requireSamePlan(const Interner &a, const GraphExecutionPlan &p, const Inter
 /// One edition (docs/spec.md §1.6): the bytes read in it give a plan or a clean error, and the
 /// plan written and read again in it is the same plan, written the same.
 void roundTrip(std::string_view bytes, Edition edition) {
-  for (const bool isPlan : {true, false}) {
+  for (const auto document :
+       {test::Document::plan, test::Document::lowering, test::Document::graph}) {
     test::Direct direct{};
-    const std::string why = test::directDisagreement(bytes, isPlan, edition, direct);
+    const std::string why = test::directDisagreement(bytes, document, edition, direct);
     fuzz::require(why.empty(), "the direct path disagrees with the strict reader",
                   why + "\n" + std::string(bytes));
   }

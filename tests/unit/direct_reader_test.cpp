@@ -4,16 +4,20 @@
 // declines or gives the strict reader's value, never one for a text the strict reader refuses
 // (AgreesOnDamagedTexts; tests/direct_agreement.hpp). The seed is printed; LO_TEST_SEED=N runs it
 // again.
+#include "ref/io/graph_writer.hpp"
 #include "ref/io/writer.hpp"
 #include "ref/lowering.hpp"
 #include "tests/direct_agreement.hpp"
 #include "tests/random_seed.hpp"
 #include "tools/plans/plans.hpp"
+#include "tools/plans/selection_cases.hpp"
 #include "tools/plans/spelling.hpp"
 
 #include <gtest/gtest.h>
 
 #include <array>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 namespace lo::test {
@@ -57,7 +61,10 @@ TEST(DirectReader, TakesTheWritersTexts) {
             std::pair{loweringText(interner, plan, Mode::singleton, e), false}}) {
         for (const std::string &t : {text, spaced(text)}) {
           Direct direct{};
-          EXPECT_EQ(directDisagreement(t, isPlan, e, direct), "") << spelling(e) << "\n" << t;
+          EXPECT_EQ(directDisagreement(t, isPlan ? Document::plan : Document::lowering, e, direct),
+                    "")
+              << spelling(e) << "\n"
+              << t;
           EXPECT_EQ(direct, Direct::agreed) << "declined, edition " << spelling(e) << "\n" << t;
         }
       }
@@ -65,11 +72,17 @@ TEST(DirectReader, TakesTheWritersTexts) {
   }
 }
 
-/// `text` with one byte replaced, inserted or removed, or a stretch repeated.
+/// `text` with one byte replaced, inserted or removed, a stretch repeated, or a number spoiled.
 std::string damaged(std::string text, plans::Rng &rng) {
   static constexpr std::string_view kBytes = "{}[],:\" \\0123456789-.eEtfnu/a\x01\xc3\xa9\xff";
   const std::size_t at = text.empty() ? 0 : rng.below(text.size());
   const char b = kBytes[rng.below(kBytes.size())];
+  if (rng.chance(1, 5)) { // a zero before a number, or a number made longer than any natural
+    const std::size_t digit = text.find_first_of("0123456789", at);
+    if (digit != std::string::npos)
+      text.insert(digit, rng.chance(1, 2) ? "0" : "99999999999999999999");
+    return text;
+  }
   switch (rng.below(4)) {
   case 0:
     if (!text.empty())
@@ -86,6 +99,52 @@ std::string damaged(std::string text, plans::Rng &rng) {
   }
   }
   return text;
+}
+
+TEST(DirectReader, ReadsGraphsAsTheStrictReader) {
+  // Every example graph (a CNN, an MLP, a transformer block: kinds with parameters, which the
+  // direct path leaves to the strict reader) and random graphs of every lean-dojo edition, as
+  // written and damaged a byte at a time.
+  plans::Rng rng(randomSeed());
+  std::size_t agreed = 0, declined = 0;
+  auto judge = [&](const std::string &text, Edition e) {
+    Direct direct{};
+    ASSERT_EQ(directDisagreement(text, Document::graph, e, direct), "") << "\n" << text;
+    ++(direct == Direct::agreed ? agreed : declined);
+  };
+  for (const char *name : {"cnn", "mlp", "transformer-block"}) {
+    std::ifstream in(std::string(LO_EXAMPLES_DIR) + "/graphs/" + name + ".json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(text.empty()) << name;
+    judge(text, kNewestEdition);
+  }
+  for (int round = 0; round < 500; ++round) {
+    Interner interner;
+    plans::SelectionKnobs knobs;
+    do // an edition with selection (docs/spec.md §10)
+      knobs.edition = static_cast<Edition>(rng.below(vocabularySize<Edition>()));
+    while (!selection::hasSelection(knobs.edition));
+    auto c = plans::randomSelectionCase(interner, rng, knobs);
+    // The graph's nodes again, their ids and parents shifted (a model's repeated blocks: the
+    // nodes the direct path reads as ones before but for their numbers).
+    const std::size_t n = c.graph.nodes.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      selection::Node again = c.graph.nodes[i];
+      again.id += 1000;
+      for (auto &parent : again.parents)
+        parent += 1000;
+      c.graph.nodes.push_back(std::move(again));
+    }
+    std::string text = io::graphJson(c.graph, interner);
+    if (rng.chance(1, 2))
+      text = spaced(std::move(text));
+    for (int step = 0; step < 6; ++step) {
+      judge(text, knobs.edition);
+      text = damaged(std::move(text), rng);
+    }
+  }
+  EXPECT_GT(agreed, 0u);
+  EXPECT_GT(declined, 0u);
 }
 
 TEST(DirectReader, AgreesOnDamagedTexts) {
@@ -105,7 +164,8 @@ TEST(DirectReader, AgreesOnDamagedTexts) {
         text = spaced(std::move(text));
       for (int step = 0; step < 8; ++step) {
         Direct direct{};
-        ASSERT_EQ(directDisagreement(text, isPlan, e, direct), "")
+        ASSERT_EQ(directDisagreement(text, isPlan ? Document::plan : Document::lowering, e, direct),
+                  "")
             << "edition " << spelling(e) << "\n"
             << text;
         ++(direct == Direct::agreed ? agreed : declined)[isPlan ? 0 : 1];

@@ -176,7 +176,8 @@ TEST(IndexRelease, AGraphNodeReadTwiceKeepsItsIndexUntilItsRewind) {
                            R"({"id":2,"shape":[1,4],"parents":[1],"kind":"relu"}]})";
   const std::size_t before = io::indexBytesReleased();
   Interner interner;
-  const auto graph = io::readGraph(io::sourceFromString("graph.json", text), interner);
+  const auto graph = io::detail::readGraphStrict(io::sourceFromString("graph.json", text), interner,
+                                                 kNewestEdition);
   ASSERT_EQ(graph.nodes.size(), 3u);
   EXPECT_EQ(graph.nodes[1].parents, std::vector<NodeId>{0});
   EXPECT_EQ(graph.nodes[1].kind, graph.nodes[2].kind);

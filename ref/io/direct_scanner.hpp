@@ -1,0 +1,553 @@
+// The scanner of the readers' direct path (docs/performance.md, "The direct path"; used by
+// ref/io/direct_reader.cpp and ref/io/graph_reader.cpp): one pass over a document's text without
+// simdjson's index, taking only what it judges exactly as the strict reader does and declining
+// (`Decline`) on anything else. Internal to the readers.
+#pragma once
+
+#include "ref/io/density.hpp"
+#include "ref/io/error.hpp"
+#include "ref/io/reader_detail.hpp"
+#include "ref/io/strict_json.hpp"
+#include "ref/opkind.hpp"
+#include "ref/record.hpp"
+
+#include <array>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+namespace lo::io::detail {
+
+/// Thrown to decline a text; caught at the entry points, never outside this file.
+struct Decline {};
+
+[[noreturn]] inline void decline() { throw Decline{}; }
+
+/// The fewest bytes of a capsules table the direct path hands to the strict reader on its own
+/// whatever the document's size; a larger table must be at most an eighth of the document (its
+/// copy and index stay within the memory of docs/performance.md).
+constexpr std::size_t kTableFloorBytes = std::size_t{64} << 10;
+/// The longest kind object read on its own, and how many kind texts are read on their own before
+/// the direct path declines (each costs a reader's start; the strict reader caches no more).
+constexpr std::size_t kLongestKindText = 512;
+constexpr std::size_t kMostKindTexts = 4096;
+/// The texts after a kernel's node id (a group's lists) kept for the next ones (Scanner::Tails):
+/// kTailSets sets (a power of two) of kTailWays, chosen by the first kTailKeyBytes bytes.
+constexpr std::size_t kTailSets = 256;
+constexpr std::size_t kTailWays = 4;
+constexpr std::size_t kTailKeyBytes = 32;
+/// The most numbers a text with holes (Scanner::Holed) has holes for.
+constexpr std::size_t kMostHoles = 8;
+
+class Scanner {
+public:
+  /// A kind read, and the JSON tokens of its text.
+  struct KnownKind {
+    KindId id{};
+    std::size_t tokens = 0;
+  };
+
+  Scanner(const Source &source, Interner &interner, Edition edition)
+      : source_(source), interner_(interner), edition_(edition), p_(source.text.data()),
+        end_(source.text.data() + source.text.size()) {
+    if (source.text.size() > kMaxDocumentBytes)
+      decline();
+    dense_ = source.text.size() > kDenseFloorBytes;
+  }
+
+  // --- Tokens ----------------------------------------------------------------------------------
+
+  void ws() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t'))
+      ++p_;
+  }
+
+  /// The structural character `c` after whitespace, else decline.
+  void expect(char c) {
+    ws();
+    if (p_ == end_ || *p_ != c)
+      decline();
+    ++p_;
+    ++tokens_;
+  }
+
+  /// Whether the structural character `c` follows (after whitespace); taken when it does.
+  bool take(char c) {
+    ws();
+    if (p_ == end_ || *p_ != c)
+      return false;
+    ++p_;
+    ++tokens_;
+    return true;
+  }
+
+  /// What follows, after whitespace (0 at the end).
+  char peek() {
+    ws();
+    return p_ == end_ ? '\0' : *p_;
+  }
+
+  /// A string without an escape or a control character: its bytes.
+  std::string_view string() {
+    ws();
+    if (p_ == end_ || *p_ != '"')
+      decline();
+    const char *s = ++p_;
+    const auto *close =
+        static_cast<const char *>(std::memchr(s, '"', static_cast<std::size_t>(end_ - s)));
+    if (!close)
+      decline();
+    bool plain = true; // no escape and no control character: a loop the compiler vectorises
+    for (const char *q = s; q < close; ++q)
+      plain &= *q != '\\' && static_cast<unsigned char>(*q) >= 0x20;
+    if (!plain)
+      decline();
+    p_ = close + 1;
+    ++tokens_;
+    const std::string_view out(s, static_cast<std::size_t>(close - s));
+    if (out.size() > kMaxStringBytes)
+      decline();
+    return out;
+  }
+
+  /// A field's key and its colon.
+  std::string_view key() {
+    const std::string_view k = string();
+    expect(':');
+    return k;
+  }
+
+  /// A natural below `limit`, written as digits without a leading zero and followed by what may
+  /// follow a value in an object or an array.
+  std::uint64_t natural(std::uint64_t limit) {
+    ws();
+    const char *s = p_;
+    lastNumber_ = s;
+    std::uint64_t n = 0;
+    while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
+      if (p_ - s == 19) // at most 19 digits: below 2^63 fits, and nothing longer does
+        decline();
+      n = n * 10 + static_cast<std::uint64_t>(*p_ - '0');
+      ++p_;
+    }
+    if (p_ == s || (*s == '0' && p_ - s > 1) || n >= limit)
+      decline();
+    if (p_ < end_ && *p_ != ',' && *p_ != '}' && *p_ != ']' && *p_ != ' ' && *p_ != '\n' &&
+        *p_ != '\r' && *p_ != '\t')
+      decline();
+    ++tokens_;
+    return n;
+  }
+
+  /// Where the digits of the last natural read start (natural).
+  const char *lastNumber() const { return lastNumber_; }
+
+  /// A text read before with holes where its numbers stood (Scanner::takeHoled): the text, and
+  /// each hole's digits (offsets into it, in order) with the limit a number there must be below.
+  struct Holed {
+    std::string_view text;
+    std::array<std::uint32_t, kMostHoles> begin{}, end{};
+    std::array<std::uint64_t, kMostHoles> limit{};
+    std::size_t holes = 0;
+    std::size_t tokens = 0;
+  };
+
+  /// Whether the text at the cursor is `h.text` but for the numbers in its holes, each written as
+  /// natural writes one and below its hole's limit; then taken, and the numbers are `numbers`.
+  /// The text around each hole is the same, so its tokens are those of `h.text` with other numbers
+  /// in them: it reads as `h.text` read, with these numbers.
+  bool takeHoled(const Holed &h, std::array<std::uint64_t, kMostHoles> &numbers) {
+    const char *at = p_;
+    std::size_t from = 0;
+    for (std::size_t i = 0; i <= h.holes; ++i) {
+      const std::size_t to = i < h.holes ? h.begin[i] : h.text.size();
+      const std::size_t n = to - from;
+      if (static_cast<std::size_t>(end_ - at) < n || std::memcmp(at, h.text.data() + from, n) != 0)
+        return false;
+      at += n;
+      if (i == h.holes)
+        break;
+      const char *digits = at;
+      std::uint64_t v = 0;
+      while (at < end_ && *at >= '0' && *at <= '9') {
+        if (at - digits == 19)
+          return false;
+        v = v * 10 + static_cast<std::uint64_t>(*at - '0');
+        ++at;
+      }
+      if (at == digits || (*digits == '0' && at - digits > 1) || v >= h.limit[i])
+        return false;
+      numbers[i] = v;
+      from = h.end[i];
+    }
+    p_ = at;
+    tokens_ += h.tokens;
+    return true;
+  }
+
+  /// A value of vocabulary `E` in the edition.
+  template <class E> E enumValue() {
+    const auto e = lookupSpelling<E>(string());
+    if (!e || !inEdition(*e, edition_))
+      decline();
+    return *e;
+  }
+
+  /// The text of the object or array at the cursor, up to `longest` bytes, found by matching
+  /// brackets outside strings (declines when longer or unclosed); the cursor moves past it.
+  std::string_view compound(std::size_t longest) {
+    ws();
+    const char *s = p_;
+    if (p_ == end_ || (*p_ != '{' && *p_ != '['))
+      decline();
+    std::size_t depth = 0;
+    bool inString = false;
+    for (; p_ < end_ && static_cast<std::size_t>(p_ - s) < longest; ++p_) {
+      const char c = *p_;
+      if (inString) {
+        if (c == '\\')
+          ++p_;
+        else if (c == '"')
+          inString = false;
+      } else if (c == '"') {
+        inString = true;
+      } else if (c == '{' || c == '[') {
+        if (++depth > kMaxDepth)
+          decline();
+      } else if ((c == '}' || c == ']') && --depth == 0) {
+        ++p_;
+        return std::string_view(s, static_cast<std::size_t>(p_ - s));
+      }
+    }
+    decline();
+  }
+
+  /// The root object ends the text: whitespace only after it; then the density limit of
+  /// docs/errors.md ("Limits"), with the tokens counted as they were read.
+  void end() {
+    ws();
+    if (p_ != end_)
+      decline();
+    const std::size_t size = source_.text.size();
+    if (size > kDenseFloorBytes && tokens_ * 8 > size * kMaxTokensPerEightBytes)
+      decline();
+  }
+
+  // --- Values of the documents -----------------------------------------------------------------
+
+  /// The `format` field: exactly `format`.
+  void format(std::string_view format) {
+    if (string() != format)
+      decline();
+  }
+
+  /// The `version` field: 1.
+  void version() {
+    if (natural(2) != 1)
+      decline();
+  }
+
+  /// The capsules table, read on its own by the strict reader.
+  void capsules() {
+    const std::string_view text = compound(std::max(kTableFloorBytes, source_.text.size() / 8));
+    if (text.front() != '{')
+      decline();
+    tokens_ += jsonTokens(text);
+    table_.emplace(readCapsuleTableDocument(alone(text), interner_, edition_, parser_));
+  }
+
+  /// A kind: a bare kind's spelling, or an object, read on its own the first time its text is met.
+  KindId kind() {
+    ws();
+    // The kind before, again (a group's kinds, a run's kernels): its text compared.
+    if (takeText(lastKind_.text, lastKind_.known.tokens))
+      return lastKind_.known.id;
+    const Mark start = mark();
+    const KnownKind known = newKind();
+    lastKind_ = {since(start), known};
+    return known.id;
+  }
+
+  /// A kind other than the one before.
+  KnownKind newKind() {
+    if (*p_ == '"') {
+      const auto tag = lookupSpelling<KindTag>(string());
+      if (!tag || !inEdition(*tag, edition_) || !isBare(*tag))
+        decline();
+      return {Interner::bareKind(*tag), 1};
+    }
+    // A kind read before is found by the text up to its first `}`: a text read before is a whole
+    // object, so the same bytes here are that object, whatever its first `}` closes.
+    if (const void *close =
+            std::memchr(p_, '}', std::min(kLongestKindText, static_cast<std::size_t>(end_ - p_)))) {
+      const std::string_view upTo(
+          p_, static_cast<std::size_t>(static_cast<const char *>(close) + 1 - p_));
+      const KnownKind *known = recentKinds_.find(upTo);
+      if (!known)
+        if (auto it = kinds_.find(upTo); it != kinds_.end()) {
+          recentKinds_.remember(it->first, it->second);
+          known = &it->second;
+        }
+      if (known) {
+        p_ += upTo.size();
+        tokens_ += known->tokens;
+        return *known;
+      }
+    }
+    const std::string_view text = compound(kLongestKindText);
+    if (text.front() != '{')
+      decline();
+    auto it = kinds_.find(text);
+    if (it == kinds_.end()) {
+      if (kinds_.size() == kMostKindTexts)
+        decline();
+      const KnownKind known{readKindDocument(alone(text), interner_, edition_, parser_),
+                            jsonTokens(text)};
+      it = kinds_.emplace(text, known).first;
+    }
+    recentKinds_.remember(it->first, it->second);
+    tokens_ += it->second.tokens;
+    return it->second;
+  }
+
+  /// A `capsule` field: a key of the table read before.
+  CapsuleId capsuleRef() {
+    const std::string_view key = string();
+    if (!table_)
+      decline();
+    if (const CapsuleId *id = recentKeys_.find(key))
+      return *id;
+    auto it = table_->find(key);
+    if (it == table_->end())
+      decline();
+    recentKeys_.remember(it->first, it->second);
+    return it->second;
+  }
+
+  /// The fields of an object of record `K` in the edition, each read by `onField(i)` (field i of
+  /// the table); every one the edition requires, none it lacks, none twice.
+  template <class K, class F> void recordFields(F &&onField) {
+    std::uint32_t seen = 0;
+    objectFields(fieldNames<K>(), recordAllowed<K>(), seen, onField);
+    recordDone<K>(seen);
+  }
+
+  /// The fields of record `K` after the value of one of them (`seen` so far; `next` is tried
+  /// first), up to the closing brace; then recordDone.
+  template <class K, class F>
+  void recordFieldsAfter(std::uint32_t seen, std::size_t next, F &&onField) {
+    fieldsAfter(fieldNames<K>(), recordAllowed<K>(), seen, onField, next, false);
+    recordDone<K>(seen);
+  }
+
+  /// The fields of record `K` the edition has; declines unless every one it requires is `seen`.
+  template <class K> std::uint32_t recordAllowed() const {
+    return kEditionMasks<K>.allowed[static_cast<std::size_t>(edition_)];
+  }
+  template <class K> void recordDone(std::uint32_t seen) const {
+    if ((kEditionMasks<K>.required[static_cast<std::size_t>(edition_)] & ~seen) != 0)
+      decline();
+  }
+
+  /// The fields of an object among `names` (bit i: `names[i]`), those of `allowed` only, none
+  /// twice; `onField(i)` reads the value of each. `seen` receives their bits.
+  template <class Names, class F>
+  void objectFields(const Names &names, std::uint32_t allowed, std::uint32_t &seen, F &&onField) {
+    expect('{');
+    if (!take('}'))
+      fieldsAfter(names, allowed, seen, onField, 0, true);
+  }
+
+  /// The fields of an object after its `{` and before its first field (`opened`), or after the
+  /// value of a field; `names[next]` is the key tried first. Up to the closing brace.
+  template <class Names, class F>
+  void fieldsAfter(const Names &names, std::uint32_t allowed, std::uint32_t &seen, F &&onField,
+                   std::size_t next, bool opened) {
+    if (opened || take(','))
+      do {
+        const std::size_t i = keyIndex(names, next);
+        if (!(allowed & fieldBit(i)) || (seen & fieldBit(i)))
+          decline();
+        seen |= fieldBit(i);
+        onField(i);
+        next = i + 1;
+      } while (take(','));
+    expect('}');
+  }
+
+  /// The index in `names` of the key at the cursor, written without an escape, its colon taken;
+  /// `names[hint]` is tried first. Declines on any other key (the strict reader names it).
+  template <class Names> std::size_t keyIndex(const Names &names, std::size_t hint) {
+    ws();
+    if (p_ == end_ || *p_ != '"')
+      decline();
+    const char *k = p_ + 1;
+    const std::size_t n = std::size(names);
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t i = (hint + j) % n;
+      if (startsWith(k, names[i]) && k + names[i].size() < end_ && k[names[i].size()] == '"') {
+        p_ = k + names[i].size() + 1;
+        ++tokens_;
+        expect(':');
+        return i;
+      }
+    }
+    decline();
+  }
+
+  /// Whether the text at `at` starts with `word`.
+  bool startsWith(const char *at, std::string_view word) const {
+    if (static_cast<std::size_t>(end_ - at) < word.size())
+      return false;
+    for (std::size_t i = 0; i < word.size(); ++i) // a few bytes: no call to memcmp
+      if (at[i] != word[i])
+        return false;
+    return true;
+  }
+
+  /// Where the cursor stands, and the tokens read so far: to go back to, or to measure from.
+  struct Mark {
+    const char *at;
+    std::size_t tokens;
+  };
+  Mark mark() const { return {p_, tokens_}; }
+  /// The text from `m` to the cursor, and its tokens.
+  std::string_view since(Mark m) const {
+    return std::string_view(m.at, static_cast<std::size_t>(p_ - m.at));
+  }
+  std::size_t tokensSince(Mark m) const { return tokens_ - m.tokens; }
+
+  /// Whether `word` (structural characters and keys, `tokens` of them) follows, after whitespace;
+  /// taken when it does.
+  bool takeWord(std::string_view word, std::size_t tokens) {
+    ws();
+    if (!startsWith(p_, word))
+      return false;
+    p_ += word.size();
+    tokens_ += tokens;
+    return true;
+  }
+
+  /// Texts read before (a kernel's or a group's fields after its first ones), each with what it
+  /// gave and a key (what was read before it), found again by the text at the cursor: sets of
+  /// kTailWays, the set chosen by the first kTailKeyBytes bytes of the text.
+  template <class V> class Tails {
+  public:
+    struct Entry {
+      std::string_view text;
+      std::size_t tokens = 0;
+      std::uint32_t key = 0;
+      V value{};
+    };
+    Tails() : entries_(kTailSets * kTailWays), next_(kTailSets) {}
+    /// Keeps `e` in set `set`, in place of the oldest there.
+    void remember(std::size_t set, Entry e) {
+      entries_[set * kTailWays + next_[set]++ % kTailWays] = e;
+    }
+
+  private:
+    friend class Scanner;
+    std::vector<Entry> entries_;
+    std::vector<std::uint8_t> next_;
+  };
+
+  /// The entry of `tails` under `key` whose text is at the cursor, taken; else null. `set`
+  /// receives the set the text belongs to (none when fewer than kTailKeyBytes bytes are left),
+  /// chosen by those bytes and `salt` (what else tells such texts apart: a group's length).
+  template <class V>
+  const typename Tails<V>::Entry *takeTail(Tails<V> &tails, std::uint32_t key,
+                                           std::optional<std::size_t> &set,
+                                           std::uint64_t salt = 0) {
+    set.reset();
+    if (static_cast<std::size_t>(end_ - p_) < kTailKeyBytes)
+      return nullptr;
+    std::uint64_t w[kTailKeyBytes / 8];
+    std::memcpy(w, p_, sizeof w);
+    constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
+    std::uint64_t h = salt;
+    for (const std::uint64_t x : w)
+      h = (h ^ x) * kMix;
+    static_assert((kTailSets & (kTailSets - 1)) == 0);
+    set = static_cast<std::size_t>(h >> 56) & (kTailSets - 1);
+    for (std::size_t i = 0; i < kTailWays; ++i) {
+      const auto &e = tails.entries_[*set * kTailWays + i];
+      if (e.key == key && takeText(e.text, e.tokens))
+        return &e;
+    }
+    return nullptr;
+  }
+
+  /// Whether the text at the cursor is `text` (whose tokens are `tokens`); taken when it is.
+  bool takeText(std::string_view text, std::size_t tokens) {
+    if (text.empty() || static_cast<std::size_t>(end_ - p_) < text.size() ||
+        std::memcmp(p_, text.data(), text.size()) != 0)
+      return false;
+    p_ += text.size();
+    tokens_ += tokens;
+    return true;
+  }
+
+  /// The elements of an array, each read by `each()`. A document denser than the limit of
+  /// docs/errors.md ("Limits") so far is declined (denseSoFar).
+  template <class F> void elements(F &&each) {
+    expect('[');
+    if (take(']'))
+      return;
+    do {
+      if (dense_ && denseSoFar())
+        decline();
+      each();
+    } while (take(','));
+    expect(']');
+  }
+
+  /// Whether the text read so far, and 1 MiB more, holds more tokens than the density limit
+  /// allows it: a text dense from its start is declined before what it holds is read (the strict
+  /// reader refuses it before its index is built), a text dense in one stretch is left to it.
+  bool denseSoFar() const {
+    const auto read = static_cast<std::size_t>(p_ - source_.text.data());
+    return tokens_ * 8 > (read + kDenseFloorBytes) * kMaxTokensPerEightBytes;
+  }
+
+  /// How many naturals the array at the cursor holds, counted in its text (io::numberCount).
+  std::size_t numberCount() {
+    ws();
+    return io::numberCount(p_, end_);
+  }
+
+  std::size_t size() const { return source_.text.size(); }
+  const char *textEnd() const { return end_; }
+  Edition edition() const { return edition_; }
+  Interner &interner() { return interner_; }
+  bool hasTable() const { return table_.has_value(); }
+
+private:
+  /// `text` as a document of its own, with the strict reader's padding.
+  const Source &alone(std::string_view text) {
+    alone_.name = source_.name;
+    alone_.text.reserve(text.size() + simdjson::SIMDJSON_PADDING);
+    alone_.text.assign(text);
+    return alone_;
+  }
+
+  const Source &source_;
+  Interner &interner_;
+  Edition edition_;
+  const char *p_;
+  const char *end_;
+  std::size_t tokens_ = 0;
+  const char *lastNumber_ = nullptr;
+  bool dense_ = false; // the document is long enough for the density limit
+  Source alone_;
+  od::parser parser_;
+  std::optional<KeyTable> table_;
+  RecentTexts<CapsuleId> recentKeys_;
+  RecentTexts<KnownKind> recentKinds_;
+  struct {
+    std::string_view text;
+    KnownKind known;
+  } lastKind_;
+  std::unordered_map<std::string_view, KnownKind, KeyedHash> kinds_;
+};
+
+} // namespace lo::io::detail
