@@ -41,6 +41,12 @@ constexpr std::size_t kMostHoles = 8;
 
 class Scanner {
 public:
+  /// Where the cursor stands, and the tokens read so far: to measure from.
+  struct Mark {
+    const char *at;
+    std::size_t tokens;
+  };
+
   /// A kind read, and the JSON tokens of its text.
   struct KnownKind {
     KindId id{};
@@ -184,6 +190,67 @@ public:
     tokens_ += h.tokens;
     return true;
   }
+
+  /// Texts with holes read before (Holed), each with what it gave: `sets` sets of kTailWays, the
+  /// set chosen by the caller from the text.
+  template <class V> class HoledTexts {
+  public:
+    struct Entry {
+      Holed holed;
+      V value{};
+      bool used = false;
+    };
+    explicit HoledTexts(std::size_t sets) : entries_(sets * kTailWays), next_(sets) {}
+    std::size_t sets() const { return next_.size(); }
+    /// The entry of set `set` whose text, but for its numbers, is at the cursor of `s`: taken.
+    const Entry *take(Scanner &s, std::size_t set, std::array<std::uint64_t, kMostHoles> &numbers) {
+      for (std::size_t i = 0; i < kTailWays; ++i) {
+        const Entry &e = entries_[set * kTailWays + i];
+        if (e.used && s.takeHoled(e.holed, numbers))
+          return &e;
+      }
+      return nullptr;
+    }
+    /// Keeps `holed` and `value` in set `set`, in place of the oldest there.
+    void remember(std::size_t set, const Holed &holed, V value) {
+      entries_[set * kTailWays + next_[set]++ % kTailWays] = {holed, std::move(value), true};
+    }
+
+  private:
+    std::vector<Entry> entries_;
+    std::vector<std::uint8_t> next_;
+  };
+
+  /// The holes of a text being read from `start`: `number(limit)` right after each natural that
+  /// is a hole; `holed()` once the text is read (none when it had more than kMostHoles).
+  class HoleRecorder {
+  public:
+    HoleRecorder(const Scanner &s, Mark start) : s_(s), start_(start) {}
+    void number(std::uint64_t limit) {
+      if (h_.holes == kMostHoles) {
+        fits_ = false;
+        return;
+      }
+      h_.begin[h_.holes] = static_cast<std::uint32_t>(s_.lastNumber() - start_.at);
+      h_.end[h_.holes] = static_cast<std::uint32_t>(s_.mark().at - start_.at);
+      h_.limit[h_.holes++] = limit;
+    }
+    std::size_t holes() const { return h_.holes; }
+    std::optional<Holed> holed() const {
+      if (!fits_)
+        return std::nullopt;
+      Holed out = h_;
+      out.text = s_.since(start_);
+      out.tokens = s_.tokensSince(start_);
+      return out;
+    }
+
+  private:
+    const Scanner &s_;
+    Mark start_;
+    Holed h_;
+    bool fits_ = true;
+  };
 
   /// A value of vocabulary `E` in the edition.
   template <class E> E enumValue() {
@@ -405,11 +472,6 @@ public:
     return true;
   }
 
-  /// Where the cursor stands, and the tokens read so far: to go back to, or to measure from.
-  struct Mark {
-    const char *at;
-    std::size_t tokens;
-  };
   Mark mark() const { return {p_, tokens_}; }
   /// The text from `m` to the cursor, and its tokens.
   std::string_view since(Mark m) const {

@@ -209,9 +209,8 @@ std::string wireParamName(KindTag tag, std::string_view name) {
 
 namespace {
 
-/// The nodes the direct path keeps (readGraphDirect): kNodeSets sets (a power of two) of kNodeWays.
+/// The sets of nodes the direct path keeps (readGraphDirect; Scanner::HoledTexts): a power of two.
 constexpr std::size_t kNodeSets = 64;
-constexpr std::size_t kNodeWays = 4;
 
 /// The set of a node's text at `at`: chosen by the 16 bytes after its first number (the first
 /// run of digits within its first 32 bytes), or set 0.
@@ -241,14 +240,13 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
     detail::Scanner s(source, interner, edition);
     selection::Graph g;
     std::array<std::optional<KindId>, vocabularySize<KindTag>()> interned;
-    struct Known {
-      detail::Scanner::Holed holed;
-      std::size_t idHole = detail::kMostHoles;
+    struct Known { // what a node's text with holes gave
+      std::size_t idHole = 0;
       std::optional<BackendOp> op;
-      std::optional<KindId> kind; // none: the slot is empty
+      KindId kind{};
     };
-    std::vector<std::array<Known, kNodeWays>> known(kNodeSets);
-    std::vector<std::uint8_t> next(kNodeSets);
+    detail::Scanner::HoledTexts<Known> known(kNodeSets);
+    std::array<std::uint64_t, detail::kMostHoles> numbers;
     std::uint32_t seen = 0;
     constexpr auto every = [](const auto &names) { return allFieldBits(std::size(names)); };
     s.objectFields(kGraphFields, every(kGraphFields), seen, [&](std::size_t i) {
@@ -266,38 +264,26 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
           // linear and relu, a model's repeated blocks) reads as that node did, with these
           // numbers. The nodes read are kept by the 16 bytes after their first number.
           const std::size_t set = nodeSet(start.at, s.textEnd());
-          std::array<std::uint64_t, detail::kMostHoles> numbers;
-          for (const Known &k : known[set])
-            if (k.kind && s.takeHoled(k.holed, numbers)) {
-              for (std::size_t i = 0; i < k.holed.holes; ++i)
-                if (i == k.idHole)
-                  n.id = numbers[i];
-                else
-                  n.parents.push_back(numbers[i]);
-              n.op = k.op;
-              n.kind = *k.kind;
-              g.nodes.push_back(std::move(n));
-              return;
-            }
+          if (const auto *k = known.take(s, set, numbers)) {
+            for (std::size_t i = 0; i < k->holed.holes; ++i)
+              if (i == k->value.idHole)
+                n.id = numbers[i];
+              else
+                n.parents.push_back(numbers[i]);
+            n.op = k->value.op;
+            n.kind = k->value.kind;
+            g.nodes.push_back(std::move(n));
+            return;
+          }
           std::optional<KindTag> tag;
-          Known made;
-          bool holed = true; // whether the node's numbers fit the holes
-          const auto hole = [&](std::uint64_t limit) {
-            auto &h = made.holed;
-            if (h.holes == detail::kMostHoles) {
-              holed = false;
-              return;
-            }
-            h.begin[h.holes] = static_cast<std::uint32_t>(s.lastNumber() - start.at);
-            h.end[h.holes] = static_cast<std::uint32_t>(s.mark().at - start.at);
-            h.limit[h.holes++] = limit;
-          };
+          detail::Scanner::HoleRecorder holes(s, start);
+          std::optional<std::size_t> idHole;
           const auto field = [&](std::size_t f) {
             switch (f) {
             case 0:
               n.id = s.natural(kNodeIdLimit);
-              made.idHole = made.holed.holes;
-              hole(kNodeIdLimit);
+              idHole = holes.holes();
+              holes.number(kNodeIdLimit);
               break;
             case 1:
               tag = lookupSpelling<KindTag>(s.string());
@@ -308,7 +294,7 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
               n.parents.reserve(s.numberCount());
               s.elements([&] {
                 n.parents.push_back(s.natural(UINT64_MAX));
-                hole(UINT64_MAX);
+                holes.number(UINT64_MAX);
               });
               break;
             case 3: s.elements([&] { (void)s.natural(UINT64_MAX); }); break;
@@ -326,13 +312,8 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
           if (!id)
             id = interner.intern(OpKind{*tag, {}});
           n.kind = *id;
-          if (holed && made.idHole < made.holed.holes) {
-            made.holed.text = s.since(start);
-            made.holed.tokens = s.tokensSince(start);
-            made.op = n.op;
-            made.kind = n.kind;
-            known[set][next[set]++ % kNodeWays] = made;
-          }
+          if (const auto holed = holes.holed(); holed && idHole && *idHole < holed->holes)
+            known.remember(set, *holed, Known{*idHole, n.op, n.kind});
           if (g.nodes.capacity() == 0) // as the strict reader reserves
             g.nodes.reserve(source.text.size() / 40);
           g.nodes.push_back(std::move(n));
