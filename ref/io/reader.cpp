@@ -412,26 +412,33 @@ LoweringDocument readLoweringPlan(const Source &source, Interner &interner, Edit
   return readLoweringPlanStrict(source, interner, edition);
 }
 
-KeyTable detail::readCapsuleTableDocument(const Source &source, Interner &interner, Edition edition,
-                                          od::parser &parser) {
+namespace {
+
+/// What `read(reader, root)` reads of the value that is the whole of `source`, nothing after it.
+template <class Read>
+auto readAlone(const Source &source, Interner &interner, Edition edition, od::parser &parser,
+               Read &&read) {
   Reader r(source, &interner, &parser, 0, edition);
   od::value root;
   if (auto err = r.doc().get_value().get(root))
     r.failSimd(err, nullptr);
-  KeyTable table = r.capsuleTable(root);
+  auto value = read(r, root);
   r.expectEnd();
-  return table;
+  return value;
+}
+
+} // namespace
+
+KeyTable detail::readCapsuleTableDocument(const Source &source, Interner &interner, Edition edition,
+                                          od::parser &parser) {
+  return readAlone(source, interner, edition, parser,
+                   [](Reader &r, od::value &root) { return r.capsuleTable(root); });
 }
 
 KindId detail::readKindDocument(const Source &source, Interner &interner, Edition edition,
                                 od::parser &parser) {
-  Reader r(source, &interner, &parser, 0, edition);
-  od::value root;
-  if (auto err = r.doc().get_value().get(root))
-    r.failSimd(err, nullptr);
-  const KindId kind = r.kind(root);
-  r.expectEnd();
-  return kind;
+  return readAlone(source, interner, edition, parser,
+                   [](Reader &r, od::value &root) { return r.kind(root); });
 }
 
 GraphExecutionPlan detail::readExecutionPlanStrict(const Source &source, Interner &interner,
