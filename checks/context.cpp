@@ -64,16 +64,14 @@ KernelAudit Judge::auditRow(BackendOp op, CapsuleId c) {
 }
 
 void GroupChecks::judge(GroupSite &site) {
-  const Edition e = judge_.options.edition;
-  const Mode m = judge_.options.mode;
   checkEmptyGroup(judge_, site);
-  if (appliesIn(Check::kinds, m, e))
+  if (kinds_)
     checkKinds(judge_, site);
   checkOp(judge_, site);
   checkCapsule(judge_, site);
-  if (appliesIn(Check::groupingKind, m, e))
+  if (groupingKind_)
     checkGroupingKind(judge_, site);
-  if (appliesIn(Check::singleton, m, e))
+  if (singleton_)
     checkSingleton(judge_, site);
   checkMaximal(judge_, site, previous_ ? &*previous_ : nullptr);
   checkAuditRows(judge_, site);

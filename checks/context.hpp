@@ -3,6 +3,7 @@
 // helpers that word the one plain sentence of a violation.
 #pragma once
 
+#include "checks/catalogue.hpp"
 #include "checks/checks.hpp"
 #include "checks/gate.hpp"
 #include "ref/hash.hpp"
@@ -193,7 +194,10 @@ struct PreviousGroup {
 /// either.
 class GroupChecks {
 public:
-  explicit GroupChecks(Judge &judge) : judge_(judge) {}
+  explicit GroupChecks(Judge &judge)
+      : judge_(judge), kinds_(appliesIn(Check::kinds, judge.options.mode, judge.options.edition)),
+        groupingKind_(appliesIn(Check::groupingKind, judge.options.mode, judge.options.edition)),
+        singleton_(appliesIn(Check::singleton, judge.options.mode, judge.options.edition)) {}
   /// A kernel of the plan, each once, in plan order: the `gate` check's singleton rows, and the
   /// plan's capsule keys (Judge::planned).
   void planned(const PlannedNodeKernel &k) {
@@ -206,6 +210,8 @@ public:
 
 private:
   Judge &judge_;
+  // Whether these checks apply in the run's mode and edition (appliesIn), asked once.
+  bool kinds_, groupingKind_, singleton_;
   std::optional<PreviousGroup> previous_;
   GateTally gate_;
 };
