@@ -18,7 +18,7 @@
 
 namespace lo::io::detail {
 
-/// Thrown to decline a text; caught at the entry points, never outside this file.
+/// Thrown to decline a text; caught at the direct path's entry points, never outside them.
 struct Decline {};
 
 [[noreturn]] inline void decline() { throw Decline{}; }
@@ -31,14 +31,17 @@ constexpr std::size_t kTableFloorBytes = std::size_t{64} << 10;
 /// the direct path declines (each costs a reader's start; the strict reader caches no more).
 constexpr std::size_t kLongestKindText = 512;
 constexpr std::size_t kMostKindTexts = 4096;
-/// The texts after a kernel's node id (a group's lists) kept for the next ones (Scanner::Tails):
+/// The texts after a kernel's node id (a group's node ids) kept for the next ones (Scanner::Tails):
 /// kTailSets sets (a power of two) of kTailWays, chosen by the first kTailKeyBytes bytes.
 constexpr std::size_t kTailSets = 256;
 constexpr std::size_t kTailWays = 4;
 constexpr std::size_t kTailKeyBytes = 32;
-/// The most numbers a text with holes (Scanner::Holed) has holes for.
+/// The most numbers a text with holes (Scanner::Holed) has holes for; HoledTexts keep kTailWays of
+/// them a set.
 constexpr std::size_t kMostHoles = 8;
 
+/// The cursor over one document's text, the tokens it has read (for the density limit), and the
+/// memos of what repeats.
 class Scanner {
 public:
   /// Where the cursor stands, and the tokens read so far: to measure from.

@@ -1,8 +1,9 @@
-// What the two paths of the document readers share (ref/io/reader.cpp, the strict reader on
-// simdjson's index; ref/io/direct_reader.cpp, the direct path of docs/performance.md, "The direct
-// path"): the documents' formats and root fields, the capsule key table, and the strict reader's
-// entry points for a value on its own. Internal to the readers: their public face is
-// ref/io/reader.hpp.
+// What the two paths of the document readers share (ref/io/reader.cpp and ref/io/graph_reader.cpp,
+// the strict readers on simdjson's index; ref/io/direct_reader.cpp and ref/io/direct_scanner.hpp,
+// the direct path of docs/performance.md, "The direct path"): the documents' formats and root
+// fields, the capsule key table, the strict reader's entry points for a value on its own, and
+// each path's entry points. Internal to the readers: their public faces are ref/io/reader.hpp and
+// ref/io/graph_reader.hpp.
 #pragma once
 
 #include "ref/hash.hpp"
