@@ -95,7 +95,8 @@ Report check(Interner &interner, const GraphExecutionPlan &plan,
 
 /// `check` of two documents as read (docs/spec.md §3, the command `check` and the Python
 /// module's): the plan read into `interner` in `options.edition`, then the candidate (`candidate()`
-/// gives its bytes, asked for only once the plan is read, so that the plan's error comes first),
+/// gives its bytes, asked for only once the plan is read, so that the plan's error comes first;
+/// `plan` is not read after it, so that the candidate may be read into the plan's buffer),
 /// and the report, with the note of a plan that declares another edition first. Throws
 /// io::InputError when either cannot be read.
 struct CheckedDocuments {

@@ -19,6 +19,9 @@ struct Source {
 
 /// Reads a file, or standard input for "-" (named "<stdin>" in messages).
 Source loadSource(const std::string &path);
+/// The same into `into`, whose buffer is kept when it is large enough (a document read after
+/// another, into the first one's buffer).
+void loadSource(const std::string &path, Source &into);
 Source sourceFromString(std::string name, std::string_view text);
 
 } // namespace lo::io

@@ -278,9 +278,8 @@ void JsonReader::expectEnd() {
 
 // --- Sources -------------------------------------------------------------------------------------
 
-Source loadSource(const std::string &path) {
+void loadSource(const std::string &path, Source &s) {
   InputFile f(path);
-  Source s;
   s.name = f.name();
   // A regular file over the size limit is rejected before it is read.
   if (f.regular() && f.size() > kMaxDocumentBytes)
@@ -293,10 +292,15 @@ Source loadSource(const std::string &path) {
     }
   };
   // A regular file is read straight into one buffer of its size and simdjson's padding: no
-  // regrowing, no second copy (for a large plan, most of the cost of loading it).
+  // regrowing, no second copy (for a large plan, most of the cost of loading it). The buffer `s`
+  // has is kept when it is large enough: its pages are not faulted in and zeroed again, and only
+  // what lies beyond its old length is zeroed before it is read over.
   if (f.regular() && f.size() > 0) {
     const auto size = static_cast<std::size_t>(f.size());
-    s.text.reserve(size + simdjson::SIMDJSON_PADDING);
+    if (s.text.capacity() < size + simdjson::SIMDJSON_PADDING) {
+      std::string().swap(s.text); // not copied into the larger one
+      s.text.reserve(size + simdjson::SIMDJSON_PADDING);
+    }
     s.text.resize(size);
     std::size_t got = 0;
     while (got < size) {
@@ -307,6 +311,8 @@ Source loadSource(const std::string &path) {
       got += n;
     }
     s.text.resize(got);
+  } else {
+    s.text.clear();
   }
   char buf[1 << 16];
   for (;;) {
@@ -319,6 +325,11 @@ Source loadSource(const std::string &path) {
     s.text.append(buf, n);
   }
   s.text.reserve(s.text.size() + simdjson::SIMDJSON_PADDING);
+}
+
+Source loadSource(const std::string &path) {
+  Source s;
+  loadSource(path, s);
   return s;
 }
 

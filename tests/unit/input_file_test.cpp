@@ -1,10 +1,12 @@
 // io::InputFile, the handle of every reader (docs/errors.md, "Input files"): a read error is an
 // InputError with its reason and position; a FIFO opened without waiting for its writer, and a
-// descriptor someone else made non-blocking, still wait for their data instead of ending early.
+// descriptor someone else made non-blocking, still wait for their data instead of ending early;
+// io::loadSource reads a document into the buffer of the one before.
 #include "ref/io/error.hpp"
 #include "ref/io/input.hpp"
 #include "ref/io/reader.hpp"
 #include "ref/io/stream.hpp"
+#include "ref/io/strict_json.hpp"
 #include "tests/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 #include <chrono>
 #include <fcntl.h>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -186,6 +189,47 @@ TEST(StallWatch, ABytePassingOnAnyInputStartsTheLimitAgain) {
   EXPECT_EQ(fa.readSome(buf, sizeof buf, error), 1u);
   EXPECT_EQ(buf[0], 'a');
   producer.join();
+}
+
+} // namespace
+} // namespace lo::test
+
+namespace lo::test {
+namespace {
+
+struct LoadSource : lo::testing::TempDir {
+  std::string prefix() const override { return "lo-load"; }
+  fs::path write(const std::string &name, const std::string &text) {
+    const fs::path p = dir / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p;
+  }
+};
+
+TEST_F(LoadSource, ReadsIntoTheBufferOfTheDocumentBefore) {
+  // A document read into the buffer of a longer one, of a shorter one, and from a FIFO (no size
+  // known): each time exactly its own bytes, under its own name.
+  const std::string longText(100000, 'a'), shortText = "{\"b\":1}";
+  io::Source s = io::loadSource(write("long.json", longText).string());
+  const std::size_t capacity = s.text.capacity();
+  const char *buffer = s.text.data();
+  io::loadSource(write("short.json", shortText).string(), s);
+  EXPECT_EQ(s.text, shortText);
+  EXPECT_EQ(s.name, (dir / "short.json").string());
+  EXPECT_EQ(s.text.data(), buffer) << "the longer document's buffer was not kept";
+  EXPECT_EQ(s.text.capacity(), capacity);
+  io::loadSource((dir / "long.json").string(), s);
+  EXPECT_EQ(s.text, longText);
+  const std::string longer(300000, 'c');
+  io::loadSource(write("longer.json", longer).string(), s);
+  EXPECT_EQ(s.text, longer);
+  EXPECT_GE(s.text.capacity(), longer.size() + simdjson::SIMDJSON_PADDING);
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(fifo, std::ios::binary) << shortText; });
+  io::loadSource(fifo.string(), s);
+  writer.join();
+  EXPECT_EQ(s.text, shortText);
 }
 
 } // namespace

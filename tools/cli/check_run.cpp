@@ -60,9 +60,15 @@ void checkStreams(const CheckSettings &s, Interner &interner, const checks::Opti
 /// SARIF regions.
 void checkDocuments(const CheckSettings &s, Interner &interner, const checks::Options &options,
                     io::Source &candidateSource, report::CaseResult &result) {
+  io::Source planSource = io::loadSource(s.plan);
   checks::CheckedDocuments read = checks::checkDocuments(
-      interner, io::loadSource(s.plan),
-      [&]() -> const io::Source & { return candidateSource = io::loadSource(s.candidate); },
+      interner, planSource,
+      [&]() -> const io::Source & {
+        // Asked for once the plan is read: the candidate is read into the plan's buffer.
+        candidateSource = std::move(planSource);
+        io::loadSource(s.candidate, candidateSource);
+        return candidateSource;
+      },
       options);
   const GraphExecutionPlan &plan = read.plan;
   const io::LoweringDocument &candidate = read.candidate;
