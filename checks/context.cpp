@@ -53,7 +53,7 @@ Report Findings::finish() && {
 KernelAudit Judge::auditRow(BackendOp op, CapsuleId c) {
   const std::uint64_t key =
       (std::uint64_t{static_cast<std::uint8_t>(op)} << 32) | static_cast<std::uint32_t>(c);
-  auto &recent = recentRows_[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 58)];
+  auto &recent = recentRows_[memoSlot(6, key)];
   if (recent.first == key + 1)
     return KernelAudit{recent.second};
   auto [it, fresh] = rows_.try_emplace(key);

@@ -85,4 +85,14 @@ struct KeyedHash {
   std::size_t operator()(std::string_view s) const { return keyedHash(s); }
 };
 
+/// The slot, among 2^`bits`, of a memo kept in front of a keyed table or of a parse (a text read
+/// before, a row asked for lately): the words mixed by multiplication, unkeyed. A memo compares
+/// what its slot holds with what is asked before it answers, so a collision, which an input can
+/// force here, costs only a miss: the work the memo would have saved, done as without it.
+template <class... Words> constexpr std::size_t memoSlot(unsigned bits, Words... words) {
+  std::uint64_t h = 0;
+  ((h = (h ^ static_cast<std::uint64_t>(words)) * 0x9E3779B97F4A7C15ull), ...);
+  return static_cast<std::size_t>(h >> (64 - bits));
+}
+
 } // namespace lo

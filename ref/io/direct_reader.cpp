@@ -15,11 +15,11 @@ namespace lo::io::detail {
 std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, Interner &interner,
                                                           Edition edition,
                                                           std::optional<Edition> *declared) {
-  try {
+  return declinable([&] {
     Scanner s(source, interner, edition);
     GraphExecutionPlan plan;
     std::optional<Edition> written;
-    const bool gateChecksOp = rulesOf(s.edition()).gate != GateKind::acceptance;
+    const bool capsuleOpChecked = capsuleOpMustMatch(s.edition());
     std::uint32_t seen = 0;
     s.objectFields(kPlanFields, allFieldBits(std::size(kPlanFields)), seen, [&](std::size_t i) {
       switch (i) {
@@ -30,17 +30,16 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
         // A kernel written as one before it but for its node id (the kernels of a run, and of a
         // model's repeated blocks) is that kernel with this id: the text after the id is
         // compared, not read. The texts read before are kept by their first bytes.
-        static const std::string idFirst =
-            "{\"" + std::string(fieldNames<PlannedNodeKernel>()[0]) + "\":"; // 3 tokens
-        Scanner::Tails<PlannedNodeKernel> tails; // from after the node id to the closing brace
+        static const std::string idFirst = Scanner::opening(fieldNames<PlannedNodeKernel>()[0]);
+        Scanner::Tails<PlannedNodeKernel> tails(kTailSetBits); // after the id, to the brace
         s.elements([&] {
           PlannedNodeKernel k;
           std::optional<Scanner::Mark> tail;
           std::optional<std::size_t> set;
-          if (s.takeWord(idFirst, 3)) {
+          if (s.takeWord(idFirst, kOpeningTokens)) {
             k.nodeId = s.natural(kNodeIdLimit);
             tail = s.mark();
-            if (const auto *known = s.takeTail(tails, 0, set)) {
+            if (const auto *known = s.takeTail(tails, set)) {
               plan.kernels.push_back(
                   {k.nodeId, known->value.kind, known->value.op, known->value.capsule});
               return;
@@ -60,10 +59,10 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
             s.recordFields<PlannedNodeKernel>(field);
           // Ops that agree with the kind and the capsule (docs/spec.md §2.4).
           if (opOf(s.interner().kind(k.kind)) != k.op ||
-              (gateChecksOp && s.interner().capsule(k.capsule).op != k.op))
+              (capsuleOpChecked && s.interner().capsule(k.capsule).op != k.op))
             decline();
           if (set)
-            tails.remember(*set, {s.since(*tail), s.tokensSince(*tail), 0, k});
+            tails.remember(*set, {s.since(*tail), s.tokensSince(*tail), k});
           // Reserved once the first kernel is read, as the strict reader reserves (a text declined
           // before has reserved nothing).
           if (plan.kernels.capacity() == 0)
@@ -81,15 +80,12 @@ std::optional<GraphExecutionPlan> readExecutionPlanDirect(const Source &source, 
     if (declared && written)
       *declared = written;
     return plan;
-  } catch (const Decline &) {
-  } catch (const InputError &) {
-  }
-  return std::nullopt;
+  });
 }
 
 std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Interner &interner,
                                                        Edition edition) {
-  try {
+  return declinable([&] {
     Scanner s(source, interner, edition);
     LoweringDocument out;
     std::uint32_t seen = 0;
@@ -108,8 +104,8 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
         // grouping kind, the same for the groups of a run's length) is compared with those read
         // before.
         using G = LoweredKernelGroup;
-        static const std::string idsFirst = "{\"" + std::string(fieldNames<G>()[0]) + "\":";
-        Scanner::Tails<G> tails; // from after the node ids to the closing brace
+        static const std::string idsFirst = Scanner::opening(fieldNames<G>()[0]);
+        Scanner::Tails<G> tails(kTailSetBits); // from after the node ids to the closing brace
         s.elements([&] {
           G g;
           const auto field = [&](std::size_t f) {
@@ -127,11 +123,11 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
             default: g.groupingKind = s.enumValue<GroupingKind>();
             }
           };
-          if (s.takeWord(idsFirst, 3)) {
+          if (s.takeWord(idsFirst, kOpeningTokens)) {
             field(0);
             const Scanner::Mark tail = s.mark();
             std::optional<std::size_t> set;
-            if (const auto *known = s.takeTail(tails, 0, set, g.nodeIds.size())) {
+            if (const auto *known = s.takeTail(tails, set, g.nodeIds.size())) {
               g.kinds = known->value.kinds;
               g.op = known->value.op;
               g.capsule = known->value.capsule;
@@ -139,7 +135,7 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
             } else {
               s.recordFieldsAfter<G>(fieldBit(0), 1, field);
               if (set)
-                tails.remember(*set, {s.since(tail), s.tokensSince(tail), 0,
+                tails.remember(*set, {s.since(tail), s.tokensSince(tail),
                                       G{{}, g.kinds, g.op, g.capsule, g.groupingKind}});
             }
           } else {
@@ -158,10 +154,7 @@ std::optional<LoweringDocument> readLoweringPlanDirect(const Source &source, Int
       decline();
     s.end();
     return out;
-  } catch (const Decline &) {
-  } catch (const InputError &) {
-  }
-  return std::nullopt;
+  });
 }
 
 } // namespace lo::io::detail

@@ -27,18 +27,27 @@ struct Decline {};
 /// whatever the document's size; a larger table must be at most an eighth of the document (its
 /// copy and index stay within the memory of docs/performance.md).
 constexpr std::size_t kTableFloorBytes = std::size_t{64} << 10;
-/// The longest kind object read on its own, and how many kind texts are read on their own before
-/// the direct path declines (each costs a reader's start; the strict reader caches no more).
-constexpr std::size_t kLongestKindText = 512;
-constexpr std::size_t kMostKindTexts = 4096;
+/// The entries of a set of a memo of texts read before (Scanner::SetMemo).
+constexpr std::size_t kMemoWays = 4;
 /// The texts after a kernel's node id (a group's node ids) kept for the next ones (Scanner::Tails):
-/// kTailSets sets (a power of two) of kTailWays, chosen by the first kTailKeyBytes bytes.
-constexpr std::size_t kTailSets = 256;
-constexpr std::size_t kTailWays = 4;
+/// 2^kTailSetBits sets, chosen by the first kTailKeyBytes bytes.
+constexpr unsigned kTailSetBits = 8;
 constexpr std::size_t kTailKeyBytes = 32;
-/// The most numbers a text with holes (Scanner::Holed) has holes for; HoledTexts keep kTailWays of
-/// them a set.
+/// The most numbers a text with holes (Scanner::Holed) has holes for.
 constexpr std::size_t kMostHoles = 8;
+/// The text `{"NAME":` that opens an object whose first key is NAME: its JSON tokens.
+constexpr std::size_t kOpeningTokens = 3;
+
+/// What `read()` gives, or nothing when it declines, or when the strict reader refuses a part it
+/// was handed on its own: the direct path's entry points.
+template <class Read> auto declinable(Read &&read) -> std::optional<decltype(read())> {
+  try {
+    return read();
+  } catch (const Decline &) {
+  } catch (const InputError &) {
+  }
+  return std::nullopt;
+}
 
 /// The cursor over one document's text, the tokens it has read (for the density limit), and the
 /// memos of what repeats.
@@ -90,12 +99,6 @@ public:
     return true;
   }
 
-  /// What follows, after whitespace (0 at the end).
-  char peek() {
-    ws();
-    return p_ == end_ ? '\0' : *p_;
-  }
-
   /// A string without an escape or a control character: its bytes.
   std::string_view string() {
     ws();
@@ -119,33 +122,33 @@ public:
     return out;
   }
 
-  /// A field's key and its colon.
-  std::string_view key() {
-    const std::string_view k = string();
-    expect(':');
-    return k;
-  }
-
   /// A natural below `limit`, written as digits without a leading zero and followed by what may
   /// follow a value in an object or an array.
   std::uint64_t natural(std::uint64_t limit) {
     ws();
-    const char *s = p_;
-    lastNumber_ = s;
+    lastNumber_ = p_;
     std::uint64_t n = 0;
-    while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
-      if (p_ - s == 19) // at most 19 digits: below 2^63 fits, and nothing longer does
-        decline();
-      n = n * 10 + static_cast<std::uint64_t>(*p_ - '0');
-      ++p_;
-    }
-    if (p_ == s || (*s == '0' && p_ - s > 1) || n >= limit)
+    if (!digitsAt(p_, limit, n))
       decline();
     if (p_ < end_ && *p_ != ',' && *p_ != '}' && *p_ != ']' && *p_ != ' ' && *p_ != '\n' &&
         *p_ != '\r' && *p_ != '\t')
       decline();
     ++tokens_;
     return n;
+  }
+
+  /// The digits of a natural at `at`, as natural takes them (at least one, no leading zero, at most
+  /// 19: below 2^63 fits, and nothing longer does), below `limit`: then `n`, and `at` past them.
+  bool digitsAt(const char *&at, std::uint64_t limit, std::uint64_t &n) const {
+    const char *s = at;
+    n = 0;
+    while (at < end_ && *at >= '0' && *at <= '9') {
+      if (at - s == 19)
+        return false;
+      n = n * 10 + static_cast<std::uint64_t>(*at - '0');
+      ++at;
+    }
+    return at != s && !(*s == '0' && at - s > 1) && n < limit;
   }
 
   /// Where the digits of the last natural read start (natural).
@@ -176,17 +179,8 @@ public:
       at += n;
       if (i == h.holes)
         break;
-      const char *digits = at;
-      std::uint64_t v = 0;
-      while (at < end_ && *at >= '0' && *at <= '9') {
-        if (at - digits == 19)
-          return false;
-        v = v * 10 + static_cast<std::uint64_t>(*at - '0');
-        ++at;
-      }
-      if (at == digits || (*digits == '0' && at - digits > 1) || v >= h.limit[i])
+      if (!digitsAt(at, h.limit[i], numbers[i]))
         return false;
-      numbers[i] = v;
       from = h.end[i];
     }
     p_ = at;
@@ -194,35 +188,44 @@ public:
     return true;
   }
 
-  /// Texts with holes read before (Holed), each with what it gave: `sets` sets of kTailWays, the
-  /// set chosen by the caller from the text.
-  template <class V> class HoledTexts {
+  /// A memo of texts read before, each entry with what its text gave: 2^`bits` sets of kMemoWays
+  /// entries, the set chosen by the caller from the text (memoSlot), each set keeping its newest.
+  template <class Entry> class SetMemo {
   public:
-    struct Entry {
-      Holed holed;
-      V value{};
-      bool used = false;
-    };
-    explicit HoledTexts(std::size_t sets) : entries_(sets * kTailWays), next_(sets) {}
-    std::size_t sets() const { return next_.size(); }
-    /// The entry of set `set` whose text, but for its numbers, is at the cursor of `s`: taken.
-    const Entry *take(Scanner &s, std::size_t set, std::array<std::uint64_t, kMostHoles> &numbers) {
-      for (std::size_t i = 0; i < kTailWays; ++i) {
-        const Entry &e = entries_[set * kTailWays + i];
-        if (e.used && s.takeHoled(e.holed, numbers))
-          return &e;
-      }
-      return nullptr;
+    explicit SetMemo(unsigned bits)
+        : bits_(bits), entries_(kMemoWays << bits), next_(std::size_t{1} << bits) {}
+    unsigned bits() const { return bits_; }
+    std::span<const Entry> set(std::size_t s) const {
+      return std::span(entries_).subspan(s * kMemoWays, kMemoWays);
     }
-    /// Keeps `holed` and `value` in set `set`, in place of the oldest there.
-    void remember(std::size_t set, const Holed &holed, V value) {
-      entries_[set * kTailWays + next_[set]++ % kTailWays] = {holed, std::move(value), true};
+    /// Keeps `e` in set `s`, in place of the oldest there.
+    void remember(std::size_t s, Entry e) {
+      entries_[s * kMemoWays + next_[s]++ % kMemoWays] = std::move(e);
     }
 
   private:
+    unsigned bits_;
     std::vector<Entry> entries_;
     std::vector<std::uint8_t> next_;
   };
+
+  /// Texts with holes read before, each with what it gave (an empty text: no entry yet).
+  template <class V> struct HoledEntry {
+    Holed holed;
+    V value{};
+  };
+  template <class V> using HoledTexts = SetMemo<HoledEntry<V>>;
+
+  /// The entry of set `set` of `texts` whose text, but for its numbers, is at the cursor: taken,
+  /// and its numbers in `numbers`; else null.
+  template <class V>
+  const HoledEntry<V> *takeHoledIn(const HoledTexts<V> &texts, std::size_t set,
+                                   std::array<std::uint64_t, kMostHoles> &numbers) {
+    for (const auto &e : texts.set(set))
+      if (!e.holed.text.empty() && takeHoled(e.holed, numbers))
+        return &e;
+    return nullptr;
+  }
 
   /// The holes of a text being read from `start`: `number(limit)` right after each natural that
   /// is a hole; `holed()` once the text is read (none when it had more than kMostHoles).
@@ -263,33 +266,15 @@ public:
     return *e;
   }
 
-  /// The text of the object or array at the cursor, up to `longest` bytes, found by matching
-  /// brackets outside strings (declines when longer or unclosed); the cursor moves past it.
+  /// The text of the object or array at the cursor, up to `longest` bytes (bracketedText; declines
+  /// when longer or unclosed); the cursor moves past it.
   std::string_view compound(std::size_t longest) {
     ws();
-    const char *s = p_;
-    if (p_ == end_ || (*p_ != '{' && *p_ != '['))
+    const std::string_view text = bracketedText(p_, end_, longest);
+    if (text.empty())
       decline();
-    std::size_t depth = 0;
-    bool inString = false;
-    for (; p_ < end_ && static_cast<std::size_t>(p_ - s) < longest; ++p_) {
-      const char c = *p_;
-      if (inString) {
-        if (c == '\\')
-          ++p_;
-        else if (c == '"')
-          inString = false;
-      } else if (c == '"') {
-        inString = true;
-      } else if (c == '{' || c == '[') {
-        if (++depth > kMaxDepth)
-          decline();
-      } else if ((c == '}' || c == ']') && --depth == 0) {
-        ++p_;
-        return std::string_view(s, static_cast<std::size_t>(p_ - s));
-      }
-    }
-    decline();
+    p_ += text.size();
+    return text;
   }
 
   /// The root object ends the text: whitespace only after it; then the density limit of
@@ -298,8 +283,7 @@ public:
     ws();
     if (p_ != end_)
       decline();
-    const std::size_t size = source_.text.size();
-    if (size > kDenseFloorBytes && tokens_ * 8 > size * kMaxTokensPerEightBytes)
+    if (denserThanLimit(tokens_, source_.text.size()))
       decline();
   }
 
@@ -493,54 +477,36 @@ public:
     return true;
   }
 
-  /// Texts read before (a kernel's or a group's fields after its first ones), each with what it
-  /// gave and a key (what was read before it), found again by the text at the cursor: sets of
-  /// kTailWays, the set chosen by the first kTailKeyBytes bytes of the text.
-  template <class V> class Tails {
-  public:
-    struct Entry {
-      std::string_view text;
-      std::size_t tokens = 0;
-      std::uint32_t key = 0;
-      V value{};
-    };
-    Tails() : entries_(kTailSets * kTailWays), next_(kTailSets) {}
-    /// Keeps `e` in set `set`, in place of the oldest there.
-    void remember(std::size_t set, Entry e) {
-      entries_[set * kTailWays + next_[set]++ % kTailWays] = e;
-    }
-
-  private:
-    friend class Scanner;
-    std::vector<Entry> entries_;
-    std::vector<std::uint8_t> next_;
+  /// A text read before (a kernel's or a group's fields after its first ones), its tokens and what
+  /// it gave (an empty text: no entry yet).
+  template <class V> struct TailEntry {
+    std::string_view text;
+    std::size_t tokens = 0;
+    V value{};
   };
+  template <class V> using Tails = SetMemo<TailEntry<V>>;
 
-  /// The entry of `tails` under `key` whose text is at the cursor, taken; else null. `set`
-  /// receives the set the text belongs to (none when fewer than kTailKeyBytes bytes are left),
-  /// chosen by those bytes and `salt` (what else tells such texts apart: a group's length).
+  /// The entry of `tails` whose text is at the cursor, taken; else null. `set` receives the set the
+  /// text belongs to (none when fewer than kTailKeyBytes bytes are left), chosen by those bytes
+  /// and `salt` (what else tells such texts apart: a group's length).
   template <class V>
-  const typename Tails<V>::Entry *takeTail(Tails<V> &tails, std::uint32_t key,
-                                           std::optional<std::size_t> &set,
-                                           std::uint64_t salt = 0) {
+  const TailEntry<V> *takeTail(const Tails<V> &tails, std::optional<std::size_t> &set,
+                               std::uint64_t salt = 0) {
     set.reset();
     if (static_cast<std::size_t>(end_ - p_) < kTailKeyBytes)
       return nullptr;
-    std::uint64_t w[kTailKeyBytes / 8];
+    static_assert(kTailKeyBytes == 32);
+    std::uint64_t w[4];
     std::memcpy(w, p_, sizeof w);
-    constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
-    std::uint64_t h = salt;
-    for (const std::uint64_t x : w)
-      h = (h ^ x) * kMix;
-    static_assert((kTailSets & (kTailSets - 1)) == 0);
-    set = static_cast<std::size_t>(h >> 56) & (kTailSets - 1);
-    for (std::size_t i = 0; i < kTailWays; ++i) {
-      const auto &e = tails.entries_[*set * kTailWays + i];
-      if (e.key == key && takeText(e.text, e.tokens))
+    set = memoSlot(tails.bits(), salt, w[0], w[1], w[2], w[3]);
+    for (const auto &e : tails.set(*set))
+      if (takeText(e.text, e.tokens))
         return &e;
-    }
     return nullptr;
   }
+
+  /// The text `{"NAME":` that opens an object whose first key is `name` (kOpeningTokens tokens).
+  static std::string opening(std::string_view name) { return "{\"" + std::string(name) + "\":"; }
 
   /// Whether the text at the cursor is `text` (whose tokens are `tokens`); taken when it is.
   bool takeText(std::string_view text, std::size_t tokens) {
@@ -584,7 +550,6 @@ public:
   const char *textEnd() const { return end_; }
   Edition edition() const { return edition_; }
   Interner &interner() { return interner_; }
-  bool hasTable() const { return table_.has_value(); }
 
 private:
   /// `text` as a document of its own, with the strict reader's padding.

@@ -21,6 +21,14 @@ constexpr std::string_view kProfileFormat = "lowering-oracle/backend-profile";
 constexpr std::string_view kGraphFields[] = {"format", "input_id", "output_id", "output_ids",
                                              "nodes"};
 constexpr std::string_view kNodeFields[] = {"id", "kind", "parents", "shape", "value_kind"};
+/// The fields a graph and a node must have.
+constexpr std::uint32_t kGraphRequired = fieldBits(kGraphFields, {"format", "nodes"});
+constexpr std::uint32_t kNodeRequired = fieldBits(kNodeFields, {"id", "kind", "parents", "shape"});
+/// `{"id":0,"kind":"K","parents":[],"shape":[]},`: the nodes array is reserved once for the most
+/// nodes a document can hold, as the other readers' arrays are (ref/io/reader_detail.hpp).
+constexpr std::size_t kShortestNode =
+    std::string_view(R"({"id":0,"kind":"","parents":[],"shape":[]},)").size() +
+    detail::shortestSpelling<KindTag>();
 /// Fields of a node that carry a payload (weights, statistics): accepted, not read.
 constexpr std::string_view kPayloadFields[] = {"gamma", "beta", "mean", "var", "eps"};
 
@@ -147,8 +155,8 @@ selection::Node GraphReader::node(od::value &v) {
     }
     }
   });
-  for (std::size_t i : {0u, 1u, 2u, 3u})
-    if (!(seen & fieldBit(i)))
+  for (std::size_t i = 0; i < std::size(kNodeFields); ++i)
+    if ((kNodeRequired & fieldBit(i)) && !(seen & fieldBit(i)))
       fail(start, "missing field " + quote(kNodeFields[i]) + " in a node");
   if (again) {
     extraCount = 0;
@@ -209,8 +217,8 @@ std::string wireParamName(KindTag tag, std::string_view name) {
 
 namespace {
 
-/// The sets of nodes the direct path keeps (readGraphDirect; Scanner::HoledTexts): a power of two.
-constexpr std::size_t kNodeSets = 64;
+/// The nodes the direct path keeps (readGraphDirect): 2^kNodeSetBits sets (Scanner::HoledTexts).
+constexpr unsigned kNodeSetBits = 6;
 
 /// The set of a node's text at `at`: chosen by the 16 bytes after its first number (the first
 /// run of digits within its first 32 bytes), or set 0.
@@ -225,9 +233,7 @@ std::size_t nodeSet(const char *at, const char *end) {
   std::uint64_t a, b;
   std::memcpy(&a, p, 8);
   std::memcpy(&b, p + 8, 8);
-  return static_cast<std::size_t>(((a ^ (b * 0x9E3779B97F4A7C15ull)) * 0xC2B2AE3D27D4EB4Full) >>
-                                  58) &
-         (kNodeSets - 1);
+  return memoSlot(kNodeSetBits, a, b);
 }
 
 } // namespace
@@ -236,7 +242,7 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
                                                         Edition edition) {
   // The nodes whose kinds have no parameter, with no field but those of kNodeFields (a kind with
   // parameters, and so a payload, is left to the strict reader).
-  try {
+  return detail::declinable([&] {
     detail::Scanner s(source, interner, edition);
     selection::Graph g;
     std::array<std::optional<KindId>, vocabularySize<KindTag>()> interned;
@@ -245,7 +251,7 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
       std::optional<BackendOp> op;
       KindId kind{};
     };
-    detail::Scanner::HoledTexts<Known> known(kNodeSets);
+    detail::Scanner::HoledTexts<Known> known(kNodeSetBits);
     std::array<std::uint64_t, detail::kMostHoles> numbers;
     std::uint32_t seen = 0;
     constexpr auto every = [](const auto &names) { return allFieldBits(std::size(names)); };
@@ -264,7 +270,7 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
           // linear and relu, a model's repeated blocks) reads as that node did, with these
           // numbers. The nodes read are kept by the 16 bytes after their first number.
           const std::size_t set = nodeSet(start.at, s.textEnd());
-          if (const auto *k = known.take(s, set, numbers)) {
+          if (const auto *k = s.takeHoledIn(known, set, numbers)) {
             for (std::size_t i = 0; i < k->holed.holes; ++i)
               if (i == k->value.idHole)
                 n.id = numbers[i];
@@ -305,7 +311,7 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
           };
           std::uint32_t fields = 0;
           s.objectFields(kNodeFields, every(kNodeFields), fields, field);
-          if ((fields & allFieldBits(4)) != allFieldBits(4)) // id, kind, parents, shape
+          if ((fields & kNodeRequired) != kNodeRequired)
             detail::decline();
           n.op = signature(*tag).op;
           auto &id = interned[static_cast<std::size_t>(*tag)];
@@ -313,22 +319,18 @@ std::optional<selection::Graph> detail::readGraphDirect(const Source &source, In
             id = interner.intern(OpKind{*tag, {}});
           n.kind = *id;
           if (const auto holed = holes.holed(); holed && idHole && *idHole < holed->holes)
-            known.remember(set, *holed, Known{*idHole, n.op, n.kind});
+            known.remember(set, {*holed, Known{*idHole, n.op, n.kind}});
           if (g.nodes.capacity() == 0) // as the strict reader reserves
-            g.nodes.reserve(source.text.size() / 40);
+            g.nodes.reserve(source.text.size() / kShortestNode);
           g.nodes.push_back(std::move(n));
         });
       }
     });
-    if ((seen & fieldBits(kGraphFields, {"format", "nodes"})) !=
-        fieldBits(kGraphFields, {"format", "nodes"}))
+    if ((seen & kGraphRequired) != kGraphRequired)
       detail::decline();
     s.end();
     return g;
-  } catch (const detail::Decline &) {
-  } catch (const InputError &) {
-  }
-  return std::nullopt;
+  });
 }
 
 selection::Graph readGraph(const Source &source, Interner &interner, Edition edition) {
@@ -341,8 +343,7 @@ selection::Graph detail::readGraphStrict(const Source &source, Interner &interne
                                          Edition edition) {
   GraphReader r(source, interner, edition);
   selection::Graph g;
-  r.rootFields("a torchlean.ir.v1 graph",
-               FieldSet{kGraphFields, fieldBits(kGraphFields, {"format", "nodes"})},
+  r.rootFields("a torchlean.ir.v1 graph", FieldSet{kGraphFields, kGraphRequired},
                [&](std::size_t i, od::value v) {
                  switch (i) {
                  case 0: r.expectFormat(v, kGraphFormat); break;
@@ -352,7 +353,7 @@ selection::Graph detail::readGraphStrict(const Source &source, Interner &interne
                  case 4:
                    // No node is shorter than 40 bytes: room for all of them, never copied (and
                    // never shrunk: the pages the nodes do not reach are never touched).
-                   g.nodes.reserve(source.text.size() / 40);
+                   g.nodes.reserve(source.text.size() / kShortestNode);
                    r.elements(v, "the nodes array",
                               [&](od::value &nv) { g.nodes.push_back(r.node(nv)); });
                    break;

@@ -65,6 +65,9 @@ public:
   /// A `capsule` field: an inline capsule, or a key looked up in `table` (or left in `key` when
   /// there is no table yet).
   CapsuleId capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key);
+  /// Fails at `pointer()` (spelled only for the message) when kernel `k`'s capsule implements
+  /// another op than `k` where the edition makes that invalid input (capsuleOpMustMatch).
+  template <class Pointer> void checkCapsuleOp(const PlannedNodeKernel &k, Pointer &&pointer);
   /// The fields a kernel and a group share, `op` (field 2 of both) and `capsule` (field 3).
   void opOrCapsule(std::size_t f, od::value &x, BackendOp &op, CapsuleId &capsule,
                    const KeyTable *table, std::optional<std::string> &key) {
@@ -103,9 +106,8 @@ private:
   const KeyTable *recentKeysTable_ = nullptr;
   RecentTexts<KindId> recentKinds_; // kinds' texts found in kindCache_
   /// Kinds with parameters repeat (the same reshape, layernorm, conv2d): the text of each one read
-  /// is kept with its id, and the same text again is not parsed again. At most kKindCacheSize.
+  /// is kept with its id, and the same text again is not parsed again. At most kMostKindTexts.
   std::unordered_map<std::string_view, KindId, KeyedHash> kindCache_;
-  static constexpr std::size_t kKindCacheSize = 4096;
 };
 
 // --- Capsules ----------------------------------------------------------------------------------
@@ -164,7 +166,7 @@ KindId Reader::kind(od::value &v) {
   }
   const KindId id = parseKind(v, start);
   // Cached only when the object the parser read ends where the scan of its text ended.
-  if (!text.empty() && kindCache_.size() < kKindCacheSize) {
+  if (!text.empty() && kindCache_.size() < kMostKindTexts) {
     const char *after = nullptr, *end = text.data() + text.size();
     const char *limit = bytes().data() + bytes().size();
     while (end < limit && (*end == ' ' || *end == '\n' || *end == '\t' || *end == '\r'))
@@ -178,29 +180,10 @@ KindId Reader::kind(od::value &v) {
 }
 
 std::string_view Reader::objectText(const char *start) const {
-  // The text of the object at `start`, found by matching brackets outside strings; empty when it
-  // is longer than 512 bytes or not found.
   const char *end = bytes().data() + bytes().size();
   if (!start || start >= end || *start != '{')
     return {};
-  int depth = 0;
-  bool inString = false;
-  for (const char *p = start; p < end && p < start + 512; ++p) {
-    const char c = *p;
-    if (inString) {
-      if (c == '\\')
-        ++p;
-      else if (c == '"')
-        inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if ((c == '}' || c == ']') && --depth == 0) {
-      return std::string_view(start, static_cast<std::size_t>(p + 1 - start));
-    }
-  }
-  return {};
+  return bracketedText(start, end, kLongestKindText);
 }
 
 constexpr std::string_view kHardMaskFields[] = {"shape", "allowed"};
@@ -326,6 +309,14 @@ KindId Reader::parseKind(od::value &v, const char *start) {
 
 std::string opMessage(BackendOp op) { return quote(spelling(op)); }
 
+template <class Pointer>
+void Reader::checkCapsuleOp(const PlannedNodeKernel &k, Pointer &&pointer) {
+  const KernelCapsule &c = interner->capsule(k.capsule);
+  if (c.op != k.op && capsuleOpMustMatch(edition()))
+    failAtPointer(pointer(), "capsule " + quote(c.name) + " implements op " + opMessage(c.op) +
+                                 ", but the kernel's op is " + opMessage(k.op));
+}
+
 // --- GraphExecutionPlan ------------------------------------------------------------------------
 
 CapsuleId Reader::capsuleRef(od::value &x, const KeyTable *table, std::optional<std::string> &key) {
@@ -449,18 +440,6 @@ GraphExecutionPlan detail::readExecutionPlanStrict(const Source &source, Interne
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
 
-  // `capsulePointer()` spells the pointer to the kernel's capsule, only for a message.
-  auto checkCapsuleOp = [&](std::size_t i, auto &&capsulePointer) {
-    const auto &k = plan.kernels[i];
-    const KernelCapsule &c = interner.capsule(k.capsule);
-    // Under upstream's acceptance gate a kernel whose op is not its capsule's is the gate's
-    // operationMismatch, not invalid input (docs/spec.md §6.10).
-    if (c.op != k.op && rulesOf(edition).gate != GateKind::acceptance)
-      r.failAtPointer(capsulePointer(), "capsule " + quote(c.name) + " implements op " +
-                                            opMessage(c.op) + ", but the kernel's op is " +
-                                            opMessage(k.op));
-  };
-
   r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, fieldBits(kPlanFields, {"kernels"})},
                [&](std::size_t i, od::value v) {
                  switch (i) {
@@ -481,18 +460,20 @@ GraphExecutionPlan detail::readExecutionPlanStrict(const Source &source, Interne
                      if (key)
                        pending.push_back({index, std::move(*key)});
                      else
-                       checkCapsuleOp(index, [&] { return r.pointer() + "/capsule"; });
+                       r.checkCapsuleOp(plan.kernels[index],
+                                        [&] { return r.pointer() + "/capsule"; });
                    });
                    break;
                  }
                  }
                });
 
-  r.resolvePending(
-      pending, table ? &*table : nullptr, "kernels", "the plan", [&](std::size_t i, CapsuleId c) {
-        plan.kernels[i].capsule = c;
-        checkCapsuleOp(i, [&] { return "/kernels/" + std::to_string(i) + "/capsule"; });
-      });
+  r.resolvePending(pending, table ? &*table : nullptr, "kernels", "the plan",
+                   [&](std::size_t i, CapsuleId c) {
+                     plan.kernels[i].capsule = c;
+                     r.checkCapsuleOp(plan.kernels[i],
+                                      [&] { return "/kernels/" + std::to_string(i) + "/capsule"; });
+                   });
 
   if (const auto dup = firstRepeatedNodeId(plan.kernels))
     r.failAtPointer("/kernels/" + std::to_string(dup->second) + "/nodeId",
@@ -712,11 +693,7 @@ PlannedNodeKernel LineReader::readKernel(std::string_view text, std::size_t line
         return r.kernel(v, table, key);
       },
       [&](Reader &r, const PlannedNodeKernel &k) {
-        const KernelCapsule &c = impl_->interner->capsule(k.capsule);
-        if (c.op != k.op && rulesOf(impl_->edition).gate != GateKind::acceptance)
-          r.failAtPointer("/capsule", "capsule " + quote(c.name) + " implements op " +
-                                          opMessage(c.op) + ", but the kernel's op is " +
-                                          opMessage(k.op));
+        r.checkCapsuleOp(k, [] { return std::string("/capsule"); });
       });
 }
 

@@ -81,8 +81,7 @@ private:
       std::memcpy(&head, t.data(), std::min<std::size_t>(8, t.size()));
     if (t.size() > 8)
       std::memcpy(&tail, t.data() + t.size() - 8, 8);
-    constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ull;
-    return static_cast<std::size_t>(((head ^ (tail * kMix) ^ t.size()) * kMix) >> 58);
+    return memoSlot(6, head, tail, t.size());
   }
   struct Slot {
     std::string_view text;
@@ -90,6 +89,45 @@ private:
   };
   std::array<Slot, 64> slots_{};
 };
+
+/// Kind objects whose texts a reader keeps with their ids (the strict reader's kind cache, the
+/// direct path's kinds read on their own): at most kMostKindTexts of them, each at most
+/// kLongestKindText bytes.
+inline constexpr std::size_t kLongestKindText = 512;
+inline constexpr std::size_t kMostKindTexts = 4096;
+
+/// The text of the object or array that starts at `start` (before `end`), found by matching
+/// brackets outside strings; empty when none starts there, or it is longer than `longest` bytes or
+/// not closed. Whether it is valid JSON is not judged.
+inline std::string_view bracketedText(const char *start, const char *end, std::size_t longest) {
+  if (start >= end || (*start != '{' && *start != '['))
+    return {};
+  std::size_t depth = 0;
+  bool inString = false;
+  for (const char *p = start; p < end && static_cast<std::size_t>(p - start) < longest; ++p) {
+    const char c = *p;
+    if (inString) {
+      if (c == '\\')
+        ++p;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return std::string_view(start, static_cast<std::size_t>(p + 1 - start));
+    }
+  }
+  return {};
+}
+
+/// Whether a kernel whose capsule implements another op than its own makes the plan invalid
+/// input in `edition` (docs/spec.md §2.4); under upstream's acceptance gate it is the gate's
+/// operationMismatch instead (docs/spec.md §6.10).
+inline bool capsuleOpMustMatch(Edition edition) {
+  return rulesOf(edition).gate != GateKind::acceptance;
+}
 
 /// The root fields of a GraphExecutionPlan and of a GraphLoweringPlan (docs/spec.md §2.4, §2.5).
 inline constexpr std::string_view kPlanFields[] = {"format", "version", "capsules", "kernels",

@@ -65,7 +65,7 @@ JsonReader::JsonReader(const Source &source, od::parser *parser, std::size_t lin
     failAtOffset(0, "", "a byte-order mark is not allowed: the document must be plain UTF-8");
   if (source.text.size() > kDenseFloorBytes) {
     const std::size_t tokens = jsonTokens(source.text);
-    if (tokens * 8 > source.text.size() * kMaxTokensPerEightBytes)
+    if (denserThanLimit(tokens, source.text.size()))
       failAtOffset(0, "",
                    "document too dense: " + std::to_string(tokens) + " JSON tokens in " +
                        std::to_string(source.text.size()) + " bytes, above the limit of " +

@@ -285,18 +285,14 @@ void writeExecutionPlan(Sink &out, const Interner &interner, const GraphExecutio
   std::array<Tail, 64> tails;
   memberLines(out, "", plan.kernels, ']', [&](const PlannedNodeKernel &k) {
     const std::string *key = byKey(i++) ? &keys.key(k.capsule) : nullptr;
-    const auto slot = (static_cast<std::uint64_t>(k.kind) * 0x9E3779B97F4A7C15ull ^
-                       static_cast<std::uint64_t>(k.capsule) * 0xC2B2AE3D27D4EB4Full) >>
-                      58;
-    Tail &t = tails[static_cast<std::size_t>(slot)];
+    Tail &t = tails[memoSlot(6, k.kind, k.capsule)];
     if (!t.of || k.kind != t.of->kind || k.op != t.of->op || k.capsule != t.of->capsule ||
         key != t.key) {
       t.text = writtenText([&](Sink &s) { writeKernelTail(s, interner, k, key, edition); });
       t.of = &k;
       t.key = key;
     }
-    const std::string &tail = t.text;
-    out << "{\"nodeId\":" << k.nodeId << std::string_view(tail);
+    out << "{\"nodeId\":" << k.nodeId << std::string_view(t.text);
   });
   out << "\n}\n";
   out.flush();
