@@ -56,18 +56,6 @@ std::vector<Row> nodeRowsOf(const Encoder &e, const Plan &p) {
   return rows;
 }
 
-/// `gateFailures`' condition for a kind: `if policy.requireEvidence`, `if policy.allowX then []`.
-z3::expr checks(const SymbolicPolicy &p, GateFailureKind k) {
-  switch (k) {
-  case GateFailureKind::missingEvidence: return p.requireEvidence;
-  case GateFailureKind::runtimeGuardEvidence: return !p.allowRuntimeGuards;
-  case GateFailureKind::testEvidence: return !p.allowTestEvidence;
-  case GateFailureKind::trustedBoundary: return !p.allowTrustedExternal;
-  case GateFailureKind::fuzzEvidence: return !p.allowFuzzed;
-  }
-  return p.requireEvidence;
-}
-
 /// The contract's disposition is the one a failure of kind `k` lists (never, when the edition has
 /// no such disposition).
 z3::expr listedBy(const z3::expr &contract, Edition edition, GateFailureKind k) {
@@ -105,7 +93,7 @@ z3::expr present(const SymbolicPolicy &p, Edition edition, const std::vector<Row
   for (const Row &x : rows)
     for (ContractObligation o : kObligations)
       any = any || (x.active && listedBy(contractOf(x.row, o), edition, k));
-  return checks(p, k) && any;
+  return looksFor(p, k) && any;
 }
 
 z3::expr accepted(const SymbolicPolicy &p, Edition edition, const std::vector<Row> &rows) {
@@ -125,7 +113,7 @@ z3::expr sameGate(const SymbolicPolicy &p, Edition edition, const std::vector<Ro
     // Equal sets of a kind the policy looks for give the same presence; a kind it does not look
     // for is absent from both.
     z3::context &ctx = p.requireEvidence.ctx();
-    all = all && z3::implies(checks(p, k),
+    all = all && z3::implies(looksFor(p, k),
                              included(ctx, edition, a, b, k) && included(ctx, edition, b, a, k));
   }
   return all;

@@ -60,43 +60,17 @@ bool isFuzzed(const ObligationReport &r) { return r.disposition == EvidenceDispo
 bool isGuarded(const ObligationReport &r) { return r.disposition == EvidenceDisposition::guarded; }
 bool isTested(const ObligationReport &r) { return r.disposition == EvidenceDisposition::tested; }
 
-namespace {
-
-/// `(obligationReports a).filter keep`.
-std::vector<ObligationReport> filterReports(const Interner &interner, const ExecutionAudit &a,
-                                            bool (*keep)(const ObligationReport &)) {
-  std::vector<ObligationReport> out;
-  for (auto &r : obligationReports(interner, a))
-    if (keep(r))
-      out.push_back(std::move(r));
-  return out;
-}
-
-} // namespace
-
 // Gate.lean's `guardedReports`: the audit's `obligationReports` that `ObligationReport.isGuarded`
 // keeps; likewise the tested and fuzz-backed ones. gateFailures lists the same reports by their
 // disposition (failureDisposition); tests/gate/gate_test.cpp shows that the two agree.
 std::vector<ObligationReport> guardedReports(const Interner &interner, const ExecutionAudit &a) {
-  return filterReports(interner, a, isGuarded);
+  return reportsWhere(interner, a, isGuarded);
 }
 std::vector<ObligationReport> testedReports(const Interner &interner, const ExecutionAudit &a) {
-  return filterReports(interner, a, isTested);
+  return reportsWhere(interner, a, isTested);
 }
 std::vector<ObligationReport> fuzzReports(const Interner &interner, const ExecutionAudit &a) {
-  return filterReports(interner, a, isFuzzed);
-}
-
-bool looksFor(const AssurancePolicy &policy, GateFailureKind kind) {
-  // `if policy.requireEvidence then ...`, `if policy.allowX then [] else ...`
-  switch (kind) {
-  case GateFailureKind::missingEvidence: return policy.requireEvidence;
-  case GateFailureKind::runtimeGuardEvidence: return !policy.allowRuntimeGuards;
-  case GateFailureKind::testEvidence: return !policy.allowTestEvidence;
-  case GateFailureKind::trustedBoundary: return !policy.allowTrustedExternal;
-  case GateFailureKind::fuzzEvidence: return !policy.allowFuzzed;
-  }
-  return false;
+  return reportsWhere(interner, a, isFuzzed);
 }
 
 std::optional<GateFailureKind> failureKindOf(const AssurancePolicy &policy, EvidenceDisposition d) {

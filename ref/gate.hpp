@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace lo {
@@ -128,7 +129,21 @@ std::vector<ObligationReport> fuzzReports(const Interner &interner, const Execut
 /// Whether `gateFailures` looks for failures of `kind` under `policy`: missingEvidence when
 /// requireEvidence, runtimeGuardEvidence unless allowRuntimeGuards, testEvidence unless
 /// allowTestEvidence, trustedBoundary unless allowTrustedExternal, fuzzEvidence unless allowFuzzed.
-bool looksFor(const AssurancePolicy &policy, GateFailureKind kind);
+/// `Policy`: an AssurancePolicy, or the solver's policy of the gate's encoding (proofs/gate.hpp),
+/// whose six fields are terms: the encoding asks this code, not a copy of it.
+template <class Policy>
+auto looksFor(const Policy &policy, GateFailureKind kind)
+    -> std::remove_cvref_t<decltype(policy.requireEvidence)> {
+  // `if policy.requireEvidence then ...`, `if policy.allowX then [] else ...`
+  switch (kind) {
+  case GateFailureKind::missingEvidence: break;
+  case GateFailureKind::runtimeGuardEvidence: return !policy.allowRuntimeGuards;
+  case GateFailureKind::testEvidence: return !policy.allowTestEvidence;
+  case GateFailureKind::trustedBoundary: return !policy.allowTrustedExternal;
+  case GateFailureKind::fuzzEvidence: return !policy.allowFuzzed;
+  }
+  return policy.requireEvidence;
+}
 
 /// The kind under which `gateFailures` lists a report of disposition `d` under `policy` (the kind
 /// whose failureDisposition is `d`, when the policy looks for it), or none when the policy admits

@@ -90,17 +90,6 @@ std::vector<ContractObligation> obligationsWhere(const Interner &interner, const
   return out;
 }
 
-template <class Keep>
-std::vector<ObligationReport> reportsWhere(const Interner &interner, const ExecutionAudit &a,
-                                           Keep keep) {
-  std::vector<ObligationReport> out;
-  for (const auto &row : a.kernels)
-    for (auto &r : obligationReports(interner, row))
-      if (keep(r))
-        out.push_back(std::move(r));
-  return out;
-}
-
 } // namespace
 
 std::vector<ContractObligation> missingObligations(const Interner &interner, const KernelAudit &a) {
@@ -110,6 +99,16 @@ std::vector<ContractObligation> missingObligations(const Interner &interner, con
 std::vector<ContractObligation> trustedBoundaryObligations(const Interner &interner,
                                                            const KernelAudit &a) {
   return obligationsWhere(interner, a, isTrusted);
+}
+
+std::vector<ObligationReport> reportsWhere(const Interner &interner, const ExecutionAudit &a,
+                                           bool (*keep)(const ObligationReport &)) {
+  std::vector<ObligationReport> out;
+  for (const auto &row : a.kernels)
+    for (auto &r : obligationReports(interner, row))
+      if (keep(r))
+        out.push_back(std::move(r));
+  return out;
 }
 
 std::vector<ObligationReport> obligationReports(const Interner &interner, const ExecutionAudit &a) {

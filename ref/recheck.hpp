@@ -86,6 +86,10 @@ std::vector<ContractObligation> missingObligations(const Interner &interner, con
 std::vector<ContractObligation> trustedBoundaryObligations(const Interner &interner,
                                                            const KernelAudit &a);
 
+/// `(obligationReports a).filter keep`: the reports `keep` keeps, in row order.
+std::vector<ObligationReport> reportsWhere(const Interner &interner, const ExecutionAudit &a,
+                                           bool (*keep)(const ObligationReport &));
+
 /// `ExecutionAudit.obligationReports`: every row's obligations, four
 /// per row, in row order.
 std::vector<ObligationReport> obligationReports(const Interner &interner, const ExecutionAudit &a);

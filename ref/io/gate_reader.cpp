@@ -3,6 +3,7 @@
 #include "ref/io/contract_reader.hpp"
 #include "ref/io/gate_writer.hpp"
 #include "ref/io/strict_json.hpp"
+#include "ref/io/verdict_reader.hpp"
 #include "ref/recheck.hpp"
 
 #include <algorithm>
@@ -112,15 +113,7 @@ ReadGateResult readGateResult(const Source &source, Edition edition) {
                  case 0: r.expectFormat(v, kGateResultFormat); break;
                  case 1: r.expectVersion(v); break;
                  case 2: readPolicy(r, v, out); break;
-                 case 3: {
-                   const char *at = r.location(v);
-                   const std::string_view verdict = r.string(v, "a verdict");
-                   if (verdict != "accepted" && verdict != "rejected")
-                     r.fail(at, "unknown verdict " + quote(verdict) +
-                                    "; expected one of: accepted, rejected");
-                   out.accepted = verdict == "accepted";
-                   break;
-                 }
+                 case 3: out.accepted = readVerdict(r, v); break;
                  case 4:
                    r.elements(v, "the failures array", [&](od::value &f) {
                      out.failures.push_back(readFailure(r, f, kinds));
@@ -128,10 +121,7 @@ ReadGateResult readGateResult(const Source &source, Edition edition) {
                    break;
                  }
                });
-  if (out.accepted != out.failures.empty())
-    r.failAtPointer("/verdict", out.accepted ? "\"accepted\", but /failures lists " +
-                                                   counted(out.failures.size(), "failure")
-                                             : "\"rejected\", but /failures is empty");
+  checkVerdictAgrees(r, out.accepted, out.failures.size());
   return out;
 }
 

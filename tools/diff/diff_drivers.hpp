@@ -7,6 +7,7 @@
 #include "ref/io/strict_json.hpp"
 #include "tools/diff/diff_judge.hpp"
 #include "tools/diff/diff_settings.hpp"
+#include "tools/diff/progress_line.hpp"
 #include "tools/system/deadline.hpp"
 #include "tools/system/worker.hpp"
 
@@ -24,9 +25,6 @@ namespace lo::diff {
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-/// SIGINT or SIGTERM arrived: unwinds to the partial summary.
-struct Interrupted {};
 
 /// What the implementation produced for one case: its output, or the failure that stands for it.
 struct Produced {

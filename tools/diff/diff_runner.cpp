@@ -177,45 +177,50 @@ public:
 
   int run() {
     const auto start = Clock::now();
-    std::size_t cases = 0;
-    try {
-      for (std::size_t i = 0; i < s_.count; ++i) {
-        Interner interner;
-        const suite::Case c = suite::caseAt(interner, s_.gen, i);
-        const std::string label = suite::caseLabel(i, c);
-        // The lowerings of case i: each of them, or in turn the i-th (with --gate, under each
-        // preset).
-        const std::size_t perLowering = lowerings_.size() / loweringCount_;
-        const std::size_t first = inTurn_ ? (i % loweringCount_) * perLowering : 0;
-        const std::size_t last = inTurn_ ? first + perLowering : lowerings_.size();
-        for (std::size_t k = first; k < last; ++k) {
-          // What the case asks beyond its lowering (suite::Case): its custom policy, the audit.
-          Lowering l = lowerings_[k];
-          if (l.policy && l.policy->name == "custom")
-            l.policy->policy = c.customPolicy;
-          l.audit = s_.auditAskable() && (s_.audit || c.audit);
-          Outcome o = judge(interner, c.plan, c.encoding, l, i, label);
-          ++caseRuns_;
-          if (!o.declaration.empty() && declarations_++ == 0)
-            firstDeclaration_ = "case " + label + " (asked " + l.words() + ") " + o.declaration;
-          if (o.fails()) {
-            record(interner, c, i, l, std::move(o));
-            if (!s_.keepGoing)
-              return summary(start, cases + 1, false);
+    return runCases(
+        progress_,
+        [&](std::size_t &cases) {
+          for (std::size_t i = 0; i < s_.count; ++i) {
+            if (runCase(i)) {
+              ++cases; // the failing case is counted in the summary
+              return;
+            }
+            ++cases;
+            progress_.update([&] { return progress(cases, start); });
           }
-        }
-        ++cases;
-        progress_.update([&] { return progress(cases, start); });
-      }
-    } catch (const Interrupted &) {
-      progress_.clear();
-      return summary(start, cases, true);
-    }
-    progress_.clear();
-    return summary(start, cases, false);
+        },
+        [&](std::size_t cases, bool interrupted) { return summary(start, cases, interrupted); });
   }
 
 private:
+  /// Judges case `i` under each of its lowerings; true when a failure stops the run.
+  bool runCase(std::size_t i) {
+    Interner interner;
+    const suite::Case c = suite::caseAt(interner, s_.gen, i);
+    const std::string label = suite::caseLabel(i, c);
+    // The lowerings of case i: each of them, or in turn the i-th (with --gate, under each preset).
+    const std::size_t perLowering = lowerings_.size() / loweringCount_;
+    const std::size_t first = inTurn_ ? (i % loweringCount_) * perLowering : 0;
+    const std::size_t last = inTurn_ ? first + perLowering : lowerings_.size();
+    for (std::size_t k = first; k < last; ++k) {
+      // What the case asks beyond its lowering (suite::Case): its custom policy, the audit.
+      Lowering l = lowerings_[k];
+      if (l.policy && l.policy->name == "custom")
+        l.policy->policy = c.customPolicy;
+      l.audit = s_.auditAskable() && (s_.audit || c.audit);
+      Outcome o = judge(interner, c.plan, c.encoding, l, i, label);
+      ++caseRuns_;
+      if (!o.declaration.empty() && declarations_++ == 0)
+        firstDeclaration_ = "case " + label + " (asked " + l.words() + ") " + o.declaration;
+      if (o.fails()) {
+        record(interner, c, i, l, std::move(o));
+        if (!s_.keepGoing)
+          return true;
+      }
+    }
+    return false;
+  }
+
   /// The progress line's text.
   std::string progress(std::size_t cases, Clock::time_point start) const {
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();

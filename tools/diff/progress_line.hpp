@@ -1,17 +1,22 @@
 // `diff`'s progress on standard error (docs/conformance.md, "The runner"): on a terminal, one line
 // updated in place at most every 100 ms and cleared before the summary; elsewhere, with
-// --progress, a line every second. The lowering runner and the planner runner share it.
+// --progress, a line every second. The lowering runner and the planner runner share it, and
+// `runCases`, their loop's end: the summary, partial when an interrupt stops the loop.
 #pragma once
 
 #include "tools/system/spawn.hpp"
 
 #include <chrono>
+#include <cstddef>
 #include <iostream>
 #include <string>
 #include <string_view>
 #include <unistd.h>
 
 namespace lo::diff {
+
+/// SIGINT or SIGTERM arrived: unwinds to the partial summary.
+struct Interrupted {};
 
 class ProgressLine {
 public:
@@ -41,5 +46,20 @@ private:
   bool terminal_, asked_;
   system::Clock::time_point last_ = system::Clock::now();
 };
+
+/// Runs `cases(done)`, which judges the cases and counts in `done` those judged, until it returns
+/// or an interrupt stops it; then clears the line and returns `summary(done, interrupted)`.
+template <class Cases, class Summary>
+int runCases(const ProgressLine &progress, Cases &&cases, Summary &&summary) {
+  std::size_t done = 0;
+  bool interrupted = false;
+  try {
+    cases(done);
+  } catch (const Interrupted &) {
+    interrupted = true;
+  }
+  progress.clear();
+  return summary(done, interrupted);
+}
 
 } // namespace lo::diff

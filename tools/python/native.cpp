@@ -154,6 +154,22 @@ selection::BackendProfile profileOf(const std::optional<std::string> &profile,
   return p;
 }
 
+/// Selection's inputs read (docs/spec.md §10.5-§10.6): the edition and the profile with the GIL
+/// held (their errors are ValueError), then the graph without it; `then(e, p, g, interner)`.
+template <class Then>
+auto onGraph(const std::string &graph, const std::string &name,
+             const std::optional<std::string> &profile,
+             const std::optional<std::string> &profileDocument,
+             const std::optional<std::string> &registry, const std::optional<std::string> &edition,
+             Then &&then) {
+  const Edition e = selectionEditionOf(edition);
+  const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
+  py::gil_scoped_release released;
+  Interner interner;
+  const selection::Graph g = io::readGraph(io::sourceFromString(name, graph), interner, e);
+  return then(e, p, g, interner);
+}
+
 /// Selection (docs/spec.md §10): the GraphExecutionPlan `plan` writes for a torchlean.ir.v1
 /// graph; (false, upstream's error) where `plan` exits 2 with it.
 std::pair<bool, std::string> planText(const std::string &graph, const std::string &name,
@@ -161,17 +177,17 @@ std::pair<bool, std::string> planText(const std::string &graph, const std::strin
                                       const std::optional<std::string> &profileDocument,
                                       const std::optional<std::string> &registry,
                                       const std::optional<std::string> &edition) {
-  const Edition e = selectionEditionOf(edition);
-  const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
-  py::gil_scoped_release released;
-  Interner interner;
-  auto planned = selection::planExecution(
-      p, io::readGraph(io::sourceFromString(name, graph), interner, e), interner);
-  if (auto *error = std::get_if<std::string>(&planned))
-    return {false, *error};
-  return {true, io::writtenText([&](io::Sink &sink) {
-            io::writeExecutionPlan(sink, interner, std::get<GraphExecutionPlan>(planned), e);
-          })};
+  return onGraph(graph, name, profile, profileDocument, registry, edition,
+                 [](Edition e, const selection::BackendProfile &p, const selection::Graph &g,
+                    Interner &interner) -> std::pair<bool, std::string> {
+                   auto planned = selection::planExecution(p, g, interner);
+                   if (auto *error = std::get_if<std::string>(&planned))
+                     return {false, *error};
+                   return {true, io::writtenText([&](io::Sink &sink) {
+                             io::writeExecutionPlan(sink, interner,
+                                                    std::get<GraphExecutionPlan>(planned), e);
+                           })};
+                 });
 }
 
 /// `check-plan` (docs/spec.md §10.8): each departure of a candidate GraphExecutionPlan (or of an
@@ -183,26 +199,26 @@ checkPlanTexts(const std::string &graph, const std::string &graphName,
                const std::optional<std::string> &profileDocument,
                const std::optional<std::string> &registry,
                const std::optional<std::string> &edition) {
-  const Edition e = selectionEditionOf(edition);
-  const selection::BackendProfile p = profileOf(profile, profileDocument, registry, e);
-  py::gil_scoped_release released;
-  Interner interner;
-  const selection::Graph g = io::readGraph(io::sourceFromString(graphName, graph), interner, e);
-  GraphExecutionPlan plan;
-  if (candidate) {
-    try {
-      plan = io::readExecutionPlan(io::sourceFromString(candidateName, *candidate), interner, e);
-    } catch (const io::InputError &error) {
-      throw CandidateError(error);
-    }
-  }
-  std::vector<std::tuple<std::string, std::string, std::string, std::string>> out;
-  for (const checks::Finding &f :
-       checks::judgeSelection(p, g, interner, plan, candidate ? std::nullopt : failed))
-    out.emplace_back(std::string(spelling(f.check)),
-                     f.check == Departure::missingNode ? "graph" : "candidate", f.pointer,
-                     f.sentence);
-  return out;
+  return onGraph(graph, graphName, profile, profileDocument, registry, edition,
+                 [&](Edition e, const selection::BackendProfile &p, const selection::Graph &g,
+                     Interner &interner) {
+                   GraphExecutionPlan plan;
+                   if (candidate) {
+                     try {
+                       plan = io::readExecutionPlan(io::sourceFromString(candidateName, *candidate),
+                                                    interner, e);
+                     } catch (const io::InputError &error) {
+                       throw CandidateError(error);
+                     }
+                   }
+                   std::vector<std::tuple<std::string, std::string, std::string, std::string>> out;
+                   for (const checks::Finding &f : checks::judgeSelection(
+                            p, g, interner, plan, candidate ? std::nullopt : failed))
+                     out.emplace_back(std::string(spelling(f.check)),
+                                      f.check == Departure::missingNode ? "graph" : "candidate",
+                                      f.pointer, f.sentence);
+                   return out;
+                 });
 }
 
 /// A preset (docs/spec.md §6.2) with some of its six booleans overridden, or ValueError naming the
