@@ -12,8 +12,7 @@ using acceptance::AcceptanceFailure;
 
 /// A capsule name as the acceptance result writes it (cut at kMaxGateTextBytes, then "...").
 std::string writtenName(std::string name) {
-  if (name.size() > io::kMaxGateTextBytes)
-    name = std::string(io::utf8Prefix(name, io::kMaxGateTextBytes)) + "...";
+  io::cutText(name, io::kMaxGateTextBytes);
   return name;
 }
 

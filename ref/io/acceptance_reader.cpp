@@ -107,64 +107,62 @@ ReadAcceptanceResult readAcceptanceResult(const Source &source, Edition edition)
   JsonReader r(source);
   r.setEdition(edition);
   ReadAcceptanceResult out;
-  r.rootFields("an acceptance result",
-               FieldSet{kResultFields,
-                        fieldBits(kResultFields, {"policy", "verdict", "groups", "failures"})},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, kAcceptanceResultFormat); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2:
-                   r.fields(
-                       v, "a kernel policy", FieldSet{kPolicyFields, allFieldBits(5)},
-                       [&](std::size_t f, od::value x) {
-                         switch (f) {
-                         case 0: out.profile = r.string(x, "a profile name"); break;
-                         case 1: out.policy.device = r.enumValue<Device>(x); break;
-                         case 2: {
-                           const char *at = r.location(x);
-                           const std::string_view text = r.string(x, "a provider preference");
-                           const auto p = acceptance::parsePreference(text);
-                           if (!p || !inEdition(p->provider, edition))
-                             r.fail(at, "unknown provider preference " + quote(text) +
-                                            "; expected auto, prefer:P or only:P with P a provider "
-                                            "of edition " +
-                                            std::string(spelling(edition)));
-                           out.policy.provider = *p;
-                           break;
-                         }
-                         case 3:
-                           out.policy.assurance.allowTrustedExternal =
-                               r.boolean(x, "allowTrustedExternal");
-                           break;
-                         case 4: out.policy.vjpMode = r.enumValue<VJPMode>(x); break;
-                         }
-                       });
-                   break;
-                 case 3: out.accepted = readVerdict(r, v); break;
-                 case 4:
-                   r.elements(v, "the groups array", [&](od::value &g) {
-                     ReadAcceptanceResult::Group group;
-                     r.fields(g, "a group", FieldSet{kGroupFields, allFieldBits(3)},
-                              [&](std::size_t f, od::value x) {
-                                switch (f) {
-                                case 0: group.nodeIds = r.naturals(x, "the node ids"); break;
-                                case 1: group.op = r.enumValue<BackendOp>(x); break;
-                                case 2: group.capsuleName = r.string(x, "a capsule name"); break;
-                                }
-                              });
-                     out.groups.push_back(std::move(group));
+  r.documentFields(
+      "an acceptance result", kAcceptanceResultFormat,
+      FieldSet{kResultFields,
+               fieldBits(kResultFields, {"policy", "verdict", "groups", "failures"})},
+      [&](std::size_t i, od::value v) {
+        switch (i) {
+        case 2:
+          r.fields(v, "a kernel policy", FieldSet{kPolicyFields, allFieldBits(5)},
+                   [&](std::size_t f, od::value x) {
+                     switch (f) {
+                     case 0: out.profile = r.string(x, "a profile name"); break;
+                     case 1: out.policy.device = r.enumValue<Device>(x); break;
+                     case 2: {
+                       const char *at = r.location(x);
+                       const std::string_view text = r.string(x, "a provider preference");
+                       const auto p = acceptance::parsePreference(text);
+                       if (!p || !inEdition(p->provider, edition))
+                         r.fail(at, "unknown provider preference " + quote(text) +
+                                        "; expected auto, prefer:P or only:P with P a provider "
+                                        "of edition " +
+                                        std::string(spelling(edition)));
+                       out.policy.provider = *p;
+                       break;
+                     }
+                     case 3:
+                       out.policy.assurance.allowTrustedExternal =
+                           r.boolean(x, "allowTrustedExternal");
+                       break;
+                     case 4: out.policy.vjpMode = r.enumValue<VJPMode>(x); break;
+                     }
                    });
-                   break;
-                 case 5:
-                   r.elements(v, "the failures array", [&](od::value &f) {
-                     std::size_t group = 0;
-                     out.failures.push_back(readFailure(r, f, group));
-                     out.failureGroups.push_back(group);
-                   });
-                   break;
-                 }
-               });
+          break;
+        case 3: out.accepted = readVerdict(r, v); break;
+        case 4:
+          r.elements(v, "the groups array", [&](od::value &g) {
+            ReadAcceptanceResult::Group group;
+            r.fields(g, "a group", FieldSet{kGroupFields, allFieldBits(3)},
+                     [&](std::size_t f, od::value x) {
+                       switch (f) {
+                       case 0: group.nodeIds = r.naturals(x, "the node ids"); break;
+                       case 1: group.op = r.enumValue<BackendOp>(x); break;
+                       case 2: group.capsuleName = r.string(x, "a capsule name"); break;
+                       }
+                     });
+            out.groups.push_back(std::move(group));
+          });
+          break;
+        case 5:
+          r.elements(v, "the failures array", [&](od::value &f) {
+            std::size_t group = 0;
+            out.failures.push_back(readFailure(r, f, group));
+            out.failureGroups.push_back(group);
+          });
+          break;
+        }
+      });
   // Members in any order: a failure's group is checked once the groups are read.
   for (std::size_t i = 0; i < out.failureGroups.size(); ++i)
     if (out.failureGroups[i] >= out.groups.size())

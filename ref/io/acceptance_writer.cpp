@@ -1,6 +1,7 @@
 #include "ref/io/acceptance_writer.hpp"
 
 #include "ref/io/escape.hpp"
+#include "ref/io/gate_writer.hpp"
 #include "ref/io/limits.hpp"
 #include "ref/io/writer.hpp"
 
@@ -13,24 +14,7 @@ namespace lo::io {
 using acceptance::AcceptanceFailure;
 using acceptance::KernelPolicy;
 
-namespace {
-
-void cut(std::string &text) {
-  if (text.size() <= kMaxGateTextBytes)
-    return;
-  text.resize(utf8Prefix(text, kMaxGateTextBytes).size());
-  text += "...";
-}
-
-} // namespace
-
-AcceptanceFailure boundedFailure(AcceptanceFailure f) {
-  cut(f.capsuleName);
-  if (f.claim.spec)
-    cut(*f.claim.spec);
-  cut(f.evidence.text);
-  return f;
-}
+AcceptanceFailure boundedFailure(AcceptanceFailure f) { return boundedTexts(std::move(f)); }
 
 void writeAcceptanceFailure(Sink &out, const AcceptanceFailure &f, std::size_t group) {
   using K = AcceptanceFailureKind;
@@ -98,7 +82,7 @@ bool writeAcceptance(Sink &out, const Interner &interner, std::string_view profi
         out << (n ? "," : "") << std::uint64_t{g.nodeIds[n]};
       out << "],\"op\":\"" << spelling(g.op) << "\",\"capsuleName\":";
       std::string name = interner.capsule(g.capsule).name;
-      cut(name);
+      cutText(name, kMaxGateTextBytes);
       out.jsonString(name);
       out << '}';
     }

@@ -26,7 +26,7 @@ std::string acceptanceText(const Interner &interner, std::string_view profile,
                            const acceptance::KernelPolicy &policy, const GraphLoweringPlan &groups,
                            bool json);
 
-/// `f` with its capsule name and evidence text cut at kMaxGateTextBytes.
+/// `f` bounded as a gate result's report is (boundedTexts, ref/io/gate_writer.hpp).
 acceptance::AcceptanceFailure boundedFailure(acceptance::AcceptanceFailure f);
 
 /// One failure as JSON: {group, kind, op, the fields its kind carries, message}.

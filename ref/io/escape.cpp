@@ -124,21 +124,34 @@ std::string shownLines(std::string_view text, std::size_t cap, std::string_view 
   return out;
 }
 
-std::string xmlText(std::string_view text) {
-  const std::string shown = shownText(text, kUncut);
+std::string markupText(std::string_view text, std::string_view apos) {
   std::string out;
-  out.reserve(shown.size());
-  for (const char c : shown) {
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
     switch (c) {
     case '&': out += "&amp;"; break;
     case '<': out += "&lt;"; break;
     case '>': out += "&gt;"; break;
     case '"': out += "&quot;"; break;
-    case '\'': out += "&apos;"; break;
-    default: out += c;
+    case '\'': out += apos; break;
+    default:
+      if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f)
+        out += "\xef\xbf\xbd"; // U+FFFD
+      else
+        out += c;
     }
   }
   return out;
+}
+
+std::string xmlText(std::string_view text) { return markupText(shownText(text, kUncut), "&apos;"); }
+
+void cutText(std::string &text, std::size_t cap) {
+  if (text.size() <= cap)
+    return;
+  text.resize(utf8Prefix(text, cap).size());
+  text += "...";
 }
 
 } // namespace lo::io

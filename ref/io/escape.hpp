@@ -62,33 +62,22 @@ std::string shownText(std::string_view text, std::size_t cap = kMaxShownBytes);
 std::string shownLines(std::string_view text, std::size_t cap = kUncut,
                        std::string_view indent = {});
 
-/// `text` shown (shownText, never cut) and then as XML 1.0 character data or an attribute value:
-/// `&`, `<`, `>`, `"` and `'` as entities.
+/// `text` with `&`, `<`, `>`, `"` and `'` as character references (`apos` for `'`), and the
+/// control characters HTML forbids (below U+0020 but tab, newline and carriage return, and U+007F)
+/// as U+FFFD: the one markup rule of xmlText and htmlText.
+std::string markupText(std::string_view text, std::string_view apos);
+
+/// `text` shown (shownText, never cut; it leaves no control character) and then as XML 1.0
+/// character data or an attribute value: markupText with `&apos;`.
 std::string xmlText(std::string_view text);
 
 /// `text` as HTML character data or a quoted attribute value (the HTML report, docs/spec.md
-/// §3.5): `&`, `<`, `>`, `"` and `'` as character references, so that no input can open a tag,
-/// an entity or leave an attribute; the control characters HTML forbids (below U+0020 but tab,
-/// newline and carriage return, and U+007F) as U+FFFD.
-inline std::string htmlText(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    case '\'': out += "&#39;"; break;
-    default:
-      if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f)
-        out += "\xef\xbf\xbd"; // U+FFFD
-      else
-        out += c;
-    }
-  }
-  return out;
-}
+/// §3.5), so that no input can open a tag, an entity or leave an attribute: markupText with
+/// `&#39;`.
+inline std::string htmlText(std::string_view text) { return markupText(text, "&#39;"); }
+
+/// `text` cut at `cap` bytes (fewer, so as not to split a UTF-8 character) and ended by "...";
+/// unchanged when it is not longer.
+void cutText(std::string &text, std::size_t cap);
 
 } // namespace lo::io

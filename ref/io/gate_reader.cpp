@@ -39,9 +39,9 @@ void readPolicy(JsonReader &r, od::value &v, ReadGateResult &out) {
              }
              const char *at = r.location(x);
              const std::string_view name = r.string(x, "a policy name");
-             if (name != "custom" && !policyPreset(name))
+             if (name != kCustomPolicy && !policyPreset(name))
                r.fail(at, "unknown policy name " + quote(name) +
-                              "; expected one of: verified, checked, external, custom");
+                              "; expected one of: " + policyNames(true));
              out.policyName = name;
            });
 }
@@ -106,21 +106,19 @@ ReadGateResult readGateResult(const Source &source, Edition edition) {
   r.setEdition(edition);
   ReadGateResult out;
   std::set<GateFailureKind> kinds;
-  r.rootFields("a gate result",
-               FieldSet{kResultFields, fieldBits(kResultFields, {"policy", "verdict", "failures"})},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, kGateResultFormat); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2: readPolicy(r, v, out); break;
-                 case 3: out.accepted = readVerdict(r, v); break;
-                 case 4:
-                   r.elements(v, "the failures array", [&](od::value &f) {
-                     out.failures.push_back(readFailure(r, f, kinds));
-                   });
-                   break;
-                 }
-               });
+  r.documentFields(
+      "a gate result", kGateResultFormat,
+      FieldSet{kResultFields, fieldBits(kResultFields, {"policy", "verdict", "failures"})},
+      [&](std::size_t i, od::value v) {
+        switch (i) {
+        case 2: readPolicy(r, v, out); break;
+        case 3: out.accepted = readVerdict(r, v); break;
+        case 4:
+          r.elements(v, "the failures array",
+                     [&](od::value &f) { out.failures.push_back(readFailure(r, f, kinds)); });
+          break;
+        }
+      });
   checkVerdictAgrees(r, out.accepted, out.failures.size());
   return out;
 }

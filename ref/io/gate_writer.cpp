@@ -36,23 +36,7 @@ void writeJsonHeading(Sink &out, const AssurancePolicy &policy, bool accepted) {
       << "\",\n  \"failures\": [";
 }
 
-/// `text` cut at `cap` bytes (fewer, so as not to split a UTF-8 character) followed by "...".
-void cut(std::string &text, std::size_t cap) {
-  if (text.size() <= cap)
-    return;
-  text.resize(utf8Prefix(text, cap).size());
-  text += "...";
-}
-
 } // namespace
-
-ObligationReport boundedReport(ObligationReport r) {
-  cut(r.capsuleName, kMaxGateTextBytes);
-  if (r.claim.spec)
-    cut(*r.claim.spec, kMaxGateTextBytes);
-  cut(r.evidence.text, kMaxGateTextBytes);
-  return r;
-}
 
 bool writeBoundedGate(Sink &out, const Interner &interner, const AssurancePolicy &policy,
                       const ExecutionAudit &audit, bool json) {

@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace lo::io {
 
@@ -44,9 +45,19 @@ void writeGateResult(Sink &out, const AssurancePolicy &policy, const GateResult 
 /// number of reports, and each report on its own line (with its audit row), every report bounded.
 void writeGateText(Sink &out, const AssurancePolicy &policy, const GateResult &result);
 
-/// `r` with its capsule name, claim spec and evidence text cut at kMaxGateTextBytes, never inside a
-/// UTF-8 character, and marked (docs/spec.md §6.5, "Bound").
-ObligationReport boundedReport(ObligationReport r);
+/// `x` (an ObligationReport, or an AcceptanceFailure of ref/io/acceptance_writer.hpp) with its
+/// capsule name, claim spec and evidence text cut at kMaxGateTextBytes, never inside a UTF-8
+/// character, and marked (cutText; docs/spec.md §6.5, "Bound").
+template <class T> T boundedTexts(T x) {
+  cutText(x.capsuleName, kMaxGateTextBytes);
+  if (x.claim.spec)
+    cutText(*x.claim.spec, kMaxGateTextBytes);
+  cutText(x.evidence.text, kMaxGateTextBytes);
+  return x;
+}
+
+/// An obligation report bounded (boundedTexts).
+inline ObligationReport boundedReport(ObligationReport r) { return boundedTexts(std::move(r)); }
 
 /// A report of the reference gate as a gate result holds it: obligationReportText (the reader's
 /// spelling, ref/io/gate_reader.hpp) of boundedReport(r). What `verify --gates` and `diff --gate`

@@ -123,14 +123,7 @@ selection::Node GraphReader::node(od::value &v) {
     switch (i) {
     case 0: n.id = natural(x, "a node id", kNodeIdLimit); break;
     case 1: {
-      const char *at = location(x);
-      const std::string_view s = string(x, "a kind");
-      tag = lookupSpelling<KindTag>(s);
-      if (tag && !inEdition(*tag, edition()))
-        notInEdition(at, "kind", s, editionsOf(*tag));
-      if (!tag)
-        fail(at, "unknown kind " + quote(s) +
-                     "; expected one of: " + joinedSpellings<KindTag>(edition()));
+      tag = enumValue<KindTag>(x, "a kind");
       sig = &signature(*tag);
       wire = &wireParamNames(*tag);
       payload = *tag == KindTag::layernorm || spelling(*tag) == "batch_norm_eval";
@@ -408,15 +401,9 @@ std::vector<selection::CapsuleModule> readRegistry(const Source &source, Edition
   JsonReader r(source);
   r.setEdition(edition);
   std::vector<selection::CapsuleModule> modules;
-  r.rootFields("a capsule registry",
-               FieldSet{kRegistryFields, fieldBits(kRegistryFields, {"modules"})},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, kRegistryFormat); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2: modules = readModules(r, v); break;
-                 }
-               });
+  r.documentFields("a capsule registry", kRegistryFormat,
+                   FieldSet{kRegistryFields, fieldBits(kRegistryFields, {"modules"})},
+                   [&](std::size_t, od::value v) { modules = readModules(r, v); });
   return modules;
 }
 
@@ -499,21 +486,19 @@ selection::BackendProfile readProfile(const Source &source, Edition edition, boo
   r.setEdition(edition);
   selection::BackendProfile p;
   bool modules = false;
-  r.rootFields("a backend profile",
-               FieldSet{kProfileFields, fieldBits(kProfileFields, {"name", "policy"})},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, kProfileFormat); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2: p.name = std::string(r.string(v, "a profile name")); break;
-                 case 3: p.policy = readPolicy(r, v); break;
-                 case 4: p.availability = readAvailability(r, v); break;
-                 case 5:
-                   p.capsuleModules = readModules(r, v);
-                   modules = true;
-                   break;
-                 }
-               });
+  r.documentFields("a backend profile", kProfileFormat,
+                   FieldSet{kProfileFields, fieldBits(kProfileFields, {"name", "policy"})},
+                   [&](std::size_t i, od::value v) {
+                     switch (i) {
+                     case 2: p.name = std::string(r.string(v, "a profile name")); break;
+                     case 3: p.policy = readPolicy(r, v); break;
+                     case 4: p.availability = readAvailability(r, v); break;
+                     case 5:
+                       p.capsuleModules = readModules(r, v);
+                       modules = true;
+                       break;
+                     }
+                   });
   if (!modules && !modulesReplaced) {
     if (!selection::hasMaintainedData(edition))
       throw InputError(source.name, 1, 1, "",

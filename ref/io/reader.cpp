@@ -230,14 +230,7 @@ KindId Reader::parseKind(od::value &v, const char *start) {
     }
     if (tag)
       fail(keyAt, "duplicate field \"tag\" in a kind");
-    const char *at = location(x);
-    std::string_view s = string(x, "a kind tag");
-    tag = parseSpelling<KindTag>(s);
-    if (tag && !inEdition(*tag, edition()))
-      notInEdition(at, "kind", s, editionsOf(*tag));
-    if (!tag)
-      fail(at, "unknown kind " + quote(s) +
-                   "; expected one of: " + joinedSpellings<KindTag>(edition()));
+    tag = enumValue<KindTag>(x, "a kind tag");
   });
   if (!tag)
     fail(start, "missing field \"tag\" in a kind");
@@ -440,33 +433,31 @@ GraphExecutionPlan detail::readExecutionPlanStrict(const Source &source, Interne
   std::optional<KeyTable> table;
   std::vector<PendingKey> pending;
 
-  r.rootFields("a GraphExecutionPlan", FieldSet{kPlanFields, fieldBits(kPlanFields, {"kernels"})},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, kPlanFormat); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2: table = r.capsuleTable(v); break;
-                 case 4: { // noted by the caller, never the standard (docs/spec.md §1.6)
-                   const Edition e = r.enumValue<Edition>(v);
-                   if (declared)
-                     *declared = e;
-                   break;
-                 }
-                 case 3: {
-                   plan.kernels.reserve(source.text.size() / kShortestKernel);
-                   r.elements(v, "the kernels array", [&](od::value &kv, std::size_t index) {
-                     std::optional<std::string> key;
-                     plan.kernels.push_back(r.kernel(kv, table ? &*table : nullptr, key));
-                     if (key)
-                       pending.push_back({index, std::move(*key)});
-                     else
-                       r.checkCapsuleOp(plan.kernels[index],
-                                        [&] { return r.pointer() + "/capsule"; });
-                   });
-                   break;
-                 }
-                 }
-               });
+  r.documentFields(
+      "a GraphExecutionPlan", kPlanFormat,
+      FieldSet{kPlanFields, fieldBits(kPlanFields, {"kernels"})}, [&](std::size_t i, od::value v) {
+        switch (i) {
+        case 2: table = r.capsuleTable(v); break;
+        case 4: { // noted by the caller, never the standard (docs/spec.md §1.6)
+          const Edition e = r.enumValue<Edition>(v);
+          if (declared)
+            *declared = e;
+          break;
+        }
+        case 3: {
+          plan.kernels.reserve(source.text.size() / kShortestKernel);
+          r.elements(v, "the kernels array", [&](od::value &kv, std::size_t index) {
+            std::optional<std::string> key;
+            plan.kernels.push_back(r.kernel(kv, table ? &*table : nullptr, key));
+            if (key)
+              pending.push_back({index, std::move(*key)});
+            else
+              r.checkCapsuleOp(plan.kernels[index], [&] { return r.pointer() + "/capsule"; });
+          });
+          break;
+        }
+        }
+      });
 
   r.resolvePending(pending, table ? &*table : nullptr, "kernels", "the plan",
                    [&](std::size_t i, CapsuleId c) {
@@ -571,29 +562,27 @@ LoweringDocument detail::readLoweringPlanStrict(const Source &source, Interner &
     out.audit = std::move(a);
   };
 
-  r.rootFields("a GraphLoweringPlan",
-               FieldSet{kLoweringFields, fieldBits(kLoweringFields, {"groups"})},
-               [&](std::size_t i, od::value v) {
-                 switch (i) {
-                 case 0: r.expectFormat(v, kLoweringFormat); break;
-                 case 1: r.expectVersion(v); break;
-                 case 2: out.mode = r.enumValue<Mode>(v); break;
-                 case 3: out.equality = r.enumValue<Equality>(v); break;
-                 case 4: table = r.capsuleTable(v); break;
-                 case 7: out.edition = r.enumValue<Edition>(v); break;
-                 case 5: {
-                   out.plan.groups.reserve(source.text.size() / kShortestGroup);
-                   r.elements(v, "the groups array", [&](od::value &gv, std::size_t index) {
-                     std::optional<std::string> key;
-                     out.plan.groups.push_back(r.group(gv, table ? &*table : nullptr, key));
-                     if (key)
-                       pending.push_back({index, std::move(*key)});
+  r.documentFields("a GraphLoweringPlan", kLoweringFormat,
+                   FieldSet{kLoweringFields, fieldBits(kLoweringFields, {"groups"})},
+                   [&](std::size_t i, od::value v) {
+                     switch (i) {
+                     case 2: out.mode = r.enumValue<Mode>(v); break;
+                     case 3: out.equality = r.enumValue<Equality>(v); break;
+                     case 4: table = r.capsuleTable(v); break;
+                     case 7: out.edition = r.enumValue<Edition>(v); break;
+                     case 5: {
+                       out.plan.groups.reserve(source.text.size() / kShortestGroup);
+                       r.elements(v, "the groups array", [&](od::value &gv, std::size_t index) {
+                         std::optional<std::string> key;
+                         out.plan.groups.push_back(r.group(gv, table ? &*table : nullptr, key));
+                         if (key)
+                           pending.push_back({index, std::move(*key)});
+                       });
+                       break;
+                     }
+                     case 6: readAudit(v); break;
+                     }
                    });
-                   break;
-                 }
-                 case 6: readAudit(v); break;
-                 }
-               });
 
   r.resolvePending(pending, table ? &*table : nullptr, "groups", "the file",
                    [&](std::size_t i, CapsuleId c) { out.plan.groups[i].capsule = c; });
@@ -639,13 +628,11 @@ LineReader::readHeader(std::string_view text, std::size_t lineNumber, std::strin
   // A plan stream's header has format, version and capsules; a lowering stream's also mode and
   // equality.
   const std::size_t fields = declared ? 5 : 3;
-  r.rootFields(
-      "a stream header",
+  r.documentFields(
+      "a stream header", format,
       FieldSet{std::span(kStreamHeaderFields, fields), fieldBits(kStreamHeaderFields, {"format"})},
       [&](std::size_t i, od::value v) {
         switch (i) {
-        case 0: r.expectFormat(v, format); break;
-        case 1: r.expectVersion(v); break;
         case 2: impl_->table = r.capsuleTable(v, &impl_->order); break;
         case 3: declared->mode = r.enumValue<Mode>(v); break;
         case 4: declared->equality = r.enumValue<Equality>(v); break;

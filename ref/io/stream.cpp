@@ -138,7 +138,7 @@ template <class Read> decltype(auto) readHeaderLine(LineSource &source, Read &&r
 
 } // namespace
 
-PlanStream::PlanStream(const std::string &path, Interner &interner,
+LineStream::LineStream(const std::string &path, Interner &interner,
                        std::shared_ptr<StallWatch> stall, Edition edition)
     : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {}
 
@@ -153,11 +153,10 @@ void PlanStream::readHeader() {
 }
 
 bool PlanStream::next(PlannedNodeKernel &k) {
-  readHeader();
-  std::string_view line;
-  if (!source_.next(line))
+  const auto line = nextLine();
+  if (!line)
     return false;
-  k = lines_.readKernel(line, source_.lineNumber());
+  k = lines_.readKernel(*line, source_.lineNumber());
   // "unique nodeIds": in the stream form they must increase, so a duplicate is found in O(1).
   if (anyKernel_ && k.nodeId <= lastId_)
     throw InputError(source_.name(), source_.lineNumber(), 1, "/nodeId",
@@ -170,10 +169,6 @@ bool PlanStream::next(PlannedNodeKernel &k) {
   return true;
 }
 
-LoweringStream::LoweringStream(const std::string &path, Interner &interner,
-                               std::shared_ptr<StallWatch> stall, Edition edition)
-    : source_(path, std::move(stall)), lines_(source_.name(), interner, edition) {}
-
 void LoweringStream::readHeader() {
   if (headerRead_)
     return;
@@ -185,12 +180,10 @@ void LoweringStream::readHeader() {
 }
 
 bool LoweringStream::next(LoweredKernelGroup &g) {
-  readHeader();
-  std::string_view line;
-  if (!source_.next(line))
-    return false;
-  g = lines_.readGroup(line, source_.lineNumber());
-  return true;
+  const auto line = nextLine();
+  if (line)
+    g = lines_.readGroup(*line, source_.lineNumber());
+  return line.has_value();
 }
 
 // --- Lowering ----------------------------------------------------------------------------------

@@ -23,6 +23,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -65,16 +68,42 @@ private:
   std::size_t lineNumber_ = 0;
 };
 
-/// Reads a plan in the stream form one kernel at a time, in memory bounded by the longest line
-/// and the capsule table.
-class PlanStream {
+/// What the two streams below share: their source and their line reader.
+class LineStream {
 public:
-  /// Opens `path`; every line is read in `edition`. The header line is read at the first use
-  /// (capsules() or next()), not here: `check --stream` opens both of its inputs before it waits
-  /// on either (docs/spec.md §3.6), so one producer that opens both FIFOs before it writes either
-  /// is not kept waiting for the second open.
-  PlanStream(const std::string &path, Interner &interner,
+  /// Opens `path`; every line is read in `edition`. The header line is read at the first use,
+  /// not here: `check --stream` opens both of its inputs before it waits on either (docs/spec.md
+  /// §3.6), so one producer that opens both FIFOs before it writes either is not kept waiting for
+  /// the second open.
+  LineStream(const std::string &path, Interner &interner,
              std::shared_ptr<StallWatch> stall = nullptr, Edition edition = kNewestEdition);
+
+  const std::string &name() const { return source_.name(); }
+  /// Called before the stream waits for input that has not arrived yet.
+  void beforeWait(std::function<void()> f) { source_.beforeWait(std::move(f)); }
+
+protected:
+  ~LineStream() = default;
+  /// Reads the header line, once.
+  virtual void readHeader() = 0;
+  /// The next line after the header (read first), or none at the end of the stream.
+  std::optional<std::string_view> nextLine() {
+    readHeader();
+    std::string_view line;
+    if (!source_.next(line))
+      return std::nullopt;
+    return line;
+  }
+
+  LineSource source_;
+  LineReader lines_;
+};
+
+/// Reads a plan in the stream form one kernel at a time, in memory bounded by the longest line
+/// and the capsule table. The header is read at the first use of capsules() or next().
+class PlanStream final : public LineStream {
+public:
+  using LineStream::LineStream;
 
   /// The header's capsules table: keys and capsules in file order (reads the header first).
   const std::vector<std::pair<std::string, CapsuleId>> &capsules() {
@@ -85,14 +114,8 @@ public:
   /// Reads the next kernel into `k`; false at the end of the stream.
   bool next(PlannedNodeKernel &k);
 
-  const std::string &name() const { return source_.name(); }
-  /// Called before the stream waits for input that has not arrived yet.
-  void beforeWait(std::function<void()> f) { source_.beforeWait(std::move(f)); }
-
 private:
-  void readHeader();
-  LineSource source_;
-  LineReader lines_;
+  void readHeader() override;
   const std::vector<std::pair<std::string, CapsuleId>> *capsules_ = nullptr;
   bool anyKernel_ = false;
   NodeId lastId_ = 0;
@@ -101,12 +124,10 @@ private:
 /// Reads a lowering in the stream form one group at a time (a candidate for `check --stream`),
 /// in memory bounded by the longest line and the capsule table. Each group is checked for its
 /// shape only: whether the groups are what the spec gives is for the checks to say.
-class LoweringStream {
+class LoweringStream final : public LineStream {
 public:
-  /// Opens `path`; every line is read in `edition`. The header line is read at the first use
-  /// (declared() or next()), as PlanStream's is.
-  LoweringStream(const std::string &path, Interner &interner,
-                 std::shared_ptr<StallWatch> stall = nullptr, Edition edition = kNewestEdition);
+  /// The header is read at the first use of declared() or next().
+  using LineStream::LineStream;
 
   /// The mode and equality the header declares, if it does (reads the header first).
   const StreamDeclaration &declared() {
@@ -117,12 +138,8 @@ public:
   /// Reads the next group into `g`; false at the end of the stream.
   bool next(LoweredKernelGroup &g);
 
-  const std::string &name() const { return source_.name(); }
-
 private:
-  void readHeader();
-  LineSource source_;
-  LineReader lines_;
+  void readHeader() override;
   StreamDeclaration declared_;
   bool headerRead_ = false;
 };

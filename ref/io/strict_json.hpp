@@ -432,6 +432,21 @@ public:
     expectEnd();
   }
 
+  /// rootFields for a document whose fields 0 and 1 are `format` (expectFormat) and `version`
+  /// (expectVersion), checked here; `onField(i, value)` reads the others.
+  template <class F>
+  void documentFields(std::string_view what, std::string_view format, const FieldSet &set,
+                      F &&onField) {
+    rootFields(what, set, [&](std::size_t i, od::value v) {
+      if (i == 0)
+        expectFormat(v, format);
+      else if (i == 1)
+        expectVersion(v);
+      else
+        onField(i, std::move(v));
+    });
+  }
+
   /// The fields of a tagged object after its `tag` (bit 0 of `names`), `seen` of them present,
   /// against what its tag asks for: every `required` one present ("missing field F in WHAT", at
   /// `start`), none outside `allowed` ("field F does not belong to WHAT", at the field). The first

@@ -80,10 +80,9 @@ void writeCapsuleTable(Sink &out, const Interner &interner, const CapsuleKeys &k
   memberLines(out, "", keys.order(), '}', [&](CapsuleId id) { entry(id, ": "); });
 }
 
-std::string keyNameOf(const std::string &name) {
-  if (name.size() <= kMaxKeyNameBytes)
-    return name;
-  return std::string(utf8Prefix(name, kMaxKeyNameBytes)) + "...";
+std::string keyNameOf(std::string name) {
+  cutText(name, kMaxKeyNameBytes);
+  return name;
 }
 
 CapsuleKeys::CapsuleKeys(const Interner &interner, std::span<const CapsuleId> inOrderOfUse) {

@@ -24,7 +24,7 @@ namespace lo::io {
 
 /// The name a key is built from: the capsule's name, or, when it is longer than kMaxKeyNameBytes,
 /// its first kMaxKeyNameBytes bytes (fewer, so as not to split a UTF-8 character) and `...`.
-std::string keyNameOf(const std::string &name);
+std::string keyNameOf(std::string name);
 
 /// The written capsule keys (docs/spec.md §2.5, "Capsule keys"), the name cut by keyNameOf. A key
 /// that some capsule's own name already took is skipped (a capsule named "a#2" keeps "a#2"; the
