@@ -16,7 +16,19 @@ std::string_view policyName(const AssurancePolicy &p) {
   for (const auto &preset : kPolicyPresets)
     if (preset.policy == p)
       return preset.name;
-  return "custom";
+  return kCustomPolicy;
+}
+
+std::string policyNames(bool withCustom, std::string_view last) {
+  std::vector<std::string_view> names;
+  for (const auto &preset : kPolicyPresets)
+    names.push_back(preset.name);
+  if (withCustom)
+    names.push_back(kCustomPolicy);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out.append(i == 0 ? "" : i + 1 == names.size() ? last : ", ").append(names[i]);
+  return out;
 }
 
 bool acceptsTrust(const AssurancePolicy &policy, TrustLevel t) {

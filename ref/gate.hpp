@@ -10,6 +10,7 @@
 #include "ref/recheck.hpp"
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -56,11 +57,21 @@ inline const NamedPolicy kPolicyPresets[] = {{"verified", AssurancePolicy::verif
                                              {"checked", AssurancePolicy::checked()},
                                              {"external", AssurancePolicy::external()}};
 
+/// The preset `gate` and the Python module's gate() apply when none is named.
+inline constexpr std::string_view kDefaultPolicy = "checked";
+
 /// The preset of that name, if any.
 std::optional<AssurancePolicy> policyPreset(std::string_view name);
 
-/// The name of the preset equal to `p`, else "custom".
+/// The name of a policy that is no preset's.
+inline constexpr std::string_view kCustomPolicy = "custom";
+
+/// The name of the preset equal to `p`, else kCustomPolicy.
 std::string_view policyName(const AssurancePolicy &p);
+
+/// The presets' names in order, then (`withCustom`) kCustomPolicy, for a message: joined by ", ",
+/// the last by `last` ("verified, checked, external, custom").
+std::string policyNames(bool withCustom, std::string_view last = ", ");
 
 /// The six booleans, in the order of the structure, with their names (for the writers and the
 /// command line).

@@ -160,13 +160,13 @@ Action setupDiff(CLI::App &app) {
     // (docs/spec.md §6.10), else a preset or custom.
     const bool lineage = acceptance::hasAcceptanceGate(o->gen.edition);
     const bool known = lineage ? acceptance::findProfile(o->gen.edition, o->policy) != nullptr
-                               : o->policy == "custom" || policyPreset(o->policy).has_value();
+                               : o->policy == kCustomPolicy || policyPreset(o->policy).has_value();
     if (!o->policy.empty() && !known)
       throw CLI::ValidationError(
           "--policy",
           o->policy + ": in edition " + std::string(spelling(o->gen.edition)) + " expected " +
               (lineage ? "a maintained profile (" + acceptance::profileNames(o->gen.edition) + ")"
-                       : std::string("verified, checked, external or custom")));
+                       : policyNames(true, " or ")));
     // Refused (exit status 2, main's error path) before any run.
     if (o->impl.empty() + o->worker.empty() + o->gate.empty() + o->gateWorker.empty() +
             o->planner.empty() + o->plannerWorker.empty() !=

@@ -12,6 +12,8 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace lo::cli {
 
@@ -43,7 +45,7 @@ std::string editionsWithGate(bool acceptance) {
 
 Action setupGate(CLI::App &app) {
   struct Options {
-    std::string file, out = "-", policy = "checked", format = "text";
+    std::string file, out = "-", policy = std::string(kDefaultPolicy), format = "text";
     Mode mode = Mode::coalesced;
     Equality equality = Equality::contract;
     Edition edition = kNewestEdition;
@@ -60,14 +62,17 @@ Action setupGate(CLI::App &app) {
   addOperand(*sub, "FILE", o->file,
              "GraphExecutionPlan (gated through its lowering under --mode and --equality) or "
              "GraphLoweringPlan (its groups as written) JSON file, or -");
+  std::vector<std::string> presets;
+  for (const NamedPolicy &p : kPolicyPresets)
+    presets.emplace_back(p.name);
   auto *policyOption =
       sub->add_option(
              "--policy", o->policy,
              "preset: verified (only requireEvidence), checked (also allowChecked, "
              "allowFuzzed, allowRuntimeGuards, allowTestEvidence) or external (checked and "
              "allowTrustedExternal)")
-          ->check(CLI::IsMember({"verified", "checked", "external"}))
-          ->default_str("checked");
+          ->check(CLI::IsMember(presets))
+          ->default_str(std::string(kDefaultPolicy));
   std::array<CLI::Option *, std::size(kPolicyFlags)> flagOptions{};
   for (std::size_t i = 0; i < std::size(kPolicyFlags); ++i)
     flagOptions[i] = sub->add_option(flagOption(kPolicyFlags[i].name), o->flags[i],

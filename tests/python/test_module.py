@@ -231,6 +231,25 @@ def test_checks_default_cap_is_the_binarys(oracle_binary):
     assert default == lowering_oracle.DEFAULT_MAX_PER_CHECK
 
 
+
+def test_gates_default_policy_is_the_binarys(oracle_binary, examples_dir):
+    """gate() applies the preset `lowering-oracle gate --help` shows as --policy's default (one
+    declaration, ref/gate.hpp), and so does a policy dict that names no preset."""
+    code, text = run(oracle_binary, "gate", "--help")
+    assert code == 0
+    shown = re.search(r"--policy TEXT:\{[^}]*\}=(\w+)", text)
+    assert shown, text
+    assert lowering_oracle.DEFAULT_POLICY == shown.group(1)
+    plan = read(os.path.join(examples_dir, "plan.json"))
+    edition = "2026-08b"  # an edition of the assurance gate (docs/spec.md §6.4)
+    unnamed = lowering_oracle.gate(plan, edition=edition)
+    assert unnamed == lowering_oracle.gate(plan, policy=shown.group(1), edition=edition)
+    assert unnamed["policy"]["name"] == shown.group(1)
+    assert unnamed != lowering_oracle.gate(plan, policy="verified", edition=edition)
+    assert lowering_oracle.gate(plan, policy={"allowFuzzed": False}, edition=edition) == \
+        lowering_oracle.gate(plan, policy={"preset": shown.group(1), "allowFuzzed": False},
+                             edition=edition)
+
 GRAPH = {"format": "torchlean.ir.v1", "nodes": [
     {"id": 0, "kind": "input", "parents": [], "shape": [1, 4]},
     {"id": 1, "kind": "linear", "parents": [0], "shape": [1, 4]}]}

@@ -225,12 +225,8 @@ checkPlanTexts(const std::string &graph, const std::string &graphName,
 /// choices.
 AssurancePolicy policyOf(const std::string &preset, const std::map<std::string, bool> &overrides) {
   std::optional<AssurancePolicy> policy = policyPreset(preset);
-  if (!policy) {
-    std::string names;
-    for (const NamedPolicy &p : kPolicyPresets)
-      names += (names.empty() ? "" : ", ") + std::string(p.name);
-    throw py::value_error("policy " + preset + " is not one of " + names);
-  }
+  if (!policy)
+    throw py::value_error("policy " + preset + " is not one of " + policyNames(false));
   for (const auto &[flag, value] : overrides) {
     bool known = false;
     for (const PolicyFlag &f : kPolicyFlags)
@@ -848,6 +844,8 @@ PYBIND11_MODULE(_native, m) {
   m.attr("AUDIT_SHARE") = lo::suite::kAuditShare;
   // check's --max-per-check default (ref/io/limits.hpp), the default of lowering_oracle.check.
   m.attr("DEFAULT_MAX_PER_CHECK") = lo::io::kDefaultMaxPerCheck;
+  // The preset of gate() when none is named, as `gate`'s (ref/gate.hpp).
+  m.attr("DEFAULT_POLICY") = std::string(lo::kDefaultPolicy);
   m.def("suite", &suiteOf, py::arg("suite"), py::arg("edition"), py::arg("min_count"),
         py::arg("expect_count"), py::arg("expect_seed"), py::arg("expect_max_nodes"),
         py::arg("unverified_suite"), py::arg("max_file_bytes"), py::arg("selection") = false);

@@ -82,9 +82,9 @@ SuiteManifest::Entry readEntry(JsonReader &r, od::value &v, bool gate) {
     case 1: {
       policyAt = r.location(x);
       const std::string_view policy = r.string(x, "a policy");
-      if (!policyPreset(policy) && policy != "custom")
-        r.fail(policyAt, "unknown policy " + io::quote(policy) +
-                             "; expected one of: verified, checked, external, custom");
+      if (!policyPreset(policy) && policy != kCustomPolicy)
+        r.fail(policyAt,
+               "unknown policy " + io::quote(policy) + "; expected one of: " + policyNames(true));
       e.policy = policy;
       break;
     }
@@ -128,39 +128,50 @@ SuiteManifest::Entry readEntry(JsonReader &r, od::value &v, bool gate) {
   return e;
 }
 
+/// An entry whose fields `names` are all required, the first the case's name; `rest(e, i, x)`
+/// reads field i > 0 into the entry `e`.
+template <class Rest>
+SuiteManifest::Entry readNamedEntry(JsonReader &r, od::value &v, std::string_view what,
+                                    std::span<const std::string_view> names, Rest &&rest) {
+  SuiteManifest::Entry e;
+  r.fields(v, what, FieldSet{names, io::allFieldBits(names.size())},
+           [&](std::size_t i, od::value x) {
+             if (i == 0)
+               e.caseName = r.string(x, "a case name");
+             else
+               rest(e, i, x);
+           });
+  return e;
+}
+
 /// An acceptance entry: a case, a maintained profile's name (checked against the suite's edition
 /// by its reader) and the entry's files.
 SuiteManifest::Entry readAcceptanceEntry(JsonReader &r, od::value &v) {
-  SuiteManifest::Entry e;
+  SuiteManifest::Entry e =
+      readNamedEntry(r, v, "an acceptance entry", kAcceptanceEntryFields,
+                     [&](SuiteManifest::Entry &entry, std::size_t i, od::value x) {
+                       if (i == 1)
+                         entry.policy = r.string(x, "a profile name");
+                       else
+                         readGateFiles(r, x, entry);
+                     });
   e.acceptance = true;
-  r.fields(v, "an acceptance entry", FieldSet{kAcceptanceEntryFields, io::allFieldBits(3)},
-           [&](std::size_t i, od::value x) {
-             switch (i) {
-             case 0: e.caseName = r.string(x, "a case name"); break;
-             case 1: e.policy = r.string(x, "a profile name"); break;
-             case 2: readGateFiles(r, x, e); break;
-             }
-           });
   return e;
 }
 
 /// A selection entry: a case and its files, exactly `graph`, `profile` and `expected`.
 SuiteManifest::Entry readSelectionEntry(JsonReader &r, od::value &v) {
-  SuiteManifest::Entry e;
+  SuiteManifest::Entry e = readNamedEntry(
+      r, v, "a selection entry", kSelectionEntryFields,
+      [&](SuiteManifest::Entry &entry, std::size_t, od::value x) {
+        r.fields(x, "the files of a selection entry",
+                 FieldSet{kSelectionFilesFields, io::allFieldBits(3)},
+                 [&](std::size_t j, od::value y) {
+                   std::string *const paths[] = {&entry.graph, &entry.profile, &entry.expected};
+                   *paths[j] = r.string(y, "a path");
+                 });
+      });
   e.selection = true;
-  r.fields(v, "a selection entry", FieldSet{kSelectionEntryFields, io::allFieldBits(2)},
-           [&](std::size_t i, od::value x) {
-             if (i == 0) {
-               e.caseName = r.string(x, "a case name");
-               return;
-             }
-             r.fields(x, "the files of a selection entry",
-                      FieldSet{kSelectionFilesFields, io::allFieldBits(3)},
-                      [&](std::size_t j, od::value y) {
-                        std::string *const paths[] = {&e.graph, &e.profile, &e.expected};
-                        *paths[j] = r.string(y, "a path");
-                      });
-           });
   return e;
 }
 
@@ -169,13 +180,11 @@ SuiteManifest::Entry readSelectionEntry(JsonReader &r, od::value &v) {
 SuiteManifest readSuiteManifest(const io::Source &source) {
   JsonReader r(source);
   SuiteManifest m;
-  r.rootFields(
-      "a conformance suite manifest",
+  r.documentFields(
+      "a conformance suite manifest", kSuiteFormat,
       FieldSet{kManifestFields, fieldBits(kManifestFields, {"format", "version", "cases"})},
       [&](std::size_t i, od::value v) {
         switch (i) {
-        case 0: r.expectFormat(v, kSuiteFormat); break;
-        case 1: r.expectVersion(v); break;
         case 2: m.seed = r.natural(v, "seed"); break;
         case 3: m.count = r.natural(v, "count"); break;
         case 4: m.maxNodes = r.natural(v, "maxNodes"); break;

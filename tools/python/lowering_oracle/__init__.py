@@ -37,6 +37,9 @@ __all__ = ["InvalidInput", "PlanningError", "Finding", "Report", "plan", "check_
 # check's default of findings per check, as the command line's (ref/io/limits.hpp).
 DEFAULT_MAX_PER_CHECK = _native.DEFAULT_MAX_PER_CHECK
 
+# gate()'s preset when none is named, as the command line's (ref/gate.hpp).
+DEFAULT_POLICY = _native.DEFAULT_POLICY
+
 # The six booleans of a policy (docs/spec.md §6.2), in order, as ref/gate.hpp declares them.
 POLICY_FIELDS = tuple(_native.vocabulary()["PolicyFlags"])
 
@@ -140,7 +143,7 @@ def _policy(policy):
         return _choice(policy, "policy"), {}
     if isinstance(policy, dict):
         fields = dict(policy)
-        preset = fields.pop("preset", "checked")
+        preset = fields.pop("preset", DEFAULT_POLICY)
         for k, v in fields.items():
             if k not in POLICY_FIELDS:
                 raise ValueError(f"policy field {k} is not one of {', '.join(POLICY_FIELDS)}")
@@ -187,7 +190,7 @@ def gate(document, policy=None, mode="coalesced", equality="contract", edition=N
         _, text = _native.acceptance_gate(_text(document, "document"), _name(name), profile,
                                           fields, allow, _choice(edition, "edition"))
         return json.loads(text)
-    preset, overrides = _policy("checked" if policy is None else policy)
+    preset, overrides = _policy(DEFAULT_POLICY if policy is None else policy)
     _, text = _native.gate(_text(document, "document"), _name(name), preset, overrides,
                            _choice(mode, "mode"), _choice(equality, "equality"),
                            _choice(edition, "edition"))
@@ -297,7 +300,7 @@ def gate_findings(plan, result, policy=None, mode="coalesced", equality="contrac
             raise TypeError("policy must be a maintained profile's name")
         preset, overrides = policy or "", {}  # "": the default profile
     else:
-        preset, overrides = _policy("checked" if policy is None else policy)
+        preset, overrides = _policy(DEFAULT_POLICY if policy is None else policy)
     if exit_code is not None and (isinstance(exit_code, bool) or not isinstance(exit_code, int)):
         raise TypeError("exit_code must be an int or None")
     code = -1 if exit_code is None or not 0 <= exit_code <= 255 else exit_code
