@@ -178,17 +178,8 @@ public:
   int run() {
     const auto start = Clock::now();
     return runCases(
-        progress_,
-        [&](std::size_t &cases) {
-          for (std::size_t i = 0; i < s_.count; ++i) {
-            if (runCase(i)) {
-              ++cases; // the failing case is counted in the summary
-              return;
-            }
-            ++cases;
-            progress_.update([&] { return progress(cases, start); });
-          }
-        },
+        progress_, s_.count, [&](std::size_t i) { return runCase(i); },
+        [&](std::size_t cases) { return progress(cases, start); },
         [&](std::size_t cases, bool interrupted) { return summary(start, cases, interrupted); });
   }
 

@@ -44,24 +44,21 @@ public:
   int run() {
     const auto start = Clock::now();
     return runCases(
-        progress_,
-        [&](std::size_t &cases) {
-          for (std::size_t i = 0; i < s_.count; ++i) {
-            Interner interner;
-            const plans::SelectionCase c = plans::selectionCaseAt(
-                interner, s_.gen.seed, i, plans::SelectionKnobs{s_.gen.maxNodes, s_.gen.edition});
-            caseIndex_ = i;
-            Outcome o = judge(interner, c);
-            ++cases;
-            if (o.fails()) {
-              record(interner, c, i, std::move(o));
-              return;
-            }
-            progress_.update([&] {
-              return "diff: " + std::to_string(cases) + "/" + std::to_string(s_.count) +
-                     " cases, " + std::to_string(runs_) + " runs";
-            });
-          }
+        progress_, s_.count,
+        [&](std::size_t i) {
+          Interner interner;
+          const plans::SelectionCase c = plans::selectionCaseAt(
+              interner, s_.gen.seed, i, plans::SelectionKnobs{s_.gen.maxNodes, s_.gen.edition});
+          caseIndex_ = i;
+          Outcome o = judge(interner, c);
+          if (!o.fails())
+            return false;
+          record(interner, c, i, std::move(o));
+          return true;
+        },
+        [&](std::size_t cases) {
+          return "diff: " + std::to_string(cases) + "/" + std::to_string(s_.count) + " cases, " +
+                 std::to_string(runs_) + " runs";
         },
         [&](std::size_t cases, bool interrupted) { return summary(start, cases, interrupted); });
   }

@@ -47,14 +47,23 @@ private:
   system::Clock::time_point last_ = system::Clock::now();
 };
 
-/// Runs `cases(done)`, which judges the cases and counts in `done` those judged, until it returns
-/// or an interrupt stops it; then clears the line and returns `summary(done, interrupted)`.
-template <class Cases, class Summary>
-int runCases(const ProgressLine &progress, Cases &&cases, Summary &&summary) {
+/// Judges the cases 0 to `count` - 1 in turn, `judge(i)` true when a failure stops the run, with
+/// `text(done)` as the progress line after each, until the last, a failure that stops the run or
+/// an interrupt; then clears the line and returns `summary(done, interrupted)`, `done` the cases
+/// judged (a case that stopped the run among them).
+template <class Judge, class Text, class Summary>
+int runCases(ProgressLine &progress, std::size_t count, Judge &&judge, Text &&text,
+             Summary &&summary) {
   std::size_t done = 0;
   bool interrupted = false;
   try {
-    cases(done);
+    for (std::size_t i = 0; i < count; ++i) {
+      const bool stop = judge(i);
+      ++done;
+      if (stop)
+        break;
+      progress.update([&] { return text(done); });
+    }
   } catch (const Interrupted &) {
     interrupted = true;
   }

@@ -39,14 +39,7 @@ plans::SelectionCase shrinkSelection(plans::SelectionCase current,
   Stats local;
   Stats &st = stats ? *stats : local;
   auto attempt = [&](plans::SelectionCase candidate) {
-    if (st.tests >= limits.maxTests)
-      return false;
-    ++st.tests;
-    if (!stillFails(candidate))
-      return false;
-    ++st.accepted;
-    current = std::move(candidate);
-    return true;
+    return tryCandidate(current, std::move(candidate), stillFails, limits, st);
   };
   // 1. Nodes: chunks of halving size, from the end (a later node rarely matters less).
   for (std::size_t chunk = std::max<std::size_t>(current.graph.nodes.size() / 2, 1); chunk > 0;

@@ -27,14 +27,8 @@ public:
 private:
   /// Tests a candidate and keeps it when the failure persists.
   bool tryPlan(GraphExecutionPlan candidate) {
-    if (stats_.tests >= limits_.maxTests || candidate == plan_)
-      return false;
-    ++stats_.tests;
-    if (!stillFails_(candidate))
-      return false;
-    ++stats_.accepted;
-    plan_ = std::move(candidate);
-    return true;
+    return candidate != plan_ &&
+           tryCandidate(plan_, std::move(candidate), stillFails_, limits_, stats_);
   }
 
   /// Delta debugging (ddmin, complements only): remove one of `n` chunks while the failure

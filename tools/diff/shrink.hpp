@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <functional>
 #include <type_traits>
+#include <utility>
 
 namespace lo::diff {
 
@@ -24,6 +25,21 @@ struct Stats {
   std::size_t tests = 0;    // calls of StillFails
   std::size_t accepted = 0; // of which the failure persisted
 };
+
+/// One step of a shrinker: tests `candidate` while the limit allows, and keeps it as `current`
+/// when `stillFails` says the failure persists.
+template <class T, class Test>
+bool tryCandidate(T &current, T candidate, const Test &stillFails, const Limits &limits,
+                  Stats &stats) {
+  if (stats.tests >= limits.maxTests)
+    return false;
+  ++stats.tests;
+  if (!stillFails(candidate))
+    return false;
+  ++stats.accepted;
+  current = std::move(candidate);
+  return true;
+}
 
 /// The fields of record `K` (indices into its table) in the order in which step 3 below makes two
 /// records agree, from the table alone: the fields that are neither identity nor trust, in the

@@ -184,26 +184,41 @@ Style drawStyle(Rng &rng) {
   return s;
 }
 
+/// A boolean or a number appended as JSON spells it (the one spelling of both printers below);
+/// false for another value.
+bool scalar(std::string &out, const Value &v) {
+  if (v.type == Value::Type::boolean)
+    out += v.boolean ? "true" : "false";
+  else if (v.type == Value::Type::number)
+    out += std::to_string(v.number);
+  else
+    return false;
+  return true;
+}
+
 class Printer {
 public:
   Printer(Rng &rng, const Style &style) : rng_(rng), style_(style) {}
 
   void value(const Value &v) {
-    switch (v.type) {
-    case Value::Type::boolean: out_ += v.boolean ? "true" : "false"; break;
-    case Value::Type::number: out_ += std::to_string(v.number); break;
-    case Value::Type::string: string(v.text); break;
-    case Value::Type::array:
-      out_ += '[';
-      for (std::size_t i = 0; i < v.items.size(); ++i) {
-        if (i)
-          comma();
-        value(v.items[i]);
-      }
-      out_ += ']';
-      break;
-    case Value::Type::object: object(v.members); break;
+    if (scalar(out_, v))
+      return;
+    if (v.type == Value::Type::string)
+      string(v.text);
+    else if (v.type == Value::Type::array)
+      array(v.items);
+    else
+      object(v.members);
+  }
+
+  void array(const std::vector<Value> &items) {
+    out_ += '[';
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (i)
+        comma();
+      value(items[i]);
     }
+    out_ += ']';
   }
 
   /// An object: members that hold their default left out or kept, the rest in a shuffled order.
@@ -447,9 +462,11 @@ public:
   void value(const Value &v, int indent = 0) {
     const std::string sep = text_.pretty ? "\n" + std::string(2 * (indent + 1), ' ') : "";
     const std::string end = text_.pretty ? "\n" + std::string(2 * indent, ' ') : "";
+    if (scalar(out, v))
+      return;
     switch (v.type) {
-    case Value::Type::boolean: out += v.boolean ? "true" : "false"; break;
-    case Value::Type::number: out += std::to_string(v.number); break;
+    case Value::Type::boolean:
+    case Value::Type::number: break;
     case Value::Type::string: string(v.text); break;
     case Value::Type::array:
       out += '[';

@@ -121,16 +121,10 @@ void writeReportJson(io::Sink &out, const checks::Report &report, const ReportSu
 }
 
 /// verify: the counts and one result per entry.
-static void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
+static void writeVerifyJson(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
-  out << "{\"format\":\"lowering-oracle/verify-report\",\"version\":1";
-  writeSuiteHeaderJson(out, r);
-  writeSuiteCountsJson(out, r.entries.size(), r.count(Status::conforms), r.count(Status::fails),
-                       r.count(Status::error));
-  out << ",\n \"results\":[";
-  for (std::size_t i = 0; i < r.entries.size(); ++i) {
-    const SuiteEntry &e = r.entries[i];
-    out << (i ? ",\n  " : "\n  ") << "{\"case\":";
+  writeSuiteJson(out, "lowering-oracle/verify-report", r, [&](const SuiteEntry &e) {
+    out << "\"case\":";
     jsonName(out, e.result.name);
     out << ",\"mode\":\"" << spelling(e.result.subject.mode) << "\",\"equality\":\""
         << spelling(e.result.subject.equality) << '"';
@@ -140,11 +134,7 @@ static void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
     jsonName(out, e.result.subject.plan);
     out << ",\"output\":";
     jsonName(out, e.result.subject.candidate);
-    out << ",\"status\":\""
-        << (e.status() == Status::conforms ? "conforms"
-            : e.status() == Status::fails  ? "fails"
-                                           : "error")
-        << '"';
+    out << ",\"status\":\"" << statusName(e.status()) << '"';
     if (e.status() == Status::error) {
       out << ",\"error\":{\"message\":";
       const ReportError &error = *e.result.error;
@@ -165,11 +155,9 @@ static void writeSuiteJson(io::Sink &out, const SuiteReport &r) {
       }
       out << ']';
     }
-    out << '}';
-  }
-  out << "]}\n";
+  });
 }
 
-const ReportWriter kJsonWriter{writeJsonReports, writeSuiteJson};
+const ReportWriter kJsonWriter{writeJsonReports, writeVerifyJson};
 
 } // namespace lo::report

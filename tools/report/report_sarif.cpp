@@ -288,24 +288,30 @@ JsonMembers verifyProperties(const SuiteHeader &r) {
   return out;
 }
 
+SarifRun verifyRun(const SuiteHeader &header, std::vector<SarifRule> rules,
+                   std::string_view document) {
+  SarifRun run;
+  run.rules = std::move(rules);
+  run.rules.push_back(
+      {"output-error",
+       "The output is missing, unreadable or not a valid " + std::string(document) + ".", "", ""});
+  run.listArtifacts = false;
+  if (!header.suiteVerified)
+    run.notifications.emplace_back("warning", unverifiedNote(header));
+  run.properties = verifyProperties(header);
+  return run;
+}
+
 /// verify: one result per violation and per output error, located in the output's path
 /// (OUTPUTS/NAME); the unverified suite as a warning notification, notes as notes; the run's
 /// properties command, suite, outputs, suiteVerified, edition, seed, count and maxNodes (null for
 /// a hand-made suite).
 static void writeSuiteSarif(io::Sink &out, const SuiteReport &r) {
   using Status = SuiteEntry::Status;
-  SarifRun run;
-  run.rules = checkRules(false);
-  run.rules.push_back({"output-error",
-                       "The output is missing, unreadable or not a valid GraphLoweringPlan.", "",
-                       ""});
-  run.listArtifacts = false;
-  if (!r.suiteVerified)
-    run.notifications.emplace_back("warning", unverifiedNote(r));
+  SarifRun run = verifyRun(r, checkRules(false), "GraphLoweringPlan");
   for (const SuiteEntry &e : r.entries)
     for (const std::string &note : e.result.report.notes)
       run.notifications.emplace_back("note", entryNoteLine(e, note) + " (" + entryName(e) + ")");
-  run.properties = verifyProperties(r);
   // The output's path as given: OUTPUTS/NAME.
   auto outputPath = [&](const SuiteEntry &e) {
     return r.outputs + (r.outputs.empty() || r.outputs.back() == '/' ? "" : "/") +

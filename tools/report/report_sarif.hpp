@@ -68,6 +68,12 @@ struct SuiteHeader;
 /// maxNodes (null for a hand-made suite).
 JsonMembers verifyProperties(const SuiteHeader &header);
 
+/// A verify run before its results: the `rules`, then the rule of an output not judged (missing,
+/// unreadable or not a valid `document`); the unverified suite as a warning notification; the
+/// run's properties (verifyProperties). Artifacts are not listed.
+SarifRun verifyRun(const SuiteHeader &header, std::vector<SarifRule> rules,
+                   std::string_view document);
+
 /// A JSON string of `text`: as written (jsonOf), shown as every report shows an input's text
 /// (jsonShownOf: cut and escaped), or a name shown but never cut (jsonNameOf).
 std::string jsonOf(std::string_view text);

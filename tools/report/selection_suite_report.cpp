@@ -54,43 +54,33 @@ void writeText(io::Sink &out, const SelectionSuiteReport &r) {
 }
 
 void writeJson(io::Sink &out, const SelectionSuiteReport &r) {
-  out << "{\"format\":\"lowering-oracle/selection-suite-report\",\"version\":1";
-  writeSuiteHeaderJson(out, r);
-  writeSuiteCountsJson(out, r.entries.size(), r.count(Status::conforms), r.count(Status::fails),
-                       r.count(Status::error));
-  out << ",\n \"results\":[";
-  for (std::size_t i = 0; i < r.entries.size(); ++i) {
-    const SelectionSuiteEntry &e = r.entries[i];
-    out << (i ? ",\n  " : "\n  ") << "{\"case\":";
-    jsonName(out, e.caseName);
-    out << ",\"graph\":";
-    jsonName(out, e.graph);
-    out << ",\"profile\":";
-    jsonName(out, e.profile);
-    out << ",\"output\":";
-    jsonName(out, e.output);
-    out << ",\"status\":\""
-        << (e.status() == Status::conforms ? "conforms"
-            : e.status() == Status::fails  ? "fails"
-                                           : "error")
-        << '"';
-    if (e.error) {
-      out << ",\"error\":";
-      jsonShown(out, *e.error);
-    }
-    out << ",\"omitted\":" << std::uint64_t{e.omitted} << ",\"findings\":[";
-    for (std::size_t k = 0; k < e.findings.size(); ++k) {
-      const checks::Finding &f = e.findings[k];
-      out << (k ? "," : "") << "{\"check\":\"" << spelling(f.check) << "\",\"document\":\""
-          << (inGraph(f) ? "graph" : "candidate") << "\",\"pointer\":";
-      jsonShown(out, f.pointer);
-      out << ",\"sentence\":";
-      jsonShown(out, f.sentence);
-      out << '}';
-    }
-    out << "]}";
-  }
-  out << "]}\n";
+  writeSuiteJson(
+      out, "lowering-oracle/selection-suite-report", r, [&](const SelectionSuiteEntry &e) {
+        out << "\"case\":";
+        jsonName(out, e.caseName);
+        out << ",\"graph\":";
+        jsonName(out, e.graph);
+        out << ",\"profile\":";
+        jsonName(out, e.profile);
+        out << ",\"output\":";
+        jsonName(out, e.output);
+        out << ",\"status\":\"" << statusName(e.status()) << '"';
+        if (e.error) {
+          out << ",\"error\":";
+          jsonShown(out, *e.error);
+        }
+        out << ",\"omitted\":" << std::uint64_t{e.omitted} << ",\"findings\":[";
+        for (std::size_t k = 0; k < e.findings.size(); ++k) {
+          const checks::Finding &f = e.findings[k];
+          out << (k ? "," : "") << "{\"check\":\"" << spelling(f.check) << "\",\"document\":\""
+              << (inGraph(f) ? "graph" : "candidate") << "\",\"pointer\":";
+          jsonShown(out, f.pointer);
+          out << ",\"sentence\":";
+          jsonShown(out, f.sentence);
+          out << '}';
+        }
+        out << ']';
+      });
 }
 
 void writeJunitReport(io::Sink &out, const SelectionSuiteReport &r) {
@@ -128,15 +118,7 @@ void writeJunitReport(io::Sink &out, const SelectionSuiteReport &r) {
 }
 
 void writeSarifReport(io::Sink &out, const SelectionSuiteReport &r) {
-  SarifRun run;
-  run.rules = selectionRules(false);
-  run.rules.push_back({"output-error",
-                       "The output is missing, unreadable or not a valid GraphExecutionPlan.", "",
-                       ""});
-  run.listArtifacts = false;
-  if (!r.suiteVerified)
-    run.notifications.emplace_back("warning", unverifiedNote(r));
-  run.properties = verifyProperties(r);
+  SarifRun run = verifyRun(r, selectionRules(false), "GraphExecutionPlan");
   run.properties.emplace_back("selection", "true");
   for (const SelectionSuiteEntry &e : r.entries) {
     const auto result = [&](std::string ruleId, std::size_t ruleIndex, const std::string &message,

@@ -126,6 +126,11 @@ void writeSuiteCountsJson(io::Sink &out, std::size_t entries, std::size_t confor
       << ",\"failing\":" << std::uint64_t{failing} << ",\"errors\":" << std::uint64_t{errors};
 }
 
+std::string_view statusName(SuiteEntry::Status s) {
+  using Status = SuiteEntry::Status;
+  return s == Status::conforms ? "conforms" : s == Status::fails ? "fails" : "error";
+}
+
 std::string unlistedNote(const SuitePageLayout &page, std::size_t maxRows) {
   if (page.rows == page.order.size())
     return "";

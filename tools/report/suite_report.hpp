@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lo::report {
@@ -159,5 +160,26 @@ void writeSuiteHeaderJson(io::Sink &out, const SuiteHeader &header);
 /// `"errors"`, each after a comma.
 void writeSuiteCountsJson(io::Sink &out, std::size_t entries, std::size_t conforming,
                           std::size_t failing, std::size_t errors);
+
+/// A status as the JSON reports spell it: "conforms", "fails" or "error".
+std::string_view statusName(SuiteEntry::Status s);
+
+/// A JSON report of verify (`Report`: a SuiteReport or a SelectionSuiteReport): its `format`, the
+/// header, the counts and `"results"`, one object per entry whose members `member(entry)` writes.
+template <class Report, class Members>
+void writeSuiteJson(io::Sink &out, std::string_view format, const Report &r, Members &&members) {
+  using Status = SuiteEntry::Status;
+  out << "{\"format\":\"" << format << "\",\"version\":1";
+  writeSuiteHeaderJson(out, r);
+  writeSuiteCountsJson(out, r.entries.size(), r.count(Status::conforms), r.count(Status::fails),
+                       r.count(Status::error));
+  out << ",\n \"results\":[";
+  for (std::size_t i = 0; i < r.entries.size(); ++i) {
+    out << (i ? ",\n  " : "\n  ") << '{';
+    members(r.entries[i]);
+    out << '}';
+  }
+  out << "]}\n";
+}
 
 } // namespace lo::report

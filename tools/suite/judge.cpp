@@ -52,23 +52,35 @@ void gateFinding(checks::GateComparison c, bool accepted, int exitCode, const io
 /// lowering under the entry's mode and equality, as sets of reports per kind (docs/spec.md §6.7:
 /// every lowering of the plan under contract has this gate up to multiplicities). A difference is
 /// one violation of the check `gate` at the pointer where the result differs.
+/// A result (a gate or an acceptance result) that `read` reads from the entry's output and
+/// `compare` compares with the reference's: its finding, if any (gateFinding); an output the reader
+/// refuses is an error entry, its message after `prefix`.
+template <class Read, class Compare>
+void judgeResult(Read &&read, std::string prefix, Compare &&compare, int exitCode,
+                 const io::Source &source, SuiteEntry &entry) {
+  decltype(read()) actual;
+  try {
+    actual = read();
+  } catch (const io::InputError &e) {
+    readerError(e, std::move(prefix), entry);
+    return;
+  }
+  gateFinding(compare(actual), actual.accepted, exitCode, source, entry);
+}
+
 void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
                const io::Source &source, Edition edition, int exitCode, SuiteEntry &entry) {
   const AssurancePolicy policy = m.gatePolicy; // a preset's, or the entry's custom booleans
   const GraphLoweringPlan lowering = lower(interner, plan, m.mode, m.equality);
-  io::ReadGateResult actual;
-  try {
-    actual = io::readGateResult(source, edition);
-  } catch (const io::InputError &e) {
-    readerError(e, "not a gate result: ", entry);
-    return;
-  }
-  const checks::GateComparison c =
-      checks::compareGateResult(m.policy, policy, gate(interner, policy, lowering),
-                                obligationReports(interner, audit(interner, lowering)), actual,
-                                /*exact=*/false);
-  entry.result.subject.groups = lowering.groups.size();
-  gateFinding(c, actual.accepted, exitCode, source, entry);
+  judgeResult([&] { return io::readGateResult(source, edition); }, "not a gate result: ",
+              [&](const io::ReadGateResult &actual) {
+                entry.result.subject.groups = lowering.groups.size();
+                return checks::compareGateResult(
+                    m.policy, policy, gate(interner, policy, lowering),
+                    obligationReports(interner, audit(interner, lowering)), actual,
+                    /*exact=*/false);
+              },
+              exitCode, source, entry);
 }
 
 /// An acceptance entry (docs/spec.md §6.10): the implementation's acceptance result against the
@@ -85,19 +97,16 @@ void judgeAcceptance(Interner &interner, const GraphExecutionPlan &plan,
                                 std::string(spelling(edition)) + "'s"};
     return;
   }
-  io::ReadAcceptanceResult actual;
-  try {
-    actual = io::readAcceptanceResult(source, edition);
-  } catch (const io::InputError &e) {
-    readerError(e, "not an acceptance result: ", entry);
-    return;
-  }
-  const acceptance::GraphAcceptance expected =
-      acceptance::acceptGraphKernelPlan(interner, plan, profile->policy);
-  entry.result.subject.groups = expected.groups.groups.size();
-  const checks::GateComparison c =
-      checks::compareAcceptanceResult(interner, profile->name, profile->policy, expected, actual);
-  gateFinding(c, actual.accepted, exitCode, source, entry);
+  judgeResult([&] { return io::readAcceptanceResult(source, edition); },
+              "not an acceptance result: ",
+              [&](const io::ReadAcceptanceResult &actual) {
+                const acceptance::GraphAcceptance expected =
+                    acceptance::acceptGraphKernelPlan(interner, plan, profile->policy);
+                entry.result.subject.groups = expected.groups.groups.size();
+                return checks::compareAcceptanceResult(interner, profile->name, profile->policy,
+                                                       expected, actual);
+              },
+              exitCode, source, entry);
 }
 
 /// A lowering entry: the checks of docs/spec.md §3 under the entry's mode and equality, never

@@ -18,6 +18,8 @@
 // SignalsDeferred installs it whatever the disposition was, and puts that back when it ends.
 #pragma once
 
+#include "tools/system/pinned.hpp"
+
 #include <csignal>
 #include <memory>
 #include <string>
@@ -26,12 +28,10 @@ namespace lo::system {
 
 /// A path removed on SIGINT or SIGTERM while this object lives: `name` in the directory
 /// `dirFd` (which must stay open as long), a file or, with `directory`, a directory tree.
-class CleanupOnSignal {
+class CleanupOnSignal : Pinned {
 public:
   CleanupOnSignal(int dirFd, const std::string &name, bool directory);
   ~CleanupOnSignal();
-  CleanupOnSignal(const CleanupOnSignal &) = delete;
-  CleanupOnSignal &operator=(const CleanupOnSignal &) = delete;
   /// Stops watching the path (it was renamed into place or removed).
   void release();
 
@@ -54,12 +54,10 @@ private:
 
 /// SIGINT and SIGTERM held (blocked) while this object lives, then delivered: a path is created
 /// and registered under it, so that a signal between the two cannot leave the path behind.
-class SignalsHeld {
+class SignalsHeld : Pinned {
 public:
   SignalsHeld();
   ~SignalsHeld();
-  SignalsHeld(const SignalsHeld &) = delete;
-  SignalsHeld &operator=(const SignalsHeld &) = delete;
 
 private:
   unsigned char saved_[128]; // the previous signal mask (a sigset_t)
@@ -69,12 +67,10 @@ private:
 /// received() reads, and make a blocking call return EINTR; the second one of a kind removes the
 /// registered paths and ends the process by that signal. The dispositions before it are restored
 /// when it ends (the cleanup's handler stays while a path is registered).
-class SignalsDeferred {
+class SignalsDeferred : Pinned {
 public:
   SignalsDeferred();
   ~SignalsDeferred();
-  SignalsDeferred(const SignalsDeferred &) = delete;
-  SignalsDeferred &operator=(const SignalsDeferred &) = delete;
   /// The signal received since the newest SignalsDeferred was made (the last one if both), or 0.
   static int received();
 

@@ -20,12 +20,10 @@ namespace lo::system {
 /// process group, runForked's fork alone) and returns `interrupted`, so the caller can print what
 /// it has, remove its temporary files and exit. SIGPIPE is ignored meanwhile (a worker that dies
 /// makes a write fail, not the oracle).
-class InterruptGuard {
+class InterruptGuard : Pinned {
 public:
   InterruptGuard();
   ~InterruptGuard();
-  InterruptGuard(const InterruptGuard &) = delete;
-  InterruptGuard &operator=(const InterruptGuard &) = delete;
   /// The signal received since the guard was made, or 0.
   static int received() { return system::SignalsDeferred::received(); }
 
