@@ -127,30 +127,16 @@ KernelCapsule refAccumulation(const char *name, O op, const char *value, const c
 
 std::vector<KernelCapsule> referenceCapsules() {
   const char *tape = "TorchLean tape supplies the VJP.";
-  KernelCapsule attention;
-  attention.name = "reference.attention";
-  attention.op = O::scaled_dot_product_attention;
-  attention.provider = Provider::reference;
-  attention.device = Device::cpu;
-  attention.trustLevel = TrustLevel::checked;
-  attention.vjpMode = VJPMode::torchlean_tape;
-  attention.shapeContract =
-      descriptor(claim(ClaimTag::shapeSafety, attention.op),
-                 "Q/K/V and mask shapes are checked by the typed tensor layer.",
-                 EvidenceTag::runtimeGuard, "typed attention shapes");
-  attention.layoutContract = descriptor(
-      claim(ClaimTag::layoutCompatibility, attention.op),
-      "Reference attention uses TorchLean tensor semantics rather than a foreign layout.",
-      EvidenceTag::runtimeGuard, "typed tensor layout");
-  attention.valueContract =
-      descriptor(claim(ClaimTag::valueRefinement, attention.op),
-                 "Composed reference attention uses hard-mask zero-numerator semantics.",
-                 EvidenceTag::testSuite, "NN.Tests.Runtime.Floats.Suite");
-  attention.vjpContract = descriptor(claim(ClaimTag::vjpRefinement, attention.op,
-                                           TensorLayout::canonical_tensor, VJPMode::torchlean_tape),
-                                     "TorchLean tape supplies the composed VJP.",
-                                     EvidenceTag::testSuite, "NN.Tests.Runtime.Floats.Suite");
-  attention.numericalPolicy.reduction = R::fixed_left;
+  // Attention.lean's reference capsule: an accumulation whose shape and layout guards are its own.
+  KernelCapsule attention =
+      refAccumulation("reference.attention", O::scaled_dot_product_attention,
+                      "Composed reference attention uses hard-mask zero-numerator semantics.",
+                      "TorchLean tape supplies the composed VJP.");
+  attention.shapeContract.summary = "Q/K/V and mask shapes are checked by the typed tensor layer.";
+  attention.shapeContract.evidence.text = "typed attention shapes";
+  attention.layoutContract.summary =
+      "Reference attention uses TorchLean tensor semantics rather than a foreign layout.";
+  attention.layoutContract.evidence.text = "typed tensor layout";
   KernelCapsule maxPool = kReference.templated(
       O::max_pool, "Reference `max_pool` follows the channel-first runtime contract.",
       "TorchLean tape supplies the `max_pool` VJP where differentiable.", R::fixed_left,
