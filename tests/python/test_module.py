@@ -80,6 +80,12 @@ def test_bad_input_raises_invalid_input_with_position_and_pointer():
     assert (e.file, e.line, e.column, e.pointer) == ("p.json", 2, 3, "/kernels")
     assert str(e).startswith("p.json:2:3: /kernels: ")
     assert isinstance(e, ValueError)
+    # A pickled error (pytest-xdist, multiprocessing) keeps its text and every part.
+    import pickle
+    again = pickle.loads(pickle.dumps(e))
+    assert str(again) == str(e)
+    assert all(getattr(again, part) == getattr(e, part) for part in e.PARTS)
+    assert again.message and again.message in str(e)
     with pytest.raises(lowering_oracle.InvalidInput):
         lowering_oracle.check(b"\xff", "{}")
     with pytest.raises(ValueError, match="mode diagonal is not one of"):

@@ -11,22 +11,20 @@ class InvalidInput(ValueError):
     then raises AssertionError: docs/python.md), else "".
     """
 
+    # The parts of the error line, in the order of the constructor's arguments after ``text``.
+    PARTS = ("file", "line", "column", "pointer", "message", "document")
+
     def __init__(self, text, file="", line=0, column=0, pointer="", message="", document=""):
         super().__init__(text)
         self.text = text
-        self.file = file
-        self.line = line
-        self.column = column
-        self.pointer = pointer
-        self.message = message
-        self.document = document
+        for name, value in zip(self.PARTS, (file, line, column, pointer, message, document)):
+            setattr(self, name, value)
 
     def __str__(self):
         return self.text
 
     def __reduce__(self):
-        return (InvalidInput, (self.text, self.file, self.line, self.column, self.pointer,
-                               self.message, self.document))
+        return (InvalidInput, (self.text,) + tuple(getattr(self, name) for name in self.PARTS))
 
 
 class PlanningError(ValueError):
