@@ -44,9 +44,9 @@ void checkCarriedAudit(Context &cx) {
                  " rows, but the candidate has " + std::to_string(cx.derivedAudit().size()) +
                  " groups (one row a group)");
 
-  auto firstDifference = [](const auto &x, const auto &y) {
+  auto firstDifference = [](const TextList &x, const TextList &y) {
     std::size_t i = 0;
-    while (i < x.size() && i < y.size() && x[i] == y[i])
+    for (auto p = x.begin(), q = y.begin(); i < x.size() && i < y.size() && *p == *q; ++p, ++q)
       ++i;
     return i;
   };

@@ -17,7 +17,11 @@ namespace {
 TEST(TextList, BehavesAsAVectorOfStrings) {
   const std::uint64_t seed = randomSeed();
   std::mt19937_64 random(seed);
-  auto text = [&] { return std::string(random() % 5, static_cast<char>('a' + random() % 3)); };
+  // Mostly short texts; one in eight of 120 to 300 bytes, whose length takes two bytes.
+  auto text = [&] {
+    const std::size_t n = random() % 8 ? random() % 5 : 120 + random() % 181;
+    return std::string(n, static_cast<char>('a' + random() % 3));
+  };
   std::vector<std::string> model;
   TextList list;
   for (std::size_t step = 0; step < 600; ++step) {
@@ -37,6 +41,9 @@ TEST(TextList, BehavesAsAVectorOfStrings) {
     for (std::string_view t : list)
       ASSERT_EQ(t, model[i++]) << "seed " << seed;
     ASSERT_EQ(i, model.size());
+    const std::size_t k = random() % model.size();
+    ASSERT_EQ(list[k], model[k]) << "seed " << seed << ", text " << k;
+    ASSERT_EQ(list.back(), model.back()) << "seed " << seed;
   }
   EXPECT_FALSE(list == std::vector<std::string>{}) << "a list of 600 texts equals none";
   EXPECT_EQ(TextList({"a", ""}), (std::vector<std::string>{"a", ""}));
