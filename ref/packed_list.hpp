@@ -5,6 +5,7 @@
 // "Hostile inputs"). Items are read in order, by value; there is no indexing.
 #pragma once
 
+#include "ref/buffer_list.hpp"
 #include "ref/record.hpp"
 
 #include <cstddef>
@@ -23,23 +24,8 @@ namespace lo {
 
 namespace packed {
 
-inline void putSize(std::vector<char> &out, std::size_t n) {
-  while (n >= 0x80) {
-    out.push_back(static_cast<char>((n & 0x7f) | 0x80));
-    n >>= 7;
-  }
-  out.push_back(static_cast<char>(n));
-}
-
-inline std::size_t getSize(const char *&p) {
-  std::size_t n = 0;
-  for (unsigned shift = 0;; shift += 7) {
-    const auto byte = static_cast<unsigned char>(*p++);
-    n |= static_cast<std::size_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      return n;
-  }
-}
+using buffer::getSize;
+using buffer::putSize;
 
 template <class T> void put(std::vector<char> &out, const T &v) {
   if constexpr (std::is_enum_v<T>) {
@@ -122,13 +108,8 @@ public:
     *this = std::move(out);
   }
 
-  class const_iterator {
+  class const_iterator : public buffer::ValueIterator<const_iterator, R> {
   public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = R;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = R;
     const_iterator() = default;
     explicit const_iterator(const char *p) : p_(p) {}
     R operator*() const {
@@ -139,11 +120,7 @@ public:
       next(p_);
       return *this;
     }
-    const_iterator operator++(int) {
-      const_iterator was = *this;
-      ++*this;
-      return was;
-    }
+    using buffer::ValueIterator<const_iterator, R>::operator++;
     bool operator==(const const_iterator &o) const { return p_ == o.p_; }
 
   private:

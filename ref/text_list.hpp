@@ -1,9 +1,11 @@
-// A list of texts held in one buffer, each its length (LEB128: one byte below 128) and its bytes,
+// A list of texts held in one buffer, each its length (LEB128, ref/buffer_list.hpp) and its bytes,
 // with the place of every 64th text beside them: the capsule names an audit document lists
 // (docs/spec.md §2.6) as a reader keeps them. A std::string a name would cost 32 bytes for a
 // 6-byte `"abc",` of the document, and a 4-byte end a name 7 bytes (docs/performance.md, "Hostile
 // inputs"); here it costs 4. Iteration reads each text once; `list[i]` reads at most 63 others.
 #pragma once
+
+#include "ref/buffer_list.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -53,12 +55,7 @@ public:
     if (count_ % kMarkEvery == 0)
       marks_.push_back(static_cast<std::uint32_t>(bytes_.size()));
     last_ = static_cast<std::uint32_t>(bytes_.size());
-    std::size_t n = text.size();
-    do {
-      const auto low = static_cast<unsigned char>(n & 0x7f);
-      n >>= 7;
-      bytes_.push_back(static_cast<char>(n ? low | 0x80 : low));
-    } while (n);
+    buffer::putSize(bytes_, text.size());
     bytes_.append(text);
     ++count_;
   }
@@ -71,35 +68,24 @@ public:
     *this = std::move(out);
   }
 
-  class const_iterator {
+  class const_iterator : public buffer::ValueIterator<const_iterator, std::string_view> {
   public:
-    using iterator_category = std::forward_iterator_tag;
-    using value_type = std::string_view;
-    using difference_type = std::ptrdiff_t;
-    using pointer = void;
-    using reference = std::string_view;
     const_iterator() = default;
-    const_iterator(const TextList *list, std::size_t i, std::size_t at)
-        : list_(list), i_(i), at_(at) {}
+    const_iterator(const TextList *list, std::size_t at) : list_(list), at_(at) {}
     std::string_view operator*() const { return list_->textAt(at_); }
     const_iterator &operator++() {
-      ++i_;
       at_ = list_->after(at_);
       return *this;
     }
-    const_iterator operator++(int) {
-      const_iterator was = *this;
-      ++*this;
-      return was;
-    }
-    bool operator==(const const_iterator &o) const { return i_ == o.i_; }
+    using buffer::ValueIterator<const_iterator, std::string_view>::operator++;
+    bool operator==(const const_iterator &o) const { return at_ == o.at_; }
 
   private:
     const TextList *list_ = nullptr;
-    std::size_t i_ = 0, at_ = 0; // the text's index, and where its length starts
+    std::size_t at_ = 0; // where the text's length starts
   };
-  const_iterator begin() const { return {this, 0, 0}; }
-  const_iterator end() const { return {this, size(), bytes_.size()}; }
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, bytes_.size()}; }
 
   bool operator==(const TextList &) const = default;
   friend bool operator==(const TextList &a, const std::vector<std::string> &b) {
@@ -126,28 +112,16 @@ private:
   static constexpr std::size_t kMarkEvery = 64;
   static constexpr std::size_t kMaxLengthBytes = 5; // the LEB128 of a length below 2^32
 
-  /// The length whose LEB128 starts at `at`; `begin` where its text starts.
-  std::size_t lengthAt(std::size_t at, std::size_t &begin) const {
-    std::size_t n = 0;
-    for (unsigned shift = 0;; shift += 7) {
-      const auto byte = static_cast<unsigned char>(bytes_[at++]);
-      n |= static_cast<std::size_t>(byte & 0x7f) << shift;
-      if (!(byte & 0x80))
-        break;
-    }
-    begin = at;
-    return n;
-  }
   std::string_view textAt(std::size_t at) const {
-    std::size_t begin = 0;
-    const std::size_t n = lengthAt(at, begin);
-    return std::string_view(bytes_).substr(begin, n);
+    const char *p = bytes_.data() + at;
+    const std::size_t n = buffer::getSize(p);
+    return {p, n};
   }
   /// Where the text after the one at `at` starts.
   std::size_t after(std::size_t at) const {
-    std::size_t begin = 0;
-    const std::size_t n = lengthAt(at, begin);
-    return begin + n;
+    const char *p = bytes_.data() + at;
+    const std::size_t n = buffer::getSize(p);
+    return static_cast<std::size_t>(p - bytes_.data()) + n;
   }
 
   std::string bytes_;
