@@ -41,7 +41,7 @@ public:
       at = after(at);
     return textAt(at);
   }
-  std::string_view back() const { return textAt(last_); }
+  std::string_view back() const { return (*this)[count_ - 1]; }
 
   /// Room for `count` texts of `bytes` bytes in all, their lengths included (pages never written
   /// are never resident).
@@ -54,7 +54,6 @@ public:
       throw std::length_error("texts of more than 4 GiB in a list");
     if (count_ % kMarkEvery == 0)
       marks_.push_back(static_cast<std::uint32_t>(bytes_.size()));
-    last_ = static_cast<std::uint32_t>(bytes_.size());
     buffer::putSize(bytes_, text.size());
     bytes_.append(text);
     ++count_;
@@ -119,15 +118,13 @@ private:
   }
   /// Where the text after the one at `at` starts.
   std::size_t after(std::size_t at) const {
-    const char *p = bytes_.data() + at;
-    const std::size_t n = buffer::getSize(p);
-    return static_cast<std::size_t>(p - bytes_.data()) + n;
+    const std::string_view text = textAt(at);
+    return static_cast<std::size_t>(text.data() + text.size() - bytes_.data());
   }
 
   std::string bytes_;
   std::vector<std::uint32_t> marks_; // where texts 0, 64, 128, ... start in bytes_
   std::size_t count_ = 0;
-  std::uint32_t last_ = 0; // where the last text starts
 };
 
 } // namespace lo

@@ -22,8 +22,7 @@
 
 namespace lo::io {
 
-/// The name a key is built from: the capsule's name, or, when it is longer than kMaxKeyNameBytes,
-/// its first kMaxKeyNameBytes bytes (fewer, so as not to split a UTF-8 character) and `...`.
+/// The name a key is built from: the capsule's name cut at kMaxKeyNameBytes (cutText).
 std::string keyNameOf(std::string name);
 
 /// The written capsule keys (docs/spec.md §2.5, "Capsule keys"), the name cut by keyNameOf. A key

@@ -3,6 +3,7 @@ example: test_examples.py), lower, audit, gate and check in process equal `lower
 for byte; dicts keep exact integers; bad input raises InvalidInput with the position and pointer."""
 import json
 import os
+import pickle
 import re
 import subprocess
 
@@ -81,7 +82,6 @@ def test_bad_input_raises_invalid_input_with_position_and_pointer():
     assert str(e).startswith("p.json:2:3: /kernels: ")
     assert isinstance(e, ValueError)
     # A pickled error (pytest-xdist, multiprocessing) keeps its text and every part.
-    import pickle
     again = pickle.loads(pickle.dumps(e))
     assert str(again) == str(e)
     assert all(getattr(again, part) == getattr(e, part) for part in e.PARTS)
@@ -237,7 +237,6 @@ def test_checks_default_cap_is_the_binarys(oracle_binary):
     assert default == lowering_oracle.DEFAULT_MAX_PER_CHECK
 
 
-
 def test_gates_default_policy_is_the_binarys(oracle_binary, examples_dir):
     """gate() applies the preset `lowering-oracle gate --help` shows as --policy's default (one
     declaration, ref/gate.hpp), and so does a policy dict that names no preset."""
@@ -255,6 +254,7 @@ def test_gates_default_policy_is_the_binarys(oracle_binary, examples_dir):
     assert lowering_oracle.gate(plan, policy={"allowFuzzed": False}, edition=edition) == \
         lowering_oracle.gate(plan, policy={"preset": shown.group(1), "allowFuzzed": False},
                              edition=edition)
+
 
 GRAPH = {"format": "torchlean.ir.v1", "nodes": [
     {"id": 0, "kind": "input", "parents": [], "shape": [1, 4]},

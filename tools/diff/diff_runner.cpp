@@ -196,7 +196,7 @@ private:
     for (std::size_t k = first; k < last; ++k) {
       // What the case asks beyond its lowering (suite::Case): its custom policy, the audit.
       Lowering l = lowerings_[k];
-      if (l.policy && l.policy->name == "custom")
+      if (l.policy && l.policy->name == kCustomPolicy)
         l.policy->policy = c.customPolicy;
       l.audit = s_.auditAskable() && (s_.audit || c.audit);
       Outcome o = judge(interner, c.plan, c.encoding, l, i, label);

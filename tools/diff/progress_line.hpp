@@ -1,7 +1,8 @@
 // `diff`'s progress on standard error (docs/conformance.md, "The runner"): on a terminal, one line
 // updated in place at most every 100 ms and cleared before the summary; elsewhere, with
 // --progress, a line every second. The lowering runner and the planner runner share it, and
-// `runCases`, their loop's end: the summary, partial when an interrupt stops the loop.
+// `runCases`, their loop over the cases: the line, then the summary, partial when an interrupt
+// stops the loop.
 #pragma once
 
 #include "tools/system/spawn.hpp"

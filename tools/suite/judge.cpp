@@ -48,10 +48,6 @@ void gateFinding(checks::GateComparison c, bool accepted, int exitCode, const io
       report::locate(source.text, c.pointer).value_or(std::pair<std::size_t, std::size_t>{}));
 }
 
-/// A gate entry: the implementation's gate result against the reference gate of the plan's
-/// lowering under the entry's mode and equality, as sets of reports per kind (docs/spec.md §6.7:
-/// every lowering of the plan under contract has this gate up to multiplicities). A difference is
-/// one violation of the check `gate` at the pointer where the result differs.
 /// A result (a gate or an acceptance result) that `read` reads from the entry's output and
 /// `compare` compares with the reference's: its finding, if any (gateFinding); an output the reader
 /// refuses is an error entry, its message after `prefix`.
@@ -68,6 +64,10 @@ void judgeResult(Read &&read, std::string prefix, Compare &&compare, int exitCod
   gateFinding(compare(actual), actual.accepted, exitCode, source, entry);
 }
 
+/// A gate entry: the implementation's gate result against the reference gate of the plan's
+/// lowering under the entry's mode and equality, as sets of reports per kind (docs/spec.md §6.7:
+/// every lowering of the plan under contract has this gate up to multiplicities). A difference is
+/// one violation of the check `gate` at the pointer where the result differs.
 void judgeGate(Interner &interner, const GraphExecutionPlan &plan, const SuiteManifest::Entry &m,
                const io::Source &source, Edition edition, int exitCode, SuiteEntry &entry) {
   const AssurancePolicy policy = m.gatePolicy; // a preset's, or the entry's custom booleans
